@@ -1,0 +1,72 @@
+/*
+ * cli.h - what the springsim program's files share: exit codes, strict
+ * number parsing, messages, the output writer and the subcommands.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Exit statuses, as DESIGN.md fixes them. */
+enum exit_status {
+	EXIT_OK = 0,		/* success (a diverged run included) */
+	EXIT_IO = 1,		/* an I/O or system failure */
+	EXIT_USAGE = 2,		/* a usage error or bad input */
+	EXIT_GATE = 3		/* a --fail-if gate failed */
+};
+
+/* Messages on stderr, one line each, prefixed "springsim: ". */
+void warn_msg(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+/* A usage error: the message and a pointer to --help, on one line. */
+int usage_error(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/*
+ * Strict number parsing (options.c): the whole string, decimal only (no
+ * hex, no inf or nan, no leading space), finite and not out of the
+ * double range.  Each prints a one-line error naming the flag and the
+ * value and returns -1 on bad input, else 0.
+ */
+int parse_double(const char *flag, const char *arg, double *out);
+int parse_long(const char *flag, const char *arg, long min, long max,
+    long *out);
+/* Parse without printing: 0, -1 bad syntax, -2 out of range. */
+int scan_double(const char *arg, double *out);
+int scan_long(const char *arg, long *out);
+
+/*
+ * Output (output.c): a buffered writer to stdout or, through a temporary
+ * file in the same directory renamed at the end, to a named file, so a
+ * file is written whole or not at all.
+ */
+typedef struct out_file {
+	int fd;
+	const char *path;	/* NULL for stdout */
+	char *tmp_path;		/* the temporary file while writing */
+	char buf[1 << 16];
+	size_t len;
+	int failed;
+} out_file;
+
+int out_open(out_file *o, const char *path);
+int out_write(out_file *o, const char *s, size_t n);
+/* Make room for n bytes; returns where to write them, or NULL. */
+char *out_reserve(out_file *o, size_t n);
+void out_commit(out_file *o, size_t n);
+int out_close(out_file *o);	/* flush, rename into place: 0 or -1 */
+void out_abort(out_file *o);	/* drop the temporary file */
+
+/* Subcommands. */
+int cmd_run(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+
+/* The run command's tables, listed by `springsim list`. */
+void list_models(FILE *fp);
+void list_conventions(FILE *fp);
+
+/* Turn on flush-to-zero for subnormal numbers (fpenv.c). */
+void flush_subnormals(void);
+
+#endif

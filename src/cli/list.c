@@ -1,0 +1,39 @@
+/*
+ * list.c - `springsim list`: what there is to choose from, by name.
+ */
+#include <stdio.h>
+
+#include "cli.h"
+#include "spring.h"
+
+/* Every family of names, one section each. */
+int
+cmd_list(int argc, char **argv)
+{
+	const spring_rule *const *r;
+
+	(void)argv;
+	if (argc > 1)
+		return usage_error("list takes no arguments");
+	puts("models (--model):");
+	list_models(stdout);
+	puts("rules (--integrator, or --model NAME):");
+	for (r = spring_rules; *r != NULL; r++) {
+		char order[24];
+
+		if ((*r)->order > 0)
+			snprintf(order, sizeof(order), "order %d", (*r)->order);
+		else
+			snprintf(order, sizeof(order), "exact");
+		printf("  %-20s %-8s %s [%s]\n", (*r)->name, order,
+		    (*r)->summary, (*r)->source);
+	}
+	puts("parameter conventions (exactly one group; --mass with any):");
+	list_conventions(stdout);
+	puts("substep policies:");
+	puts("  none                 one step of dt per frame");
+	puts("metrics (--metrics):");
+	puts("  max_err_x rms_err_x final_err_x max_err_v rms_err_v "
+	    "final_err_v overshoot settle_time energy_drift diverged");
+	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
+}

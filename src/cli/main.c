@@ -1,0 +1,33 @@
+/*
+ * main.c - springsim: a bench for damped springs.  Subcommand dispatch;
+ * each subcommand lives in its own file and returns an exit status.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Subcommands by name, walked by a plain loop, ending in NULL. */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ "run", cmd_run },
+	{ "list", cmd_list },
+	{ NULL, NULL }
+};
+
+int
+main(int argc, char **argv)
+{
+	const struct command *c;
+
+	flush_subnormals();
+	/* no subcommand, or an option first: `springsim [run] [options]` */
+	if (argc < 2 || argv[1][0] == '-')
+		return cmd_run(argc, argv);
+	for (c = commands; c->name != NULL; c++)
+		if (strcmp(c->name, argv[1]) == 0)
+			return c->run(argc - 1, argv + 1);
+	return usage_error("unknown command '%s'", argv[1]);
+}

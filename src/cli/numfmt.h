@@ -1,0 +1,32 @@
+/*
+ * numfmt.h - doubles to decimal text, fast and exact enough to read back.
+ *
+ * numfmt_roundtrip() is Grisu2 (Loitsch, PLDI 2010): its output is a
+ * decimal that strtod() turns back into exactly the same double, and it
+ * is the shortest such decimal in all but about 0.1 % of cases.  It never
+ * calls printf and never looks at the locale.
+ *
+ * Notation, the same for both functions: plain decimal when the decimal
+ * exponent (of the leading digit) is in [-5, 16], e.g. "0", "-0", "100",
+ * "0.25", "0.00001"; otherwise "1.5e-07", "1e+20" (at least two exponent
+ * digits, with a sign, as printf %g).  Integers have no trailing ".0".
+ * Infinities are "inf" and "-inf", NaN is "nan".
+ *
+ * Buffers hold NUMFMT_MAX bytes; the text is NUL-terminated and the
+ * length returned excludes the NUL.
+ */
+#ifndef NUMFMT_H
+#define NUMFMT_H
+
+#define NUMFMT_MAX	32
+
+/* Shortest-or-nearly decimal that reads back to exactly v; returns its length. */
+int	numfmt_roundtrip(char *buf, double v);
+
+/*
+ * v rounded to `digits` significant digits (clamped to 1..17), like
+ * printf("%.*g") but in the notation above; returns its length.
+ */
+int	numfmt_precision(char *buf, double v, int digits);
+
+#endif

@@ -1,0 +1,151 @@
+/*
+ * options.c - strict number parsing and the messages every subcommand
+ * uses.  A number is the whole string or nothing: "1e3" yes, " 1", "1x",
+ * "0x10", "inf", "nan" and "" no, and nothing that overflows a double.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* One line on stderr, "springsim: " first. */
+void
+warn_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("springsim: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* A usage error, with the way to help on the same line; EXIT_USAGE. */
+int
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("springsim: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (see 'springsim --help')\n", stderr);
+	return EXIT_USAGE;
+}
+
+/*
+ * Only the characters of a plain decimal number: sign, digits, one point,
+ * an exponent.  strtod alone would also take leading space, hex, inf and
+ * nan, and (in another locale) a decimal comma.
+ */
+static int
+decimal_syntax(const char *s)
+{
+	const char *p = s;
+	int digits = 0;
+
+	if (*p == '+' || *p == '-')
+		p++;
+	while (isdigit((unsigned char)*p)) {
+		p++;
+		digits++;
+	}
+	if (*p == '.') {
+		p++;
+		while (isdigit((unsigned char)*p)) {
+			p++;
+			digits++;
+		}
+	}
+	if (digits == 0)
+		return 0;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!isdigit((unsigned char)*p))
+			return 0;
+		while (isdigit((unsigned char)*p))
+			p++;
+	}
+	return *p == '\0';
+}
+
+/*
+ * A finite double from the whole of arg: 0; -1 when it is not a decimal
+ * number; -2 when it is one but overflows, or underflows to a subnormal
+ * or zero (strtod's ERANGE).
+ */
+int
+scan_double(const char *arg, double *out)
+{
+	char *end;
+	double x;
+
+	if (arg == NULL || !decimal_syntax(arg))
+		return -1;
+	errno = 0;
+	x = strtod(arg, &end);
+	if (*end != '\0')
+		return -1;
+	if (errno == ERANGE)
+		return -2;
+	*out = x;
+	return 0;
+}
+
+/* A long from the whole of arg (decimal digits, optional sign). */
+int
+scan_long(const char *arg, long *out)
+{
+	const char *p = arg;
+	char *end;
+	long x;
+
+	if (arg == NULL)
+		return -1;
+	if (*p == '+' || *p == '-')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	errno = 0;
+	x = strtol(arg, &end, 10);
+	if (*end != '\0' || errno == ERANGE)
+		return -1;
+	*out = x;
+	return 0;
+}
+
+/* scan_double, with a message naming flag and value on failure. */
+int
+parse_double(const char *flag, const char *arg, double *out)
+{
+	switch (scan_double(arg, out)) {
+	case 0:
+		return 0;
+	case -2:
+		warn_msg("%s: '%s' is out of the range of a double", flag, arg);
+		return -1;
+	default:
+		warn_msg("%s: '%s' is not a decimal number", flag, arg);
+		return -1;
+	}
+}
+
+/* scan_long within [min, max], with a message on failure. */
+int
+parse_long(const char *flag, const char *arg, long min, long max, long *out)
+{
+	if (scan_long(arg, out) == 0 && *out >= min && *out <= max)
+		return 0;
+	warn_msg("%s: '%s' is not a whole number from %ld to %ld", flag, arg,
+	    min, max);
+	return -1;
+}

@@ -1,0 +1,701 @@
+/*
+ * run.c - `springsim [run]`: one spring, its CSV trajectory beside the
+ * exact answer, or with --metrics one row of error metrics.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "numfmt.h"
+#include "spring.h"
+
+#define PI 3.141592653589793238462643383280
+
+/* The parameter flags, by index into run_opts.param[]. */
+enum param_id {
+	P_STIFFNESS, P_DAMPING, P_UAF, P_DR, P_HALFLIFE, P_FREQUENCY,
+	P_CK, P_CD, P_HZ, P_DECAY, P_DECAY_TIME, P_COUNT
+};
+
+/* How a parameter flag's value is checked. */
+enum range { POSITIVE, NONNEGATIVE, OPEN_UNIT };
+
+static const struct param_flag {
+	const char *flag;
+	enum range range;
+} param_flags[P_COUNT] = {
+	[P_STIFFNESS] = { "--stiffness", POSITIVE },
+	[P_DAMPING] = { "--damping", NONNEGATIVE },
+	[P_UAF] = { "--uaf", POSITIVE },
+	[P_DR] = { "--dr", NONNEGATIVE },
+	[P_HALFLIFE] = { "--halflife", POSITIVE },
+	[P_FREQUENCY] = { "--frequency", POSITIVE },
+	[P_CK] = { "--ck", POSITIVE },
+	[P_CD] = { "--cd", NONNEGATIVE },
+	[P_HZ] = { "--hz", POSITIVE },
+	[P_DECAY] = { "--decay", OPEN_UNIT },
+	[P_DECAY_TIME] = { "--decay-time", POSITIVE },
+};
+
+#define BIT(p) (1u << (p))
+
+/*
+ * The parameter conventions: exactly one group per run (or none, for the
+ * defaults).  --mass may go with any of them; it changes the motion only
+ * for stiffness/damping and Ck/Cd.
+ */
+static const struct param_group {
+	unsigned flags;
+	const char *name;
+	const char *source;
+} param_groups[] = {
+	{ BIT(P_STIFFNESS) | BIT(P_DAMPING), "stiffness/damping",
+	  "Fiedler, Holden" },
+	{ BIT(P_UAF) | BIT(P_DR), "uaf/dr", "Studio Gobo" },
+	{ BIT(P_HALFLIFE) | BIT(P_FREQUENCY), "halflife/frequency", "Holden" },
+	{ BIT(P_HALFLIFE) | BIT(P_DR), "halflife/dr", "Holden" },
+	{ BIT(P_CK) | BIT(P_CD), "ck/cd", "Nissen" },
+	{ BIT(P_HZ) | BIT(P_DECAY) | BIT(P_DECAY_TIME), "hz/decay/decay-time",
+	  "Chou" },
+	{ 0, NULL, NULL }
+};
+
+/* Models: a damped spring stepped by a rule.  More arrive as entries. */
+static const struct model {
+	const char *name;
+	const char *summary;
+} models[] = {
+	{ "spring", "the damped spring a = omega^2 (g - x) + "
+	  "2 zeta omega (q - v)" },
+	{ NULL, NULL }
+};
+
+/* Everything the run's flags say. */
+struct run_opts {
+	const char *model;
+	const char *integrator;
+	const char *output;
+	double param[P_COUNT];
+	unsigned given;		/* BIT(param) for each parameter flag */
+	double mass;
+	double x0, v0, target, target_vel;
+	double dt, duration;
+	long frames;
+	int have_duration, have_frames;
+	int metrics, header;
+	long precision;		/* 0: round-trip */
+};
+
+enum {
+	OPT_CD = 256, OPT_CK, OPT_DAMPING, OPT_DECAY, OPT_DECAY_TIME, OPT_DR,
+	OPT_DT, OPT_DURATION, OPT_FRAMES, OPT_FREQUENCY, OPT_HALFLIFE, OPT_HZ,
+	OPT_INTEGRATOR, OPT_MASS, OPT_METRICS, OPT_MODEL, OPT_NO_HEADER,
+	OPT_PRECISION, OPT_STIFFNESS, OPT_TARGET, OPT_TARGET_VEL, OPT_UAF,
+	OPT_V0, OPT_X0
+};
+
+static const struct option run_longopts[] = {
+	{ "cd", required_argument, NULL, OPT_CD },
+	{ "ck", required_argument, NULL, OPT_CK },
+	{ "damping", required_argument, NULL, OPT_DAMPING },
+	{ "decay", required_argument, NULL, OPT_DECAY },
+	{ "decay-time", required_argument, NULL, OPT_DECAY_TIME },
+	{ "dr", required_argument, NULL, OPT_DR },
+	{ "dt", required_argument, NULL, OPT_DT },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "frames", required_argument, NULL, OPT_FRAMES },
+	{ "frequency", required_argument, NULL, OPT_FREQUENCY },
+	{ "halflife", required_argument, NULL, OPT_HALFLIFE },
+	{ "help", no_argument, NULL, 'h' },
+	{ "hz", required_argument, NULL, OPT_HZ },
+	{ "integrator", required_argument, NULL, OPT_INTEGRATOR },
+	{ "mass", required_argument, NULL, OPT_MASS },
+	{ "metrics", no_argument, NULL, OPT_METRICS },
+	{ "model", required_argument, NULL, OPT_MODEL },
+	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
+	{ "output", required_argument, NULL, 'o' },
+	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "stiffness", required_argument, NULL, OPT_STIFFNESS },
+	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "target-vel", required_argument, NULL, OPT_TARGET_VEL },
+	{ "uaf", required_argument, NULL, OPT_UAF },
+	{ "v0", required_argument, NULL, OPT_V0 },
+	{ "version", no_argument, NULL, 'V' },
+	{ "x0", required_argument, NULL, OPT_X0 },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Positions, velocities and rates beyond this are refused up front. */
+#define MAX_MAGNITUDE 1e100
+#define MAX_FRAMES 1000000000L
+
+/* The usage, in the manner of a manual page. */
+static void
+usage(FILE *fp)
+{
+	const spring_rule *const *r;
+
+	fputs(
+"usage: springsim [run] [options]\n"
+"       springsim list\n"
+"\n"
+"Simulate one damped spring, a = omega^2 (g - x) + 2 zeta omega (q - v),\n"
+"with an update rule at a frame time, and print its trajectory beside the\n"
+"exact solution as CSV: t,x,v,target,x_ref,v_ref,err_x,err_v.\n"
+"\n"
+"Model and rule:\n"
+"  --model NAME        spring (default), or a rule's name: --model implicit\n"
+"                      is --model spring --integrator implicit\n"
+"  --integrator NAME   the update rule (default semi-implicit):\n", fp);
+	for (r = spring_rules; *r != NULL; r++)
+		fprintf(fp, "      %-16s %s [%s]\n", (*r)->name, (*r)->summary,
+		    (*r)->source);
+	fputs(
+"\n"
+"Spring parameters, exactly one group (default: omega 4 pi rad/s = 2 Hz,\n"
+"zeta 0.3):\n"
+"  --stiffness K --damping D   N/m and N s/m (with --mass): omega =\n"
+"                      sqrt(K/M), zeta = D / (2 sqrt(K M))  [Fiedler, Holden]\n"
+"  --uaf W --dr Z      undamped angular frequency rad/s, damping ratio\n"
+"                      [Studio Gobo]\n"
+"  --halflife H --frequency F   s and Hz: damping 4 ln2 / H, stiffness\n"
+"                      (2 pi F)^2 per unit mass  [Holden]\n"
+"  --halflife H --dr Z  s and damping ratio (> 0): omega = 2 ln2 / (H Z)\n"
+"                      [Holden]\n"
+"  --ck C --cd C       Nissen's coefficients: k = Ck M / dt^2, d = Cd M / dt;\n"
+"                      Ck > 0, Cd >= 0, above 1 allowed with a warning\n"
+"  --hz F --decay P --decay-time T   oscillation Hz, the fraction P in (0,1)\n"
+"                      of the amplitude left after T s (0.1: 90 % gone):\n"
+"                      zeta = ln(P) / (-2 pi F T)  [Chou]\n"
+"  --mass M            kg, > 0 (default 1)\n"
+"\n"
+"Initial state and target (units of x, and per second):\n"
+"  --x0 X              initial position (default 0)\n"
+"  --v0 V              initial velocity (default 0)\n"
+"  --target G          target position at t = 0 (default 1)\n"
+"  --target-vel Q      target velocity (default 0); the target moves,\n"
+"                      g(t) = G + Q t\n"
+"\n"
+"Time:\n"
+"  --dt S              frame time, s (default 1/60)\n"
+"  --duration S        simulated time, s (default 2): ceil(duration / dt)\n"
+"                      frames, a ratio within 1e-9 of a whole number taken\n"
+"                      as that\n"
+"  --frames N          the number of frames instead of --duration\n"
+"\n"
+"Output:\n"
+"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
+"  --metrics           one header and one row of metrics, not the trajectory\n"
+"  --precision N       N significant digits (1-17); default: the shortest\n"
+"                      that reads back to the same double\n"
+"  --no-header         leave out the header line\n"
+"  -h, --help          this help;  -V, --version  the version\n"
+"\n"
+"Metrics (--metrics), after the run's identity:\n"
+"  max_err_x, rms_err_x, final_err_x   max, root-mean-square and last\n"
+"                      |x - x_ref| over every row, t = 0 included; _v alike\n"
+"  overshoot           how far x goes past the target (on the side away\n"
+"                      from x0) as a fraction of |x0 - target|; in units of\n"
+"                      x when that is 0\n"
+"  settle_time         the time from which |x - g(t)| stays within 2 % of\n"
+"                      |x0 - target| (of 1 when that is 0); inf if the\n"
+"                      last row is outside\n"
+"  energy_drift        (E - E_ref) / E0 where |E - E_ref| is largest, E =\n"
+"                      m (v - q)^2 / 2 + k (x - g)^2 / 2; > 0: energy gained\n"
+"  diverged            1 if x or v became non-finite or |x - g(t)| passed\n"
+"                      1e6 (|x0 - target| + |v0 - Q| / omega + 1); the run\n"
+"                      stops there, rows so far kept, exit status still 0\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n"
+"See springsim(1) and README.md for the math and the articles.\n", fp);
+}
+
+/* The defaults of DESIGN.md. */
+static void
+run_defaults(struct run_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->model = "spring";
+	o->mass = 1.0;
+	o->target = 1.0;
+	o->dt = 1.0 / 60.0;
+	o->duration = 2.0;
+	o->header = 1;
+}
+
+/* Check a parameter flag's value against its range. */
+static int
+check_param(enum param_id id, double x)
+{
+	const struct param_flag *pf = &param_flags[id];
+
+	switch (pf->range) {
+	case POSITIVE:
+		if (x > 0.0)
+			return 0;
+		warn_msg("%s: '%.17g' must be > 0", pf->flag, x);
+		return -1;
+	case NONNEGATIVE:
+		if (x >= 0.0)
+			return 0;
+		warn_msg("%s: '%.17g' must be >= 0", pf->flag, x);
+		return -1;
+	case OPEN_UNIT:
+		if (x > 0.0 && x < 1.0)
+			return 0;
+		warn_msg("%s: '%.17g' must be between 0 and 1, exclusive",
+		    pf->flag, x);
+		return -1;
+	}
+	return -1;
+}
+
+/* A flag's value, which must be a number with |value| <= MAX_MAGNITUDE. */
+static int
+parse_bounded(const char *flag, const char *arg, double *out)
+{
+	if (parse_double(flag, arg, out) != 0)
+		return -1;
+	if (fabs(*out) > MAX_MAGNITUDE) {
+		warn_msg("%s: '%s' is beyond +-%g", flag, arg, MAX_MAGNITUDE);
+		return -1;
+	}
+	return 0;
+}
+
+/* The message for a value that must be > 0; returns -1. */
+static int
+positive_error(const char *flag, const char *arg)
+{
+	warn_msg("%s: '%s' must be > 0", flag, arg);
+	return -1;
+}
+
+/* Map a long option to its parameter flag, or -1. */
+static int
+param_of_option(int c)
+{
+	switch (c) {
+	case OPT_STIFFNESS:	return P_STIFFNESS;
+	case OPT_DAMPING:	return P_DAMPING;
+	case OPT_UAF:		return P_UAF;
+	case OPT_DR:		return P_DR;
+	case OPT_HALFLIFE:	return P_HALFLIFE;
+	case OPT_FREQUENCY:	return P_FREQUENCY;
+	case OPT_CK:		return P_CK;
+	case OPT_CD:		return P_CD;
+	case OPT_HZ:		return P_HZ;
+	case OPT_DECAY:		return P_DECAY;
+	case OPT_DECAY_TIME:	return P_DECAY_TIME;
+	default:		return -1;
+	}
+}
+
+/* "--a, --b and --c" for the flags in mask, into buf. */
+static const char *
+flag_list(unsigned mask, char *buf, size_t len)
+{
+	int p, n = 0, total = 0;
+
+	for (p = 0; p < P_COUNT; p++)
+		total += (mask & BIT(p)) != 0;
+	buf[0] = '\0';
+	for (p = 0; p < P_COUNT; p++) {
+		if (!(mask & BIT(p)))
+			continue;
+		n++;
+		strncat(buf, n == 1 ? "" : n == total ? " and " : ", ",
+		    len - strlen(buf) - 1);
+		strncat(buf, param_flags[p].flag, len - strlen(buf) - 1);
+	}
+	return buf;
+}
+
+/*
+ * Which convention the flags name: the group whose flags are exactly the
+ * ones given.  A partial group names the missing partner; flags from two
+ * groups name the conflict.
+ */
+static int
+find_group(unsigned given, const struct param_group **out)
+{
+	const struct param_group *g;
+	char have[160], need[160];
+	unsigned missing = 0;
+
+	*out = NULL;
+	if (given == 0)
+		return 0;
+	for (g = param_groups; g->name != NULL; g++)
+		if (g->flags == given) {
+			*out = g;
+			return 0;
+		}
+	for (g = param_groups; g->name != NULL; g++)
+		if ((given & ~g->flags) == 0)
+			missing |= g->flags & ~given;
+	flag_list(given, have, sizeof(have));
+	if (missing != 0) {
+		flag_list(missing, need, sizeof(need));
+		/* "and" between alternatives reads wrong: say "or" */
+		if ((given & BIT(P_DR)) && !(given & ~BIT(P_DR)))
+			snprintf(need, sizeof(need), "--uaf or --halflife");
+		else if ((given & BIT(P_HALFLIFE)) &&
+		    !(given & ~BIT(P_HALFLIFE)))
+			snprintf(need, sizeof(need), "--frequency or --dr");
+		return usage_error("%s needs %s", have, need);
+	}
+	return usage_error("%s are not one parameter group: give exactly one "
+	    "of stiffness/damping, uaf/dr, halflife/frequency, halflife/dr, "
+	    "ck/cd, hz/decay/decay-time", have);
+}
+
+/* Turn the chosen group into omega and zeta, checking every value. */
+static int
+resolve_params(const struct run_opts *o, spring_params *sp)
+{
+	const struct param_group *g;
+	const double *pv = o->param;
+	char names[160];
+	int p, rc = 0;
+
+	if (find_group(o->given, &g) != 0)
+		return -1;
+	for (p = 0; p < P_COUNT; p++)
+		if ((o->given & BIT(p)) && check_param(p, pv[p]) != 0)
+			return -1;
+	if (g == NULL)
+		rc = spring_from_uaf(4.0 * PI, 0.3, sp);
+	else if (g->flags == (BIT(P_STIFFNESS) | BIT(P_DAMPING)))
+		rc = spring_from_stiffness(pv[P_STIFFNESS], pv[P_DAMPING],
+		    o->mass, sp);
+	else if (g->flags == (BIT(P_UAF) | BIT(P_DR)))
+		rc = spring_from_uaf(pv[P_UAF], pv[P_DR], sp);
+	else if (g->flags == (BIT(P_HALFLIFE) | BIT(P_FREQUENCY)))
+		rc = spring_from_halflife_frequency(pv[P_HALFLIFE],
+		    pv[P_FREQUENCY], sp);
+	else if (g->flags == (BIT(P_HALFLIFE) | BIT(P_DR))) {
+		if (pv[P_DR] == 0.0) {
+			warn_msg("--dr: '0' must be > 0 with --halflife "
+			    "(omega = 2 ln2 / (halflife dr))");
+			return -1;
+		}
+		rc = spring_from_halflife_dr(pv[P_HALFLIFE], pv[P_DR], sp);
+	} else if (g->flags == (BIT(P_CK) | BIT(P_CD))) {
+		/* the step actually taken: one step per frame */
+		rc = spring_from_nissen(pv[P_CK], pv[P_CD], o->mass, o->dt, sp);
+		if (pv[P_CK] > 1.0)
+			warn_msg("warning: --ck %g is above 1: Nissen's spring "
+			    "is less stiff and less stable there", pv[P_CK]);
+		if (pv[P_CD] > 1.0)
+			warn_msg("warning: --cd %g is above 1: Nissen's spring "
+			    "is less stable there", pv[P_CD]);
+	} else
+		rc = spring_from_chou(pv[P_HZ], pv[P_DECAY], pv[P_DECAY_TIME],
+		    sp);
+	sp->mass = o->mass;
+	flag_list(o->given, names, sizeof(names));
+	if (rc != 0 || !(sp->omega >= 1e-100 && sp->omega <= 1e100) ||
+	    !(sp->zeta <= 1e100)) {
+		warn_msg("%s: the values give omega = %g rad/s and zeta = %g, "
+		    "outside 1e-100..1e100", names[0] ? names : "--mass",
+		    sp->omega, sp->zeta);
+		return -1;
+	}
+	return 0;
+}
+
+/* Read the run's flags into o; EXIT_OK, or the status to exit with. */
+static int
+parse_run(int argc, char **argv, struct run_opts *o)
+{
+	int c, p;
+
+	run_defaults(o);
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":ho:V", run_longopts, NULL)) !=
+	    -1) {
+		const char *flag = argv[optind - 1];
+		int rc = 0;
+
+		if ((p = param_of_option(c)) >= 0) {
+			rc = parse_bounded(param_flags[p].flag, optarg,
+			    &o->param[p]);
+			o->given |= BIT(p);
+			if (rc != 0)
+				return EXIT_USAGE;
+			continue;
+		}
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return -1;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'V':
+			printf("springsim %s\n", SPRING_VERSION);
+			return -1;
+		case OPT_DT:
+			rc = parse_bounded("--dt", optarg, &o->dt);
+			if (rc == 0 && !(o->dt > 0.0))
+				rc = positive_error("--dt", optarg);
+			break;
+		case OPT_DURATION:
+			rc = parse_bounded("--duration", optarg, &o->duration);
+			if (rc == 0 && !(o->duration > 0.0))
+				rc = positive_error("--duration", optarg);
+			o->have_duration = 1;
+			break;
+		case OPT_FRAMES:
+			rc = parse_long("--frames", optarg, 1, MAX_FRAMES,
+			    &o->frames);
+			o->have_frames = 1;
+			break;
+		case OPT_INTEGRATOR:
+			o->integrator = optarg;
+			break;
+		case OPT_MASS:
+			rc = parse_bounded("--mass", optarg, &o->mass);
+			if (rc == 0 && !(o->mass > 0.0))
+				rc = positive_error("--mass", optarg);
+			break;
+		case OPT_METRICS:
+			o->metrics = 1;
+			break;
+		case OPT_MODEL:
+			o->model = optarg;
+			break;
+		case OPT_NO_HEADER:
+			o->header = 0;
+			break;
+		case OPT_PRECISION:
+			rc = parse_long("--precision", optarg, 1, 17,
+			    &o->precision);
+			break;
+		case OPT_TARGET:
+			rc = parse_bounded("--target", optarg, &o->target);
+			break;
+		case OPT_TARGET_VEL:
+			rc = parse_bounded("--target-vel", optarg,
+			    &o->target_vel);
+			break;
+		case OPT_V0:
+			rc = parse_bounded("--v0", optarg, &o->v0);
+			break;
+		case OPT_X0:
+			rc = parse_bounded("--x0", optarg, &o->x0);
+			break;
+		case ':':
+			return usage_error("%s needs a value", flag);
+		default:
+			return usage_error("unknown option '%s'", flag);
+		}
+		if (rc != 0)
+			return EXIT_USAGE;
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	return EXIT_OK;
+}
+
+/* The model and rule the flags name, DESIGN.md's shorthand included. */
+static int
+resolve_rule(struct run_opts *o, const spring_rule **rule)
+{
+	const struct model *m;
+	const spring_rule *as_model = spring_rule_find(o->model);
+
+	if (as_model != NULL) {
+		if (o->integrator != NULL &&
+		    strcmp(o->integrator, o->model) != 0)
+			return usage_error("--model %s (the spring with that "
+			    "rule) contradicts --integrator %s", o->model,
+			    o->integrator);
+		o->model = "spring";
+		*rule = as_model;
+		return EXIT_OK;
+	}
+	for (m = models; m->name != NULL; m++)
+		if (strcmp(m->name, o->model) == 0)
+			break;
+	if (m->name == NULL)
+		return usage_error("--model: unknown model '%s'; "
+		    "'springsim list' shows them", o->model);
+	if (o->integrator == NULL)
+		o->integrator = "semi-implicit";
+	if ((*rule = spring_rule_find(o->integrator)) == NULL)
+		return usage_error("--integrator: unknown rule '%s'; "
+		    "'springsim list' shows them", o->integrator);
+	return EXIT_OK;
+}
+
+/* Where the rows go, and how numbers are written. */
+struct sink {
+	out_file out;
+	int precision;
+};
+
+/* A number in the run's format; returns its length. */
+static inline int
+put_number(const struct sink *k, char *buf, double v)
+{
+	if (k->precision > 0)
+		return numfmt_precision(buf, v, k->precision);
+	return numfmt_roundtrip(buf, v);
+}
+
+/* Write one trajectory row (spring_row_fn). */
+static int
+emit_row(void *ctx, const spring_row *r)
+{
+	struct sink *k = ctx;
+	const double col[8] = { r->t, r->x, r->v, r->g, r->x_ref, r->v_ref,
+	    r->x - r->x_ref, r->v - r->v_ref };
+	char *buf = out_reserve(&k->out, 8 * (NUMFMT_MAX + 1));
+	char *p = buf;
+	int i;
+
+	if (buf == NULL)
+		return EXIT_IO;
+	for (i = 0; i < 8; i++) {
+		p += put_number(k, p, col[i]);
+		*p++ = i < 7 ? ',' : '\n';
+	}
+	out_commit(&k->out, (size_t)(p - buf));
+	return 0;
+}
+
+/* Write a field and its separator. */
+static void
+put_field(struct sink *k, const char *s, int last)
+{
+	out_write(&k->out, s, strlen(s));
+	out_write(&k->out, last ? "\n" : ",", 1);
+}
+
+/* Write a number field and its separator. */
+static void
+put_value(struct sink *k, double v, int last)
+{
+	char buf[NUMFMT_MAX + 1];
+	int n = put_number(k, buf, v);
+
+	buf[n] = '\0';
+	put_field(k, buf, last);
+}
+
+static const char metrics_header[] =
+    "model,integrator,substep,dt,frames,omega,zeta,mass,x0,v0,target,"
+    "target_vel,max_err_x,rms_err_x,final_err_x,max_err_v,rms_err_v,"
+    "final_err_v,overshoot,settle_time,energy_drift,diverged\n";
+
+/* The one row of --metrics: the run's identity, then the metrics. */
+static void
+write_metrics(struct sink *k, const spring_sim *sim, const char *model,
+    const spring_metrics *m)
+{
+	const double v[] = { sim->dt, (double)sim->frames, sim->params.omega,
+	    sim->params.zeta, sim->params.mass, sim->x0, sim->v0, sim->target,
+	    sim->target_vel, m->max_err_x, m->rms_err_x, m->final_err_x,
+	    m->max_err_v, m->rms_err_v, m->final_err_v, m->overshoot,
+	    m->settle_time, m->energy_drift };
+	size_t i;
+
+	put_field(k, model, 0);
+	put_field(k, sim->rule->name, 0);
+	put_field(k, "none", 0);
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		put_value(k, v[i], 0);
+	put_field(k, m->diverged ? "1" : "0", 1);
+}
+
+/* `springsim [run]`. */
+int
+cmd_run(int argc, char **argv)
+{
+	struct run_opts o;
+	spring_sim sim;
+	spring_metrics m;
+	struct sink *k;
+	int rc;
+
+	if ((rc = parse_run(argc, argv, &o)) != EXIT_OK)
+		return rc < 0 ? EXIT_OK : rc;
+	if (o.have_duration && o.have_frames)
+		return usage_error("--duration and --frames both set the "
+		    "length of the run: give one");
+	if ((rc = resolve_rule(&o, &sim.rule)) != EXIT_OK)
+		return rc;
+	if (resolve_params(&o, &sim.params) != 0)
+		return EXIT_USAGE;
+	if (!o.have_frames) {
+		o.frames = spring_frame_count(o.duration, o.dt);
+		if (o.frames < 0 || o.frames > MAX_FRAMES)
+			return usage_error("--duration %g at --dt %g is more "
+			    "than %ld frames", o.duration, o.dt, MAX_FRAMES);
+	}
+	sim.x0 = o.x0;
+	sim.v0 = o.v0;
+	sim.target = o.target;
+	sim.target_vel = o.target_vel;
+	sim.dt = o.dt;
+	sim.frames = o.frames;
+
+	if ((k = malloc(sizeof(*k))) == NULL) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	k->precision = (int)o.precision;
+	if (out_open(&k->out, o.output) != 0) {
+		free(k);
+		return EXIT_IO;
+	}
+	if (o.header && !o.metrics)
+		out_write(&k->out, "t,x,v,target,x_ref,v_ref,err_x,err_v\n",
+		    37);
+	rc = spring_simulate(&sim, o.metrics ? NULL : emit_row, k, &m);
+	if (m.diverged)
+		warn_msg("warning: diverged at frame %ld (t = %g): stopped, "
+		    "%ld rows kept", m.diverged_frame,
+		    (double)m.diverged_frame * sim.dt, m.rows);
+	if (o.metrics && rc == 0) {
+		if (o.header)
+			out_write(&k->out, metrics_header,
+			    sizeof(metrics_header) - 1);
+		write_metrics(k, &sim, o.model, &m);
+	}
+	if (rc != 0 || k->out.failed) {
+		out_abort(&k->out);
+		rc = EXIT_IO;
+	} else if (out_close(&k->out) != 0)
+		rc = EXIT_IO;
+	free(k);
+	return rc;
+}
+
+/* The models, for `springsim list`. */
+void
+list_models(FILE *fp)
+{
+	const struct model *m;
+
+	for (m = models; m->name != NULL; m++)
+		fprintf(fp, "  %-20s %s\n", m->name, m->summary);
+}
+
+/* The parameter conventions, for `springsim list`. */
+void
+list_conventions(FILE *fp)
+{
+	const struct param_group *g;
+	char names[160];
+
+	for (g = param_groups; g->name != NULL; g++)
+		fprintf(fp, "  %-20s %s  [%s]\n", g->name,
+		    flag_list(g->flags, names, sizeof(names)), g->source);
+}

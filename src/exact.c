@@ -1,0 +1,245 @@
+/*
+ * exact.c - the exact solution of the damped spring, and the reference
+ * trajectory every update rule is measured against.
+ *
+ * With a target moving linearly, g(t) = g0 + q t, the offset e = x - g
+ * obeys the homogeneous oscillator e'' + 2 zeta omega e' + omega^2 e = 0,
+ * so (e, e') at time t is a 2x2 matrix Phi(t) times (e, e') at time 0.
+ * Holden ("Spring-It-On", DESIGN.md seed 003) solves the same equation
+ * in three regimes: under-damped as j e^(-yt) cos(wt + p), with j and p
+ * found through sqrt and atan; critical as (j0 + j1 t) e^(-yt); over-
+ * damped as j0 e^(-y0 t) + j1 e^(-y1 t).  Those forms lose accuracy where
+ * springsim needs it: near critical (w -> 0 divides by a vanishing w, and
+ * j0, j1 grow large and cancel), for large zeta (y1 = (d - sqrt(d^2 -
+ * 4s)) / 2 cancels), and, in float with an approximate atan, everywhere.
+ * Here the same three regimes are written as the matrix Phi(t) in forms
+ * that stay accurate to a few ulps of the problem's scale in each of them
+ * and are continuous across zeta = 1.
+ *
+ * Assumed throughout: omega > 0, zeta >= 0, t >= 0 (finite).
+ */
+#include <math.h>
+
+#include "spring.h"
+
+/*
+ * The damped frequency b = omega sqrt((1 - zeta) (1 + zeta)), 0 <= zeta
+ * < 1, as an unevaluated sum hi + lo with about 100 bits.  The phase b t
+ * at omega t = 1e4 would otherwise carry the rounding of b (1e-16 of it)
+ * times 1e4 into sin and cos; with lo the phase is good to ~1e-16 of its
+ * own size even for the largest phases.  Each rounding is recovered with
+ * fma or a Fast2Sum (|1| >= |zeta|), so 1 - zeta^2 stays exact near 1.
+ */
+static void
+damped_frequency(double omega, double zeta, double *hi, double *lo)
+{
+	double m = 1.0 - zeta, me = (1.0 - m) - zeta;
+	double p = 1.0 + zeta, pe = zeta - (p - 1.0);
+	double u = m * p, ue = fma(m, p, -u) + (m * pe + me * p);
+	double r = sqrt(u), re = (fma(-r, r, u) + ue) / (2.0 * r);
+
+	*hi = omega * r;
+	*lo = fma(omega, r, -*hi) + omega * re;
+}
+
+/*
+ * Under-damped, zeta < 1 (Holden's j e^(-yt) cos(wt + p), y = zeta omega,
+ * w = b).  Expanding the cosine instead of fitting an amplitude and a
+ * phase gives, with E = e^(-zeta omega t), C = cos bt, S = sin(bt) / b,
+ *
+ *	Phi = [[E (C + zeta omega S), E S], [-omega^2 E S, E (C - zeta omega S)]]
+ *
+ * No atan, no division by a small b (S -> t as b -> 0, which is the
+ * critical limit), and the phase b t is formed without rounding: p + perr
+ * exactly, then sin(p + perr) = sin p + perr cos p to within perr^2.
+ */
+static void
+underdamped(double omega, double zeta, double t, spring_mat2 *phi)
+{
+	double bhi, blo, p, perr, sp, cp, sn, cs, s, e, zw;
+
+	damped_frequency(omega, zeta, &bhi, &blo);
+	p = bhi * t;
+	perr = fma(bhi, t, -p) + blo * t;
+	sp = sin(p);
+	cp = cos(p);
+	sn = sp + perr * cp;
+	cs = cp - perr * sp;
+	s = bhi > 0.0 ? sn / bhi : t;
+	zw = zeta * omega;
+	e = exp(-zw * t);
+	phi->a = e * (cs + zw * s);
+	phi->b = e * s;
+	phi->c = -(omega * omega) * (e * s);
+	phi->d = e * (cs - zw * s);
+}
+
+/*
+ * Critically damped, zeta == 1 exactly (Holden's (j0 + j1 t) e^(-yt)):
+ * with E = e^(-omega t),
+ *
+ *	Phi = [[E (1 + omega t), E t], [-omega^2 E t, E (1 - omega t)]]
+ *
+ * The neighbouring regimes tend to this continuously, so no tolerance
+ * band around zeta = 1 is needed (Holden's eps is one).
+ */
+static void
+critical(double omega, double t, spring_mat2 *phi)
+{
+	double e = exp(-omega * t), wt = omega * t;
+
+	phi->a = e * (1.0 + wt);
+	phi->b = e * t;
+	phi->c = -(omega * omega) * (e * t);
+	phi->d = e * (1.0 - wt);
+}
+
+/*
+ * Over-damped, zeta > 1 (Holden's j0 e^(-y0 t) + j1 e^(-y1 t)).  The roots
+ * are r1 = -omega / (zeta + s), the slow one, and r2 = -omega (zeta + s),
+ * s = sqrt(zeta^2 - 1); r1 r2 = omega^2 and r1 - r2 = 2 omega s.  Holden's
+ * y1 = (d - sqrt(d^2 - 4s)) / 2 is r1 by subtraction, which at zeta = 1e4
+ * cancels eight digits; the quotient form does not.  His j0, j1 divide by
+ * y1 - y0, which vanishes at critical.  Instead, with e1 = e^(r1 t),
+ * e2 = e^(r2 t) and the divided difference
+ *
+ *	Q = (e1 - e2) / (r1 - r2) = e1 (1 - e^(-2 omega s t)) / (2 omega s)
+ *
+ * (by expm1: no cancellation at small t or near critical, no overflow),
+ *
+ *	Phi = [[e1 - r1 Q, Q], [-omega^2 Q, e2 + r1 Q]]
+ *
+ * which equals [[r1 e2 - r2 e1, e1 - e2], [r1 r2 (e2 - e1), r1 e1 - r2 e2]]
+ * / (r1 - r2), the textbook form.  -r1 Q >= 0, so the top left adds two
+ * positive terms; |r1 Q| <= |r1| t e1 <= 1/e bounds the bottom right's.
+ */
+static void
+overdamped(double omega, double zeta, double t, spring_mat2 *phi)
+{
+	double s = sqrt((zeta - 1.0) * (zeta + 1.0));
+	double r1 = -omega / (zeta + s), r2 = -omega * (zeta + s);
+	double a = omega * s;
+	double e1 = exp(r1 * t), e2 = exp(r2 * t);
+	double q = e1 * -expm1(-2.0 * a * t) / (2.0 * a);
+
+	phi->a = e1 - r1 * q;
+	phi->b = q;
+	phi->c = -(omega * omega) * q;
+	phi->d = e2 + r1 * q;
+}
+
+/*
+ * Phi(t), the matrix carrying (x - g, v - q) over a time t (spring.h).
+ * t == 0 gives the identity exactly; otherwise the regime decides.
+ */
+void
+spring_propagator(double omega, double zeta, double t, spring_mat2 *phi)
+{
+	if (t == 0.0) {
+		phi->a = phi->d = 1.0;
+		phi->b = phi->c = 0.0;
+	} else if (zeta < 1.0)
+		underdamped(omega, zeta, t, phi);
+	else if (zeta == 1.0)
+		critical(omega, t, phi);
+	else
+		overdamped(omega, zeta, t, phi);
+}
+
+/*
+ * Start the reference at (x0, v0) with the target g0 + q t.  No frame
+ * time is known yet (n = -1); the first call after t = 0 teaches it.
+ */
+void
+spring_reference_init(spring_reference *r, const spring_params *p,
+    double x0, double v0, double g0, double q)
+{
+	r->omega = p->omega;
+	r->zeta = p->zeta;
+	r->g0 = g0;
+	r->q = q;
+	r->e0 = x0 - g0;
+	r->de0 = v0 - q;
+	r->dt = 0.0;
+	r->frame.a = r->frame.d = 1.0;
+	r->frame.b = r->frame.c = 0.0;
+	r->e = r->e0;
+	r->de = r->de0;
+	r->n = -1;
+	r->t = 0.0;
+}
+
+/*
+ * Whether t is a whole number k of frames dt (dt > 0), k returned.  This
+ * is how the caller's times n * dt are recognised without a counter.
+ */
+static int
+on_grid(double t, double dt, double *k)
+{
+	*k = nearbyint(t / dt);
+	return t == *k * dt;
+}
+
+/*
+ * Whether t is the frame after the last time evaluated: the caller's
+ * next n * dt, or the last time plus dt for a caller that adds up dt.
+ */
+static int
+next_frame(const spring_reference *r, double t)
+{
+	double k;
+
+	if (r->n < 0)
+		return 0;
+	if (t == r->t + r->dt)
+		return 1;
+	return on_grid(r->t, r->dt, &k) && t == (k + 1.0) * r->dt;
+}
+
+/*
+ * The exact state at time t (spring.h).  The next frame of the cached dt
+ * costs four multiplications: (e, de) times Phi(dt), in the same order as
+ * the exact rule, so the two agree to the bit between anchors.  Every
+ * SPRING_REFERENCE_ANCHOR frames, and for any other t, the offset comes
+ * from the closed form at t, so rounding never piles up over a long run.
+ * A t off the grid of the cached dt (or the first t) sets dt to the step
+ * from the last time evaluated.
+ */
+void
+spring_reference_at(spring_reference *r, double t, spring_state *out)
+{
+	spring_mat2 phi;
+	double e, de, k;
+	int next;
+
+	if (t == 0.0) {
+		e = r->e0;
+		de = r->de0;
+		if (r->n > 0)
+			r->n = 0;
+	} else if ((next = next_frame(r, t)) &&
+	    r->n + 1 < SPRING_REFERENCE_ANCHOR) {
+		e = r->frame.a * r->e + r->frame.b * r->de;
+		de = r->frame.c * r->e + r->frame.d * r->de;
+		r->n++;
+	} else {
+		if (!next && t > r->t &&
+		    !(r->dt > 0.0 && on_grid(t, r->dt, &k))) {
+			r->dt = t - r->t;
+			spring_propagator(r->omega, r->zeta, r->dt,
+			    &r->frame);
+		}
+		if (t == r->dt)
+			phi = r->frame;
+		else
+			spring_propagator(r->omega, r->zeta, t, &phi);
+		e = phi.a * r->e0 + phi.b * r->de0;
+		de = phi.c * r->e0 + phi.d * r->de0;
+		r->n = r->dt > 0.0 ? 0 : -1;
+	}
+	r->e = e;
+	r->de = de;
+	r->t = t;
+	out->x = r->g0 + r->q * t + e;
+	out->v = r->q + de;
+}

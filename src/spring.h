@@ -1,0 +1,225 @@
+/*
+ * spring.h - the springsim core: a damped spring, the update rules that
+ * step it, the exact solution it is measured against, and the metrics.
+ *
+ * The library does numbers only: no I/O, no allocation, no global state,
+ * so a game can compile it in unchanged.  Everything that touches options,
+ * files or text lives in the CLI (src/cli/).
+ *
+ * The model, per unit mass (DESIGN.md, "The math"):
+ *
+ *	a = omega^2 (g(t) - x) + 2 zeta omega (q(t) - v)
+ *
+ * g(t) is the target position and q(t) its velocity; a target given with a
+ * velocity moves, g(t) = g0 + q t.
+ */
+#ifndef SPRING_H
+#define SPRING_H
+
+#define SPRING_VERSION "0.1.0"
+
+/* Canonical parameters: every convention converts to and from these. */
+typedef struct spring_params {
+	double omega;		/* undamped angular frequency, rad/s, > 0 */
+	double zeta;		/* damping ratio, >= 0 */
+	double mass;		/* kg, > 0; scales forces and energy only */
+} spring_params;
+
+/* Position and velocity of the spring's free end. */
+typedef struct spring_state {
+	double x, v;
+} spring_state;
+
+/*
+ * The target as one step of size h sees it: position g and velocity q at
+ * the start (0), the middle (m) and the end (1) of the step.  Each rule
+ * reads the samples at the times its formula evaluates the state.
+ */
+typedef struct spring_target_step {
+	double g0, q0, gm, qm, g1, q1;
+} spring_target_step;
+
+/* A 2x2 matrix [[a, b], [c, d]] acting on (x, v). */
+typedef struct spring_mat2 {
+	double a, b, c, d;
+} spring_mat2;
+
+/*
+ * What a rule precomputes for one (omega, zeta, h), so that a step costs a
+ * handful of multiplications.  w2 = omega^2, c = 2 zeta omega; k[] holds
+ * the rule's own constants.
+ */
+typedef struct spring_coef {
+	double h, w2, c;
+	double k[6];
+} spring_coef;
+
+/*
+ * An update rule, in the manner of GSL's odeiv2 steppers: a name, its
+ * order of accuracy, a function that precomputes the coefficients and a
+ * function that advances the state by one step.
+ */
+typedef struct spring_rule {
+	const char *name;
+	const char *summary;	/* one line for `springsim list` and --help */
+	const char *source;	/* the article it comes from */
+	int order;		/* global order of accuracy */
+	void (*prepare)(const spring_params *p, double h, spring_coef *k);
+	void (*step)(const spring_coef *k, spring_state *s,
+	    const spring_target_step *tg);
+} spring_rule;
+
+extern const spring_rule *const spring_rule_explicit;
+extern const spring_rule *const spring_rule_semi_implicit;
+extern const spring_rule *const spring_rule_implicit;
+extern const spring_rule *const spring_rule_backward_euler;
+extern const spring_rule *const spring_rule_verlet;
+extern const spring_rule *const spring_rule_rk4;
+extern const spring_rule *const spring_rule_exact;
+
+/* Every rule, in a fixed order, ending in NULL. */
+extern const spring_rule *const spring_rules[];
+
+/* The rule called name, or NULL. */
+const spring_rule *spring_rule_find(const char *name);
+
+/*
+ * Parameter conventions (params.c).  Each *_to_params fills p and returns
+ * 0, or returns -1 when the inputs are out of range; the range checks that
+ * name a flag are the CLI's, these only refuse what has no meaning.
+ */
+int spring_from_stiffness(double k, double d, double m, spring_params *p);
+int spring_from_uaf(double uaf, double dr, spring_params *p);
+int spring_from_halflife_frequency(double halflife, double freq,
+    spring_params *p);
+int spring_from_halflife_dr(double halflife, double dr, spring_params *p);
+int spring_from_nissen(double ck, double cd, double m, double h,
+    spring_params *p);
+int spring_from_chou(double hz, double decay, double decay_time,
+    spring_params *p);
+
+/* The other way round, for round trips and `convert`. */
+double spring_stiffness(const spring_params *p);	/* k = m omega^2 */
+double spring_damping(const spring_params *p);	/* d = 2 m zeta omega */
+double halflife_to_damping(double halflife);	/* Holden: 4 ln2 / H */
+double damping_to_halflife(double damping);	/* per unit mass */
+
+/*
+ * The exact solution (exact.c).  spring_propagator gives the matrix that
+ * carries the offset from a linearly moving target, (x - g, v - q), over a
+ * time t.  It is accurate to a few ulps of the problem's scale in every
+ * regime: zeta = 0, zeta = 1 exactly and +-1e-9, zeta = 1e4, omega t = 1e4.
+ */
+void spring_propagator(double omega, double zeta, double t, spring_mat2 *phi);
+
+/*
+ * The reference: the exact trajectory from (x0, v0) toward the target
+ * g(t) = g0 + q t.  spring_reference_at evaluates it at any t >= 0; called
+ * with times n * dt for n = 1, 2, ... it carries the state forward with a
+ * cached one-frame propagator and re-anchors on the closed form every
+ * SPRING_REFERENCE_ANCHOR frames, so it costs a few multiplications a
+ * frame and never drifts more than that many roundings.
+ */
+#define SPRING_REFERENCE_ANCHOR 64
+
+typedef struct spring_reference {
+	double omega, zeta;
+	double g0, q;		/* target */
+	double e0, de0;		/* initial offset from the target */
+	double dt;		/* frame time of the cached propagator */
+	spring_mat2 frame;	/* propagator over dt */
+	double e, de;		/* offset at the last time evaluated */
+	long n;			/* frames since the last anchor, or -1 */
+	double t;		/* last time evaluated */
+} spring_reference;
+
+void spring_reference_init(spring_reference *r, const spring_params *p,
+    double x0, double v0, double g0, double q);
+void spring_reference_at(spring_reference *r, double t, spring_state *out);
+
+/*
+ * Error metrics over a run (metrics.c), in O(1) memory.  Definitions, the
+ * same as in --help and the README:
+ *   max_err_x    max |x - x_ref| over every row (t = 0 included)
+ *   rms_err_x    sqrt(mean((x - x_ref)^2)) over every row
+ *   final_err_x  |x - x_ref| at the last row (likewise for v)
+ *   overshoot    how far x goes past the target, on the far side from
+ *                where it started, as a fraction of the initial distance
+ *                |x0 - g0| (in units of x when that distance is 0)
+ *   settle_time  the time from which |x - g(t)| stays within 2 % of the
+ *                initial distance (of 1 unit when that is 0) to the end
+ *                of the run; infinite when the last row is outside
+ *   energy_drift (E - E_ref) / E0 at the row where |E - E_ref| is largest,
+ *                E = m (v - q)^2 / 2 + k (x - g)^2 / 2 the energy relative
+ *                to the target; > 0 means the rule gained energy.  E0 is
+ *                the initial energy (m omega^2 / 2 when that is 0)
+ *   diverged     1 if the run stopped because it diverged
+ */
+typedef struct spring_metrics {
+	double max_err_x, rms_err_x, final_err_x;
+	double max_err_v, rms_err_v, final_err_v;
+	double overshoot, settle_time, energy_drift;
+	int diverged;
+	long rows;		/* rows measured, t = 0 included */
+	long diverged_frame;	/* first frame that diverged, or -1 */
+} spring_metrics;
+
+/* A row of the trajectory: the simulated state beside the exact one. */
+typedef struct spring_row {
+	double t, x, v;
+	double g, q;		/* target position and velocity */
+	double x_ref, v_ref;
+} spring_row;
+
+/* Running sums behind spring_metrics. */
+typedef struct spring_metrics_acc {
+	double sum_ex2, sum_ev2, max_ex, max_ev, last_ex, last_ev;
+	double dir, dist0, band, beyond;
+	double settle_from;
+	int inside;
+	double w2, e0_energy, drift;
+	long rows;
+} spring_metrics_acc;
+
+void spring_metrics_begin(spring_metrics_acc *a, const spring_params *p,
+    const spring_row *first);
+void spring_metrics_add(spring_metrics_acc *a, const spring_row *row);
+void spring_metrics_end(const spring_metrics_acc *a, spring_metrics *m);
+
+/*
+ * A whole run (sim.c): frames of dt, the target g(t) = target +
+ * target_vel t, one step of the rule per frame.
+ */
+typedef struct spring_sim {
+	const spring_rule *rule;
+	spring_params params;
+	double x0, v0;
+	double target, target_vel;
+	double dt;
+	long frames;
+} spring_sim;
+
+/*
+ * Called with each row, t = 0 first; a nonzero return stops the run and is
+ * returned by spring_simulate (the CLI uses it for write errors).
+ */
+typedef int (*spring_row_fn)(void *ctx, const spring_row *row);
+
+/*
+ * A run is said to diverge when x or v stops being finite, or when
+ * |x - g(t)| exceeds SPRING_DIVERGE_FACTOR times the problem's scale,
+ * |x0 - g0| + |v0 - q| / omega + 1.  The row that diverged is not emitted.
+ */
+#define SPRING_DIVERGE_FACTOR 1e6
+
+/*
+ * Run sim, passing each row to emit (which may be NULL) and filling m.
+ * Returns 0, or what emit returned to stop it.
+ */
+int spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
+    spring_metrics *m);
+
+/* ceil(duration / dt), taking a ratio within 1e-9 of a whole number as that. */
+long spring_frame_count(double duration, double dt);
+
+#endif

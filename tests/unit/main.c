@@ -1,0 +1,22 @@
+/*
+ * main.c - runs every unit-test suite and prints the closing count.
+ */
+#include <stdio.h>
+
+#include "check.h"
+#include "suites.h"
+
+int check_passed, check_failed;
+
+int
+main(void)
+{
+	test_exact();
+	test_params();
+	test_rules();
+	test_metrics();
+	test_numfmt();
+	test_parse();
+	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
+	return check_failed != 0;
+}

@@ -1,0 +1,10 @@
+/* suites.h - one function per unit-test suite, each in its own file. */
+#ifndef SUITES_H
+#define SUITES_H
+void test_exact(void);		/* test_exact.c: closed forms, reference */
+void test_params(void);		/* test_params.c: conventions */
+void test_rules(void);		/* test_rules.c: first steps, orders */
+void test_metrics(void);	/* test_metrics.c: metric definitions */
+void test_numfmt(void);		/* test_numfmt.c: round-trip formatting */
+void test_parse(void);		/* test_parse.c: strict number parsing */
+#endif

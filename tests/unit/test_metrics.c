@@ -1,0 +1,157 @@
+/*
+ * test_metrics.c - the metrics against values derived independently:
+ * the under-damped overshoot exp(-pi zeta / sqrt(1 - zeta^2)), the 2 %
+ * settling time of the critical spring, explicit Euler's energy growth
+ * (1 + omega^2 h^2) per step, and one frame's errors by hand.
+ */
+#include <math.h>
+
+#include "check.h"
+#include "spring.h"
+#include "suites.h"
+
+#define PI 3.14159265358979323846
+
+/* Overshoot of a step response: peak at t = pi / omega_d. */
+static void
+overshoot(void)
+{
+	double zeta = 0.3, wd = PI, omega = wd / sqrt(1 - zeta * zeta);
+	/* omega_d = pi puts the first peak at t = 1, a multiple of dt */
+	spring_sim sim = { spring_rule_exact, { omega, zeta, 1 }, 0, 0, 1, 0,
+	    0.01, 300 };
+	spring_metrics m;
+
+	spring_simulate(&sim, NULL, NULL, &m);
+	CHECK_NEAR(m.overshoot, exp(-PI * zeta / sqrt(1 - zeta * zeta)),
+	    1e-12);
+	/* from above the target the overshoot is measured downward */
+	sim.x0 = 2;
+	spring_simulate(&sim, NULL, NULL, &m);
+	CHECK_NEAR(m.overshoot, exp(-PI * zeta / sqrt(1 - zeta * zeta)),
+	    1e-12);
+	/* a critical spring from rest never overshoots */
+	sim.params.zeta = 1;
+	spring_simulate(&sim, NULL, NULL, &m);
+	CHECK_EQ(m.overshoot, 0.0);
+}
+
+/*
+ * The critical spring from rest: |x - g| / |x0 - g| = (1 + w t) e^{-w t},
+ * monotone, so it settles at the first row where that is <= 0.02.
+ */
+static void
+settle(void)
+{
+	double omega = 10, dt = 0.001, lo = 0, hi = 20, ts;
+	spring_sim sim = { spring_rule_exact, { omega, 1, 1 }, 0, 0, 1, 0,
+	    dt, 2000 };
+	spring_metrics m;
+	int i;
+
+	for (i = 0; i < 200; i++) {	/* bisect (1 + u) e^{-u} = 0.02 */
+		double u = 0.5 * (lo + hi);
+
+		if ((1 + u) * exp(-u) > 0.02)
+			lo = u;
+		else
+			hi = u;
+	}
+	ts = hi / omega;		/* u = 5.8339..., ts = 0.58339 */
+	spring_simulate(&sim, NULL, NULL, &m);
+	CHECK(m.settle_time >= ts && m.settle_time < ts + dt);
+	/* a run too short to settle says so */
+	sim.frames = 100;
+	spring_simulate(&sim, NULL, NULL, &m);
+	CHECK(isinf(m.settle_time));
+}
+
+/*
+ * Explicit Euler on an undamped spring multiplies omega^2 e^2 + v^2 by
+ * exactly 1 + omega^2 h^2 each step; the exact energy stays put.
+ */
+static void
+energy(void)
+{
+	double omega = 2, h = 0.01;
+	spring_sim sim = { spring_rule_explicit, { omega, 0, 1 }, 0, 0, 1, 0,
+	    h, 100 };
+	spring_metrics m;
+
+	spring_simulate(&sim, NULL, NULL, &m);
+	CHECK_NEAR(m.energy_drift, pow(1 + omega * omega * h * h, 100) - 1,
+	    1e-12);
+	/* backward Euler loses energy instead */
+	sim.rule = spring_rule_backward_euler;
+	spring_simulate(&sim, NULL, NULL, &m);
+	CHECK(m.energy_drift < 0);
+	sim.rule = spring_rule_exact;
+	spring_simulate(&sim, NULL, NULL, &m);
+	CHECK_NEAR(m.energy_drift, 0, 1e-13);
+}
+
+/*
+ * One frame of explicit Euler from rest at 0 toward 1, omega = 2,
+ * zeta = 0.25, h = 0.1: x1 = 0, v1 = 0.4.  The exact x(h) = 1 - e^{-0.05}
+ * (cos(wd h) + 0.5 / wd sin(wd h)), v(h) = e^{-0.05} (4 / wd) sin(wd h).
+ * Rows t = 0 (no error) and t = h.
+ */
+static void
+one_frame(void)
+{
+	double wd = 2 * sqrt(0.9375), E = exp(-0.05);
+	double xr = 1 - E * (cos(wd * 0.1) + 0.5 / wd * sin(wd * 0.1));
+	double vr = E * 4 / wd * sin(wd * 0.1);
+	spring_sim sim = { spring_rule_explicit, { 2, 0.25, 1 }, 0, 0, 1, 0,
+	    0.1, 1 };
+	spring_metrics m;
+
+	spring_simulate(&sim, NULL, NULL, &m);
+	CHECK(m.rows == 2);
+	CHECK_NEAR(m.max_err_x, fabs(0 - xr), 1e-15);
+	CHECK_NEAR(m.final_err_x, fabs(0 - xr), 1e-15);
+	CHECK_NEAR(m.rms_err_x, fabs(xr) / sqrt(2), 1e-15);
+	CHECK_NEAR(m.max_err_v, fabs(0.4 - vr), 1e-15);
+	CHECK_NEAR(m.rms_err_v, fabs(0.4 - vr) / sqrt(2), 1e-15);
+}
+
+/*
+ * Explicit Euler undamped at omega h = 10 grows sqrt(101) a step in
+ * amplitude: it must be caught, not run to inf.
+ */
+static void
+divergence(void)
+{
+	spring_sim sim = { spring_rule_explicit, { 100, 0, 1 }, 0, 0, 1, 0,
+	    0.1, 1000 };
+	spring_metrics m;
+
+	spring_simulate(&sim, NULL, NULL, &m);
+	CHECK(m.diverged == 1);
+	CHECK(m.diverged_frame > 1 && m.diverged_frame < 20);
+	CHECK(m.rows == m.diverged_frame);	/* t = 0 row + frames before */
+	CHECK(isfinite(m.max_err_x) && isfinite(m.energy_drift));
+}
+
+/* The frame count: ceil, within 1e-9 of a whole number. */
+static void
+frames(void)
+{
+	CHECK(spring_frame_count(2.0, 0.02) == 100);
+	CHECK(spring_frame_count(2.0, 1.0 / 60) == 120);
+	CHECK(spring_frame_count(1.0, 0.3) == 4);
+	CHECK(spring_frame_count(0.1, 0.1) == 1);
+	CHECK(spring_frame_count(2.0, 0.033) == 61);	/* 60.6 */
+	CHECK(spring_frame_count(3.0, 0.1) == 30);	/* 29.999999999999996 */
+}
+
+void
+test_metrics(void)
+{
+	overshoot();
+	settle();
+	energy();
+	one_frame();
+	divergence();
+	frames();
+}
