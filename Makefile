@@ -60,9 +60,15 @@ test: $(BIN) $(UNIT)
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=all
 sanitize:
-	$(MAKE) BUILD=build-san CFLAGS="$(SAN_FLAGS)" test
+	$(MAKE) BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
+	    build-san/springsim build-san/unit-tests
+	sh tests/run.sh build-san
 
-check: test sanitize
+# both builds, one closing count
+check: $(BIN) $(UNIT)
+	$(MAKE) BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
+	    build-san/springsim build-san/unit-tests
+	sh tests/run.sh $(BUILD) build-san
 
 bench: $(BIN) $(BENCH)
 	sh bench/run.sh $(BUILD)

@@ -6,22 +6,25 @@ Usage: python3 tools/gen_pow10.py > src/cli/pow10_table.h
 Each entry is 10^k as a normalized 64-bit "diy_fp": f * 2^e with
 2^63 <= f < 2^64 and f the exact value rounded to nearest, computed here
 with Python's unbounded integers so no entry carries floating-point error.
-k steps by 8, which is enough for every double: numfmt.c picks the entry
-that brings the product of a normalized significand and 10^k into the
-binary exponent window [ALPHA, GAMMA], and a window 28 wide always holds
-one of any eight consecutive powers (8 * log2(10) < 27).
+k steps by 8, which is enough for every double: numfmt.c needs the entry
+that brings the product of a normalized significand (binary exponent e)
+and 10^k into the binary exponent window [ALPHA, GAMMA], and a window 28
+wide always holds one of any eight consecutive powers (8 log2 10 < 27).
 
-The script also replays numfmt.c's table lookup (the same double
-arithmetic) for every binary exponent a double can produce and fails
-if any of them lands outside the window or outside the table.
+numfmt.c finds that entry as ((IDX_C - e) * IDX_M) >> IDX_S, a
+fixed-point e / (8 log2 10) plus an offset.  The window leaves little
+slack, so the script searches for an offset IDX_C that works and checks
+it for every binary exponent a double can produce.
 """
 
+import math
 import sys
 
 ALPHA = -60		# product exponent window; see numfmt.c
 GAMMA = -32
 STEP = 8
-LOG10_2 = 0.30102999566398114	# the same literal numfmt.c uses
+IDX_S = 16
+IDX_M = round(2 ** IDX_S / (STEP * math.log2(10)))
 
 
 def diy_pow10(k):
@@ -54,12 +57,24 @@ def diy_pow10(k):
 
 
 def ceil_k(e):
-	"""numfmt.c's smallest k for binary exponent e, in double arithmetic."""
-	x = (ALPHA - e - 1) * LOG10_2
-	k = int(x)			# truncates toward zero, as a C cast does
-	if x > k:
+	"""The least k with 10^k's binary exponent >= ALPHA - e - 64."""
+	k = 0
+	while diy_pow10(k)[1] < ALPHA - e - 64:
 		k += 1
+	while diy_pow10(k - 1)[1] >= ALPHA - e - 64:
+		k -= 1
 	return k
+
+
+def index_works(table, c, e_min, e_max):
+	"""Whether offset c puts every exponent's product in the window."""
+	for e in range(e_min, e_max + 1):
+		i = ((c - e) * IDX_M) >> IDX_S
+		if not 0 <= i < len(table):
+			return False
+		if not ALPHA <= e + table[i][1] + 64 <= GAMMA:
+			return False
+	return True
 
 
 def main():
@@ -68,16 +83,21 @@ def main():
 	# least, DBL_MAX (m+ = (2^54 - 1) * 2^970) the greatest
 	e_min = -1075 - (64 - (3).bit_length())
 	e_max = 970 - (64 - (2 ** 54 - 1).bit_length())
-	ks = [ceil_k(e) for e in range(e_min, e_max + 1)]
-	first = min(ks)
-	count = (max(ks) - first + STEP - 1) // STEP + 1
+	first = ceil_k(e_max)
+	last = ceil_k(e_min) + STEP
+	count = (last - first) // STEP + 1
 	table = [diy_pow10(first + STEP * i) for i in range(count)]
 
-	for e in range(e_min, e_max + 1):
-		i = (ceil_k(e) - first + STEP - 1) // STEP
-		assert 0 <= i < count, e
-		f, ce = table[i]
-		assert ALPHA <= e + ce + 64 <= GAMMA, e
+	offsets = [c for c in range(e_max, e_max + 200)
+	    if index_works(table, c, e_min, e_max)]
+	assert offsets, "no table index offset works"
+	idx_c = offsets[0]
+	# trim entries the index never reaches
+	used = max(((idx_c - e) * IDX_M) >> IDX_S
+	    for e in range(e_min, e_max + 1))
+	assert ((idx_c - e_max) * IDX_M) >> IDX_S == 0
+	table = table[:used + 1]
+	count = len(table)
 
 	out = sys.stdout
 	out.write("/*\n"
@@ -94,7 +114,10 @@ def main():
 	out.write("#define POW10_GAMMA\t(%d)\n" % GAMMA)
 	out.write("#define POW10_FIRST_K\t(%d)\n" % first)
 	out.write("#define POW10_STEP\t%d\n" % STEP)
-	out.write("#define POW10_COUNT\t%d\n\n" % count)
+	out.write("#define POW10_COUNT\t%d\n" % count)
+	out.write("#define POW10_IDX_C\t%d\n" % idx_c)
+	out.write("#define POW10_IDX_M\t%d\n" % IDX_M)
+	out.write("#define POW10_IDX_S\t%d\n\n" % IDX_S)
 	out.write("struct pow10_entry {\n"
 	    "\tuint64_t\tf;\n"
 	    "\tint16_t\t\te;\t/* binary exponent */\n"

@@ -31,13 +31,19 @@
 #define HIDDEN_BIT	(UINT64_C(1) << FRAC_BITS)
 #define EXP_MASK	0x7ff
 #define EXP_BIAS	1075	/* 1023 + 52: v = f * 2^(biased - 1075) */
-#define LOG10_2		0.30102999566398114	/* gen_pow10.py uses the same */
 #define MAX_DIGITS	20	/* Grisu2 stops by 18; see digit_gen() */
 
 static const uint32_t pow10_u32[10] = {
 	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
 	1000000000
 };
+
+/* "00" to "99": two digits per division when writing an integer */
+static const char digits2[200] =
+    "00010203040506070809101112131415161718192021222324"
+    "25262728293031323334353637383940414243444546474849"
+    "50515253545556575859606162636465666768697071727374"
+    "75767778798081828384858687888990919293949596979899";
 
 /*
  * The upper 64 bits of the 128-bit product a * b, rounded to nearest,
@@ -74,15 +80,30 @@ clz64(uint64_t x)
 #endif
 }
 
-/* Decimal digits in a nonzero 32-bit x: where digit_gen() starts. */
+/*
+ * Decimal digits in a nonzero 32-bit x, so digit_gen() knows where the
+ * integer part ends: log10 from the bit length (1233 / 4096 is just over
+ * log10 2), then one comparison to settle it.
+ */
 static int
 ndigits32(uint32_t x)
 {
-	int n = 1;
+	int t = ((32 - clz64(x) + 32) * 1233) >> 12;
 
-	while (n < 10 && x >= pow10_u32[n])
-		n++;
-	return n;
+	return t + (x >= pow10_u32[t]);
+}
+
+/* Writes the n digits of x into d[0..n-1], two per division by 100. */
+static void
+put_digits(char *d, int n, uint32_t x)
+{
+	while (n >= 2) {
+		n -= 2;
+		memcpy(d + n, digits2 + 2 * (x % 100), 2);
+		x /= 100;
+	}
+	if (n == 1)
+		d[0] = (char)('0' + x);
 }
 
 /*
@@ -116,30 +137,45 @@ digit_gen(char *d, uint64_t hi, uint64_t delta, uint64_t wp_w, int p,
     int *kappa)
 {
 	uint64_t one = UINT64_C(1) << p, mask = one - 1;
-	uint32_t ip = (uint32_t)(hi >> p), t, prefix, rem;
+	uint32_t ip = (uint32_t)(hi >> p), prefix, rem;
 	uint64_t fp = hi & mask, rest;
-	int n = ndigits32(ip), i, kap;
+	int n, i, kap;
 
-	/*
-	 * integer part (p >= 32, so it fits 32 bits): all its digits at
-	 * once, dividing by the constant 10 only, then the stopping test
-	 * for each prefix, whose remainder costs a multiplication
-	 */
-	for (i = n - 1, t = ip; i >= 0; i--, t /= 10)
-		d[i] = (char)('0' + t % 10);
-	prefix = 0;
-	for (i = 0; i < n; i++) {
-		prefix = prefix * 10 + (uint32_t)(d[i] - '0');
-		kap = n - 1 - i;
-		rem = ip - prefix * pow10_u32[kap];
-		rest = ((uint64_t)rem << p) + fp;
-		if (rest <= delta) {
-			/* 10^kap << p <= the leading digit's weight <= hi */
-			round_last(d, i + 1, delta, rest,
-			    (uint64_t)pow10_u32[kap] << p, wp_w);
-			*kappa = kap;
-			return i + 1;
+	/* integer part: p >= 32, so it fits 32 bits; hi >= 2^62, so > 0 */
+	n = ndigits32(ip);
+	put_digits(d, n, ip);
+
+	if (delta >= one) {
+		/*
+		 * Only a subnormal with few significant bits has an interval
+		 * this wide: test each prefix of the integer part, whose
+		 * remainder costs a multiplication.
+		 */
+		prefix = 0;
+		for (i = 0; i < n; i++) {
+			prefix = prefix * 10 + (uint32_t)(d[i] - '0');
+			kap = n - 1 - i;
+			rem = ip - prefix * pow10_u32[kap];
+			rest = ((uint64_t)rem << p) + fp;
+			if (rest <= delta) {
+				/* 10^kap << p <= the leading digit's weight */
+				round_last(d, i + 1, delta, rest,
+				    (uint64_t)pow10_u32[kap] << p, wp_w);
+				*kappa = kap;
+				return i + 1;
+			}
 		}
+	} else if (fp <= delta) {
+		/*
+		 * delta < 2^p: a prefix is in the interval only when all the
+		 * integer digits after it are zeros; drop them.  Lowering
+		 * a digit of weight >= 2^p > delta would leave the interval,
+		 * so there is nothing to round.
+		 */
+		for (kap = 0; d[n - 1] == '0'; kap++)
+			n--;
+		*kappa = kap;
+		return n;
 	}
 	kap = 0;
 
@@ -172,9 +208,8 @@ grisu2(char *d, uint64_t bits, int *x)
 {
 	uint64_t frac = bits & FRAC_MASK, f, up, lo, w, hi;
 	int bexp = (int)(bits >> FRAC_BITS & EXP_MASK);
-	int e, ue, le, s, k, p, n, kappa;
+	int e, ue, le, s, p, n, kappa;
 	const struct pow10_entry *c;
-	double t;
 
 	if (bexp == 0) {		/* subnormal */
 		f = frac;
@@ -207,18 +242,14 @@ grisu2(char *d, uint64_t bits, int *x)
 	w = f << (e - ue);
 
 	/*
-	 * The least k with e(10^k) >= ALPHA - ue - 64, that is with
-	 * floor(k log2 10) >= ALPHA - ue - 1, then the first table entry at
-	 * or above it: it is under 8 steps of 10 further, which adds at most
-	 * 24 + 3 to the exponent, so the product's exponent ue + c->e + 64
-	 * is in [ALPHA, ALPHA + 27] within [ALPHA, GAMMA].  gen_pow10.py
-	 * checks this for every ue a double can give.
+	 * The cached power that puts the product's binary exponent
+	 * ue + c->e + 64 in [ALPHA, GAMMA]: the entries step by 8 log2 10
+	 * in binary exponent, so the index is about -ue / 26.6 plus an
+	 * offset; gen_pow10.py found the offset and checked the result for
+	 * every ue a double can give.
 	 */
-	t = (POW10_ALPHA - ue - 1) * LOG10_2;
-	k = (int)t;
-	if (t > k)
-		k++;
-	c = &pow10_table[(k - POW10_FIRST_K + POW10_STEP - 1) / POW10_STEP];
+	c = &pow10_table[((uint32_t)(POW10_IDX_C - ue) * POW10_IDX_M) >>
+	    POW10_IDX_S];
 	p = -(ue + c->e + 64);
 
 	/* each product is within 1 unit; narrow by 1 at both ends */

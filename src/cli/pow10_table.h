@@ -15,6 +15,9 @@
 #define POW10_FIRST_K	(-307)
 #define POW10_STEP	8
 #define POW10_COUNT	80
+#define POW10_IDX_C	986
+#define POW10_IDX_M	2466
+#define POW10_IDX_S	16
 
 struct pow10_entry {
 	uint64_t	f;
