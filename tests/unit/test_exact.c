@@ -365,50 +365,50 @@ test_reference_zero(void)
 }
 
 /*
- * 10000 frames of 1/60 s at times n dt, as sim.c calls it: every frame
- * within 1e-13 of the closed form at t; an anchor (n == 0) equals the
- * closed form to the bit and a frame between anchors equals Phi(dt) times
- * the last offset to the bit; the anchors at most 64 frames apart.
+ * 10000 frames of 1/60 s at times n dt, as sim.c calls it.  A frame
+ * between anchors (n != 0) is Phi(dt) times the last offset, to the bit;
+ * anchors come at most 64 frames apart; and every frame is within 1e-13
+ * of the scale of the closed form at n dt.  That is at the exact multiple:
+ * the double n dt is off by up to half an ulp, which at t = 166 moves the
+ * state by 2e-13 here, and the frames, like the exact rule's, stand for
+ * exact multiples.
  */
 static void
 check_incremental(double w, double z)
 {
 	const double dt = 1.0 / 60.0, x0 = 1.0, v0 = 2.0, g0 = 0.25,
 	    q = 0.5;
-	double scale = fabs(x0 - g0) + fabs(v0 - q) / w;
-	double e = x0 - g0, de = v0 - q, ne, nde, t;
-	double worst_x = 0.0, worst_v = 0.0;
+	double scale = fabs(x0 - g0) + fabs(v0 - q) / w, t;
+	double worst_x = 0.0, worst_v = 0.0, e0, de0;
 	spring_params p = { w, z, 1.0 };
 	spring_reference r;
-	spring_mat2 frame, phi;
+	spring_mat2 frame;
 	spring_state s;
+	long double e, de, tl;
 	long n, bad_bits = 0, since = 0, longest = 0;
 
 	spring_propagator(w, z, dt, &frame);
 	spring_reference_init(&r, &p, x0, v0, g0, q);
 	for (n = 1; n <= 10000; n++) {
 		t = (double)n * dt;
+		e0 = r.e;
+		de0 = r.de;
 		spring_reference_at(&r, t, &s);
-		spring_propagator(w, z, t, &phi);
-		if (r.n == 0) {
-			ne = phi.a * (x0 - g0) + phi.b * (v0 - q);
-			nde = phi.c * (x0 - g0) + phi.d * (v0 - q);
-			since = 0;
-		} else {
-			ne = frame.a * e + frame.b * de;
-			nde = frame.c * e + frame.d * de;
-			since++;
-		}
+		since = r.n == 0 ? 0 : since + 1;
 		if (since > longest)
 			longest = since;
-		if (s.x != g0 + q * t + ne || s.v != q + nde)
+		if (since > 0 && (r.n != since ||
+		    r.e != frame.a * e0 + frame.b * de0 ||
+		    r.de != frame.c * e0 + frame.d * de0 ||
+		    s.x != g0 + q * t + r.e || s.v != q + r.de))
 			bad_bits++;
-		e = ne;
-		de = nde;
-		worst_x = fmax(worst_x, fabs(s.x - (g0 + q * t +
-		    (phi.a * (x0 - g0) + phi.b * (v0 - q)))));
-		worst_v = fmax(worst_v, fabs(s.v - (q +
-		    (phi.c * (x0 - g0) + phi.d * (v0 - q)))));
+		/* the target at t, as sim.c has it; the offset at n dt */
+		tl = (long double)n * dt;
+		closed_ld(w, z, tl, (long double)x0 - g0,
+		    (long double)v0 - q, &e, &de);
+		worst_x = fmax(worst_x, fabs(s.x - (double)(g0 +
+		    q * (long double)t + e)));
+		worst_v = fmax(worst_v, fabs(s.v - (double)(q + de)));
 	}
 	CHECK(bad_bits == 0);
 	CHECK(longest == SPRING_REFERENCE_ANCHOR - 1);
