@@ -11,7 +11,7 @@
  * damped as j0 e^(-y0 t) + j1 e^(-y1 t).  Those forms lose accuracy where
  * springsim needs it: near critical (w -> 0 divides by a vanishing w, and
  * j0, j1 grow large and cancel), for large zeta (y1 = (d - sqrt(d^2 -
- * 4s)) / 2 cancels), and, in float with an approximate atan, everywhere.
+ * 4s)) / 2 cancels), and at large phases (w t rounded before the cosine).
  * Here the same three regimes are written as the matrix Phi(t) in forms
  * that stay accurate to a few ulps of the problem's scale in each of them
  * and are continuous across zeta = 1.
@@ -47,11 +47,12 @@ damped_frequency(double omega, double zeta, double *hi, double *lo)
  * w = b).  Expanding the cosine instead of fitting an amplitude and a
  * phase gives, with E = e^(-zeta omega t), C = cos bt, S = sin(bt) / b,
  *
- *	Phi = [[E (C + zeta omega S), E S], [-omega^2 E S, E (C - zeta omega S)]]
+ *	Phi = [[E (C + zeta omega S),  E S               ],
+ *	       [-omega^2 E S,          E (C - zeta omega S)]]
  *
- * No atan, no division by a small b (S -> t as b -> 0, which is the
- * critical limit), and the phase b t is formed without rounding: p + perr
- * exactly, then sin(p + perr) = sin p + perr cos p to within perr^2.
+ * No atan; the one division, sin(bt) / b, is benign as b -> 0 (S -> t,
+ * the critical limit); and the phase b t is formed without rounding,
+ * p + perr, then sin(p + perr) = sin p + perr cos p to within perr^2.
  */
 static void
 underdamped(double omega, double zeta, double t, spring_mat2 *phi)
@@ -147,123 +148,91 @@ spring_propagator(double omega, double zeta, double t, spring_mat2 *phi)
 }
 
 /*
- * Start the reference at (x0, v0) with the target g0 + q t.  No frame
- * time is known yet (n = -1); the first call after t = 0 teaches it.
+ * Start the reference at (x0, v0) with the target g0 + q t, and cache the
+ * propagator over one frame dt for spring_reference_next (dt > 0).
  */
 void
 spring_reference_init(spring_reference *r, const spring_params *p,
-    double x0, double v0, double g0, double q)
+    double x0, double v0, double g0, double q, double dt)
 {
 	r->omega = p->omega;
 	r->zeta = p->zeta;
+	r->x0 = x0;
+	r->v0 = v0;
 	r->g0 = g0;
 	r->q = q;
 	r->e0 = x0 - g0;
 	r->de0 = v0 - q;
-	r->dt = 0.0;
-	r->frame.a = r->frame.d = 1.0;
-	r->frame.b = r->frame.c = 0.0;
+	r->dt = dt;
+	spring_propagator(p->omega, p->zeta, dt, &r->frame);
 	r->e = r->e0;
 	r->de = r->de0;
-	r->n = -1;
-	r->t = 0.0;
+	r->k = 0;
 }
 
-/*
- * Whether t is a whole number k of frames dt (dt > 0), k returned.  This
- * is how the caller's times n * dt are recognised without a counter.
- */
-static int
-on_grid(double t, double dt, double *k)
-{
-	*k = nearbyint(t / dt);
-	return t == *k * dt;
-}
-
-/*
- * Whether t is the frame after the last time evaluated: the caller's
- * next n * dt, or the last time plus dt for a caller that adds up dt.
- */
-static int
-next_frame(const spring_reference *r, double t)
-{
-	double k;
-
-	if (r->n < 0)
-		return 0;
-	if (t == r->t + r->dt)
-		return 1;
-	return on_grid(r->t, r->dt, &k) && t == (k + 1.0) * r->dt;
-}
-
-/*
- * The offset at t from the closed form, into r->e, r->de.  A t on the
- * grid of the cached dt stands for k dt, which differs from t by lo, up
- * to half an ulp of t; the offset is carried over lo to first order (the
- * second order is (omega lo)^2, below 1e-26).  Without this, the state
- * would jump at each anchor by the velocity times lo, some 1e-13 of the
- * scale at omega = 4 pi after 10000 frames of 1/60 s, whereas the frames
- * between anchors, like the exact rule, stand for exact multiples of dt.
- */
+/* The offset at t from the closed form. */
 static void
-anchor(spring_reference *r, double t)
+offset_at(const spring_reference *r, double t, double *e, double *de)
 {
 	spring_mat2 phi;
-	double e, de, k, lo;
 
-	if (t == r->dt)
-		phi = r->frame;
-	else
-		spring_propagator(r->omega, r->zeta, t, &phi);
-	e = phi.a * r->e0 + phi.b * r->de0;
-	de = phi.c * r->e0 + phi.d * r->de0;
-	if (r->dt > 0.0 && on_grid(t, r->dt, &k) &&
-	    (lo = fma(k, r->dt, -t)) != 0.0) {
-		r->e = e + lo * de;
-		r->de = de - lo * (r->omega * r->omega * e +
-		    2.0 * r->zeta * r->omega * de);
-	} else {
-		r->e = e;
-		r->de = de;
-	}
+	spring_propagator(r->omega, r->zeta, t, &phi);
+	*e = phi.a * r->e0 + phi.b * r->de0;
+	*de = phi.c * r->e0 + phi.d * r->de0;
 }
 
 /*
- * The exact state at time t (spring.h).  The next frame of the cached dt
- * costs four multiplications: (e, de) times Phi(dt), in the same order as
- * the exact rule, so the two agree to the bit between anchors.  Every
- * SPRING_REFERENCE_ANCHOR frames, and for any other t, the offset comes
- * from the closed form at t, so rounding never piles up over a long run.
- * A t off the grid of the cached dt (or the first t) sets dt to the step
- * from the last time evaluated.
+ * The closed form at the exact multiple k dt.  The double t = k dt differs
+ * from it by lo, up to half an ulp of t; the offset is carried over lo to
+ * first order (the second order is (omega lo)^2, below 1e-26).  Without
+ * this the state would jump at each anchor by the velocity times lo, some
+ * 1e-13 of the scale at omega = 4 pi after 10000 frames of 1/60 s, whereas
+ * the frames between anchors, like the exact rule, stand for exact
+ * multiples of dt.
+ */
+static void
+anchor(spring_reference *r)
+{
+	double k = (double)r->k, t = k * r->dt, lo = fma(k, r->dt, -t);
+	double e, de;
+
+	offset_at(r, t, &e, &de);
+	r->e = e + lo * de;
+	r->de = de - lo * (r->omega * r->omega * e +
+	    2.0 * r->zeta * r->omega * de);
+}
+
+/*
+ * The next frame (spring.h).  Between anchors: (e, de) times Phi(dt), in
+ * the same order as the exact rule, so the two agree to the bit there.
  */
 void
-spring_reference_at(spring_reference *r, double t, spring_state *out)
+spring_reference_next(spring_reference *r, spring_state *out)
 {
-	double e = r->e, de = r->de, k;
-	int next;
+	double e = r->e, de = r->de;
 
-	if (t == 0.0) {
-		r->e = r->e0;
-		r->de = r->de0;
-		if (r->n > 0)
-			r->n = 0;
-	} else if ((next = next_frame(r, t)) &&
-	    r->n + 1 < SPRING_REFERENCE_ANCHOR) {
+	if (++r->k % SPRING_REFERENCE_ANCHOR == 0)
+		anchor(r);
+	else {
 		r->e = r->frame.a * e + r->frame.b * de;
 		r->de = r->frame.c * e + r->frame.d * de;
-		r->n++;
-	} else {
-		if (!next && t > r->t &&
-		    !(r->dt > 0.0 && on_grid(t, r->dt, &k))) {
-			r->dt = t - r->t;
-			spring_propagator(r->omega, r->zeta, r->dt,
-			    &r->frame);
-		}
-		anchor(r, t);
-		r->n = r->dt > 0.0 ? 0 : -1;
 	}
-	r->t = t;
-	out->x = r->g0 + r->q * t + r->e;
+	out->x = r->g0 + r->q * ((double)r->k * r->dt) + r->e;
 	out->v = r->q + r->de;
+}
+
+/* The exact state at any time t >= 0, from the closed form. */
+void
+spring_reference_at(const spring_reference *r, double t, spring_state *out)
+{
+	double e, de;
+
+	if (t == 0.0) {
+		out->x = r->x0;
+		out->v = r->v0;
+		return;
+	}
+	offset_at(r, t, &e, &de);
+	out->x = r->g0 + r->q * t + e;
+	out->v = r->q + de;
 }

@@ -58,7 +58,7 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 
 	rule->prepare(&sim->params, h, &k);
 	spring_reference_init(&ref, &sim->params, sim->x0, sim->v0,
-	    sim->target, sim->target_vel);
+	    sim->target, sim->target_vel, h);
 	limit = SPRING_DIVERGE_FACTOR * (fabs(sim->x0 - sim->target) +
 	    fabs(sim->v0 - sim->target_vel) / sim->params.omega + 1.0);
 
@@ -86,7 +86,7 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 		row.v = s.v;
 		row.g = tg.g1;
 		row.q = tg.q1;
-		spring_reference_at(&ref, row.t, &r);
+		spring_reference_next(&ref, &r);
 		row.x_ref = r.x;
 		row.v_ref = r.v;
 		metrics_add(&acc, &row);

@@ -114,28 +114,32 @@ void spring_propagator(double omega, double zeta, double t, spring_mat2 *phi);
 
 /*
  * The reference: the exact trajectory from (x0, v0) toward the target
- * g(t) = g0 + q t.  spring_reference_at evaluates it at any t >= 0; called
- * with times n * dt for n = 1, 2, ... it carries the state forward with a
- * cached one-frame propagator and re-anchors on the closed form every
- * SPRING_REFERENCE_ANCHOR frames, so it costs a few multiplications a
- * frame and never drifts more than that many roundings.
+ * g(t) = g0 + q t.  spring_reference_at evaluates the closed form at any
+ * t >= 0 (t = 0 gives x0, v0 to the bit).  spring_reference_next gives the
+ * frames t = k dt, k = 1, 2, ..., of the dt given to init: it carries the
+ * offset forward with the cached propagator Phi(dt), four multiplications
+ * a frame, and re-anchors on the closed form at the exact multiple k dt
+ * every SPRING_REFERENCE_ANCHOR frames, so its error stays within about
+ * one rounding of the state plus that many applications of Phi(dt).
  */
 #define SPRING_REFERENCE_ANCHOR 64
 
 typedef struct spring_reference {
 	double omega, zeta;
+	double x0, v0;		/* initial state */
 	double g0, q;		/* target */
 	double e0, de0;		/* initial offset from the target */
-	double dt;		/* frame time of the cached propagator */
-	spring_mat2 frame;	/* propagator over dt */
-	double e, de;		/* offset at the last time evaluated */
-	long n;			/* frames since the last anchor, or -1 */
-	double t;		/* last time evaluated */
+	double dt;		/* frame time of spring_reference_next */
+	spring_mat2 frame;	/* Phi(dt) */
+	double e, de;		/* offset at frame k */
+	long k;			/* the last frame given by _next */
 } spring_reference;
 
 void spring_reference_init(spring_reference *r, const spring_params *p,
-    double x0, double v0, double g0, double q);
-void spring_reference_at(spring_reference *r, double t, spring_state *out);
+    double x0, double v0, double g0, double q, double dt);
+void spring_reference_next(spring_reference *r, spring_state *out);
+void spring_reference_at(const spring_reference *r, double t,
+    spring_state *out);
 
 /*
  * Error metrics over a run (metrics.c), in O(1) memory.  Definitions, the

@@ -9,15 +9,19 @@
  * strictly between the midpoints m- = (v- + v) / 2 and m+ = (v + v+) / 2
  * reads back as v.  Scale m-, v and m+ by a cached 10^k so that the
  * product's binary exponent lands in [ALPHA, GAMMA] = [-60, -32]: then its
- * integer part fits 32 bits and its fraction can be multiplied by 10 in 64
- * bits.  The three products, M-, W and M+, share one binary exponent and
- * each is within 1 unit (unit = 2^(product exponent)) of the exact scaled
- * value (1/2 from rounding 10^k to 64 bits, 1/2 from rounding the
+ * integer part fits 32 bits and its fraction times 10 fits 64 bits.  The
+ * three products, M-, W and M+, share one binary exponent and each is
+ * within 1 unit (unit = 2^(product exponent)) of the exact scaled value
+ * (under 1/2 from rounding 10^k to 64 bits, 1/2 from rounding the
  * product), so [M- + 1, M+ - 1] lies strictly inside the exact interval.
  * Emit the decimal digits of M+ - 1 and stop at the first digit whose
  * truncation still lies in that narrowed interval: the result reads back
  * as v.  Last, lower the final digit while that stays in the interval and
  * brings the result closer to W.
+ *
+ * The paper finds the stopping digit by testing one digit at a time;
+ * digit_gen() gets the same digit with a few multiplications instead
+ * (see there), which is most of the speed.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -33,9 +37,17 @@
 #define EXP_BIAS	1075	/* 1023 + 52: v = f * 2^(biased - 1075) */
 #define MAX_DIGITS	20	/* Grisu2 stops by 18; see digit_gen() */
 
-static const uint32_t pow10_u32[10] = {
-	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-	1000000000
+#define M32		UINT64_C(0xffffffff)
+
+static const uint64_t pow10_u64[20] = {
+	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000),
+	UINT64_C(10000), UINT64_C(100000), UINT64_C(1000000),
+	UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
+	UINT64_C(10000000000), UINT64_C(100000000000),
+	UINT64_C(1000000000000), UINT64_C(10000000000000),
+	UINT64_C(100000000000000), UINT64_C(1000000000000000),
+	UINT64_C(10000000000000000), UINT64_C(100000000000000000),
+	UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)
 };
 
 /* "00" to "99": two digits per division when writing an integer */
@@ -52,15 +64,24 @@ static const char digits2[200] =
 static inline uint64_t
 mul_hi(uint64_t a, uint64_t b)
 {
-	uint64_t ah = a >> 32, al = a & 0xffffffffu;
-	uint64_t bh = b >> 32, bl = b & 0xffffffffu;
-	uint64_t hh = ah * bh, hl = ah * bl, lh = al * bh, ll = al * bl;
-	uint64_t mid;
+	uint64_t ah = a >> 32, al = a & M32, bh = b >> 32, bl = b & M32;
+	uint64_t hl = ah * bl, lh = al * bh, mid;
 
 	/* bits 32..63 of the product, plus 2^31 to round the low half */
-	mid = (ll >> 32) + (hl & 0xffffffffu) + (lh & 0xffffffffu) +
-	    (UINT64_C(1) << 31);
-	return hh + (hl >> 32) + (lh >> 32) + (mid >> 32);
+	mid = (al * bl >> 32) + (hl & M32) + (lh & M32) + (UINT64_C(1) << 31);
+	return ah * bh + (hl >> 32) + (lh >> 32) + (mid >> 32);
+}
+
+/* The whole 128-bit product a * b as *hi:*lo, by the same halves. */
+static inline void
+mul_full(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+	uint64_t ah = a >> 32, al = a & M32, bh = b >> 32, bl = b & M32;
+	uint64_t hl = ah * bl, lh = al * bh, ll = al * bl, mid;
+
+	mid = (ll >> 32) + (hl & M32) + (lh & M32);
+	*lo = mid << 32 | (ll & M32);
+	*hi = ah * bh + (hl >> 32) + (lh >> 32) + (mid >> 32);
 }
 
 /* Leading zero bits of a nonzero x, to normalize a significand. */
@@ -82,28 +103,32 @@ clz64(uint64_t x)
 
 /*
  * Decimal digits in a nonzero 32-bit x, so digit_gen() knows where the
- * integer part ends: log10 from the bit length (1233 / 4096 is just over
+ * integer part ends: log10 from the bit length (1233 / 4096 is just under
  * log10 2), then one comparison to settle it.
  */
 static int
 ndigits32(uint32_t x)
 {
-	int t = ((32 - clz64(x) + 32) * 1233) >> 12;
+	int t = ((64 - clz64(x)) * 1233) >> 12;
 
-	return t + (x >= pow10_u32[t]);
+	return t + (x >= pow10_u64[t]);
 }
 
-/* Writes the n digits of x into d[0..n-1], two per division by 100. */
+/*
+ * Writes x < 10^n as exactly n digits, leading zeros included, into
+ * d[0..n-1], two per division by 100; 32-bit steps once x fits.
+ */
 static void
-put_digits(char *d, int n, uint32_t x)
+put_digits(char *d, int n, uint64_t x)
 {
-	while (n >= 2) {
-		n -= 2;
-		memcpy(d + n, digits2 + 2 * (x % 100), 2);
-		x /= 100;
-	}
+	uint32_t y;
+
+	for (; x > M32; n -= 2, x /= 100)
+		memcpy(d + n - 2, digits2 + 2 * (x % 100), 2);
+	for (y = (uint32_t)x; n >= 2; n -= 2, y /= 100)
+		memcpy(d + n - 2, digits2 + 2 * (y % 100), 2);
 	if (n == 1)
-		d[0] = (char)('0' + x);
+		d[0] = (char)('0' + y);
 }
 
 /*
@@ -127,75 +152,71 @@ round_last(char *d, int n, uint64_t delta, uint64_t rest, uint64_t unit,
 /*
  * The digits of hi = M+ - 1, a fixed-point number with p fraction bits,
  * up to the first position where the truncation is within delta of hi,
- * i.e. still >= M- + 1.  Stores the digits in d (the last one is never 0,
- * else the previous position would have stopped) and the weight
- * 10^kappa of the last one in *kappa; returns how many.  The interval is
- * at least ~2^-54 of hi wide, so at most 18 digits come out.
+ * i.e. still >= M- + 1; then round_last().  Stores the digits in d, the
+ * weight 10^kappa of the last one in *kappa, and returns how many.
+ *
+ * Say rest(K) is what truncating at the digit of weight 10^K leaves off.
+ * Truncating at a finer digit leaves off less, so the paper's digit-by-
+ * digit scan stops at the greatest K with rest(K) <= delta.  rest(K) is
+ * below the weight 10^K 2^p, so that holds at the greatest K with
+ * 10^K 2^p <= delta, found from the magnitudes; one digit higher it holds
+ * if the digit there is small enough; from two higher up the weight alone
+ * exceeds delta, so only zero digits can go.  So: compute the digits down
+ * to K in bulk, try one digit shorter, strip zeros.  The last digit is
+ * never 0, and there are at most 18: the interval is at least ~2^-54 of
+ * hi wide.
  */
 static int
 digit_gen(char *d, uint64_t hi, uint64_t delta, uint64_t wp_w, int p,
     int *kappa)
 {
-	uint64_t one = UINT64_C(1) << p, mask = one - 1;
-	uint32_t ip = (uint32_t)(hi >> p), prefix, rem;
-	uint64_t fp = hi & mask, rest;
-	int n, i, kap;
-
-	/* integer part: p >= 32, so it fits 32 bits; hi >= 2^62, so > 0 */
-	n = ndigits32(ip);
-	put_digits(d, n, ip);
+	uint64_t one = UINT64_C(1) << p, mask = one - 1, fp = hi & mask;
+	uint64_t unit, rest, dk, scale, ph, pl;
+	uint32_t ip = (uint32_t)(hi >> p);	/* p >= 32; hi >= 2^62: > 0 */
+	int n = ndigits32(ip), m, kap, j;
 
 	if (delta >= one) {
 		/*
-		 * Only a subnormal with few significant bits has an interval
-		 * this wide: test each prefix of the integer part, whose
-		 * remainder costs a multiplication.
+		 * K >= 0, within the integer part: only subnormals with few
+		 * significant bits have an interval this wide
 		 */
-		prefix = 0;
-		for (i = 0; i < n; i++) {
-			prefix = prefix * 10 + (uint32_t)(d[i] - '0');
-			kap = n - 1 - i;
-			rem = ip - prefix * pow10_u32[kap];
-			rest = ((uint64_t)rem << p) + fp;
-			if (rest <= delta) {
-				/* 10^kap << p <= the leading digit's weight */
-				round_last(d, i + 1, delta, rest,
-				    (uint64_t)pow10_u32[kap] << p, wp_w);
-				*kappa = kap;
-				return i + 1;
-			}
-		}
-	} else if (fp <= delta) {
+		kap = ndigits32((uint32_t)(delta >> p)) - 1;
+		m = n - kap;
+		put_digits(d, m, ip / pow10_u64[kap]);
+		rest = (ip % pow10_u64[kap]) << p | fp;
+		unit = pow10_u64[kap] << p;	/* <= delta */
+	} else {
 		/*
-		 * delta < 2^p: a prefix is in the interval only when all the
-		 * integer digits after it are zeros; drop them.  Lowering
-		 * a digit of weight >= 2^p > delta would leave the interval,
-		 * so there is nothing to round.
+		 * K = -j < 0: the least j with delta 10^j >= 2^p, between
+		 * (p - bits of delta) log10 2 and 2 more.  Multiply
+		 * everything by 10^j: the fraction's first j digits and rest
+		 * come from one 128-bit product, the weight 10^K becomes 2^p,
+		 * and delta 10^j < 10 2^p still fits.
 		 */
-		for (kap = 0; d[n - 1] == '0'; kap++)
-			n--;
-		*kappa = kap;
-		return n;
+		j = ((p - (64 - clz64(delta))) * 1233) >> 12;
+		j += delta * pow10_u64[j] < one;
+		j += delta * pow10_u64[j] < one;
+		scale = pow10_u64[j];
+		mul_full(fp, scale, &ph, &pl);
+		put_digits(d, n, ip);
+		put_digits(d + n, j, ph << (64 - p) | pl >> p);
+		m = n + j;
+		kap = -j;
+		rest = pl & mask;
+		unit = one;
+		delta *= scale;
+		wp_w *= scale;
 	}
-	kap = 0;
 
-	/*
-	 * fraction: fp < 2^p <= 2^60, and delta < fp while we go on, so
-	 * neither overflows when multiplied by 10; wp_w < delta likewise
-	 */
-	for (;;) {
-		fp *= 10;
-		delta *= 10;
-		wp_w *= 10;
-		d[n++] = (char)('0' + (fp >> p));
-		fp &= mask;
-		kap--;
-		if (fp <= delta) {
-			round_last(d, n, delta, fp, one, wp_w);
-			*kappa = kap;
-			return n;
-		}
-	}
+	/* one digit shorter? dk * unit <= hi, so no overflow */
+	dk = (uint64_t)(d[m - 1] - '0');
+	if (delta - rest >= dk * unit) {
+		for (m--, kap++; d[m - 1] == '0'; m--)
+			kap++;
+	} else
+		round_last(d, m, delta, rest, unit, wp_w);
+	*kappa = kap;
+	return m;
 }
 
 /*

@@ -1,0 +1,359 @@
+/*
+ * bench.c - the in-process speed figures behind `make bench` (never a
+ * timed test): --metrics-style runs of every rule, and the number
+ * formatter alone.  bench/run.sh adds the CLI's own timings.
+ *
+ * Every figure is the best of REPEATS runs, timed with CLOCK_MONOTONIC;
+ * every result is summed into a volatile so the work cannot be dropped.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "spring.h"
+#include "cli/cli.h"
+#include "cli/numfmt.h"
+
+#ifdef __SSE2__
+#include <xmmintrin.h>
+#define FTZ_DAZ 0x8040u	/* MXCSR: flush to zero (15), denormals are zero (6) */
+#endif
+
+#define REPEATS		3
+#define SIM_FRAMES	10000000L	/* frames of a --metrics run */
+#define CSV_FRAMES	1000000L	/* the CLI bench's trajectory, as run.sh */
+#define CSV_DT		0.001
+#define CSV_STRIDE	5		/* keep every 5th row of it */
+#define COLS		8		/* numbers in a trajectory row */
+#define PI		3.14159265358979323846
+
+/* Results go here, so that no measured work is optimised away. */
+static volatile double sink;
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+static double
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* The CLI's default spring (omega 4 pi, x0 = v0 = 0, target 1). */
+static spring_sim
+default_sim(const spring_rule *rule, double zeta, double dt, long frames)
+{
+	spring_sim s;
+
+	memset(&s, 0, sizeof(s));
+	s.rule = rule;
+	s.params.omega = 4.0 * PI;
+	s.params.zeta = zeta;
+	s.params.mass = 1.0;
+	s.target = 1.0;
+	s.dt = dt;
+	s.frames = frames;
+	return s;
+}
+
+/* Best-of-REPEATS ns per frame of spring_simulate(sim, NULL, NULL, m). */
+static double
+time_metrics(const spring_sim *sim, spring_metrics *m)
+{
+	double best = INFINITY, t0, t;
+	int i;
+
+	for (i = 0; i < REPEATS; i++) {
+		t0 = now_ns();
+		spring_simulate(sim, NULL, NULL, m);
+		t = now_ns() - t0;
+		sink += m->rms_err_x + m->energy_drift + (double)m->rows;
+		if (t < best)
+			best = t;
+	}
+	/* rows - 1 frames were stepped (fewer than asked if it diverged) */
+	return m->rows > 1 ? best / (double)(m->rows - 1) : INFINITY;
+}
+
+/* One line of the rule table; target <= 0 means "for comparison". */
+static void
+rule_line(const spring_rule *rule, const char *ftz, double zeta,
+    double target)
+{
+	spring_sim sim = default_sim(rule, zeta, 1.0 / 60.0, SIM_FRAMES);
+	spring_metrics m;
+	double ns = time_metrics(&sim, &m);
+
+	printf("  %-15s %-4s %4.1f %9s", rule->name, ftz, zeta,
+	    m.diverged ? "diverged" : "");
+	if (m.diverged) {
+		printf("  at frame %ld\n", m.diverged_frame);
+		return;
+	}
+	printf("%7.2f", ns);
+	if (target > 0.0)
+		printf("   <= %2.0f    %s\n", target,
+		    ns <= target ? "met" : "MISSED");
+	else
+		printf("   (comparison)\n");
+}
+
+/* The ns/frame target of a rule: rk4 does four stages. */
+static double
+rule_target(const spring_rule *rule)
+{
+	return rule == spring_rule_rk4 ? 40.0 : 15.0;
+}
+
+#ifdef __SSE2__
+/* A rule line with subnormals honoured: MXCSR saved, FTZ/DAZ off, restored. */
+static void
+rule_line_no_ftz(const spring_rule *rule, double zeta)
+{
+	unsigned csr = _mm_getcsr();
+
+	_mm_setcsr(csr & ~FTZ_DAZ);
+	rule_line(rule, "off", zeta, 0.0);
+	_mm_setcsr(csr);
+}
+#endif
+
+/* Section 1: every rule, settled and unsettled, and without FTZ. */
+static void
+bench_rules(void)
+{
+	const spring_rule *const *r;
+
+	printf("1. --metrics runs: spring_simulate(&sim, NULL, NULL, &m), "
+	    "10^7 frames, dt 1/60,\n   omega 4 pi, x0 0, v0 0, target 1; "
+	    "reference and metrics alongside; best of %d\n\n", REPEATS);
+	printf("  %-15s %-4s %4s %9s%7s   %-6s  %s\n", "rule", "FTZ", "zeta",
+	    "", "ns/fr", "target", "");
+	printf("  zeta 0.3: settles, v decays into subnormals "
+	    "(what springsim does: FTZ on)\n");
+	for (r = spring_rules; *r != NULL; r++)
+		rule_line(*r, "on", 0.3, rule_target(*r));
+	printf("  zeta 0: stays unsettled (implicit, backward-euler damp "
+	    "numerically, explicit grows)\n");
+	for (r = spring_rules; *r != NULL; r++)
+		rule_line(*r, "on", 0.0, 0.0);
+#ifdef __SSE2__
+	printf("  FTZ off (MXCSR saved and restored): why springsim "
+	    "needs it\n");
+	rule_line_no_ftz(spring_rule_semi_implicit, 0.3);
+	rule_line_no_ftz(spring_rule_semi_implicit, 0.0);
+	rule_line_no_ftz(spring_rule_exact, 0.3);
+	rule_line_no_ftz(spring_rule_exact, 0.0);
+#else
+	printf("  FTZ off: not measured (no SSE2 MXCSR to save and "
+	    "restore)\n");
+#endif
+	printf("\n");
+}
+
+/* Numbers collected from a trajectory, COLS a row. */
+struct values {
+	double *v;
+	size_t n, cap;
+	long row;
+};
+
+/* The 8 columns springsim writes for a row, as emit_row in run.c. */
+static void
+row_columns(const spring_row *r, double col[COLS])
+{
+	col[0] = r->t;
+	col[1] = r->x;
+	col[2] = r->v;
+	col[3] = r->g;
+	col[4] = r->x_ref;
+	col[5] = r->v_ref;
+	col[6] = r->x - r->x_ref;
+	col[7] = r->v - r->v_ref;
+}
+
+/* Keep every CSV_STRIDE-th row's columns (spring_row_fn). */
+static int
+collect_row(void *ctx, const spring_row *r)
+{
+	struct values *vs = ctx;
+
+	if (vs->row++ % CSV_STRIDE != 0 || vs->n + COLS > vs->cap)
+		return 0;
+	row_columns(r, vs->v + vs->n);
+	vs->n += COLS;
+	return 0;
+}
+
+/* Format one number: numfmt_roundtrip or snprintf("%.17g"). */
+static int
+format_number(char *buf, double v, int use_printf)
+{
+	if (use_printf)
+		return snprintf(buf, NUMFMT_MAX + 1, "%.17g", v);
+	return numfmt_roundtrip(buf, v);
+}
+
+/* Best-of-REPEATS ns per number, one number at a time. */
+static double
+time_numbers(const struct values *vs, int use_printf)
+{
+	char buf[NUMFMT_MAX + 1];
+	double best = INFINITY, t0, t;
+	size_t i;
+	long len;
+	int k;
+
+	for (k = 0; k < REPEATS; k++) {
+		len = 0;
+		t0 = now_ns();
+		for (i = 0; i < vs->n; i++)
+			len += format_number(buf, vs->v[i], use_printf);
+		t = now_ns() - t0;
+		sink += (double)len;
+		if (t < best)
+			best = t;
+	}
+	return best / (double)vs->n;
+}
+
+/* A row buffer the size of the CLI's out_file buffer, never written out. */
+struct rowbuf {
+	char buf[1 << 16];
+	size_t len;
+	int use_printf;
+};
+
+/* Format a row's numbers, commas and newline into b, as emit_row does. */
+static void
+format_row(struct rowbuf *b, const double *col)
+{
+	char *p;
+	int i;
+
+	if (b->len > sizeof(b->buf) - COLS * (NUMFMT_MAX + 1)) {
+		sink += (double)b->buf[b->len - 1];
+		b->len = 0;
+	}
+	p = b->buf + b->len;
+	for (i = 0; i < COLS; i++) {
+		p += format_number(p, col[i], b->use_printf);
+		*p++ = i < COLS - 1 ? ',' : '\n';
+	}
+	b->len = (size_t)(p - b->buf);
+}
+
+/* Best-of-REPEATS rows per second, formatting the collected rows. */
+static double
+time_rows(const struct values *vs, struct rowbuf *b)
+{
+	double best = INFINITY, t0, t;
+	size_t i;
+	int k;
+
+	for (k = 0; k < REPEATS; k++) {
+		b->len = 0;
+		t0 = now_ns();
+		for (i = 0; i < vs->n; i += COLS)
+			format_row(b, vs->v + i);
+		t = now_ns() - t0;
+		sink += (double)b->len;
+		if (t < best)
+			best = t;
+	}
+	return (double)(vs->n / COLS) / best * 1e9;
+}
+
+/* Format each row as it is simulated (spring_row_fn). */
+static int
+format_emit(void *ctx, const spring_row *r)
+{
+	double col[COLS];
+
+	row_columns(r, col);
+	format_row(ctx, col);
+	return 0;
+}
+
+/* Best-of-REPEATS rows per second of the whole CSV run, minus the I/O. */
+static double
+time_pipeline(struct rowbuf *b)
+{
+	spring_sim sim = default_sim(spring_rule_semi_implicit, 0.3, CSV_DT,
+	    CSV_FRAMES);
+	spring_metrics m;
+	double best = INFINITY, t0, t;
+	int k;
+
+	for (k = 0; k < REPEATS; k++) {
+		b->len = 0;
+		t0 = now_ns();
+		spring_simulate(&sim, format_emit, b, &m);
+		t = now_ns() - t0;
+		sink += (double)b->len + m.rms_err_x;
+		if (t < best)
+			best = t;
+	}
+	return (double)m.rows / best * 1e9;
+}
+
+/* Section 2: the formatter alone, on the CLI bench's own numbers. */
+static int
+bench_format(void)
+{
+	spring_sim sim = default_sim(spring_rule_semi_implicit, 0.3, CSV_DT,
+	    CSV_FRAMES);
+	struct values vs = { NULL, 0, 0, 0 };
+	struct rowbuf *b;
+	spring_metrics m;
+	double ns_fmt, ns_printf, rows_fmt, rows_printf, rows_all;
+
+	vs.cap = (size_t)(CSV_FRAMES / CSV_STRIDE + 1) * COLS;
+	vs.v = malloc(vs.cap * sizeof(*vs.v));
+	b = malloc(sizeof(*b));
+	if (vs.v == NULL || b == NULL) {
+		fprintf(stderr, "bench-springsim: out of memory\n");
+		free(vs.v);
+		free(b);
+		return 1;
+	}
+	spring_simulate(&sim, collect_row, &vs, &m);
+
+	ns_fmt = time_numbers(&vs, 0);
+	ns_printf = time_numbers(&vs, 1);
+	b->use_printf = 0;
+	rows_fmt = time_rows(&vs, b);
+	rows_all = time_pipeline(b);
+	b->use_printf = 1;
+	rows_printf = time_rows(&vs, b);
+
+	printf("2. Trajectory CSV, in process, no I/O: the numbers of "
+	    "`springsim --frames %ld\n   --dt %g` (every %dth row, %zu "
+	    "numbers); best of %d\n\n", CSV_FRAMES, CSV_DT, CSV_STRIDE,
+	    vs.n, REPEATS);
+	printf("  %-46s %8.1f ns/number\n", "numfmt_roundtrip", ns_fmt);
+	printf("  %-46s %8.1f ns/number  (%.1fx)\n", "snprintf(\"%.17g\")",
+	    ns_printf, ns_printf / ns_fmt);
+	printf("  %-46s %8.2f M rows/s\n",
+	    "rows formatted into a buffer, numfmt", rows_fmt / 1e6);
+	printf("  %-46s %8.2f M rows/s\n",
+	    "rows formatted into a buffer, snprintf", rows_printf / 1e6);
+	printf("  %-46s %8.2f M rows/s   (the CLI's target, >= 3, is "
+	    "below)\n", "simulate + format rows, numfmt", rows_all / 1e6);
+	printf("\n");
+	free(vs.v);
+	free(b);
+	return 0;
+}
+
+/* FTZ on, as springsim's main() sets it; then both sections. */
+int
+main(void)
+{
+	flush_subnormals();
+	bench_rules();
+	return bench_format();
+}
