@@ -35,7 +35,8 @@
 #define HIDDEN_BIT	(UINT64_C(1) << FRAC_BITS)
 #define EXP_MASK	0x7ff
 #define EXP_BIAS	1075	/* 1023 + 52: v = f * 2^(biased - 1075) */
-#define MAX_DIGITS	20	/* Grisu2 stops by 18; see digit_gen() */
+#define SIGN_BIT	(UINT64_C(1) << 63)
+#define DIGIT_BUF	48	/* digit_gen() and layout() read and write ahead */
 
 #define M32		UINT64_C(0xffffffff)
 
@@ -115,20 +116,36 @@ ndigits32(uint32_t x)
 }
 
 /*
- * Writes x < 10^n as exactly n digits, leading zeros included, into
- * d[0..n-1], two per division by 100; 32-bit steps once x fits.
+ * Writes y < 10^8 as exactly 8 digits without dividing: t / 2^57 is
+ * y / 10^6 rounded up by less than 10^8 / 2^57 < 10^-6, too little to
+ * carry into any of the four digit pairs (the fractions the error is
+ * added to are multiples of 10^-6, 10^-4, 10^-2, 1 below 1), so the
+ * integer part is the first pair and each multiplication of the
+ * fraction by 100 brings up the next.  t < 100 2^57 < 2^64 throughout.
  */
 static void
-put_digits(char *d, int n, uint64_t x)
+put8(char *d, uint32_t y)
 {
-	uint32_t y;
+	const uint64_t mask = (UINT64_C(1) << 57) - 1;
+	uint64_t t = y * UINT64_C(144115188076);	/* ceil(2^57 / 10^6) */
 
-	for (; x > M32; n -= 2, x /= 100)
-		memcpy(d + n - 2, digits2 + 2 * (x % 100), 2);
-	for (y = (uint32_t)x; n >= 2; n -= 2, y /= 100)
-		memcpy(d + n - 2, digits2 + 2 * (y % 100), 2);
-	if (n == 1)
-		d[0] = (char)('0' + y);
+	memcpy(d, digits2 + 2 * (t >> 57), 2);
+	t = (t & mask) * 100;
+	memcpy(d + 2, digits2 + 2 * (t >> 57), 2);
+	t = (t & mask) * 100;
+	memcpy(d + 4, digits2 + 2 * (t >> 57), 2);
+	t = (t & mask) * 100;
+	memcpy(d + 6, digits2 + 2 * (t >> 57), 2);
+}
+
+/* Writes x < 10^n as exactly n digits (leading zeros) into d[0..n-1]. */
+static void
+put_digits(char *d, int n, uint32_t x)
+{
+	while (n-- > 0) {
+		d[n] = (char)('0' + x % 10);
+		x /= 10;
+	}
 }
 
 /*
@@ -152,8 +169,8 @@ round_last(char *d, int n, uint64_t delta, uint64_t rest, uint64_t unit,
 /*
  * The digits of hi = M+ - 1, a fixed-point number with p fraction bits,
  * up to the first position where the truncation is within delta of hi,
- * i.e. still >= M- + 1; then round_last().  Stores the digits in d, the
- * weight 10^kappa of the last one in *kappa, and returns how many.
+ * i.e. still >= M- + 1; then round_last().  Writes up to 17 digits to d;
+ * returns their count and the weight 10^kappa of the last one in *kappa.
  *
  * Say rest(K) is what truncating at the digit of weight 10^K leaves off.
  * Truncating at a finer digit leaves off less, so the paper's digit-by-
@@ -163,17 +180,18 @@ round_last(char *d, int n, uint64_t delta, uint64_t rest, uint64_t unit,
  * if the digit there is small enough; from two higher up the weight alone
  * exceeds delta, so only zero digits can go.  So: compute the digits down
  * to K in bulk, try one digit shorter, strip zeros.  The last digit is
- * never 0, and there are at most 18: the interval is at least ~2^-54 of
- * hi wide.
+ * never 0.  The interval is wider than 1.1e-16 hi, so there are at most
+ * 17 digits (a 17th digit weighs at most 1e-16 hi) and at most 16 after
+ * the point (delta >= 764 > 2^60 / 10^16).
  */
 static int
 digit_gen(char *d, uint64_t hi, uint64_t delta, uint64_t wp_w, int p,
     int *kappa)
 {
 	uint64_t one = UINT64_C(1) << p, mask = one - 1, fp = hi & mask;
-	uint64_t unit, rest, dk, scale, ph, pl;
-	uint32_t ip = (uint32_t)(hi >> p);	/* p >= 32; hi >= 2^62: > 0 */
-	int n = ndigits32(ip), m, kap, j;
+	uint64_t unit, rest, dk, scale, ph, pl, all;
+	uint32_t ip = (uint32_t)(hi >> p), top;	/* p >= 32; hi >= 2^62 */
+	int len = ndigits32(ip), m, kap, j;
 
 	if (delta >= one) {
 		/*
@@ -181,8 +199,8 @@ digit_gen(char *d, uint64_t hi, uint64_t delta, uint64_t wp_w, int p,
 		 * significant bits have an interval this wide
 		 */
 		kap = ndigits32((uint32_t)(delta >> p)) - 1;
-		m = n - kap;
-		put_digits(d, m, ip / pow10_u64[kap]);
+		m = len - kap;
+		put_digits(d, m, (uint32_t)(ip / pow10_u64[kap]));
 		rest = (ip % pow10_u64[kap]) << p | fp;
 		unit = pow10_u64[kap] << p;	/* <= delta */
 	} else {
@@ -191,16 +209,21 @@ digit_gen(char *d, uint64_t hi, uint64_t delta, uint64_t wp_w, int p,
 		 * (p - bits of delta) log10 2 and 2 more.  Multiply
 		 * everything by 10^j: the fraction's first j digits and rest
 		 * come from one 128-bit product, the weight 10^K becomes 2^p,
-		 * and delta 10^j < 10 2^p still fits.
+		 * and delta 10^j < 10 2^p still fits.  All m <= 17 digits
+		 * make one integer < 10^17, written out padded to 17.
 		 */
 		j = ((p - (64 - clz64(delta))) * 1233) >> 12;
 		j += delta * pow10_u64[j] < one;
 		j += delta * pow10_u64[j] < one;
 		scale = pow10_u64[j];
 		mul_full(fp, scale, &ph, &pl);
-		put_digits(d, n, ip);
-		put_digits(d + n, j, ph << (64 - p) | pl >> p);
-		m = n + j;
+		m = len + j;
+		all = (ip * scale + (ph << (64 - p) | pl >> p)) *
+		    pow10_u64[17 - m];
+		top = (uint32_t)(all / 100000000);
+		d[0] = (char)('0' + top / 100000000);
+		put8(d + 1, top % 100000000);
+		put8(d + 9, (uint32_t)(all % 100000000));
 		kap = -j;
 		rest = pl & mask;
 		unit = one;
@@ -284,81 +307,77 @@ grisu2(char *d, uint64_t bits, int *x)
 }
 
 /*
- * Lay out digits d[0..n-1] times 10^x (d[0] nonzero, n <= 18) in the
- * module's notation: plain when the leading digit's exponent is in
- * [-5, 16], else d.ddde+XX.  Shared so both entry points agree.
+ * Lay out digits d[0..n-1] times 10^x (d[0] nonzero, n <= 17, d readable
+ * for 34 bytes) in the module's notation: plain when the leading digit's
+ * exponent is in [-5, 16], else d.ddde+XX.  Shared so both entry points
+ * agree.  Builds the text in a scratch buffer with fixed-size copies (no
+ * memcpy calls), then copies NUMFMT_MAX bytes out at once; the text is
+ * at most 24 bytes.
  */
 static int
 layout(char *buf, int neg, const char *d, int n, int x)
 {
-	char *b = buf;
-	int e = n - 1 + x, i;
+	char out[64], *b = out;
+	int e = n - 1 + x;
 
-	if (neg)
-		*b++ = '-';
+	*b = '-';
+	b += neg;
 	if (e >= -5 && e <= 16) {
 		if (x >= 0) {			/* integer: pad zeros */
-			memcpy(b, d, (size_t)n);
-			b += n;
-			for (i = 0; i < x; i++)
-				*b++ = '0';
+			memcpy(b, d, 17);
+			memset(b + n, '0', 16);
+			b += n + x;
 		} else if (e >= 0) {		/* point inside the digits */
-			memcpy(b, d, (size_t)e + 1);
-			b += e + 1;
-			*b++ = '.';
-			memcpy(b, d + e + 1, (size_t)(n - e - 1));
-			b += n - e - 1;
+			memcpy(b, d, 16);
+			b[e + 1] = '.';
+			memcpy(b + e + 2, d + e + 1, 16);
+			b += n + 1;
 		} else {			/* 0.000ddd */
-			*b++ = '0';
-			*b++ = '.';
-			for (i = 0; i < -e - 1; i++)
-				*b++ = '0';
-			memcpy(b, d, (size_t)n);
-			b += n;
+			memcpy(b, "0.00000", 8);
+			memcpy(b + 1 - e, d, 17);
+			b += n + 1 - e;
 		}
 	} else {
-		*b++ = d[0];
-		if (n > 1) {
-			*b++ = '.';
-			memcpy(b, d + 1, (size_t)n - 1);
-			b += n - 1;
-		}
+		b[0] = d[0];
+		b[1] = '.';
+		memcpy(b + 2, d + 1, 16);
+		b += n > 1 ? n + 1 : 1;
 		*b++ = 'e';
-		if (e < 0) {
-			*b++ = '-';
+		*b++ = e < 0 ? '-' : '+';
+		if (e < 0)
 			e = -e;
-		} else
-			*b++ = '+';
 		if (e >= 100) {
 			*b++ = (char)('0' + e / 100);
 			e %= 100;
 		}
-		*b++ = (char)('0' + e / 10);
-		*b++ = (char)('0' + e % 10);
+		memcpy(b, digits2 + 2 * e, 2);
+		b += 2;
 	}
 	*b = '\0';
-	return (int)(b - buf);
+	memcpy(buf, out, NUMFMT_MAX);
+	return (int)(b - out);
 }
 
+/* Finite nonzero doubles have the exponent field neither all 0s nor 1s
+ * (subnormals excepted): one unsigned comparison sorts out the rest. */
+#define IS_SPECIAL(bits) \
+	(((bits) & ~SIGN_BIT) - 1 >= ((uint64_t)EXP_MASK << FRAC_BITS) - 1)
+
 /*
- * The texts that are not digits: zero, infinities and NaN.  Returns the
- * length, or -1 when v is finite and nonzero.
+ * The texts that are not digits: zero, infinities and NaN, for bits
+ * that IS_SPECIAL.  Returns the length.
  */
 static int
 special(char *buf, uint64_t bits)
 {
-	int neg = (int)(bits >> 63);
 	const char *s;
 
-	if ((bits & ~(UINT64_C(1) << 63)) == 0)
-		s = neg ? "-0" : "0";
-	else if ((bits >> FRAC_BITS & EXP_MASK) == EXP_MASK) {
-		if (bits & FRAC_MASK)
-			s = "nan";
-		else
-			s = neg ? "-inf" : "inf";
-	} else
-		return -1;
+	if ((bits & ~SIGN_BIT) == 0)
+		s = bits ? "-0" : "0";
+	else if (bits & FRAC_MASK)
+		s = "nan";
+	else
+		s = bits & SIGN_BIT ? "-inf" : "inf";
 	memcpy(buf, s, strlen(s) + 1);
 	return (int)strlen(s);
 }
@@ -367,14 +386,14 @@ special(char *buf, uint64_t bits)
 int
 numfmt_roundtrip(char *buf, double v)
 {
-	char d[MAX_DIGITS];
+	char d[DIGIT_BUF];
 	uint64_t bits;
-	int n, x, len;
+	int n, x;
 
 	memcpy(&bits, &v, sizeof bits);
-	if ((len = special(buf, bits)) >= 0)
-		return len;
-	n = grisu2(d, bits & ~(UINT64_C(1) << 63), &x);
+	if (IS_SPECIAL(bits))
+		return special(buf, bits);
+	n = grisu2(d, bits & ~SIGN_BIT, &x);
 	return layout(buf, (int)(bits >> 63), d, n, x);
 }
 
@@ -386,14 +405,14 @@ numfmt_roundtrip(char *buf, double v)
 int
 numfmt_precision(char *buf, double v, int digits)
 {
-	char tmp[48], d[MAX_DIGITS];
+	char tmp[48], d[DIGIT_BUF];
 	const char *s;
 	uint64_t bits;
-	int len, n = 0, ex = 0, eneg = 0;
+	int n = 0, ex = 0, eneg = 0;
 
 	memcpy(&bits, &v, sizeof bits);
-	if ((len = special(buf, bits)) >= 0)
-		return len;
+	if (IS_SPECIAL(bits))
+		return special(buf, bits);
 	if (digits < 1)
 		digits = 1;
 	if (digits > 17)
@@ -401,7 +420,7 @@ numfmt_precision(char *buf, double v, int digits)
 	snprintf(tmp, sizeof tmp, "%.*e", digits - 1, v);
 
 	for (s = tmp; *s != '\0' && *s != 'e'; s++)
-		if (*s >= '0' && *s <= '9' && n < MAX_DIGITS)
+		if (*s >= '0' && *s <= '9' && n < 17)
 			d[n++] = *s;
 	if (*s == 'e')
 		s++;

@@ -45,7 +45,8 @@ static const struct param_flag {
 /*
  * The parameter conventions: exactly one group per run (or none, for the
  * defaults).  --mass may go with any of them; it changes the motion only
- * for stiffness/damping and Ck/Cd.
+ * for stiffness/damping (with Ck/Cd the mass cancels: omega = sqrt(Ck) / h,
+ * zeta = Cd / (2 sqrt(Ck))); otherwise it scales forces and energy.
  */
 static const struct param_group {
 	unsigned flags;
@@ -599,16 +600,21 @@ static void
 write_metrics(struct sink *k, const spring_sim *sim, const char *model,
     const spring_metrics *m)
 {
-	const double v[] = { sim->dt, (double)sim->frames, sim->params.omega,
+	const double v[] = { sim->params.omega,
 	    sim->params.zeta, sim->params.mass, sim->x0, sim->v0, sim->target,
 	    sim->target_vel, m->max_err_x, m->rms_err_x, m->final_err_x,
 	    m->max_err_v, m->rms_err_v, m->final_err_v, m->overshoot,
 	    m->settle_time, m->energy_drift };
+	char frames[24];
 	size_t i;
 
 	put_field(k, model, 0);
 	put_field(k, sim->rule->name, 0);
 	put_field(k, "none", 0);
+	put_value(k, sim->dt, 0);
+	/* a count, whatever --precision says */
+	snprintf(frames, sizeof(frames), "%ld", sim->frames);
+	put_field(k, frames, 0);
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		put_value(k, v[i], 0);
 	put_field(k, m->diverged ? "1" : "0", 1);
