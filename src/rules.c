@@ -133,30 +133,38 @@ static const spring_rule backward_euler_rule = {
 	backward_euler_step
 };
 
-/* Velocity Verlet: 1 / (1 + h c / 2) for the implicit damping half. */
+/*
+ * Velocity Verlet: 1 / (1 + h c / 2) for the implicit damping half, h / 2,
+ * h^2 / 2, and the weight of the new position in the new velocity.
+ */
 static void
 verlet_prepare(const spring_params *p, double h, spring_coef *k)
 {
 	prepare_common(p, h, k);
 	k->k[0] = 1.0 / (1.0 + 0.5 * h * k->c);
+	k->k[1] = 0.5 * h;
+	k->k[2] = 0.5 * h * h;
+	k->k[3] = k->k[0] * 0.5 * h * k->w2;
 }
 
 /*
  * Velocity Verlet (Nissen's comments).  x' = x + h v + h^2 a0 / 2, then
- * v' = v + h (a0 + a1) / 2 with a1 evaluated at the new velocity, solved
- * exactly for v'.  A half-step velocity in the damping term would make it
- * first order; this is second order with damping.
+ * v' = v + h (a0 + a1) / 2 with a1 = w2 (g1 - x') + c (q1 - v') evaluated
+ * at the new velocity, solved exactly for v':
+ *	v' = (v + h/2 (a0 + w2 g1 + c q1) - h/2 w2 x') / (1 + h c / 2).
+ * A half-step velocity in the damping term would make it first order; this
+ * is second order with damping.  The x' term comes last so that it does
+ * not wait on the rest (the step is latency-bound).
  */
 static void
 verlet_step(const spring_coef *k, spring_state *s,
     const spring_target_step *tg)
 {
-	double h = k->h, v = s->v;
-	double a0 = accel(k, s->x, v, tg->g0, tg->q0);
-	double x1 = s->x + h * v + 0.5 * h * h * a0;
+	double v = s->v, a0 = accel(k, s->x, v, tg->g0, tg->q0);
+	double x1 = s->x + k->h * v + k->k[2] * a0;
+	double u = v + k->k[1] * (a0 + k->w2 * tg->g1 + k->c * tg->q1);
 
-	s->v = (v + 0.5 * h * (a0 + k->w2 * (tg->g1 - x1) + k->c * tg->q1)) *
-	    k->k[0];
+	s->v = k->k[0] * u - k->k[3] * x1;
 	s->x = x1;
 }
 

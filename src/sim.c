@@ -73,6 +73,7 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 
 	for (n = 1; n <= sim->frames; n++) {
 		double t0 = (double)(n - 1) * h, t1 = (double)n * h;
+		spring_row cur;
 
 		sample_target(sim, t0, t1, &tg);
 		rule->step(&k, &s, &tg);
@@ -81,17 +82,21 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 			diverged_frame = n;
 			break;
 		}
-		row.t = t1;
-		row.x = s.x;
-		row.v = s.v;
-		row.g = tg.g1;
-		row.q = tg.q1;
 		spring_reference_next(&ref, &r);
-		row.x_ref = r.x;
-		row.v_ref = r.v;
-		metrics_add(&acc, &row);
-		if (emit != NULL && (rc = emit(ctx, &row)) != 0)
-			break;
+		/* cur never escapes, so it can live in registers */
+		cur.t = t1;
+		cur.x = s.x;
+		cur.v = s.v;
+		cur.g = tg.g1;
+		cur.q = tg.q1;
+		cur.x_ref = r.x;
+		cur.v_ref = r.v;
+		metrics_add(&acc, &cur);
+		if (emit != NULL) {
+			row = cur;
+			if ((rc = emit(ctx, &row)) != 0)
+				break;
+		}
 	}
 done:
 	spring_metrics_end(&acc, m);
