@@ -27,7 +27,7 @@ esac
 # output thrown away.
 best_of_3() {
 	best=
-	for i in 1 2 3; do
+	for _ in 1 2 3; do
 		t0=$(date +%s.%N)
 		"$@" > /dev/null || return 1
 		t1=$(date +%s.%N)

@@ -2,6 +2,7 @@
  * list.c - `springsim list`: what there is to choose from, by name.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "spring.h"
@@ -12,7 +13,13 @@ cmd_list(int argc, char **argv)
 {
 	const spring_rule *const *r;
 
-	(void)argv;
+	if (argc > 1 && (strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "--help") == 0)) {
+		puts("usage: springsim list\n\nList the models, update rules, "
+		    "parameter conventions, substep\npolicies and metrics "
+		    "springsim knows, by name.");
+		return EXIT_OK;
+	}
 	if (argc > 1)
 		return usage_error("list takes no arguments");
 	puts("models (--model):");
