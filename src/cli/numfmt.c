@@ -36,9 +36,13 @@
 #define EXP_MASK	0x7ff
 #define EXP_BIAS	1075	/* 1023 + 52: v = f * 2^(biased - 1075) */
 #define SIGN_BIT	(UINT64_C(1) << 63)
-#define DIGIT_BUF	48	/* digit_gen() and layout() read and write ahead */
+#define DIGIT_BUF	48	/* digits; layout() reads ahead of them */
 
 #define M32		UINT64_C(0xffffffff)
+
+/* digit_gen() relies on p = -(product exponent) in [32, 60] */
+_Static_assert(POW10_ALPHA >= -60 && POW10_GAMMA <= -32,
+    "pow10_table.h window does not fit digit_gen()");
 
 static const uint64_t pow10_u64[20] = {
 	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000),
@@ -51,38 +55,50 @@ static const uint64_t pow10_u64[20] = {
 	UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)
 };
 
-/* "00" to "99": two digits per division when writing an integer */
-static const char digits2[200] =
+/* "00" to "99": two digits per step when writing an integer */
+static const char digits2[201] =
     "00010203040506070809101112131415161718192021222324"
     "25262728293031323334353637383940414243444546474849"
     "50515253545556575859606162636465666768697071727374"
     "75767778798081828384858687888990919293949596979899";
 
-/*
- * The upper 64 bits of the 128-bit product a * b, rounded to nearest,
- * from four 32 x 32 -> 64 bit products: portable C has no wider integer.
- */
-static inline uint64_t
-mul_hi(uint64_t a, uint64_t b)
+#if defined(__SIZEOF_INT128__) && !defined(NUMFMT_NO_INT128)
+__extension__ typedef unsigned __int128 u128;
+
+/* The 128-bit product a * b as *hi:*lo, where the compiler has it. */
+static inline void
+mul_full(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {
-	uint64_t ah = a >> 32, al = a & M32, bh = b >> 32, bl = b & M32;
-	uint64_t hl = ah * bl, lh = al * bh, mid;
+	u128 pr = (u128)a * b;
 
-	/* bits 32..63 of the product, plus 2^31 to round the low half */
-	mid = (al * bl >> 32) + (hl & M32) + (lh & M32) + (UINT64_C(1) << 31);
-	return ah * bh + (hl >> 32) + (lh >> 32) + (mid >> 32);
+	*hi = (uint64_t)(pr >> 64);
+	*lo = (uint64_t)pr;
 }
-
-/* The whole 128-bit product a * b as *hi:*lo, by the same halves. */
+#else
+/*
+ * The 128-bit product a * b as *hi:*lo from four 32 x 32 -> 64 bit
+ * products, as in the paper: portable C has no wider integer.
+ */
 static inline void
 mul_full(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {
 	uint64_t ah = a >> 32, al = a & M32, bh = b >> 32, bl = b & M32;
 	uint64_t hl = ah * bl, lh = al * bh, ll = al * bl, mid;
 
-	mid = (ll >> 32) + (hl & M32) + (lh & M32);
+	mid = (ll >> 32) + (hl & M32) + (lh & M32);	/* < 3 2^32 */
 	*lo = mid << 32 | (ll & M32);
 	*hi = ah * bh + (hl >> 32) + (lh >> 32) + (mid >> 32);
+}
+#endif
+
+/* The upper 64 bits of a * b, rounded to nearest (ties up). */
+static inline uint64_t
+mul_hi(uint64_t a, uint64_t b)
+{
+	uint64_t hi, lo;
+
+	mul_full(a, b, &hi, &lo);
+	return hi + (lo >> 63);
 }
 
 /* Leading zero bits of a nonzero x, to normalize a significand. */
@@ -149,27 +165,37 @@ put_digits(char *d, int n, uint32_t x)
 }
 
 /*
- * Lower the last digit while the result stays at or above the interval's
- * bottom and moves closer to W, so the output is the digit string nearest
- * v among those of its length, as far as W's 1-unit error lets us tell.
- * rest is (M+ - 1) minus the result, delta the interval's width, wp_w is
- * (M+ - 1) - W and unit the weight of the last digit, all in one scale.
+ * How many units to lower the last digit by so the output lands nearest
+ * W.  The paper steps it down one unit at a time while the result stays
+ * at or above the interval's bottom (M- + 1) and gets closer to W.  With
+ * a = result - W = wp_w - rest, a step gets closer while W is more than
+ * half a unit below, which allows ceil((a - unit/2) / unit) =
+ * floor((a + unit/2 - 1) / unit) steps (0 when a <= unit/2); the
+ * interval allows (delta - rest) / unit; take the fewer.  a + unit/2 fits:
+ * a < delta and unit <= delta, where delta < 10 2^60 if unit = 2^p and
+ * else delta <= 2/3 hi (m- >= m+ / 3).  Masks, not branches, since the
+ * outcome is random; and unit is 2^p on the usual path: shifts.
  */
-static void
-round_last(char *d, int n, uint64_t delta, uint64_t rest, uint64_t unit,
-    uint64_t wp_w)
+static uint64_t
+lowering(uint64_t delta, uint64_t rest, uint64_t wp_w, uint64_t unit, int p)
 {
-	while (rest < wp_w && delta - rest >= unit &&
-	    (rest + unit < wp_w || wp_w - rest > rest + unit - wp_w)) {
-		d[n - 1]--;
-		rest += unit;
+	uint64_t a, t, cap;
+
+	a = (wp_w - rest) & ((uint64_t)0 - (wp_w > rest));
+	if (unit == UINT64_C(1) << p) {
+		t = (a + (unit >> 1) - 1) >> p;
+		cap = (delta - rest) >> p;
+	} else {
+		t = (a + (unit >> 1) - 1) / unit;
+		cap = (delta - rest) / unit;
 	}
+	return t < cap ? t : cap;
 }
 
 /*
  * The digits of hi = M+ - 1, a fixed-point number with p fraction bits,
  * up to the first position where the truncation is within delta of hi,
- * i.e. still >= M- + 1; then round_last().  Writes up to 17 digits to d;
+ * i.e. still >= M- + 1; then lowering().  Writes up to 17 digits to d;
  * returns their count and the weight 10^kappa of the last one in *kappa.
  *
  * Say rest(K) is what truncating at the digit of weight 10^K leaves off.
@@ -189,9 +215,9 @@ digit_gen(char *d, uint64_t hi, uint64_t delta, uint64_t wp_w, int p,
     int *kappa)
 {
 	uint64_t one = UINT64_C(1) << p, mask = one - 1, fp = hi & mask;
-	uint64_t unit, rest, dk, scale, ph, pl, all;
+	uint64_t unit, rest, dk, scale, ph, pl, all, x, t;
 	uint32_t ip = (uint32_t)(hi >> p), top;	/* p >= 32; hi >= 2^62 */
-	int len = ndigits32(ip), m, kap, j;
+	int len = ndigits32(ip), m, kap, j, shorter;
 
 	if (delta >= one) {
 		/*
@@ -206,15 +232,17 @@ digit_gen(char *d, uint64_t hi, uint64_t delta, uint64_t wp_w, int p,
 	} else {
 		/*
 		 * K = -j < 0: the least j with delta 10^j >= 2^p, between
-		 * (p - bits of delta) log10 2 and 2 more.  Multiply
-		 * everything by 10^j: the fraction's first j digits and rest
-		 * come from one 128-bit product, the weight 10^K becomes 2^p,
-		 * and delta 10^j < 10 2^p still fits.  All m <= 17 digits
-		 * make one integer < 10^17, written out padded to 17.
+		 * j0 = floor((p - bits of delta) log10 2) and 2 more, so
+		 * x = delta 10^j0 fits and is tested against 2^p and 2^p / 10.
+		 * Multiply everything by 10^j: the fraction's first j digits
+		 * and rest come from one 128-bit product, the weight 10^K
+		 * becomes 2^p, and delta 10^j < 10 2^p still fits.  All
+		 * m <= 17 digits make one integer < 10^17, written out
+		 * padded to 17.
 		 */
 		j = ((p - (64 - clz64(delta))) * 1233) >> 12;
-		j += delta * pow10_u64[j] < one;
-		j += delta * pow10_u64[j] < one;
+		x = delta * pow10_u64[j];
+		j += (x < one) + (x <= one / 10);
 		scale = pow10_u64[j];
 		mul_full(fp, scale, &ph, &pl);
 		m = len + j;
@@ -231,13 +259,21 @@ digit_gen(char *d, uint64_t hi, uint64_t delta, uint64_t wp_w, int p,
 		wp_w *= scale;
 	}
 
-	/* one digit shorter? dk * unit <= hi, so no overflow */
+	/*
+	 * One digit shorter (dk * unit <= hi: no overflow), then strip
+	 * zeros; or else lower the last digit, which then stays >= 1.
+	 * Arithmetic rather than branches: which way it goes is random.
+	 */
 	dk = (uint64_t)(d[m - 1] - '0');
-	if (delta - rest >= dk * unit) {
-		for (m--, kap++; d[m - 1] == '0'; m--)
-			kap++;
-	} else
-		round_last(d, m, delta, rest, unit, wp_w);
+	shorter = delta - rest >= dk * unit;
+	t = lowering(delta, rest, wp_w, unit, p) & ((uint64_t)shorter - 1);
+	d[m - 1] = (char)(d[m - 1] - (int)t);
+	m -= shorter;
+	kap += shorter;
+	while (d[m - 1] == '0') {
+		m--;
+		kap++;
+	}
 	*kappa = kap;
 	return m;
 }
@@ -308,36 +344,40 @@ grisu2(char *d, uint64_t bits, int *x)
 
 /*
  * Lay out digits d[0..n-1] times 10^x (d[0] nonzero, n <= 17, d readable
- * for 34 bytes) in the module's notation: plain when the leading digit's
+ * for 32 bytes) in the module's notation: plain when the leading digit's
  * exponent is in [-5, 16], else d.ddde+XX.  Shared so both entry points
- * agree.  Builds the text in a scratch buffer with fixed-size copies (no
- * memcpy calls), then copies NUMFMT_MAX bytes out at once; the text is
- * at most 24 bytes.
+ * agree.  Fixed-size copies (no memcpy calls) that may write junk past
+ * the end, but never past buf[NUMFMT_MAX - 1]: the text has at most 24
+ * bytes and the bounds are noted case by case.
  */
 static int
 layout(char *buf, int neg, const char *d, int n, int x)
 {
-	char out[64], *b = out;
-	int e = n - 1 + x;
+	char *b = buf;
+	int e = n - 1 + x, i;
 
 	*b = '-';
-	b += neg;
+	b += neg;				/* b <= buf + 1 */
 	if (e >= -5 && e <= 16) {
-		if (x >= 0) {			/* integer: pad zeros */
+		if (x >= 0) {			/* integer: n + x <= 17 */
 			memcpy(b, d, 17);
-			memset(b + n, '0', 16);
+			for (i = 0; i < x; i++)
+				b[n + i] = '0';
 			b += n + x;
-		} else if (e >= 0) {		/* point inside the digits */
+		} else if (e >= 0) {		/* point inside: e <= 15 */
 			memcpy(b, d, 16);
 			b[e + 1] = '.';
-			memcpy(b + e + 2, d + e + 1, 16);
+			if (e <= 13)		/* to b + e + 18 <= buf + 32 */
+				memcpy(b + e + 2, d + e + 1, 16);
+			else			/* n - e - 1 <= 2 digits */
+				memcpy(b + e + 2, d + e + 1, 2);
 			b += n + 1;
-		} else {			/* 0.000ddd */
+		} else {			/* 0.000ddd: to buf + 24 */
 			memcpy(b, "0.00000", 8);
 			memcpy(b + 1 - e, d, 17);
 			b += n + 1 - e;
 		}
-	} else {
+	} else {				/* to buf + 19, then 6 */
 		b[0] = d[0];
 		b[1] = '.';
 		memcpy(b + 2, d + 1, 16);
@@ -354,12 +394,14 @@ layout(char *buf, int neg, const char *d, int n, int x)
 		b += 2;
 	}
 	*b = '\0';
-	memcpy(buf, out, NUMFMT_MAX);
-	return (int)(b - out);
+	return (int)(b - buf);
 }
 
-/* Finite nonzero doubles have the exponent field neither all 0s nor 1s
- * (subnormals excepted): one unsigned comparison sorts out the rest. */
+/*
+ * Zero, infinity or NaN, in one unsigned comparison: with the sign bit
+ * cleared, zero minus 1 wraps to the top, and infinities and NaNs are the
+ * patterns from the all-ones exponent up.
+ */
 #define IS_SPECIAL(bits) \
 	(((bits) & ~SIGN_BIT) - 1 >= ((uint64_t)EXP_MASK << FRAC_BITS) - 1)
 

@@ -12,15 +12,20 @@
  * digits, with a sign, as printf %g).  Integers have no trailing ".0".
  * Infinities are "inf" and "-inf", NaN is "nan".
  *
- * Buffers hold NUMFMT_MAX bytes; the text is NUL-terminated and the
- * length returned excludes the NUL.
+ * Buffers hold NUMFMT_MAX bytes; the text (at most 24 bytes) is
+ * NUL-terminated and the length returned excludes the NUL.  Bytes after
+ * the NUL, up to NUMFMT_MAX, may be overwritten with junk: the fast path
+ * copies fixed-size blocks.
  */
 #ifndef NUMFMT_H
 #define NUMFMT_H
 
 #define NUMFMT_MAX	32
 
-/* Shortest-or-nearly decimal that reads back to exactly v; returns its length. */
+/*
+ * Shortest-or-nearly decimal that reads back to exactly v; returns its
+ * length.
+ */
 int	numfmt_roundtrip(char *buf, double v);
 
 /*
