@@ -63,7 +63,7 @@ typedef struct spring_rule {
 	const char *name;
 	const char *summary;	/* one line for `springsim list` and --help */
 	const char *source;	/* the article it comes from */
-	int order;		/* global order of accuracy */
+	int order;		/* global order of accuracy; 0: exact */
 	void (*prepare)(const spring_params *p, double h, spring_coef *k);
 	void (*step)(const spring_coef *k, spring_state *s,
 	    const spring_target_step *tg);

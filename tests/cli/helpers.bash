@@ -4,6 +4,9 @@
 bats_load_library bats-support 2>/dev/null || load /usr/lib/bats/bats-support/load
 bats_load_library bats-assert 2>/dev/null || load /usr/lib/bats/bats-assert/load
 : "${SPRINGSIM:=$BATS_TEST_DIRNAME/../../build/springsim}"
+# absolute, and exported: some tests cd elsewhere or run it under bash -c
+case $SPRINGSIM in /*) ;; *) SPRINGSIM=$PWD/$SPRINGSIM ;; esac
+export SPRINGSIM
 
 # The trajectory header and the --metrics header, as DESIGN.md and the
 # brief spell them (never read back from the program).
@@ -52,37 +55,52 @@ assert_stderr_empty() {
 	[ ! -s "$ERR" ] || fail_with "expected nothing on stderr"
 }
 
+# stderr_text - the whole of $ERR in $STDERR_TEXT, read without a fork.
+stderr_text() {
+	STDERR_TEXT=
+	IFS= read -r -d '' STDERR_TEXT <"$ERR" || true
+}
+
 # assert_one_stderr_line - stderr is exactly one newline-terminated line.
 assert_one_stderr_line() {
-	local n
-	n=$(wc -l <"$ERR")
-	[ "$n" -eq 1 ] && [ -z "$(tail -c 1 "$ERR")" ] ||
-		fail_with "expected exactly one line on stderr, got $n"
+	local nl
+	stderr_text
+	nl=${STDERR_TEXT//[!$'\n']/}
+	[ "${#nl}" -eq 1 ] && [[ $STDERR_TEXT == *$'\n' ]] ||
+		fail_with "expected exactly one line on stderr, got ${#nl}"
 }
 
 # assert_stderr_has TEXT... - stderr contains each TEXT (fixed strings).
 assert_stderr_has() {
 	local s
+	stderr_text
 	for s in "$@"; do
-		grep -qF -- "$s" "$ERR" ||
+		[[ $STDERR_TEXT == *"$s"* ]] ||
 			fail_with "stderr does not contain: $s"
 	done
 }
 
 # assert_usage_error NEEDLE... -- ARGS... - run ARGS: exit status 2,
-# nothing on stdout, one line on stderr containing every NEEDLE.
+# nothing on stdout, one line on stderr containing every NEEDLE.  (Few
+# commands on the passing path: bats traps every command, and the error
+# suites call this hundreds of times.)
 assert_usage_error() {
-	local needles=()
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		needles+=("$1")
-		shift
-	done
-	shift
+	local i=1 s nl
+	while [ "$i" -le $# ] && [ "${!i}" != -- ]; do i=$((i + 1)); done
+	[ "$i" -le $# ] || fail "assert_usage_error: no -- before the arguments"
+	local needles=("${@:1:i-1}")
+	shift "$i"
 	sim "$@"
-	assert_status 2
-	assert_stdout_empty
-	assert_one_stderr_line
-	assert_stderr_has "${needles[@]}"
+	stderr_text
+	nl=${STDERR_TEXT//[!$'\n']/}
+	if ! [ "$status" -eq 2 ] || [ -s "$OUT" ] || [ "${#nl}" -ne 1 ] ||
+	    [[ $STDERR_TEXT != *$'\n' ]]; then
+		fail_with "$* : want exit status 2 (got $status), nothing on stdout, one line on stderr"
+	fi
+	for s in "${needles[@]}"; do
+		[[ $STDERR_TEXT == *"$s"* ]] ||
+			fail_with "$* : stderr does not contain: $s"
+	done
 }
 
 # nlines FILE - the number of lines in FILE.
@@ -111,26 +129,34 @@ expected_frames() {
 }
 
 # awk_check FILE PROGRAM [awk -v assignments...] - run an awk program that
-# prints a diagnostic line for every violation; fail if it prints any.
-# PROGRAM sees the numbers as doubles (mawk/gawk read fields with strtod).
+# prints a diagnostic line for every violation; fail if it prints any, if
+# awk fails (a typo in PROGRAM must not pass), or if FILE has fewer than
+# $AWK_MIN_LINES lines (default 2: a header and a row), so that a check
+# over no rows cannot pass.  PROGRAM sees the numbers as doubles (mawk and
+# gawk read fields with strtod).
 awk_check() {
-	local file=$1 prog=$2 bad
+	local file=$1 prog=$2 bad rc=0
 	shift 2
-	bad=$(awk -F, "$@" "$prog" "$file" | head -n 10)
+	bad=$(awk -F, -v awk_check_min="${AWK_MIN_LINES:-2}" "$@" "$prog
+	    END { if (NR < awk_check_min) print \"only \" NR \" lines\" }" "$file") || rc=$?
+	[ "$rc" -eq 0 ] || fail_with "awk exited $rc on $file"
 	[ -z "$bad" ] || fail_with "awk check failed on $file:
-$bad"
+$(printf '%s\n' "$bad" | head -n 10)"
 }
 
 # awk_check_ref REF FILE PROGRAM [awk -v assignments...] - the same, with
-# REF read first (PROGRAM tells them apart by NR == FNR).
+# REF read first (PROGRAM tells them apart by NR == FNR); each file must
+# have $AWK_MIN_LINES lines, and both the same number.
 awk_check_ref() {
-	local ref=$1 file=$2 prog=$3 bad
+	local ref=$1 file=$2 prog=$3 bad rc=0
 	shift 3
-	bad=$(awk -F, "$@" "$prog" "$ref" "$file" | head -n 10)
+	bad=$(awk -F, -v awk_check_min="${AWK_MIN_LINES:-2}" "$@" "
+	    FNR == 1 { files++ }
+	    files == 1 { nref = FNR }
+	    $prog
+	    END { if (files != 2 || FNR < awk_check_min || FNR != nref) print \"line counts \" nref \" and \" FNR }" \
+	    "$ref" "$file") || rc=$?
+	[ "$rc" -eq 0 ] || fail_with "awk exited $rc on $file"
 	[ -z "$bad" ] || fail_with "awk check failed on $file against $ref:
-$bad"
+$(printf '%s\n' "$bad" | head -n 10)"
 }
-
-# Constants in awk: pi and ln 2 from the math library, not from the program.
-AWK_PI='atan2(0, -1)'
-AWK_LN2='log(2)'
