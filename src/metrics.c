@@ -20,6 +20,7 @@ spring_metrics_begin(spring_metrics_acc *a, const spring_params *p,
 	double off = first->x - first->g, dv = first->v - first->q;
 
 	memset(a, 0, sizeof(*a));
+	a->inv_ex = a->inv_ev = 1.0;
 	a->dist0 = fabs(off);
 	if (off != 0.0)
 		a->dir = off < 0.0 ? 1.0 : -1.0;
@@ -49,8 +50,8 @@ spring_metrics_end(const spring_metrics_acc *a, spring_metrics *m)
 	m->rows = a->rows;
 	m->max_err_x = a->max_ex;
 	m->max_err_v = a->max_ev;
-	m->rms_err_x = a->rows > 0 ? sqrt(a->sum_ex2 / (double)a->rows) : 0.0;
-	m->rms_err_v = a->rows > 0 ? sqrt(a->sum_ev2 / (double)a->rows) : 0.0;
+	m->rms_err_x = sqrt(a->sum_ex2 / (double)a->rows) / a->inv_ex;
+	m->rms_err_v = sqrt(a->sum_ev2 / (double)a->rows) / a->inv_ev;
 	m->final_err_x = fabs(a->last_ex);
 	m->final_err_v = fabs(a->last_ev);
 	m->overshoot = a->beyond / (a->dist0 > 0.0 ? a->dist0 : 1.0);

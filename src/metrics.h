@@ -9,6 +9,25 @@
 
 #include "spring.h"
 
+/*
+ * Add e^2 to a sum of squares kept as sum * inv^-2, inv a power of two:
+ * 1 (so the sum is the plain one, to the bit) until an e beyond 2^480
+ * would overflow it, then smaller.  Powers of two scale without rounding.
+ */
+static inline void
+sumsq_add(double *sum, double *inv, double e)
+{
+	double s = e * *inv;
+
+	while (fabs(s) > 0x1p480) {
+		*inv *= 0x1p-600;
+		*sum *= 0x1p-600;
+		*sum *= 0x1p-600;
+		s = e * *inv;
+	}
+	*sum += s * s;
+}
+
 /* Fold one row into the running sums; O(1) memory whatever the run. */
 static inline void
 metrics_add(spring_metrics_acc *a, const spring_row *r)
@@ -18,8 +37,8 @@ metrics_add(spring_metrics_acc *a, const spring_row *r)
 	double roff = r->x_ref - r->g, rdv = r->v_ref - r->q;
 	double de;
 
-	a->sum_ex2 += ex * ex;
-	a->sum_ev2 += ev * ev;
+	sumsq_add(&a->sum_ex2, &a->inv_ex, ex);
+	sumsq_add(&a->sum_ev2, &a->inv_ev, ev);
 	if (fabs(ex) > a->max_ex)
 		a->max_ex = fabs(ex);
 	if (fabs(ev) > a->max_ev)

@@ -177,7 +177,8 @@ typedef struct spring_row {
 
 /* Running sums behind spring_metrics. */
 typedef struct spring_metrics_acc {
-	double sum_ex2, sum_ev2, max_ex, max_ev, last_ex, last_ev;
+	double sum_ex2, sum_ev2, inv_ex, inv_ev;	/* see sumsq_add */
+	double max_ex, max_ev, last_ex, last_ev;
 	double dir, dist0, band, beyond;
 	double settle_from;
 	int inside;

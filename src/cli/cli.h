@@ -19,6 +19,8 @@ enum exit_status {
 /* Messages on stderr, one line each, prefixed "springsim: ". */
 void warn_msg(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+/* Flush stdout; on failure a message and -1 (the caller exits 1). */
+int flush_stdout(void);
 /* A usage error: the message and a pointer to --help, on one line. */
 int usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));

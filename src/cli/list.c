@@ -18,10 +18,11 @@ cmd_list(int argc, char **argv)
 		puts("usage: springsim list\n\nList the models, update rules, "
 		    "parameter conventions, substep\npolicies and metrics "
 		    "springsim knows, by name.");
-		return EXIT_OK;
+		return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 	}
 	if (argc > 1)
-		return usage_error("list takes no arguments");
+		return usage_error("list takes no arguments, not '%s'",
+		    argv[1]);
 	puts("models (--model):");
 	list_models(stdout);
 	puts("rules (--integrator, or --model NAME):");
@@ -42,5 +43,5 @@ cmd_list(int argc, char **argv)
 	puts("metrics (--metrics):");
 	puts("  max_err_x rms_err_x final_err_x max_err_v rms_err_v "
 	    "final_err_v overshoot settle_time energy_drift diverged");
-	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
+	return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 }

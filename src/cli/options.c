@@ -13,17 +13,42 @@
 
 #include "cli.h"
 
+/*
+ * Print "springsim: ", the message and the tail on one line: control
+ * characters a value may carry (a newline in an argument) become '?'.
+ */
+static void
+vmessage(const char *fmt, va_list ap, const char *tail)
+{
+	char buf[1024];
+	char *p;
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	for (p = buf; *p != '\0'; p++)
+		if (iscntrl((unsigned char)*p))
+			*p = '?';
+	fprintf(stderr, "springsim: %s%s\n", buf, tail);
+}
+
 /* One line on stderr, "springsim: " first. */
 void
 warn_msg(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("springsim: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap, "");
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+/* Flush standard output, saying so when that fails: 0 or -1. */
+int
+flush_stdout(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	warn_msg("standard output: %s", strerror(errno));
+	return -1;
 }
 
 /* A usage error, with the way to help on the same line; EXIT_USAGE. */
@@ -32,11 +57,9 @@ usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("springsim: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap, " (see 'springsim --help')");
 	va_end(ap);
-	fputs(" (see 'springsim --help')\n", stderr);
 	return EXIT_USAGE;
 }
 

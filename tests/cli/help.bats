@@ -1,0 +1,186 @@
+#!/usr/bin/env bats
+# help.bats - --help, --version, `springsim list`, and the way a usage
+# error points at the help.
+bats_require_minimum_version 1.5.0
+load helpers
+
+# Every flag of the run command (DESIGN.md and the brief), long and short.
+RUN_FLAGS='--model --integrator --stiffness --damping --uaf --dr --halflife
+--frequency --ck --cd --hz --decay --decay-time --mass --x0 --v0 --target
+--target-vel --dt --duration --frames --output --metrics --precision
+--no-header --help --version'
+SHORT_FLAGS='-o -h -V'
+
+# mentions FILE WORD - WORD appears in FILE as a whole word (--decay does
+# not count inside --decay-time, --target not inside --target-vel).
+mentions() {
+	grep -qE -- "(^|[^-[:alnum:]])$2([^-[:alnum:]]|\$)" "$1"
+}
+
+@test "--help exits 0, prints the usage on stdout and nothing on stderr" {
+	sim --help
+	assert_status 0
+	assert_stderr_empty
+	[ "$(head -n 1 "$OUT" | cut -c 1-16)" = "usage: springsim" ] || fail_with "no usage line first"
+}
+
+@test "-h and 'run --help' print the same help as --help" {
+	"$SPRINGSIM" --help >"$BATS_TEST_TMPDIR/a"
+	"$SPRINGSIM" -h >"$BATS_TEST_TMPDIR/b"
+	"$SPRINGSIM" run --help >"$BATS_TEST_TMPDIR/c"
+	cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/c"
+}
+
+@test "--help mentions every flag of the run command" {
+	local f
+	sim --help
+	for f in $RUN_FLAGS $SHORT_FLAGS; do
+		mentions "$OUT" "$f" || fail_with "--help does not mention $f"
+	done
+}
+
+@test "every --flag the help mentions is one the program accepts" {
+	local f
+	cd "$BATS_TEST_TMPDIR"	# --output 1 writes a file named 1
+	sim --help
+	for f in $(grep -oE -- '--[a-z][a-z0-9-]*' "$OUT" | sort -u); do
+		sim "$f" 1
+		if grep -q 'unknown option' "$ERR"; then
+			fail_with "--help mentions $f, the program does not know it"
+		fi
+	done
+}
+
+@test "--help mentions every rule" {
+	local r
+	sim --help
+	for r in $RULES; do
+		mentions "$OUT" "$r" || fail_with "--help does not mention $r"
+	done
+}
+
+@test "--help describes every metric and the exit statuses" {
+	local m
+	sim --help
+	# the _v metrics are described as "_v alike"
+	for m in max_err_x rms_err_x final_err_x _v overshoot settle_time energy_drift diverged; do
+		grep -qw -- "$m" "$OUT" || fail_with "--help does not mention $m"
+	done
+	grep -q 'Exit status' "$OUT" || fail_with "--help does not give the exit statuses"
+}
+
+@test "--version and -V print 'springsim <version>' and exit 0" {
+	local f
+	for f in --version -V; do
+		sim "$f"
+		assert_status 0
+		assert_stderr_empty
+		[ "$(nlines "$OUT")" -eq 1 ] || fail_with "$f: want one line"
+		grep -qE '^springsim [0-9]+\.[0-9]+(\.[0-9]+)?$' "$OUT" || fail_with "$f: not 'springsim <version>'"
+	done
+}
+
+@test "springsim list exits 0 and lists the 7 rules, and only them, in the rules section" {
+	sim list
+	assert_status 0
+	assert_stderr_empty
+	awk '/^rules/ { on = 1; next } /^[^ ]/ { on = 0 } on { print $1 }' "$OUT" >"$BATS_TEST_TMPDIR/got"
+	printf '%s\n' $RULES | sort >"$BATS_TEST_TMPDIR/want"
+	sort "$BATS_TEST_TMPDIR/got" | cmp - "$BATS_TEST_TMPDIR/want" ||
+		fail_with "the rules section is not the 7 rules: $(tr '\n' ' ' <"$BATS_TEST_TMPDIR/got")"
+}
+
+@test "springsim list gives each rule its textbook order (Euler forms 1, Verlet 2, RK4 4, exact)" {
+	local r o
+	sim list
+	assert_status 0
+	while read -r r o; do
+		grep -qE "^ +$r +$o( |\$)" "$OUT" || fail_with "list does not give $r as $o"
+	done <<-'EOF'
+	explicit order 1
+	semi-implicit order 1
+	implicit order 1
+	backward-euler order 1
+	verlet order 2
+	rk4 order 4
+	exact exact
+	EOF
+}
+
+@test "every rule that springsim list names is accepted by --integrator and --model" {
+	local r
+	for r in $("$SPRINGSIM" list | awk '/^rules/ { on = 1; next } /^[^ ]/ { on = 0 } on { print $1 }'); do
+		sim --integrator "$r" --frames 1
+		assert_status 0
+		sim --model "$r" --frames 1
+		assert_status 0
+	done
+}
+
+@test "springsim list names the models, the 6 conventions with their flags, and the metrics" {
+	local c m
+	sim list
+	assert_status 0
+	awk '/^models/ { on = 1; next } /^[^ ]/ { on = 0 } on { print $1 }' "$OUT" | grep -qx spring ||
+		fail_with "no model spring"
+	while read -r c; do
+		grep -qF -- "$c" "$OUT" || fail_with "list does not show: $c"
+	done <<-'EOF'
+	--stiffness and --damping
+	--uaf and --dr
+	--halflife and --frequency
+	--dr and --halflife
+	--ck and --cd
+	--hz, --decay and --decay-time
+	EOF
+	for m in max_err_x rms_err_x final_err_x max_err_v rms_err_v final_err_v overshoot settle_time energy_drift diverged; do
+		grep -qw -- "$m" "$OUT" || fail_with "list does not show the metric $m"
+	done
+}
+
+@test "a usage error's message says how to get help (--help)" {
+	local args
+	while read -r args; do
+		# shellcheck disable=SC2086
+		sim $args
+		assert_status 2
+		assert_one_stderr_line
+		assert_stderr_has --help
+	done <<-'EOF'
+	--bogus
+	--dt
+	frobnicate
+	run extra
+	--uaf 5
+	--uaf 5 --dr 1 --stiffness 3 --damping 1
+	--duration 2 --frames 10
+	--model nope
+	--integrator nope
+	--model implicit --integrator rk4
+	EOF
+}
+
+# ------------------------------------------------------- writing the help
+
+@test "--help onto a full device: exit 1 and a message" {
+	# DESIGN.md: exit 1 on an I/O failure
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr bash -c '"$SPRINGSIM" --help > /dev/full'
+	[ "$status" -eq 1 ] || fail "exit status $status, want 1"
+	[ -n "$stderr" ] || fail "no message on stderr"
+}
+
+@test "--version onto a full device: exit 1 and a message" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr bash -c '"$SPRINGSIM" --version > /dev/full'
+	[ "$status" -eq 1 ] || fail "exit status $status, want 1"
+	[ -n "$stderr" ] || fail "no message on stderr"
+}
+
+@test "springsim list onto a full device: exit 1 and one message line" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr bash -c '"$SPRINGSIM" list > /dev/full'
+	[ "$status" -eq 1 ] || fail "exit status $status, want 1"
+	[ "${#stderr_lines[@]}" -eq 1 ] || fail "want one message line on stderr, got: '$stderr'"
+}
