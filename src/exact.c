@@ -20,7 +20,7 @@
  */
 #include <math.h>
 
-#include "spring.h"
+#include "reference.h"
 
 /*
  * The damped frequency b = omega sqrt((1 - zeta) (1 + zeta)), 0 <= zeta
@@ -190,8 +190,8 @@ offset_at(const spring_reference *r, double t, double *e, double *de)
  * the frames between anchors, like the exact rule, stand for exact
  * multiples of dt.
  */
-static void
-anchor(spring_reference *r)
+void
+reference_anchor(spring_reference *r)
 {
 	double k = (double)r->k, t = k * r->dt, lo = fma(k, r->dt, -t);
 	double e, de;
@@ -202,23 +202,11 @@ anchor(spring_reference *r)
 	    2.0 * r->zeta * r->omega * de);
 }
 
-/*
- * The next frame (spring.h).  Between anchors: (e, de) times Phi(dt), in
- * the same order as the exact rule, so the two agree to the bit there.
- */
+/* The next frame (spring.h); reference.h has the inline form. */
 void
 spring_reference_next(spring_reference *r, spring_state *out)
 {
-	double e = r->e, de = r->de;
-
-	if (++r->k % SPRING_REFERENCE_ANCHOR == 0)
-		anchor(r);
-	else {
-		r->e = r->frame.a * e + r->frame.b * de;
-		r->de = r->frame.c * e + r->frame.d * de;
-	}
-	out->x = r->g0 + r->q * ((double)r->k * r->dt) + r->e;
-	out->v = r->q + r->de;
+	reference_next(r, out);
 }
 
 /* The exact state at any time t >= 0, from the closed form. */

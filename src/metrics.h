@@ -10,22 +10,19 @@
 #include "spring.h"
 
 /*
- * Add e^2 to a sum of squares kept as sum * inv^-2, inv a power of two:
- * 1 (so the sum is the plain one, to the bit) until an e beyond 2^480
- * would overflow it, then smaller.  Powers of two scale without rounding.
+ * The sums of squares are kept as sum * inv^2, inv a power of two: 1 (so
+ * the sum is the plain one, to the bit) until an error beyond 2^480 would
+ * overflow it, then smaller; powers of two scale without rounding.  Only
+ * a new largest error can need that, so it is checked there.
  */
 static inline void
-sumsq_add(double *sum, double *inv, double e)
+sumsq_rescale(double *sum, double *inv, double e)
 {
-	double s = e * *inv;
-
-	while (fabs(s) > 0x1p480) {
+	while (e * *inv > 0x1p480) {
 		*inv *= 0x1p-600;
 		*sum *= 0x1p-600;
 		*sum *= 0x1p-600;
-		s = e * *inv;
 	}
-	*sum += s * s;
 }
 
 /* Fold one row into the running sums; O(1) memory whatever the run. */
@@ -35,14 +32,20 @@ metrics_add(spring_metrics_acc *a, const spring_row *r)
 	double ex = r->x - r->x_ref, ev = r->v - r->v_ref;
 	double off = r->x - r->g, dv = r->v - r->q;
 	double roff = r->x_ref - r->g, rdv = r->v_ref - r->q;
-	double de;
+	double de, ex2, ev2;
 
-	sumsq_add(&a->sum_ex2, &a->inv_ex, ex);
-	sumsq_add(&a->sum_ev2, &a->inv_ev, ev);
-	if (fabs(ex) > a->max_ex)
+	if (fabs(ex) > a->max_ex) {
 		a->max_ex = fabs(ex);
-	if (fabs(ev) > a->max_ev)
+		sumsq_rescale(&a->sum_ex2, &a->inv_ex, fabs(ex));
+	}
+	if (fabs(ev) > a->max_ev) {
 		a->max_ev = fabs(ev);
+		sumsq_rescale(&a->sum_ev2, &a->inv_ev, fabs(ev));
+	}
+	ex2 = ex * a->inv_ex;
+	ev2 = ev * a->inv_ev;
+	a->sum_ex2 += ex2 * ex2;
+	a->sum_ev2 += ev2 * ev2;
 	a->last_ex = ex;
 	a->last_ev = ev;
 	if (a->dir * off > a->beyond)
@@ -54,9 +57,12 @@ metrics_add(spring_metrics_acc *a, const spring_row *r)
 		}
 	} else
 		a->inside = 0;
-	/* energies per unit mass, doubled: m / 2 cancels in the ratio */
-	de = (dv * dv + a->w2 * off * off) -
-	    (rdv * rdv + a->w2 * roff * roff);
+	/*
+	 * Energies per unit mass, doubled (m / 2 cancels in the ratio):
+	 * (dv^2 + w2 off^2) - (rdv^2 + w2 roff^2), factored as differences
+	 * of squares: no cancellation, and dv - rdv = ev, off - roff = ex.
+	 */
+	de = ev * (dv + rdv) + a->w2 * ex * (off + roff);
 	if (fabs(de) > fabs(a->drift))
 		a->drift = de;
 	a->rows++;

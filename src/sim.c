@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "metrics.h"
+#include "reference.h"
 
 /*
  * ceil(duration / dt), but a ratio within 1e-9 (relative) of a whole
@@ -27,7 +28,10 @@ spring_frame_count(double duration, double dt)
 	return (long)ceil(r);
 }
 
-/* The target over the step [t0, t1]: linear, g(t) = g0 + q t. */
+/*
+ * The target over the step [t0, t1]: linear, g(t) = g0 + q t, so its
+ * middle is the mean of its ends.
+ */
 static inline void
 sample_target(const spring_sim *sim, double t0, double t1,
     spring_target_step *tg)
@@ -35,8 +39,8 @@ sample_target(const spring_sim *sim, double t0, double t1,
 	double g = sim->target, q = sim->target_vel;
 
 	tg->g0 = g + q * t0;
-	tg->gm = g + q * (0.5 * (t0 + t1));
 	tg->g1 = g + q * t1;
+	tg->gm = 0.5 * (tg->g0 + tg->g1);
 	tg->q0 = tg->qm = tg->q1 = q;
 }
 
@@ -52,7 +56,7 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 	spring_state s = { sim->x0, sim->v0 }, r;
 	spring_target_step tg;
 	spring_row row;
-	double h = sim->dt, limit;
+	double h = sim->dt, t0 = 0.0, limit;
 	long n, diverged_frame = -1;
 	int rc = 0;
 
@@ -72,17 +76,18 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 		goto done;
 
 	for (n = 1; n <= sim->frames; n++) {
-		double t0 = (double)(n - 1) * h, t1 = (double)n * h;
+		double t1 = (double)n * h;
 		spring_row cur;
 
 		sample_target(sim, t0, t1, &tg);
+		t0 = t1;
 		rule->step(&k, &s, &tg);
 		/* !(a <= b) is also true when a is NaN */
 		if (!(fabs(s.x - tg.g1) <= limit) || !isfinite(s.v)) {
 			diverged_frame = n;
 			break;
 		}
-		spring_reference_next(&ref, &r);
+		reference_next(&ref, &r);
 		/* cur never escapes, so it can live in registers */
 		cur.t = t1;
 		cur.x = s.x;

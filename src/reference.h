@@ -1,0 +1,32 @@
+/*
+ * reference.h - the reference's next frame, inline so that the simulation
+ * loop (sim.c) pays no call for it.  Library-internal.
+ */
+#ifndef REFERENCE_H
+#define REFERENCE_H
+
+#include "spring.h"
+
+/* Re-anchor on the closed form at frame r->k (exact.c). */
+void reference_anchor(spring_reference *r);
+
+/*
+ * The next frame: between anchors (e, de) times Phi(dt), in the same order
+ * as the exact rule, so the two agree to the bit there.
+ */
+static inline void
+reference_next(spring_reference *r, spring_state *out)
+{
+	double e = r->e, de = r->de;
+
+	if ((unsigned long)++r->k % SPRING_REFERENCE_ANCHOR == 0)
+		reference_anchor(r);
+	else {
+		r->e = r->frame.a * e + r->frame.b * de;
+		r->de = r->frame.c * e + r->frame.d * de;
+	}
+	out->x = r->g0 + r->q * ((double)r->k * r->dt) + r->e;
+	out->v = r->q + r->de;
+}
+
+#endif
