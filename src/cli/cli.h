@@ -64,9 +64,8 @@ void out_abort(out_file *o);	/* drop the temporary file */
 int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 
-/* The run command's tables, listed by `springsim list`. */
+/* The run command's models, listed by `springsim list`. */
 void list_models(FILE *fp);
-void list_conventions(FILE *fp);
 
 /* Turn on flush-to-zero for subnormal numbers (fpenv.c). */
 void flush_subnormals(void);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "paramflags.h"
 #include "spring.h"
 
 /* Every family of names, one section each. */

@@ -10,59 +10,10 @@
 
 #include "cli.h"
 #include "numfmt.h"
+#include "paramflags.h"
 #include "spring.h"
 
 #define PI 3.141592653589793238462643383280
-
-/* The parameter flags, by index into run_opts.param[]. */
-enum param_id {
-	P_STIFFNESS, P_DAMPING, P_UAF, P_DR, P_HALFLIFE, P_FREQUENCY,
-	P_CK, P_CD, P_HZ, P_DECAY, P_DECAY_TIME, P_COUNT
-};
-
-/* How a parameter flag's value is checked. */
-enum range { POSITIVE, NONNEGATIVE, OPEN_UNIT };
-
-static const struct param_flag {
-	const char *flag;
-	enum range range;
-} param_flags[P_COUNT] = {
-	[P_STIFFNESS] = { "--stiffness", POSITIVE },
-	[P_DAMPING] = { "--damping", NONNEGATIVE },
-	[P_UAF] = { "--uaf", POSITIVE },
-	[P_DR] = { "--dr", NONNEGATIVE },
-	[P_HALFLIFE] = { "--halflife", POSITIVE },
-	[P_FREQUENCY] = { "--frequency", POSITIVE },
-	[P_CK] = { "--ck", POSITIVE },
-	[P_CD] = { "--cd", NONNEGATIVE },
-	[P_HZ] = { "--hz", POSITIVE },
-	[P_DECAY] = { "--decay", OPEN_UNIT },
-	[P_DECAY_TIME] = { "--decay-time", POSITIVE },
-};
-
-#define BIT(p) (1u << (p))
-
-/*
- * The parameter conventions: exactly one group per run (or none, for the
- * defaults).  --mass may go with any of them; it changes the motion only
- * for stiffness/damping (with Ck/Cd the mass cancels: omega = sqrt(Ck) / h,
- * zeta = Cd / (2 sqrt(Ck))); otherwise it scales forces and energy.
- */
-static const struct param_group {
-	unsigned flags;
-	const char *name;
-	const char *source;
-} param_groups[] = {
-	{ BIT(P_STIFFNESS) | BIT(P_DAMPING), "stiffness/damping",
-	  "Fiedler, Holden" },
-	{ BIT(P_UAF) | BIT(P_DR), "uaf/dr", "Studio Gobo" },
-	{ BIT(P_HALFLIFE) | BIT(P_FREQUENCY), "halflife/frequency", "Holden" },
-	{ BIT(P_HALFLIFE) | BIT(P_DR), "halflife/dr", "Holden" },
-	{ BIT(P_CK) | BIT(P_CD), "ck/cd", "Nissen" },
-	{ BIT(P_HZ) | BIT(P_DECAY) | BIT(P_DECAY_TIME), "hz/decay/decay-time",
-	  "Chou" },
-	{ 0, NULL, NULL }
-};
 
 /* Models: a damped spring stepped by a rule.  More arrive as entries. */
 static const struct model {
@@ -79,10 +30,7 @@ struct run_opts {
 	const char *model;
 	const char *integrator;
 	const char *output;
-	double param[P_COUNT];
-	const char *param_arg[P_COUNT];	/* as typed, for messages */
-	unsigned given;		/* BIT(param) for each parameter flag */
-	double mass;
+	struct param_set ps;
 	double x0, v0, target, target_vel;
 	double dt, duration;
 	long frames;
@@ -92,46 +40,31 @@ struct run_opts {
 };
 
 enum {
-	OPT_CD = 256, OPT_CK, OPT_DAMPING, OPT_DECAY, OPT_DECAY_TIME, OPT_DR,
-	OPT_DT, OPT_DURATION, OPT_FRAMES, OPT_FREQUENCY, OPT_HALFLIFE, OPT_HZ,
-	OPT_INTEGRATOR, OPT_MASS, OPT_METRICS, OPT_MODEL, OPT_NO_HEADER,
-	OPT_PRECISION, OPT_STIFFNESS, OPT_TARGET, OPT_TARGET_VEL, OPT_UAF,
+	OPT_DT = 256, OPT_DURATION, OPT_FRAMES, OPT_INTEGRATOR, OPT_METRICS,
+	OPT_MODEL, OPT_NO_HEADER, OPT_PRECISION, OPT_TARGET, OPT_TARGET_VEL,
 	OPT_V0, OPT_X0
 };
 
-static const struct option run_longopts[] = {
-	{ "cd", required_argument, NULL, OPT_CD },
-	{ "ck", required_argument, NULL, OPT_CK },
-	{ "damping", required_argument, NULL, OPT_DAMPING },
-	{ "decay", required_argument, NULL, OPT_DECAY },
-	{ "decay-time", required_argument, NULL, OPT_DECAY_TIME },
-	{ "dr", required_argument, NULL, OPT_DR },
+/* The run's own flags; the parameter flags are added (paramflags.c). */
+static const struct option run_own_opts[] = {
 	{ "dt", required_argument, NULL, OPT_DT },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "frames", required_argument, NULL, OPT_FRAMES },
-	{ "frequency", required_argument, NULL, OPT_FREQUENCY },
-	{ "halflife", required_argument, NULL, OPT_HALFLIFE },
 	{ "help", no_argument, NULL, 'h' },
-	{ "hz", required_argument, NULL, OPT_HZ },
 	{ "integrator", required_argument, NULL, OPT_INTEGRATOR },
-	{ "mass", required_argument, NULL, OPT_MASS },
 	{ "metrics", no_argument, NULL, OPT_METRICS },
 	{ "model", required_argument, NULL, OPT_MODEL },
 	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 	{ "output", required_argument, NULL, 'o' },
 	{ "precision", required_argument, NULL, OPT_PRECISION },
-	{ "stiffness", required_argument, NULL, OPT_STIFFNESS },
 	{ "target", required_argument, NULL, OPT_TARGET },
 	{ "target-vel", required_argument, NULL, OPT_TARGET_VEL },
-	{ "uaf", required_argument, NULL, OPT_UAF },
 	{ "v0", required_argument, NULL, OPT_V0 },
 	{ "version", no_argument, NULL, 'V' },
 	{ "x0", required_argument, NULL, OPT_X0 },
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Positions, velocities and rates beyond this are refused up front. */
-#define MAX_MAGNITUDE 1e100
 #define MAX_FRAMES 1000000000L
 
 /* The usage, in the manner of a manual page. */
@@ -157,22 +90,9 @@ usage(FILE *fp)
 		    (*r)->source);
 	fputs(
 "\n"
-"Spring parameters, exactly one group (default: omega 4 pi rad/s = 2 Hz,\n"
-"zeta 0.3):\n"
-"  --stiffness K --damping D   N/m and N s/m (with --mass): omega =\n"
-"                      sqrt(K/M), zeta = D / (2 sqrt(K M))  [Fiedler, Holden]\n"
-"  --uaf W --dr Z      undamped angular frequency rad/s, damping ratio\n"
-"                      [Studio Gobo]\n"
-"  --halflife H --frequency F   s and Hz: damping 4 ln2 / H, stiffness\n"
-"                      (2 pi F)^2 per unit mass  [Holden]\n"
-"  --halflife H --dr Z  s and damping ratio (> 0): omega = 2 ln2 / (H Z)\n"
-"                      [Holden]\n"
-"  --ck C --cd C       Nissen's coefficients: k = Ck M / dt^2, d = Cd M / dt;\n"
-"                      Ck > 0, Cd >= 0, above 1 allowed with a warning\n"
-"  --hz F --decay P --decay-time T   oscillation Hz, the fraction P in (0,1)\n"
-"                      of the amplitude left after T s (0.1: 90 % gone):\n"
-"                      zeta = ln(P) / (-2 pi F T)  [Chou]\n"
-"  --mass M            kg, > 0 (default 1)\n"
+"\n", fp);
+	param_usage(fp);
+	fputs(
 "\n"
 "Initial state and target (units of x, and per second):\n"
 "  --x0 X              initial position (default 0)\n"
@@ -222,51 +142,11 @@ run_defaults(struct run_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->model = "spring";
-	o->mass = 1.0;
+	param_set_init(&o->ps);
 	o->target = 1.0;
 	o->dt = 1.0 / 60.0;
 	o->duration = 2.0;
 	o->header = 1;
-}
-
-/* Check a parameter flag's value (typed as arg) against its range. */
-static int
-check_param(enum param_id id, double x, const char *arg)
-{
-	const struct param_flag *pf = &param_flags[id];
-
-	switch (pf->range) {
-	case POSITIVE:
-		if (x > 0.0)
-			return 0;
-		warn_msg("%s: '%s' must be > 0", pf->flag, arg);
-		return -1;
-	case NONNEGATIVE:
-		if (x >= 0.0)
-			return 0;
-		warn_msg("%s: '%s' must be >= 0", pf->flag, arg);
-		return -1;
-	case OPEN_UNIT:
-		if (x > 0.0 && x < 1.0)
-			return 0;
-		warn_msg("%s: '%s' must be between 0 and 1, exclusive",
-		    pf->flag, arg);
-		return -1;
-	}
-	return -1;
-}
-
-/* A flag's value, which must be a number with |value| <= MAX_MAGNITUDE. */
-static int
-parse_bounded(const char *flag, const char *arg, double *out)
-{
-	if (parse_double(flag, arg, out) != 0)
-		return -1;
-	if (fabs(*out) > MAX_MAGNITUDE) {
-		warn_msg("%s: '%s' is beyond +-%g", flag, arg, MAX_MAGNITUDE);
-		return -1;
-	}
-	return 0;
 }
 
 /* The message for a value that must be > 0; returns -1. */
@@ -275,142 +155,6 @@ positive_error(const char *flag, const char *arg)
 {
 	warn_msg("%s: '%s' must be > 0", flag, arg);
 	return -1;
-}
-
-/* Map a long option to its parameter flag, or -1. */
-static int
-param_of_option(int c)
-{
-	switch (c) {
-	case OPT_STIFFNESS:	return P_STIFFNESS;
-	case OPT_DAMPING:	return P_DAMPING;
-	case OPT_UAF:		return P_UAF;
-	case OPT_DR:		return P_DR;
-	case OPT_HALFLIFE:	return P_HALFLIFE;
-	case OPT_FREQUENCY:	return P_FREQUENCY;
-	case OPT_CK:		return P_CK;
-	case OPT_CD:		return P_CD;
-	case OPT_HZ:		return P_HZ;
-	case OPT_DECAY:		return P_DECAY;
-	case OPT_DECAY_TIME:	return P_DECAY_TIME;
-	default:		return -1;
-	}
-}
-
-/* "--a, --b and --c" for the flags in mask, into buf. */
-static const char *
-flag_list(unsigned mask, char *buf, size_t len)
-{
-	int p, n = 0, total = 0;
-
-	for (p = 0; p < P_COUNT; p++)
-		total += (mask & BIT(p)) != 0;
-	buf[0] = '\0';
-	for (p = 0; p < P_COUNT; p++) {
-		if (!(mask & BIT(p)))
-			continue;
-		n++;
-		strncat(buf, n == 1 ? "" : n == total ? " and " : ", ",
-		    len - strlen(buf) - 1);
-		strncat(buf, param_flags[p].flag, len - strlen(buf) - 1);
-	}
-	return buf;
-}
-
-/*
- * Which convention the flags name: the group whose flags are exactly the
- * ones given.  A partial group names the missing partner; flags from two
- * groups name the conflict.
- */
-static int
-find_group(unsigned given, const struct param_group **out)
-{
-	const struct param_group *g;
-	char have[160], need[160];
-	unsigned missing = 0;
-
-	*out = NULL;
-	if (given == 0)
-		return 0;
-	for (g = param_groups; g->name != NULL; g++)
-		if (g->flags == given) {
-			*out = g;
-			return 0;
-		}
-	for (g = param_groups; g->name != NULL; g++)
-		if ((given & ~g->flags) == 0)
-			missing |= g->flags & ~given;
-	flag_list(given, have, sizeof(have));
-	if (missing != 0) {
-		flag_list(missing, need, sizeof(need));
-		/* "and" between alternatives reads wrong: say "or" */
-		if ((given & BIT(P_DR)) && !(given & ~BIT(P_DR)))
-			snprintf(need, sizeof(need), "--uaf or --halflife");
-		else if ((given & BIT(P_HALFLIFE)) &&
-		    !(given & ~BIT(P_HALFLIFE)))
-			snprintf(need, sizeof(need), "--frequency or --dr");
-		return usage_error("%s %s %s", have,
-		    (given & (given - 1)) ? "need" : "needs", need);
-	}
-	return usage_error("%s are not one parameter group: give exactly one "
-	    "of stiffness/damping, uaf/dr, halflife/frequency, halflife/dr, "
-	    "ck/cd, hz/decay/decay-time", have);
-}
-
-/* Turn the chosen group into omega and zeta, checking every value. */
-static int
-resolve_params(const struct run_opts *o, spring_params *sp)
-{
-	const struct param_group *g;
-	const double *pv = o->param;
-	char names[160];
-	int p, rc = 0;
-
-	if (find_group(o->given, &g) != 0)
-		return -1;
-	for (p = 0; p < P_COUNT; p++)
-		if ((o->given & BIT(p)) &&
-		    check_param(p, pv[p], o->param_arg[p]) != 0)
-			return -1;
-	if (g == NULL)
-		rc = spring_from_uaf(4.0 * PI, 0.3, sp);
-	else if (g->flags == (BIT(P_STIFFNESS) | BIT(P_DAMPING)))
-		rc = spring_from_stiffness(pv[P_STIFFNESS], pv[P_DAMPING],
-		    o->mass, sp);
-	else if (g->flags == (BIT(P_UAF) | BIT(P_DR)))
-		rc = spring_from_uaf(pv[P_UAF], pv[P_DR], sp);
-	else if (g->flags == (BIT(P_HALFLIFE) | BIT(P_FREQUENCY)))
-		rc = spring_from_halflife_frequency(pv[P_HALFLIFE],
-		    pv[P_FREQUENCY], sp);
-	else if (g->flags == (BIT(P_HALFLIFE) | BIT(P_DR))) {
-		if (pv[P_DR] == 0.0) {
-			warn_msg("--dr: '0' must be > 0 with --halflife "
-			    "(omega = 2 ln2 / (halflife dr))");
-			return -1;
-		}
-		rc = spring_from_halflife_dr(pv[P_HALFLIFE], pv[P_DR], sp);
-	} else if (g->flags == (BIT(P_CK) | BIT(P_CD))) {
-		/* the step actually taken: one step per frame */
-		rc = spring_from_nissen(pv[P_CK], pv[P_CD], o->mass, o->dt, sp);
-		if (pv[P_CK] > 1.0)
-			warn_msg("warning: --ck %g is above 1: Nissen's spring "
-			    "is less stiff and less stable there", pv[P_CK]);
-		if (pv[P_CD] > 1.0)
-			warn_msg("warning: --cd %g is above 1: Nissen's spring "
-			    "is less stable there", pv[P_CD]);
-	} else
-		rc = spring_from_chou(pv[P_HZ], pv[P_DECAY], pv[P_DECAY_TIME],
-		    sp);
-	sp->mass = o->mass;
-	flag_list(o->given, names, sizeof(names));
-	if (rc != 0 || !(sp->omega >= 1e-100 && sp->omega <= 1e100) ||
-	    !(sp->zeta <= 1e100)) {
-		warn_msg("%s: the values give omega = %g rad/s and zeta = %g, "
-		    "outside 1e-100..1e100", names[0] ? names : "--mass",
-		    sp->omega, sp->zeta);
-		return -1;
-	}
-	return 0;
 }
 
 /* parse_run's "all done" (after --help, --version): exit 0. */
@@ -429,22 +173,20 @@ stdout_done(void)
 static int
 parse_run(int argc, char **argv, struct run_opts *o)
 {
+	struct option longopts[64];
 	int c, p;
 
 	run_defaults(o);
+	if (param_longopts(run_own_opts, longopts, 64) != 0)
+		abort();	/* the table is ours: a bug, not input */
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:V", run_longopts, NULL)) !=
-	    -1) {
+	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1) {
 		const char *flag = argv[optind - 1];
 		int rc = 0;
 
-		if ((p = param_of_option(c)) >= 0) {
-			rc = parse_bounded(param_flags[p].flag, optarg,
-			    &o->param[p]);
-			o->param_arg[p] = optarg;
-			o->given |= BIT(p);
-			if (rc != 0)
+		if ((p = param_option(&o->ps, c, optarg)) != 0) {
+			if (p < 0)
 				return EXIT_USAGE;
 			continue;
 		}
@@ -480,11 +222,6 @@ parse_run(int argc, char **argv, struct run_opts *o)
 			break;
 		case OPT_INTEGRATOR:
 			o->integrator = optarg;
-			break;
-		case OPT_MASS:
-			rc = parse_bounded("--mass", optarg, &o->mass);
-			if (rc == 0 && !(o->mass > 0.0))
-				rc = positive_error("--mass", optarg);
 			break;
 		case OPT_METRICS:
 			o->metrics = 1;
@@ -661,7 +398,8 @@ cmd_run(int argc, char **argv)
 		    "length of the run: give one");
 	if ((rc = resolve_rule(&o, &sim.rule)) != EXIT_OK)
 		return rc;
-	if (resolve_params(&o, &sim.params) != 0)
+	/* one step per frame: the step actually taken is dt */
+	if (param_resolve(&o.ps, o.dt, &sim.params) != 0)
 		return EXIT_USAGE;
 	if (!o.have_frames) {
 		o.frames = spring_frame_count(o.duration, o.dt);
@@ -716,16 +454,4 @@ list_models(FILE *fp)
 
 	for (m = models; m->name != NULL; m++)
 		fprintf(fp, "  %-20s %s\n", m->name, m->summary);
-}
-
-/* The parameter conventions, for `springsim list`. */
-void
-list_conventions(FILE *fp)
-{
-	const struct param_group *g;
-	char names[160];
-
-	for (g = param_groups; g->name != NULL; g++)
-		fprintf(fp, "  %-20s %s  [%s]\n", g->name,
-		    flag_list(g->flags, names, sizeof(names)), g->source);
 }
