@@ -290,8 +290,8 @@ find_group(unsigned given, const struct param_group **out)
 		usage_error("%s %s %s", have,
 		    (given & (given - 1)) ? "need" : "needs", need);
 	else
-		usage_error("%s are not one parameter group: give exactly one "
-		    "group ('springsim list' shows them)", have);
+		usage_error("%s are not one parameter group; 'springsim list' "
+		    "shows the groups", have);
 	return -1;
 }
 

@@ -90,7 +90,7 @@ usage(FILE *fp)
 		    (*r)->source);
 	fputs(
 "\n"
-"\n", fp);
+fp);
 	param_usage(fp);
 	fputs(
 "\n"
