@@ -88,9 +88,7 @@ usage(FILE *fp)
 	for (r = spring_rules; *r != NULL; r++)
 		fprintf(fp, "      %-16s %s [%s]\n", (*r)->name, (*r)->summary,
 		    (*r)->source);
-	fputs(
-"\n"
-fp);
+	fputs("\n", fp);
 	param_usage(fp);
 	fputs(
 "\n"
