@@ -19,7 +19,7 @@ CFLAGS	?= -O2 -g
 WARN	 = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	   -Wmissing-prototypes -pedantic
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc
-LDLIBS	 = -lm
+LDLIBS	 = -lcsv -lm
 
 LIB_SRC	 = $(wildcard src/*.c)
 CLI_SRC	 = $(wildcard src/cli/*.c)

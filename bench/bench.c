@@ -59,7 +59,7 @@ default_sim(const spring_rule *rule, double zeta, double dt, long frames)
 	return s;
 }
 
-/* Best-of-REPEATS ns per frame of spring_simulate(sim, NULL, NULL, m). */
+/* Best-of-REPEATS ns per frame of spring_simulate(sim, NULL, NULL, m, NULL). */
 static double
 time_metrics(const spring_sim *sim, spring_metrics *m)
 {
@@ -68,7 +68,7 @@ time_metrics(const spring_sim *sim, spring_metrics *m)
 
 	for (i = 0; i < REPEATS; i++) {
 		t0 = now_ns();
-		spring_simulate(sim, NULL, NULL, m);
+		spring_simulate(sim, NULL, NULL, m, NULL);
 		t = now_ns() - t0;
 		sink += m->rms_err_x + m->energy_drift + (double)m->rows;
 		if (t < best)
@@ -124,7 +124,7 @@ bench_rules(void)
 {
 	const spring_rule *const *r;
 
-	printf("1. --metrics runs: spring_simulate(&sim, NULL, NULL, &m), "
+	printf("1. --metrics runs: spring_simulate(&sim, NULL, NULL, &m, NULL), "
 	    "10^7 frames, dt 1/60,\n   omega 4 pi, x0 0, v0 0, target 1; "
 	    "reference and metrics alongside; best of %d\n\n", REPEATS);
 	printf("  %-15s %-4s %4s %9s   %s\n", "rule", "FTZ", "zeta",
@@ -174,8 +174,9 @@ row_columns(const spring_row *r, double col[COLS])
 
 /* Keep every CSV_STRIDE-th row's columns (spring_row_fn). */
 static int
-collect_row(void *ctx, const spring_row *r)
+collect_row(void *ctx, const spring_row *r, double dt)
 {
+	(void)dt;
 	struct values *vs = ctx;
 
 	if (vs->row++ % CSV_STRIDE != 0 || vs->n + COLS > vs->cap)
@@ -266,10 +267,11 @@ time_rows(const struct values *vs, struct rowbuf *b)
 
 /* Format each row as it is simulated (spring_row_fn). */
 static int
-format_emit(void *ctx, const spring_row *r)
+format_emit(void *ctx, const spring_row *r, double dt)
 {
 	double col[COLS];
 
+	(void)dt;
 	row_columns(r, col);
 	format_row(ctx, col);
 	return 0;
@@ -288,7 +290,7 @@ time_pipeline(struct rowbuf *b)
 	for (k = 0; k < REPEATS; k++) {
 		b->len = 0;
 		t0 = now_ns();
-		spring_simulate(&sim, format_emit, b, &m);
+		spring_simulate(&sim, format_emit, b, &m, NULL);
 		t = now_ns() - t0;
 		sink += (double)b->len + m.rms_err_x;
 		if (t < best)
@@ -317,7 +319,7 @@ bench_format(void)
 		free(b);
 		return 1;
 	}
-	spring_simulate(&sim, collect_row, &vs, &m);
+	spring_simulate(&sim, collect_row, &vs, &m, NULL);
 
 	ns_fmt = time_numbers(&vs, 0);
 	ns_printf = time_numbers(&vs, 1);

@@ -1,9 +1,12 @@
 /*
- * sim.c - a whole run: frames of dt, one step of the rule per frame, the
- * exact reference and the metrics alongside.
+ * sim.c - a whole run: frames from a schedule, each advanced by a substep
+ * policy, the exact reference at each frame's wall time and the metrics
+ * alongside.
  *
- * The loop does no allocation, no I/O of its own and no branching on
- * names: the rule was looked up once, its coefficients precomputed once.
+ * The loops do no allocation, no I/O of their own and no branching on
+ * names: the rule and policy were looked up once, coefficients prepared
+ * once per step size.  The common case, one step per frame of a constant
+ * dt, has a loop of its own with the rule's step as its only call.
  */
 #include <math.h>
 #include <stddef.h>
@@ -44,50 +47,55 @@ sample_target(const spring_sim *sim, double t0, double t1,
 	tg->q0 = tg->qm = tg->q1 = q;
 }
 
-/* Run the simulation; see spring.h. */
-int
-spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
-    spring_metrics *m)
-{
-	const spring_rule *rule = sim->rule;
-	spring_coef k;
+/* What both loops share: the reference, the limit, the sums, the rows. */
+struct run {
+	const spring_sim *sim;
+	spring_row_fn emit;
+	void *ctx;
 	spring_reference ref;
 	spring_metrics_acc acc;
+	double limit;
+	long diverged_frame;
+};
+
+/* Whether a frame's state has left the problem's scale (or is not finite). */
+static inline int
+diverged(const struct run *run, double x, double v, double g)
+{
+	/* !(a <= b) is also true when a is NaN */
+	return !(fabs(x - g) <= run->limit) || !isfinite(v);
+}
+
+/*
+ * One step of the rule per frame of dt, frames ending at n dt: the rule's
+ * step is the only call, the row lives in registers.
+ */
+static int
+run_constant(struct run *run, long frames)
+{
+	const spring_sim *sim = run->sim;
+	const spring_rule *rule = sim->rule;
+	spring_coef k;
 	spring_state s = { sim->x0, sim->v0 }, r;
 	spring_target_step tg;
 	spring_row row;
-	double h = sim->dt, t0 = 0.0, limit;
-	long n, diverged_frame = -1;
+	double h = sim->dt, t0 = 0.0;
+	long n;
 	int rc = 0;
 
 	rule->prepare(&sim->params, h, &k);
-	spring_reference_init(&ref, &sim->params, sim->x0, sim->v0,
-	    sim->target, sim->target_vel, h);
-	limit = SPRING_DIVERGE_FACTOR * (fabs(sim->x0 - sim->target) +
-	    fabs(sim->v0 - sim->target_vel) / sim->params.omega + 1.0);
-
-	row.t = 0.0;
-	row.x = row.x_ref = sim->x0;
-	row.v = row.v_ref = sim->v0;
-	row.g = sim->target;
-	row.q = sim->target_vel;
-	spring_metrics_begin(&acc, &sim->params, &row);
-	if (emit != NULL && (rc = emit(ctx, &row)) != 0)
-		goto done;
-
-	for (n = 1; n <= sim->frames; n++) {
+	for (n = 1; n <= frames; n++) {
 		double t1 = (double)n * h;
 		spring_row cur;
 
 		sample_target(sim, t0, t1, &tg);
 		t0 = t1;
 		rule->step(&k, &s, &tg);
-		/* !(a <= b) is also true when a is NaN */
-		if (!(fabs(s.x - tg.g1) <= limit) || !isfinite(s.v)) {
-			diverged_frame = n;
+		if (diverged(run, s.x, s.v, tg.g1)) {
+			run->diverged_frame = n;
 			break;
 		}
-		reference_next(&ref, &r);
+		reference_next(&run->ref, &r);
 		/* cur never escapes, so it can live in registers */
 		cur.t = t1;
 		cur.x = s.x;
@@ -96,16 +104,178 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 		cur.q = tg.q1;
 		cur.x_ref = r.x;
 		cur.v_ref = r.v;
-		metrics_add(&acc, &cur);
-		if (emit != NULL) {
+		metrics_add(&run->acc, &cur);
+		if (run->emit != NULL) {
 			row = cur;
-			if ((rc = emit(ctx, &row)) != 0)
+			if ((rc = run->emit(run->ctx, &row, h)) != 0)
 				break;
 		}
 	}
-done:
-	spring_metrics_end(&acc, m);
-	m->diverged = diverged_frame >= 0;
-	m->diverged_frame = diverged_frame;
 	return rc;
+}
+
+/*
+ * Frames from the schedule, each advanced by the stepper's policy; the
+ * reference at the frame's wall time.  Ends after `frames` frames, or at
+ * the first frame ending at or past the duration, or when a recorded
+ * schedule runs out.
+ */
+static int
+run_frames(struct run *run, long frames, spring_frame_stats *fs)
+{
+	const spring_sim *sim = run->sim;
+	spring_schedule constant = { sim->dt, NULL, 0, 0.0, 0, NULL, 0 };
+	const spring_schedule *sched = sim->schedule != NULL ?
+	    sim->schedule : &constant;
+	int steady = spring_schedule_constant(sched);
+	spring_stepper st;
+	spring_clock clk;
+	spring_state r;
+	spring_row row;
+	double frame_dt, wall, end = sim->duration * (1.0 - 1e-9);
+	long n;
+	int rc = 0;
+
+	spring_stepper_init(&st, sim->rule, sim->policy, &sim->params,
+	    sim->max_dt, sim->max_substeps, sim->x0, sim->v0, sim->target,
+	    sim->target_vel);
+	st.nissen = sim->nissen;
+	st.ck = sim->ck;
+	st.cd = sim->cd;
+	spring_clock_init(&clk, sched);
+	for (n = 1; frames == 0 || n <= frames; n++) {
+		if (!spring_clock_next(&clk, &frame_dt, &wall))
+			break;
+		spring_stepper_advance(&st, frame_dt, wall);
+		row.t = wall;
+		row.g = sim->target + sim->target_vel * wall;
+		row.q = sim->target_vel;
+		if (diverged(run, st.shown.x, st.shown.v, row.g) ||
+		    !isfinite(st.s.x) || !isfinite(st.s.v)) {
+			run->diverged_frame = n;
+			break;
+		}
+		/* frames of a constant dt end at n dt: the cached propagator */
+		if (steady)
+			reference_next(&run->ref, &r);
+		else
+			spring_reference_at(&run->ref, wall, &r);
+		row.x = st.shown.x;
+		row.v = st.shown.v;
+		row.x_ref = r.x;
+		row.v_ref = r.v;
+		metrics_add(&run->acc, &row);
+		if (run->emit != NULL &&
+		    (rc = run->emit(run->ctx, &row, frame_dt)) != 0)
+			break;
+		if (frames == 0 && wall >= end)
+			break;
+	}
+	if (fs != NULL) {
+		fs->lost_time = st.lost_time;
+		fs->max_lag = st.max_lag;
+		fs->substeps = st.substeps;
+		fs->max_substeps_frame = st.max_substeps_frame;
+		fs->first_capped = st.first_capped;
+		fs->frames = st.frames;
+	}
+	return rc;
+}
+
+/* Run the simulation; see spring.h. */
+int
+spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
+    spring_metrics *m, spring_frame_stats *fs)
+{
+	struct run run;
+	spring_row row;
+	long frames = sim->frames;
+	int rc = 0;
+
+	run.sim = sim;
+	run.emit = emit;
+	run.ctx = ctx;
+	run.diverged_frame = -1;
+	spring_reference_init(&run.ref, &sim->params, sim->x0, sim->v0,
+	    sim->target, sim->target_vel, sim->dt);
+	run.limit = SPRING_DIVERGE_FACTOR * (fabs(sim->x0 - sim->target) +
+	    fabs(sim->v0 - sim->target_vel) / sim->params.omega + 1.0);
+
+	row.t = 0.0;
+	row.x = row.x_ref = sim->x0;
+	row.v = row.v_ref = sim->v0;
+	row.g = sim->target;
+	row.q = sim->target_vel;
+	spring_metrics_begin(&run.acc, &sim->params, &row);
+	if (fs != NULL) {
+		fs->lost_time = fs->max_lag = 0.0;
+		fs->substeps = fs->max_substeps_frame = 0;
+		fs->first_capped = fs->frames = 0;
+	}
+	if (emit != NULL && (rc = emit(ctx, &row, 0.0)) != 0)
+		goto done;
+
+	if ((sim->policy == NULL || sim->policy == spring_policy_none) &&
+	    spring_schedule_constant(sim->schedule)) {
+		if (frames == 0)
+			frames = spring_frame_count(sim->duration, sim->dt);
+		rc = run_constant(&run, frames);
+		if (fs != NULL) {
+			fs->frames = run.diverged_frame >= 0 ?
+			    run.diverged_frame - 1 : frames;
+			fs->substeps = fs->frames;
+			fs->max_substeps_frame = fs->frames > 0;
+		}
+	} else
+		rc = run_frames(&run, frames, fs);
+done:
+	spring_metrics_end(&run.acc, m);
+	m->diverged = run.diverged_frame >= 0;
+	m->diverged_frame = run.diverged_frame;
+	return rc;
+}
+
+/*
+ * The x that sim's spring shows at each of the times tq[0..nq) (ascending,
+ * within the run): frame by frame as spring_simulate runs it, and for a
+ * time between two frames, a copy of the spring advanced from the last
+ * frame to that time, exactly as its policy and rule would, not an
+ * interpolation.  A time within 1e-9 of a frame's step of a frame's end
+ * is that frame.  Returns the number of times answered.
+ */
+long
+spring_sample_at(const spring_sim *sim, const double *tq, long nq,
+    double *xq)
+{
+	spring_schedule constant = { sim->dt, NULL, 0, 0.0, 0, NULL, 0 };
+	const spring_schedule *sched = sim->schedule != NULL ?
+	    sim->schedule : &constant;
+	spring_stepper st, probe;
+	spring_clock clk;
+	double frame_dt, wall, prev = 0.0;
+	long i = 0;
+
+	spring_stepper_init(&st, sim->rule, sim->policy, &sim->params,
+	    sim->max_dt, sim->max_substeps, sim->x0, sim->v0, sim->target,
+	    sim->target_vel);
+	st.nissen = sim->nissen;
+	st.ck = sim->ck;
+	st.cd = sim->cd;
+	spring_clock_init(&clk, sched);
+	while (i < nq && tq[i] <= 0.0)
+		xq[i++] = sim->x0;
+	while (i < nq && spring_clock_next(&clk, &frame_dt, &wall)) {
+		double tol = 1e-9 * frame_dt;
+
+		for (; i < nq && tq[i] < wall - tol; i++) {
+			probe = st;
+			spring_stepper_advance(&probe, tq[i] - prev, tq[i]);
+			xq[i] = probe.shown.x;
+		}
+		spring_stepper_advance(&st, frame_dt, wall);
+		for (; i < nq && tq[i] <= wall + tol; i++)
+			xq[i] = st.shown.x;
+		prev = wall;
+	}
+	return i;
 }

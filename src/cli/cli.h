@@ -60,9 +60,19 @@ void out_commit(out_file *o, size_t n);
 int out_close(out_file *o);	/* flush, rename into place: 0 or -1 */
 void out_abort(out_file *o);	/* drop the temporary file */
 
+/*
+ * Reading CSV files (csvin.c, libcsv): fn gets each record with its line
+ * number and its fields (NUL-terminated); a nonzero return stops the
+ * read.  0, or -1 after a one-line message naming flag, file and line.
+ */
+typedef int (*csv_row_fn)(void *ctx, long line, char **fields, int nfields);
+int csv_read_file(const char *flag, const char *path, csv_row_fn fn,
+    void *ctx);
+
 /* Subcommands. */
 int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_fps(int argc, char **argv);
 
 /* The run command's models, listed by `springsim list`. */
 void list_models(FILE *fp);

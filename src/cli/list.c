@@ -13,6 +13,7 @@ int
 cmd_list(int argc, char **argv)
 {
 	const spring_rule *const *r;
+	const spring_policy *const *p;
 
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "--help") == 0)) {
@@ -39,10 +40,12 @@ cmd_list(int argc, char **argv)
 	}
 	puts("parameter conventions (exactly one group; --mass with any):");
 	list_conventions(stdout);
-	puts("substep policies:");
-	puts("  none                 one step of dt per frame");
+	puts("substep policies (--substep):");
+	for (p = spring_policies; *p != NULL; p++)
+		printf("  %-20s %s\n", (*p)->name, (*p)->summary);
 	puts("metrics (--metrics):");
 	puts("  max_err_x rms_err_x final_err_x max_err_v rms_err_v "
 	    "final_err_v overshoot settle_time energy_drift diverged");
+	puts("  lost_time max_lag substeps max_substeps_frame");
 	return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 }

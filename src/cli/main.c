@@ -14,6 +14,7 @@ static const struct command {
 } commands[] = {
 	{ "run", cmd_run },
 	{ "list", cmd_list },
+	{ "fps", cmd_fps },
 	{ NULL, NULL }
 };
 

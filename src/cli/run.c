@@ -1,6 +1,7 @@
 /*
  * run.c - `springsim [run]`: one spring, its CSV trajectory beside the
- * exact answer, or with --metrics one row of error metrics.
+ * exact answer, or with --metrics one row of error metrics.  The option
+ * parsing and the output are shared with the commands built on runs.
  */
 #include <getopt.h>
 #include <math.h>
@@ -8,12 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "numfmt.h"
-#include "paramflags.h"
-#include "spring.h"
-
-#define PI 3.141592653589793238462643383280
+#include "run.h"
 
 /* Models: a damped spring stepped by a rule.  More arrive as entries. */
 static const struct model {
@@ -25,38 +22,33 @@ static const struct model {
 	{ NULL, NULL }
 };
 
-/* Everything the run's flags say. */
-struct run_opts {
-	const char *model;
-	const char *integrator;
-	const char *output;
-	struct param_set ps;
-	double x0, v0, target, target_vel;
-	double dt, duration;
-	long frames;
-	int have_duration, have_frames;
-	int metrics, header;
-	long precision;		/* 0: round-trip */
-};
-
 enum {
-	OPT_DT = 256, OPT_DURATION, OPT_FRAMES, OPT_INTEGRATOR, OPT_METRICS,
-	OPT_MODEL, OPT_NO_HEADER, OPT_PRECISION, OPT_TARGET, OPT_TARGET_VEL,
+	OPT_DT = 256, OPT_DT_JITTER, OPT_DURATION, OPT_FRAMES,
+	OPT_FRAMES_FROM, OPT_HITCH, OPT_INTEGRATOR, OPT_MAX_DT,
+	OPT_MAX_SUBSTEPS, OPT_METRICS, OPT_MODEL, OPT_NO_HEADER,
+	OPT_PRECISION, OPT_SEED, OPT_SUBSTEP, OPT_TARGET, OPT_TARGET_VEL,
 	OPT_V0, OPT_X0
 };
 
 /* The run's own flags; the parameter flags are added (paramflags.c). */
 static const struct option run_own_opts[] = {
 	{ "dt", required_argument, NULL, OPT_DT },
+	{ "dt-jitter", required_argument, NULL, OPT_DT_JITTER },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "frames", required_argument, NULL, OPT_FRAMES },
+	{ "frames-from", required_argument, NULL, OPT_FRAMES_FROM },
 	{ "help", no_argument, NULL, 'h' },
+	{ "hitch", required_argument, NULL, OPT_HITCH },
 	{ "integrator", required_argument, NULL, OPT_INTEGRATOR },
+	{ "max-dt", required_argument, NULL, OPT_MAX_DT },
+	{ "max-substeps", required_argument, NULL, OPT_MAX_SUBSTEPS },
 	{ "metrics", no_argument, NULL, OPT_METRICS },
 	{ "model", required_argument, NULL, OPT_MODEL },
 	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 	{ "output", required_argument, NULL, 'o' },
 	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "substep", required_argument, NULL, OPT_SUBSTEP },
 	{ "target", required_argument, NULL, OPT_TARGET },
 	{ "target-vel", required_argument, NULL, OPT_TARGET_VEL },
 	{ "v0", required_argument, NULL, OPT_V0 },
@@ -65,22 +57,14 @@ static const struct option run_own_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-#define MAX_FRAMES 1000000000L
-
-/* The usage, in the manner of a manual page. */
-static void
-usage(FILE *fp)
+/* run's paragraphs of --help, after the usage lines. */
+void
+run_usage_body(FILE *fp)
 {
 	const spring_rule *const *r;
+	const spring_policy *const *p;
 
 	fputs(
-"usage: springsim [run] [options]\n"
-"       springsim list\n"
-"\n"
-"Simulate one damped spring, a = omega^2 (g - x) + 2 zeta omega (q - v),\n"
-"with an update rule at a frame time, and print its trajectory beside the\n"
-"exact solution as CSV: t,x,v,target,x_ref,v_ref,err_x,err_v.\n"
-"\n"
 "Model and rule:\n"
 "  --model NAME        spring (default), or a rule's name: --model implicit\n"
 "                      is --model spring --integrator implicit\n"
@@ -103,8 +87,38 @@ usage(FILE *fp)
 "  --dt S              frame time, s (default 1/60)\n"
 "  --duration S        simulated time, s (default 2): ceil(duration / dt)\n"
 "                      frames, a ratio within 1e-9 of a whole number taken\n"
-"                      as that\n"
+"                      as that; with varying frames, up to the first frame\n"
+"                      that ends at or past it\n"
 "  --frames N          the number of frames instead of --duration\n"
+"  --frames-from FILE  frame times from a CSV file: a 'dt' column, or one\n"
+"                      dt per line; the run is the file's frames unless\n"
+"                      --frames or --duration cut it shorter\n"
+"  --dt-jitter J       each frame's dt times (1 + J u), u uniform in\n"
+"                      [-1, 1), J in [0, 1) (default 0)\n"
+"  --seed S            the jitter's seed, 0 to 2^63-1 (default 0); the\n"
+"                      generator is splitmix64, the same on every machine\n"
+"  --hitch AT:LEN      the frame starting at or after AT s lasts LEN s;\n"
+"                      repeatable\n"
+"\n"
+"Substeps (Studio Gobo's three listings; the reference is always taken at\n"
+"the frame's wall time, so the error is what the player sees):\n"
+"  --substep POLICY    how a frame becomes steps of the rule (default none):\n",
+	    fp);
+	for (p = spring_policies; *p != NULL; p++)
+		fprintf(fp, "      %-16s %s\n", (*p)->name, (*p)->summary);
+	fputs(
+"                      max: steps of H while time is left, the remainder as\n"
+"                      a shorter last step; uniform: n = ceil(frame / H)\n"
+"                      steps of frame / n; fixed: an accumulator steps\n"
+"                      exactly H while behind the clock and shows the state\n"
+"                      interpolated between the last two steps, alpha =\n"
+"                      1 + left / H in [0, 1]\n"
+"  --max-dt H          the policies' step, s (default 1/60)\n"
+"  --max-substeps N    the max-updates guard, steps per frame (default 8):\n"
+"                      max and uniform lose the time it cuts, fixed carries\n"
+"                      it over and lags; a warning names the first frame\n"
+"                      it cut.  Ck/Cd use the step actually taken; their\n"
+"                      reference spring is the one at H (--dt with none)\n"
 "\n"
 "Output:\n"
 "  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
@@ -114,6 +128,7 @@ usage(FILE *fp)
 "                      such in all but ~0.1 % of cases, never over 17)\n"
 "  --no-header         leave out the header line\n"
 "  -h, --help          this help;  -V, --version  the version\n"
+"  The trajectory gains a last column, dt, when the frame time varies.\n"
 "\n"
 "Metrics (--metrics), after the run's identity:\n"
 "  max_err_x, rms_err_x, final_err_x   max, root-mean-square and last\n"
@@ -129,22 +144,44 @@ usage(FILE *fp)
 "  diverged            1 if x or v became non-finite or |x - g(t)| passed\n"
 "                      1e6 (|x0 - target| + |v0 - Q| / omega + 1); the run\n"
 "                      stops there, rows so far kept, exit status still 0\n"
+"  then max_dt, max_substeps (the policy's settings), lost_time (time the\n"
+"  guard cut and never simulated), max_lag (the largest wall time minus\n"
+"  the time the shown state stands for), substeps (steps of the rule in\n"
+"  all), max_substeps_frame (most in one frame)\n"
 "\n"
 "Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n"
 "See springsim(1) and README.md for the math and the articles.\n", fp);
 }
 
+/* `springsim run --help`. */
+static void
+run_usage(FILE *fp)
+{
+	fputs(
+"usage: springsim [run] [options]\n"
+"       springsim fps --fps LIST [--trajectories] [run options]\n"
+"       springsim list\n"
+"\n"
+"Simulate one damped spring, a = omega^2 (g - x) + 2 zeta omega (q - v),\n"
+"with an update rule at a frame time, and print its trajectory beside the\n"
+"exact solution as CSV: t,x,v,target,x_ref,v_ref,err_x,err_v.\n"
+"\n", fp);
+	run_usage_body(fp);
+}
+
 /* The defaults of DESIGN.md. */
 static void
-run_defaults(struct run_opts *o)
+run_defaults(struct run_setup *rs)
 {
-	memset(o, 0, sizeof(*o));
-	o->model = "spring";
-	param_set_init(&o->ps);
-	o->target = 1.0;
-	o->dt = 1.0 / 60.0;
-	o->duration = 2.0;
-	o->header = 1;
+	memset(rs, 0, sizeof(*rs));
+	rs->model = "spring";
+	param_set_init(&rs->ps);
+	rs->sim.target = 1.0;
+	rs->dt = 1.0 / 60.0;
+	rs->duration = 2.0;
+	rs->max_dt = 1.0 / 60.0;
+	rs->max_substeps = 8;
+	rs->header = 1;
 }
 
 /* The message for a value that must be > 0; returns -1. */
@@ -155,153 +192,412 @@ positive_error(const char *flag, const char *arg)
 	return -1;
 }
 
-/* parse_run's "all done" (after --help, --version): exit 0. */
-#define DONE (-1)
-
-/* After --help or --version: DONE, or EXIT_IO if the text was lost. */
+/* A value that must be a number > 0. */
 static int
-stdout_done(void)
+parse_positive(const char *flag, const char *arg, double *out)
 {
-	return flush_stdout() == 0 ? DONE : EXIT_IO;
+	if (parse_bounded(flag, arg, out) != 0)
+		return -1;
+	return *out > 0.0 ? 0 : positive_error(flag, arg);
+}
+
+/* --hitch AT:LEN, AT >= 0, LEN > 0. */
+static int
+parse_hitch(struct run_setup *rs, const char *arg)
+{
+	char buf[128];
+	char *colon;
+	spring_hitch h;
+
+	if (rs->nhitches >= MAX_HITCHES) {
+		warn_msg("--hitch: more than %d hitches", MAX_HITCHES);
+		return -1;
+	}
+	if (strlen(arg) >= sizeof(buf) || (colon = strchr(arg, ':')) == NULL) {
+		warn_msg("--hitch: '%s' is not AT:LEN", arg);
+		return -1;
+	}
+	memcpy(buf, arg, (size_t)(colon - arg));
+	buf[colon - arg] = '\0';
+	if (scan_double(buf, &h.at) != 0 || scan_double(colon + 1, &h.len) != 0
+	    || !(h.at >= 0.0) || !(h.len > 0.0) || h.at > MAX_MAGNITUDE ||
+	    h.len > MAX_MAGNITUDE) {
+		warn_msg("--hitch: '%s' is not AT:LEN with AT >= 0 and LEN > 0",
+		    arg);
+		return -1;
+	}
+	rs->hitch[rs->nhitches++] = h;
+	return 0;
+}
+
+/* Which column of a frame-time file holds dt: -1 none yet, -2 no header. */
+struct frames_reader {
+	struct run_setup *rs;
+	int col;
+};
+
+/* Append one frame time to the list. */
+static int
+add_frame(struct run_setup *rs, double dt)
+{
+	double *p;
+
+	if (rs->list_len == rs->list_cap) {
+		rs->list_cap = rs->list_cap ? 2 * rs->list_cap : 1024;
+		if ((p = realloc(rs->list, (size_t)rs->list_cap *
+		    sizeof(*p))) == NULL) {
+			warn_msg("--frames-from: out of memory");
+			return -1;
+		}
+		rs->list = p;
+	}
+	rs->list[rs->list_len++] = dt;
+	return 0;
 }
 
 /*
- * Read the run's flags into o; EXIT_OK, DONE, or the status to exit with.
+ * One record of a frame-time file (csv_row_fn): a header naming a 'dt'
+ * column, or, with no header, one dt per line.
  */
 static int
-parse_run(int argc, char **argv, struct run_opts *o)
+frames_record(void *ctx, long line, char **f, int n)
 {
-	struct option longopts[64];
-	int c, p;
+	struct frames_reader *fr = ctx;
+	struct run_setup *rs = fr->rs;
+	double dt;
+	int i;
 
-	run_defaults(o);
-	if (param_longopts(run_own_opts, longopts, 64) != 0)
-		abort();	/* the table is ours: a bug, not input */
+	if (fr->col == -1) {
+		for (i = 0; i < n; i++)
+			if (strcmp(f[i], "dt") == 0) {
+				fr->col = i;
+				return 0;
+			}
+		if (n == 1 && scan_double(f[0], &dt) == 0)
+			fr->col = -2;	/* no header: this is a frame */
+		else {
+			warn_msg("--frames-from: %s line %ld: no 'dt' column "
+			    "and not a frame time: '%s'", rs->frames_from,
+			    line, n > 0 ? f[0] : "");
+			return -1;
+		}
+	}
+	i = fr->col == -2 ? 0 : fr->col;
+	if ((fr->col == -2 && n != 1) || i >= n) {
+		warn_msg("--frames-from: %s line %ld: %d fields, want %s",
+		    rs->frames_from, line, n, fr->col == -2 ? "one" :
+		    "one in the dt column");
+		return -1;
+	}
+	if (scan_double(f[i], &dt) != 0 || !(dt > 0.0) ||
+	    dt > MAX_MAGNITUDE) {
+		warn_msg("--frames-from: %s line %ld: '%s' is not a frame time "
+		    "> 0", rs->frames_from, line, f[i]);
+		return -1;
+	}
+	return add_frame(rs, dt);
+}
+
+/* Read --frames-from into rs->list. */
+static int
+read_frames(struct run_setup *rs)
+{
+	struct frames_reader fr = { rs, -1 };
+
+	if (csv_read_file("--frames-from", rs->frames_from, frames_record,
+	    &fr) != 0)
+		return -1;
+	if (rs->list_len == 0) {
+		warn_msg("--frames-from: %s has no frame times",
+		    rs->frames_from);
+		return -1;
+	}
+	return 0;
+}
+
+/* After --help or --version: RUN_DONE, or EXIT_IO if the text was lost. */
+static int
+stdout_done(void)
+{
+	return flush_stdout() == 0 ? RUN_DONE : EXIT_IO;
+}
+
+/* One of run's own flags; 0, or -1 after a message. */
+static int
+run_option(struct run_setup *rs, int c, const char *arg)
+{
+	spring_sim *sim = &rs->sim;
+
+	switch (c) {
+	case 'o':
+		if (*arg == '\0') {
+			warn_msg("-o: '' is not a file name");
+			return -1;
+		}
+		rs->output = arg;
+		return 0;
+	case OPT_DT:
+		rs->have_dt = 1;
+		return parse_positive("--dt", arg, &rs->dt);
+	case OPT_DT_JITTER:
+		if (parse_bounded("--dt-jitter", arg, &rs->jitter) != 0)
+			return -1;
+		if (rs->jitter >= 0.0 && rs->jitter < 1.0)
+			return 0;
+		warn_msg("--dt-jitter: '%s' must be at least 0 and below 1",
+		    arg);
+		return -1;
+	case OPT_DURATION:
+		rs->have_duration = 1;
+		return parse_positive("--duration", arg, &rs->duration);
+	case OPT_FRAMES:
+		rs->have_frames = 1;
+		return parse_long("--frames", arg, 1, MAX_FRAMES, &rs->frames);
+	case OPT_FRAMES_FROM:
+		rs->frames_from = arg;
+		return 0;
+	case OPT_HITCH:
+		return parse_hitch(rs, arg);
+	case OPT_INTEGRATOR:
+		rs->integrator = arg;
+		return 0;
+	case OPT_MAX_DT:
+		rs->have_max_dt = 1;
+		return parse_positive("--max-dt", arg, &rs->max_dt);
+	case OPT_MAX_SUBSTEPS:
+		rs->have_max_substeps = 1;
+		return parse_long("--max-substeps", arg, 1, 1000000,
+		    &rs->max_substeps);
+	case OPT_METRICS:
+		rs->metrics = 1;
+		return 0;
+	case OPT_MODEL:
+		rs->model = arg;
+		return 0;
+	case OPT_NO_HEADER:
+		rs->header = 0;
+		return 0;
+	case OPT_PRECISION:
+		return parse_long("--precision", arg, 1, 17, &rs->precision);
+	case OPT_SEED:
+		return parse_long("--seed", arg, 0, 0x7fffffffffffffffL,
+		    &rs->seed);
+	case OPT_SUBSTEP:
+		rs->substep = arg;
+		return 0;
+	case OPT_TARGET:
+		return parse_bounded("--target", arg, &sim->target);
+	case OPT_TARGET_VEL:
+		return parse_bounded("--target-vel", arg, &sim->target_vel);
+	case OPT_V0:
+		return parse_bounded("--v0", arg, &sim->v0);
+	case OPT_X0:
+		return parse_bounded("--x0", arg, &sim->x0);
+	}
+	return -1;
+}
+
+/* The model and rule the flags name, DESIGN.md's shorthand included. */
+static int
+resolve_rule(struct run_setup *rs)
+{
+	const struct model *m;
+	const spring_rule *as_model = spring_rule_find(rs->model);
+
+	if (as_model != NULL) {
+		if (rs->integrator != NULL &&
+		    strcmp(rs->integrator, rs->model) != 0)
+			return usage_error("--model %s (the spring with that "
+			    "rule) contradicts --integrator %s", rs->model,
+			    rs->integrator);
+		rs->integrator = rs->model;
+		rs->model = "spring";
+		rs->sim.rule = as_model;
+		return EXIT_OK;
+	}
+	for (m = models; m->name != NULL; m++)
+		if (strcmp(m->name, rs->model) == 0)
+			break;
+	if (m->name == NULL)
+		return usage_error("--model: unknown model '%s'; "
+		    "'springsim list' shows them", rs->model);
+	if (rs->integrator == NULL)
+		rs->integrator = "semi-implicit";
+	if ((rs->sim.rule = spring_rule_find(rs->integrator)) == NULL)
+		return usage_error("--integrator: unknown rule '%s'; "
+		    "'springsim list' shows them", rs->integrator);
+	return EXIT_OK;
+}
+
+/* Order hitches by time (insertion: there are few). */
+static void
+sort_hitches(spring_hitch *h, int n)
+{
+	int i, j;
+
+	for (i = 1; i < n; i++) {
+		spring_hitch k = h[i];
+
+		for (j = i; j > 0 && h[j - 1].at > k.at; j--)
+			h[j] = h[j - 1];
+		h[j] = k;
+	}
+}
+
+/* The substep policy and its settings. */
+static int
+resolve_policy(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+
+	sim->policy = spring_policy_none;
+	if (rs->substep != NULL &&
+	    (sim->policy = spring_policy_find(rs->substep)) == NULL)
+		return usage_error("--substep: unknown policy '%s'; "
+		    "'springsim list' shows them", rs->substep);
+	if (sim->policy == spring_policy_none &&
+	    (rs->have_max_dt || rs->have_max_substeps))
+		return usage_error("%s applies to --substep max, uniform or "
+		    "fixed", rs->have_max_dt ? "--max-dt" : "--max-substeps");
+	sim->max_dt = rs->max_dt;
+	sim->max_substeps = (int)rs->max_substeps;
+	return EXIT_OK;
+}
+
+/* The frame-time schedule and the length of the run. */
+static int
+resolve_schedule(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	spring_schedule *sc = &rs->sched;
+	double shortest;
+	int i;
+
+	if (rs->have_duration && rs->have_frames)
+		return usage_error("--duration and --frames both set the "
+		    "length of the run: give one");
+	if (rs->frames_from != NULL && read_frames(rs) != 0)
+		return EXIT_USAGE;
+	sort_hitches(rs->hitch, rs->nhitches);
+	sc->dt = rs->dt;
+	sc->list = rs->list;
+	sc->list_len = rs->list_len;
+	sc->jitter = rs->jitter;
+	sc->seed = (unsigned long long)rs->seed;
+	sc->hitches = rs->hitch;
+	sc->nhitches = rs->nhitches;
+	sim->dt = rs->dt;
+	sim->schedule = spring_schedule_constant(sc) ? NULL : sc;
+	sim->frames = rs->have_frames ? rs->frames : 0;
+	sim->duration = rs->duration;
+	if (rs->frames_from != NULL && !rs->have_duration)
+		sim->duration = INFINITY;
+	if (rs->have_frames || rs->frames_from != NULL)
+		return EXIT_OK;
+	/* refuse up front a run of more frames than it could hold */
+	shortest = rs->dt * (1.0 - rs->jitter);
+	for (i = 0; i < rs->nhitches; i++)
+		if (rs->hitch[i].len < shortest)
+			shortest = rs->hitch[i].len;
+	if (!(rs->duration / shortest <= (double)MAX_FRAMES))
+		return usage_error("--duration %g at --dt %g is more than %ld "
+		    "frames", rs->duration, rs->dt, MAX_FRAMES);
+	if (sim->schedule == NULL)
+		sim->frames = spring_frame_count(rs->duration, rs->dt);
+	return EXIT_OK;
+}
+
+/*
+ * The spring: Nissen's Ck/Cd depend on the step actually taken, so the
+ * stepper converts them per step, and the reference is the spring at the
+ * nominal step: H under a substep policy, dt otherwise.
+ */
+static int
+resolve_spring(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	double h = sim->policy == spring_policy_none ? rs->dt : rs->max_dt;
+
+	if (param_resolve(&rs->ps, h, &sim->params) != 0)
+		return EXIT_USAGE;
+	if (param_uses_step(&rs->ps)) {
+		sim->nissen = 1;
+		sim->ck = rs->ps.value[P_CK];
+		sim->cd = rs->ps.value[P_CD];
+	}
+	return EXIT_OK;
+}
+
+/* Parse and check a run's flags; see run.h. */
+int
+run_setup_parse(struct run_setup *rs, int argc, char **argv,
+    const struct option *extra, extra_opt_fn fn, void *ctx,
+    void (*usage_fn)(FILE *))
+{
+	struct option mine[64], all[96];
+	size_t n = 0;
+	int c, rc;
+
+	run_defaults(rs);
+	for (; extra != NULL && extra->name != NULL; extra++)
+		mine[n++] = *extra;
+	memcpy(&mine[n], run_own_opts, sizeof(run_own_opts));
+	if (param_longopts(mine, all, sizeof(all) / sizeof(all[0])) != 0)
+		abort();	/* the tables are ours: a bug, not input */
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
 		const char *flag = argv[optind - 1];
-		int rc = 0;
 
-		if ((p = param_option(&o->ps, c, optarg)) != 0) {
-			if (p < 0)
+		if (fn != NULL && (rc = fn(ctx, c, optarg)) != 0) {
+			if (rc < 0)
+				return EXIT_USAGE;
+			continue;
+		}
+		if ((rc = param_option(&rs->ps, c, optarg)) != 0) {
+			if (rc < 0)
 				return EXIT_USAGE;
 			continue;
 		}
 		switch (c) {
 		case 'h':
-			usage(stdout);
+			usage_fn(stdout);
 			return stdout_done();
-		case 'o':
-			if (*optarg == '\0') {
-				warn_msg("-o: '' is not a file name");
-				return EXIT_USAGE;
-			}
-			o->output = optarg;
-			break;
 		case 'V':
 			printf("springsim %s\n", SPRING_VERSION);
 			return stdout_done();
-		case OPT_DT:
-			rc = parse_bounded("--dt", optarg, &o->dt);
-			if (rc == 0 && !(o->dt > 0.0))
-				rc = positive_error("--dt", optarg);
-			break;
-		case OPT_DURATION:
-			rc = parse_bounded("--duration", optarg, &o->duration);
-			if (rc == 0 && !(o->duration > 0.0))
-				rc = positive_error("--duration", optarg);
-			o->have_duration = 1;
-			break;
-		case OPT_FRAMES:
-			rc = parse_long("--frames", optarg, 1, MAX_FRAMES,
-			    &o->frames);
-			o->have_frames = 1;
-			break;
-		case OPT_INTEGRATOR:
-			o->integrator = optarg;
-			break;
-		case OPT_METRICS:
-			o->metrics = 1;
-			break;
-		case OPT_MODEL:
-			o->model = optarg;
-			break;
-		case OPT_NO_HEADER:
-			o->header = 0;
-			break;
-		case OPT_PRECISION:
-			rc = parse_long("--precision", optarg, 1, 17,
-			    &o->precision);
-			break;
-		case OPT_TARGET:
-			rc = parse_bounded("--target", optarg, &o->target);
-			break;
-		case OPT_TARGET_VEL:
-			rc = parse_bounded("--target-vel", optarg,
-			    &o->target_vel);
-			break;
-		case OPT_V0:
-			rc = parse_bounded("--v0", optarg, &o->v0);
-			break;
-		case OPT_X0:
-			rc = parse_bounded("--x0", optarg, &o->x0);
-			break;
 		case ':':
 			return usage_error("%s needs a value", flag);
-		default:
+		case '?':
 			if (optopt != 0 && strchr(flag, '=') != NULL)
 				return usage_error("%.*s takes no value",
 				    (int)(strchr(flag, '=') - flag), flag);
 			return usage_error("unknown option '%s'", flag);
+		default:
+			if (run_option(rs, c, optarg) != 0)
+				return EXIT_USAGE;
 		}
-		if (rc != 0)
-			return EXIT_USAGE;
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
+	if ((rc = resolve_rule(rs)) != EXIT_OK ||
+	    (rc = resolve_policy(rs)) != EXIT_OK ||
+	    (rc = resolve_schedule(rs)) != EXIT_OK ||
+	    (rc = resolve_spring(rs)) != EXIT_OK)
+		return rc;
 	return EXIT_OK;
 }
 
-/* The model and rule the flags name, DESIGN.md's shorthand included. */
-static int
-resolve_rule(struct run_opts *o, const spring_rule **rule)
+/* Free what parsing allocated. */
+void
+run_setup_free(struct run_setup *rs)
 {
-	const struct model *m;
-	const spring_rule *as_model = spring_rule_find(o->model);
-
-	if (as_model != NULL) {
-		if (o->integrator != NULL &&
-		    strcmp(o->integrator, o->model) != 0)
-			return usage_error("--model %s (the spring with that "
-			    "rule) contradicts --integrator %s", o->model,
-			    o->integrator);
-		o->model = "spring";
-		*rule = as_model;
-		return EXIT_OK;
-	}
-	for (m = models; m->name != NULL; m++)
-		if (strcmp(m->name, o->model) == 0)
-			break;
-	if (m->name == NULL)
-		return usage_error("--model: unknown model '%s'; "
-		    "'springsim list' shows them", o->model);
-	if (o->integrator == NULL)
-		o->integrator = "semi-implicit";
-	if ((*rule = spring_rule_find(o->integrator)) == NULL)
-		return usage_error("--integrator: unknown rule '%s'; "
-		    "'springsim list' shows them", o->integrator);
-	return EXIT_OK;
+	free(rs->list);
+	rs->list = NULL;
 }
 
-/* Where the rows go, and how numbers are written. */
-struct sink {
-	out_file out;
-	int precision;
-};
-
-/* A number in the run's format; returns its length. */
-static inline int
+/* A number in the sink's format; returns its length. */
+int
 put_number(const struct sink *k, char *buf, double v)
 {
 	if (k->precision > 0)
@@ -309,137 +605,181 @@ put_number(const struct sink *k, char *buf, double v)
 	return numfmt_roundtrip(buf, v);
 }
 
+/* The trajectory's header line. */
+void
+write_trajectory_header(struct sink *k)
+{
+	static const char head[] = "t,x,v,target,x_ref,v_ref,err_x,err_v";
+
+	out_write(&k->out, head, sizeof(head) - 1);
+	if (k->dt_column)
+		out_write(&k->out, ",dt", 3);
+	out_write(&k->out, "\n", 1);
+}
+
 /* Write one trajectory row (spring_row_fn). */
-static int
-emit_row(void *ctx, const spring_row *r)
+int
+emit_row(void *ctx, const spring_row *r, double dt)
 {
 	struct sink *k = ctx;
-	const double col[8] = { r->t, r->x, r->v, r->g, r->x_ref, r->v_ref,
-	    r->x - r->x_ref, r->v - r->v_ref };
-	char *buf = out_reserve(&k->out, 8 * (NUMFMT_MAX + 1));
+	const double col[9] = { r->t, r->x, r->v, r->g, r->x_ref, r->v_ref,
+	    r->x - r->x_ref, r->v - r->v_ref, dt };
+	int i, ncol = k->dt_column ? 9 : 8;
+	char *buf = out_reserve(&k->out, 9 * (NUMFMT_MAX + 1));
 	char *p = buf;
-	int i;
 
 	if (buf == NULL)
 		return EXIT_IO;
-	for (i = 0; i < 8; i++) {
+	for (i = 0; i < ncol; i++) {
 		p += put_number(k, p, col[i]);
-		*p++ = i < 7 ? ',' : '\n';
+		*p++ = i < ncol - 1 ? ',' : '\n';
 	}
 	out_commit(&k->out, (size_t)(p - buf));
 	return 0;
 }
 
-/* Write a field and its separator. */
+/* Write a field and what follows it (",", "\n" or ""). */
 static void
-put_field(struct sink *k, const char *s, int last)
+put_field(struct sink *k, const char *s, const char *sep)
 {
 	out_write(&k->out, s, strlen(s));
-	out_write(&k->out, last ? "\n" : ",", 1);
+	out_write(&k->out, sep, strlen(sep));
 }
 
-/* Write a number field and its separator. */
+/* Write a number field and what follows it. */
 static void
-put_value(struct sink *k, double v, int last)
+put_value(struct sink *k, double v, const char *sep)
 {
 	char buf[NUMFMT_MAX + 1];
 	int n = put_number(k, buf, v);
 
 	buf[n] = '\0';
-	put_field(k, buf, last);
+	put_field(k, buf, sep);
 }
 
-static const char metrics_header[] =
-    "model,integrator,substep,dt,frames,omega,zeta,mass,x0,v0,target,"
-    "target_vel,max_err_x,rms_err_x,final_err_x,max_err_v,rms_err_v,"
-    "final_err_v,overshoot,settle_time,energy_drift,diverged\n";
-
-/* The one row of --metrics: the run's identity, then the metrics. */
+/* Write a count field: a count, whatever --precision says. */
 static void
-write_metrics(struct sink *k, const spring_sim *sim, const char *model,
-    const spring_metrics *m)
+put_count(struct sink *k, long n, const char *sep)
 {
-	const double v[] = { sim->params.omega,
-	    sim->params.zeta, sim->params.mass, sim->x0, sim->v0, sim->target,
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%ld", n);
+	put_field(k, buf, sep);
+}
+
+/* The --metrics header; a newline after it if end_line. */
+void
+write_metrics_header(struct sink *k, int end_line)
+{
+	static const char head[] =
+	    "model,integrator,substep,dt,frames,omega,zeta,mass,x0,v0,target,"
+	    "target_vel,max_err_x,rms_err_x,final_err_x,max_err_v,rms_err_v,"
+	    "final_err_v,overshoot,settle_time,energy_drift,diverged,max_dt,"
+	    "max_substeps,lost_time,max_lag,substeps,max_substeps_frame";
+
+	out_write(&k->out, head, sizeof(head) - 1);
+	if (end_line)
+		out_write(&k->out, "\n", 1);
+}
+
+/*
+ * The one row of --metrics: the run's identity, the metrics, the policy's
+ * settings and what it did.  frames is the count the run was to have (the
+ * count run, when the frame time varies).  A newline after it if end_line.
+ */
+void
+write_metrics(struct sink *k, const struct run_setup *rs,
+    const spring_metrics *m, const spring_frame_stats *fs, int end_line)
+{
+	const spring_sim *sim = &rs->sim;
+	const double v[] = { sim->params.omega, sim->params.zeta,
+	    sim->params.mass, sim->x0, sim->v0, sim->target,
 	    sim->target_vel, m->max_err_x, m->rms_err_x, m->final_err_x,
 	    m->max_err_v, m->rms_err_v, m->final_err_v, m->overshoot,
 	    m->settle_time, m->energy_drift };
-	char frames[24];
 	size_t i;
+	int none = sim->policy == spring_policy_none;
 
-	put_field(k, model, 0);
-	put_field(k, sim->rule->name, 0);
-	put_field(k, "none", 0);
-	put_value(k, sim->dt, 0);
-	/* a count, whatever --precision says */
-	snprintf(frames, sizeof(frames), "%ld", sim->frames);
-	put_field(k, frames, 0);
+	put_field(k, rs->model, ",");
+	put_field(k, sim->rule->name, ",");
+	put_field(k, sim->policy->name, ",");
+	put_value(k, sim->dt, ",");
+	put_count(k, sim->frames > 0 && sim->schedule == NULL ? sim->frames :
+	    fs->frames, ",");
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		put_value(k, v[i], 0);
-	put_field(k, m->diverged ? "1" : "0", 1);
+		put_value(k, v[i], ",");
+	put_count(k, m->diverged, ",");
+	/* none has no H nor guard: 0 */
+	put_value(k, none ? 0.0 : sim->max_dt, ",");
+	put_count(k, none ? 0 : sim->max_substeps, ",");
+	put_value(k, fs->lost_time, ",");
+	put_value(k, fs->max_lag, ",");
+	put_count(k, fs->substeps, ",");
+	put_count(k, fs->max_substeps_frame, end_line ? "\n" : "");
+}
+
+/* One warning per thing the user should know: divergence, the guard. */
+void
+run_warnings(const struct run_setup *rs, const spring_metrics *m,
+    const spring_frame_stats *fs)
+{
+	if (m->diverged)
+		warn_msg("warning: diverged at frame %ld: stopped, %ld rows "
+		    "kept", m->diverged_frame, m->rows);
+	if (fs->first_capped > 0)
+		warn_msg("warning: --max-substeps %ld cut frame %ld short "
+		    "(%s): lost_time %g s, max_lag %g s", rs->max_substeps,
+		    fs->first_capped, rs->sim.policy == spring_policy_fixed ?
+		    "the time carries over, the spring lags" :
+		    "the time is lost", fs->lost_time, fs->max_lag);
 }
 
 /* `springsim [run]`. */
 int
 cmd_run(int argc, char **argv)
 {
-	struct run_opts o;
-	spring_sim sim;
+	struct run_setup *rs;
+	struct sink *k = NULL;
 	spring_metrics m;
-	struct sink *k;
+	spring_frame_stats fs;
 	int rc;
 
-	if ((rc = parse_run(argc, argv, &o)) != EXIT_OK)
-		return rc == DONE ? EXIT_OK : rc;
-	if (o.have_duration && o.have_frames)
-		return usage_error("--duration and --frames both set the "
-		    "length of the run: give one");
-	if ((rc = resolve_rule(&o, &sim.rule)) != EXIT_OK)
-		return rc;
-	/* one step per frame: the step actually taken is dt */
-	if (param_resolve(&o.ps, o.dt, &sim.params) != 0)
-		return EXIT_USAGE;
-	if (!o.have_frames) {
-		o.frames = spring_frame_count(o.duration, o.dt);
-		if (o.frames < 0 || o.frames > MAX_FRAMES)
-			return usage_error("--duration %g at --dt %g is more "
-			    "than %ld frames", o.duration, o.dt, MAX_FRAMES);
-	}
-	sim.x0 = o.x0;
-	sim.v0 = o.v0;
-	sim.target = o.target;
-	sim.target_vel = o.target_vel;
-	sim.dt = o.dt;
-	sim.frames = o.frames;
-
-	if ((k = malloc(sizeof(*k))) == NULL) {
+	/* big (the sink's buffer, the hitches): on the heap */
+	if ((rs = malloc(sizeof(*rs))) == NULL ||
+	    (k = malloc(sizeof(*k))) == NULL) {
 		warn_msg("out of memory");
+		free(rs);
 		return EXIT_IO;
 	}
-	k->precision = (int)o.precision;
-	if (out_open(&k->out, o.output) != 0) {
-		free(k);
-		return EXIT_IO;
+	if ((rc = run_setup_parse(rs, argc, argv, NULL, NULL, NULL,
+	    run_usage)) != EXIT_OK) {
+		rc = rc == RUN_DONE ? EXIT_OK : rc;
+		goto done;
 	}
-	if (o.header && !o.metrics)
-		out_write(&k->out, "t,x,v,target,x_ref,v_ref,err_x,err_v\n",
-		    37);
-	rc = spring_simulate(&sim, o.metrics ? NULL : emit_row, k, &m);
-	if (m.diverged)
-		warn_msg("warning: diverged at frame %ld (t = %g): stopped, "
-		    "%ld rows kept", m.diverged_frame,
-		    (double)m.diverged_frame * sim.dt, m.rows);
-	if (o.metrics && rc == 0) {
-		if (o.header)
-			out_write(&k->out, metrics_header,
-			    sizeof(metrics_header) - 1);
-		write_metrics(k, &sim, o.model, &m);
+	k->precision = (int)rs->precision;
+	k->dt_column = rs->sim.schedule != NULL;
+	if (out_open(&k->out, rs->output) != 0) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	if (rs->header && !rs->metrics)
+		write_trajectory_header(k);
+	rc = spring_simulate(&rs->sim, rs->metrics ? NULL : emit_row, k, &m,
+	    &fs);
+	run_warnings(rs, &m, &fs);
+	if (rs->metrics && rc == 0) {
+		if (rs->header)
+			write_metrics_header(k, 1);
+		write_metrics(k, rs, &m, &fs, 1);
 	}
 	if (rc != 0 || k->out.failed) {
 		out_abort(&k->out);
 		rc = EXIT_IO;
 	} else if (out_close(&k->out) != 0)
 		rc = EXIT_IO;
+done:
+	run_setup_free(rs);
+	free(rs);
 	free(k);
 	return rc;
 }

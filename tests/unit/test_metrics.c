@@ -18,21 +18,29 @@ overshoot(void)
 {
 	double zeta = 0.3, wd = PI, omega = wd / sqrt(1 - zeta * zeta);
 	/* omega_d = pi puts the first peak at t = 1, a multiple of dt */
-	spring_sim sim = { spring_rule_exact, { omega, zeta, 1 }, 0, 0, 1, 0,
-	    0.01, 300 };
+	spring_sim sim = {
+	    .rule = spring_rule_exact,
+	    .params = { omega, zeta, 1 },
+	    .x0 = 0,
+	    .v0 = 0,
+	    .target = 1,
+	    .target_vel = 0,
+	    .dt = 0.01,
+	    .frames = 300,
+	};
 	spring_metrics m;
 
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	CHECK_NEAR(m.overshoot, exp(-PI * zeta / sqrt(1 - zeta * zeta)),
 	    1e-12);
 	/* from above the target the overshoot is measured downward */
 	sim.x0 = 2;
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	CHECK_NEAR(m.overshoot, exp(-PI * zeta / sqrt(1 - zeta * zeta)),
 	    1e-12);
 	/* a critical spring from rest never overshoots */
 	sim.params.zeta = 1;
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	CHECK_EQ(m.overshoot, 0.0);
 }
 
@@ -44,8 +52,16 @@ static void
 settle(void)
 {
 	double omega = 10, dt = 0.001, lo = 0, hi = 20, ts;
-	spring_sim sim = { spring_rule_exact, { omega, 1, 1 }, 0, 0, 1, 0,
-	    dt, 2000 };
+	spring_sim sim = {
+	    .rule = spring_rule_exact,
+	    .params = { omega, 1, 1 },
+	    .x0 = 0,
+	    .v0 = 0,
+	    .target = 1,
+	    .target_vel = 0,
+	    .dt = dt,
+	    .frames = 2000,
+	};
 	spring_metrics m;
 	int i;
 
@@ -58,11 +74,11 @@ settle(void)
 			hi = u;
 	}
 	ts = hi / omega;		/* u = 5.8339..., ts = 0.58339 */
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	CHECK(m.settle_time >= ts && m.settle_time < ts + dt);
 	/* a run too short to settle says so */
 	sim.frames = 100;
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	CHECK(isinf(m.settle_time));
 }
 
@@ -74,19 +90,27 @@ static void
 energy(void)
 {
 	double omega = 2, h = 0.01;
-	spring_sim sim = { spring_rule_explicit, { omega, 0, 1 }, 0, 0, 1, 0,
-	    h, 100 };
+	spring_sim sim = {
+	    .rule = spring_rule_explicit,
+	    .params = { omega, 0, 1 },
+	    .x0 = 0,
+	    .v0 = 0,
+	    .target = 1,
+	    .target_vel = 0,
+	    .dt = h,
+	    .frames = 100,
+	};
 	spring_metrics m;
 
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	CHECK_NEAR(m.energy_drift, pow(1 + omega * omega * h * h, 100) - 1,
 	    1e-12);
 	/* backward Euler loses energy instead */
 	sim.rule = spring_rule_backward_euler;
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	CHECK(m.energy_drift < 0);
 	sim.rule = spring_rule_exact;
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	CHECK_NEAR(m.energy_drift, 0, 1e-13);
 }
 
@@ -102,11 +126,19 @@ one_frame(void)
 	double wd = 2 * sqrt(0.9375), E = exp(-0.05);
 	double xr = 1 - E * (cos(wd * 0.1) + 0.5 / wd * sin(wd * 0.1));
 	double vr = E * 4 / wd * sin(wd * 0.1);
-	spring_sim sim = { spring_rule_explicit, { 2, 0.25, 1 }, 0, 0, 1, 0,
-	    0.1, 1 };
+	spring_sim sim = {
+	    .rule = spring_rule_explicit,
+	    .params = { 2, 0.25, 1 },
+	    .x0 = 0,
+	    .v0 = 0,
+	    .target = 1,
+	    .target_vel = 0,
+	    .dt = 0.1,
+	    .frames = 1,
+	};
 	spring_metrics m;
 
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	CHECK(m.rows == 2);
 	CHECK_NEAR(m.max_err_x, fabs(0 - xr), 1e-15);
 	CHECK_NEAR(m.final_err_x, fabs(0 - xr), 1e-15);
@@ -122,11 +154,19 @@ one_frame(void)
 static void
 divergence(void)
 {
-	spring_sim sim = { spring_rule_explicit, { 100, 0, 1 }, 0, 0, 1, 0,
-	    0.1, 1000 };
+	spring_sim sim = {
+	    .rule = spring_rule_explicit,
+	    .params = { 100, 0, 1 },
+	    .x0 = 0,
+	    .v0 = 0,
+	    .target = 1,
+	    .target_vel = 0,
+	    .dt = 0.1,
+	    .frames = 1000,
+	};
 	spring_metrics m;
 
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	CHECK(m.diverged == 1);
 	CHECK(m.diverged_frame > 1 && m.diverged_frame < 20);
 	CHECK(m.rows == m.diverged_frame);	/* t = 0 row + frames before */

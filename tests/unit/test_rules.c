@@ -126,11 +126,19 @@ no_lag(void)
 	const spring_rule *const *r;
 
 	for (r = spring_rules; *r != NULL; r++) {
-		spring_sim sim = { *r, { 6.0, 0.7, 1.0 }, 3.0, 2.5, 3.0, 2.5,
-		    1.0 / 30, 300 };
+		spring_sim sim = {
+		    .rule = *r,
+		    .params = { 6.0, 0.7, 1.0 },
+		    .x0 = 3.0,
+		    .v0 = 2.5,
+		    .target = 3.0,
+		    .target_vel = 2.5,
+		    .dt = 1.0 / 30,
+		    .frames = 300,
+		};
 		spring_metrics m;
 
-		spring_simulate(&sim, NULL, NULL, &m);
+		spring_simulate(&sim, NULL, NULL, &m, NULL);
 		/* x ~ 3 + 2.5 t, up to 28: a few roundings of that */
 		CHECK(m.max_err_x < 1e-12);
 		CHECK(m.max_err_v < 1e-12);
@@ -178,12 +186,20 @@ nissen_one_step(void)
 static double
 run_error(const spring_rule *rule, double dt)
 {
-	spring_sim sim = { rule, { 2.0 * 3.14159265358979323846, 0.3, 1.0 }, 0.0, 0.0, 1.0,
-	    0.5, dt, 0 };
+	spring_sim sim = {
+	    .rule = rule,
+	    .params = { 2.0 * 3.14159265358979323846, 0.3, 1.0 },
+	    .x0 = 0.0,
+	    .v0 = 0.0,
+	    .target = 1.0,
+	    .target_vel = 0.5,
+	    .dt = dt,
+	    .frames = 0,
+	};
 	spring_metrics m;
 
 	sim.frames = spring_frame_count(1.0, dt);
-	spring_simulate(&sim, NULL, NULL, &m);
+	spring_simulate(&sim, NULL, NULL, &m, NULL);
 	return m.max_err_x;
 }
 

@@ -1,0 +1,293 @@
+/*
+ * fps.c - `springsim fps`: one spring at several frame rates, to see how
+ * much its motion depends on the rate (Studio Gobo: a spring tuned at one
+ * frame rate feels "loose and swimmy" at another).
+ *
+ * One row per rate: the rate, the run's --metrics columns against the
+ * exact reference, and max_dev_x, the largest difference of x from the
+ * highest rate's run at this rate's frame times.  The highest rate's x
+ * between its frames is what its own policy and rule would show there
+ * (spring_sample_at), never a linear interpolation.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "run.h"
+
+#define MAX_RATES 32
+
+enum { OPT_FPS = 200, OPT_TRAJECTORIES };
+
+static const struct option fps_opts[] = {
+	{ "fps", required_argument, NULL, OPT_FPS },
+	{ "trajectories", no_argument, NULL, OPT_TRAJECTORIES },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* fps's own flags. */
+struct fps_opts {
+	double rate[MAX_RATES];
+	int nrates;
+	int trajectories;
+};
+
+/* `springsim fps --help`. */
+static void
+fps_usage(FILE *fp)
+{
+	fputs(
+"usage: springsim fps --fps LIST [--trajectories] [run options]\n"
+"\n"
+"Run the same spring at each frame rate of LIST (frames per second,\n"
+"comma-separated, e.g. 30,60,144,240; dt = 1 / rate, so --dt and --frames\n"
+"do not apply) and print one CSV row per rate: fps, the columns of\n"
+"`springsim run --metrics`, and max_dev_x, the largest |x - x_top| over\n"
+"this rate's frames, x_top being the highest rate's spring at the same\n"
+"time (advanced from its last frame by its own policy and rule between\n"
+"frames, not interpolated).  With --trajectories, every rate's trajectory\n"
+"instead, in one long CSV with a first column fps.\n"
+"\n", fp);
+	run_usage_body(fp);
+}
+
+/* --fps LIST: comma-separated rates > 0. */
+static int
+parse_rates(struct fps_opts *fo, const char *arg)
+{
+	char buf[64];
+	const char *p = arg, *comma;
+	size_t n;
+
+	fo->nrates = 0;
+	for (;;) {
+		comma = strchr(p, ',');
+		n = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		if (fo->nrates == MAX_RATES || n >= sizeof(buf)) {
+			warn_msg("--fps: '%s' is not a list of at most %d rates",
+			    arg, MAX_RATES);
+			return -1;
+		}
+		memcpy(buf, p, n);
+		buf[n] = '\0';
+		if (scan_double(buf, &fo->rate[fo->nrates]) != 0 ||
+		    !(fo->rate[fo->nrates] > 0.0) ||
+		    fo->rate[fo->nrates] > 1e9) {
+			warn_msg("--fps: '%s' in '%s' is not a rate > 0", buf,
+			    arg);
+			return -1;
+		}
+		fo->nrates++;
+		if (comma == NULL)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+/* fps's own options (extra_opt_fn). */
+static int
+fps_option(void *ctx, int c, const char *arg)
+{
+	struct fps_opts *fo = ctx;
+
+	switch (c) {
+	case OPT_FPS:
+		return parse_rates(fo, arg) == 0 ? 1 : -1;
+	case OPT_TRAJECTORIES:
+		fo->trajectories = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* A run's frame times and shown x, kept to compare with the top rate. */
+struct track {
+	double *t, *x;
+	long n, cap;
+	struct sink *out;	/* also write the row, with fps first */
+	double fps;
+};
+
+/* Keep (and maybe write) one row (spring_row_fn). */
+static int
+track_row(void *ctx, const spring_row *r, double dt)
+{
+	struct track *tr = ctx;
+	char buf[NUMFMT_MAX + 1];
+	int n;
+
+	if (tr->n == tr->cap) {
+		long cap = tr->cap ? 2 * tr->cap : 4096;
+		double *t = realloc(tr->t, (size_t)cap * sizeof(*t));
+		double *x;
+
+		if (t == NULL)
+			return EXIT_IO;
+		tr->t = t;
+		if ((x = realloc(tr->x, (size_t)cap * sizeof(*x))) == NULL)
+			return EXIT_IO;
+		tr->x = x;
+		tr->cap = cap;
+	}
+	tr->t[tr->n] = r->t;
+	tr->x[tr->n++] = r->x;
+	if (tr->out == NULL)
+		return 0;
+	n = put_number(tr->out, buf, tr->fps);
+	buf[n++] = ',';
+	out_write(&tr->out->out, buf, (size_t)n);
+	return emit_row(tr->out, r, dt);
+}
+
+/*
+ * The largest |x - x_top| over a run's frames; inf if either is not a
+ * number (a diverged top run has no x to compare with).
+ */
+static double
+max_deviation(const spring_sim *top, const struct track *tr, double *xq)
+{
+	double dev = 0.0, d;
+	long i, n = spring_sample_at(top, tr->t, tr->n, xq);
+
+	if (n < tr->n)
+		return INFINITY;
+	for (i = 0; i < n; i++) {
+		d = fabs(tr->x[i] - xq[i]);
+		if (!(d <= dev))
+			dev = isnan(d) ? INFINITY : d;
+	}
+	return dev;
+}
+
+/* `springsim fps`. */
+int
+cmd_fps(int argc, char **argv)
+{
+	struct fps_opts fo = { { 0 }, 0, 0 };
+	struct run_setup *rs = malloc(sizeof(struct run_setup));
+	struct sink *k = malloc(sizeof(struct sink));
+	struct track tr[MAX_RATES];
+	spring_metrics m[MAX_RATES];
+	spring_frame_stats fs[MAX_RATES];
+	spring_sim sims[MAX_RATES];
+	spring_schedule scheds[MAX_RATES];
+	double top_rate = 0.0, *xq = NULL;
+	long most = 0;
+	int i, top = 0, rc = EXIT_OK;
+
+	memset(tr, 0, sizeof(tr));
+	if (rs == NULL || k == NULL) {
+		warn_msg("out of memory");
+		rc = EXIT_IO;
+		goto done;
+	}
+	if ((rc = run_setup_parse(rs, argc, argv, fps_opts, fps_option, &fo,
+	    fps_usage)) != EXIT_OK) {
+		rc = rc == RUN_DONE ? EXIT_OK : rc;
+		goto done;
+	}
+	if (fo.nrates == 0) {
+		rc = usage_error("fps needs --fps LIST");
+		goto done;
+	}
+	if (rs->have_dt || rs->have_frames || rs->frames_from != NULL) {
+		rc = usage_error("%s does not go with fps: --fps sets the frame "
+		    "times", rs->have_dt ? "--dt" : rs->have_frames ?
+		    "--frames" : "--frames-from");
+		goto done;
+	}
+	k->precision = (int)rs->precision;
+	k->dt_column = rs->sim.schedule != NULL;
+	if (out_open(&k->out, rs->output) != 0) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	if (rs->header && fo.trajectories) {
+		out_write(&k->out, "fps,", 4);
+		write_trajectory_header(k);
+	} else if (rs->header) {
+		out_write(&k->out, "fps,", 4);
+		write_metrics_header(k, 0);
+		out_write(&k->out, ",max_dev_x\n", 11);
+	}
+	for (i = 0; i < fo.nrates && rc == EXIT_OK; i++) {
+		double dt = 1.0 / fo.rate[i];
+
+		if (fo.rate[i] > top_rate) {
+			top_rate = fo.rate[i];
+			top = i;
+		}
+		/* each rate is the same run at its own dt (and Ck/Cd at it) */
+		rs->dt = dt;
+		rs->sched.dt = dt;
+		rs->sim.dt = dt;
+		rs->sim.frames = 0;
+		if (!(rs->duration / (dt * (1.0 - rs->jitter)) <=
+		    (double)MAX_FRAMES)) {
+			rc = usage_error("--duration %g at %g fps is more than "
+			    "%ld frames", rs->duration, fo.rate[i], MAX_FRAMES);
+			break;
+		}
+		if (rs->sim.schedule == NULL)
+			rs->sim.frames = spring_frame_count(rs->duration, dt);
+		if (rs->sim.nissen && rs->sim.policy == spring_policy_none &&
+		    spring_from_nissen(rs->sim.ck, rs->sim.cd,
+		    rs->sim.params.mass, dt, &rs->sim.params) != 0) {
+			rc = EXIT_USAGE;
+			break;
+		}
+		sims[i] = rs->sim;
+		if (rs->sim.schedule != NULL) {
+			scheds[i] = rs->sched;
+			sims[i].schedule = &scheds[i];
+		}
+		tr[i].out = fo.trajectories ? k : NULL;
+		tr[i].fps = fo.rate[i];
+		if ((rc = spring_simulate(&sims[i], track_row, &tr[i], &m[i],
+		    &fs[i])) != 0)
+			rc = EXIT_IO;
+		run_warnings(rs, &m[i], &fs[i]);
+		if (tr[i].n > most)
+			most = tr[i].n;
+	}
+	if (rc == EXIT_OK && !fo.trajectories) {
+		if ((xq = malloc((size_t)(most > 0 ? most : 1) *
+		    sizeof(*xq))) == NULL) {
+			warn_msg("out of memory");
+			rc = EXIT_IO;
+		}
+		for (i = 0; rc == EXIT_OK && i < fo.nrates; i++) {
+			char buf[NUMFMT_MAX + 1];
+			int n = put_number(k, buf, fo.rate[i]);
+
+			buf[n++] = ',';
+			out_write(&k->out, buf, (size_t)n);
+			rs->sim = sims[i];
+			write_metrics(k, rs, &m[i], &fs[i], 0);
+			n = put_number(k, buf + 1, i == top ? 0.0 :
+			    max_deviation(&sims[top], &tr[i], xq));
+			buf[0] = ',';
+			buf[n + 1] = '\n';
+			out_write(&k->out, buf, (size_t)n + 2);
+		}
+	}
+	if (rc != EXIT_OK || k->out.failed) {
+		out_abort(&k->out);
+		if (rc == EXIT_OK)
+			rc = EXIT_IO;
+	} else if (out_close(&k->out) != 0)
+		rc = EXIT_IO;
+done:
+	for (i = 0; i < MAX_RATES; i++) {
+		free(tr[i].t);
+		free(tr[i].x);
+	}
+	free(xq);
+	if (rs != NULL)
+		run_setup_free(rs);
+	free(rs);
+	free(k);
+	return rc;
+}

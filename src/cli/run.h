@@ -1,0 +1,73 @@
+/*
+ * run.h - a run's options, parsed and checked, and its output; shared by
+ * `springsim run` and the commands built on runs (fps).
+ */
+#ifndef RUN_H
+#define RUN_H
+
+#include <getopt.h>
+
+#include "cli.h"
+#include "paramflags.h"
+#include "spring.h"
+
+#define MAX_HITCHES 64
+#define MAX_FRAMES 1000000000L
+
+/* Everything a run's flags say, and the spring_sim they make. */
+struct run_setup {
+	const char *model, *integrator, *output;
+	const char *frames_from, *substep;
+	struct param_set ps;
+	double dt, duration, jitter, max_dt;
+	long frames, max_substeps, seed, precision;
+	int have_dt, have_duration, have_frames, have_max_dt;
+	int have_max_substeps, metrics, header;
+	spring_hitch hitch[MAX_HITCHES];
+	int nhitches;
+	double *list;			/* --frames-from, owned */
+	long list_len, list_cap;
+	spring_schedule sched;
+	spring_sim sim;
+};
+
+/*
+ * A command's own flags, handled before run's: fn returns 1 if it took
+ * the option, 0 if not its, -1 after a message on bad input.
+ */
+typedef int (*extra_opt_fn)(void *ctx, int c, const char *arg);
+
+/*
+ * Parse argv (argv[0] is the command) into rs and build rs->sim.  extra
+ * (ending in NULL, may be NULL) are the command's own long options, given
+ * to fn.  Returns EXIT_OK, RUN_DONE after --help/--version (exit 0), or
+ * the exit status.  usage_fn prints the command's --help.
+ */
+#define RUN_DONE (-1)
+int run_setup_parse(struct run_setup *rs, int argc, char **argv,
+    const struct option *extra, extra_opt_fn fn, void *ctx,
+    void (*usage_fn)(FILE *));
+void run_setup_free(struct run_setup *rs);
+/* run's paragraphs of --help (model, parameters, time, output, metrics). */
+void run_usage_body(FILE *fp);
+
+/* Where rows go and how their numbers are written. */
+struct sink {
+	out_file out;
+	int precision;			/* 0: round-trip */
+	int dt_column;			/* the frame time varies */
+};
+
+int put_number(const struct sink *k, char *buf, double v);
+/* The trajectory header, and a row (a spring_row_fn, ctx a sink). */
+void write_trajectory_header(struct sink *k);
+int emit_row(void *ctx, const spring_row *r, double dt);
+/* The --metrics header and row: identity, metrics, frame statistics. */
+void write_metrics_header(struct sink *k, int end_line);
+void write_metrics(struct sink *k, const struct run_setup *rs,
+    const spring_metrics *m, const spring_frame_stats *fs, int end_line);
+/* The warnings a run owes: divergence, the substep guard. */
+void run_warnings(const struct run_setup *rs, const spring_metrics *m,
+    const spring_frame_stats *fs);
+
+#endif
