@@ -73,6 +73,7 @@ int csv_read_file(const char *flag, const char *path, csv_row_fn fn,
 int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_fps(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
 
 /* The run command's models, listed by `springsim list`. */
 void list_models(FILE *fp);

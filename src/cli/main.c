@@ -15,6 +15,7 @@ static const struct command {
 	{ "run", cmd_run },
 	{ "list", cmd_list },
 	{ "fps", cmd_fps },
+	{ "analyze", cmd_analyze },
 	{ NULL, NULL }
 };
 

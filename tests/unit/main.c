@@ -17,6 +17,7 @@ main(void)
 	test_metrics();
 	test_numfmt();
 	test_parse();
+	test_frame();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }

@@ -7,4 +7,5 @@ void test_rules(void);		/* test_rules.c: first steps, orders */
 void test_metrics(void);	/* test_metrics.c: metric definitions */
 void test_numfmt(void);		/* test_numfmt.c: round-trip formatting */
 void test_parse(void);		/* test_parse.c: strict number parsing */
+void test_frame(void);		/* test_frame.c: substep policies, clock */
 #endif

@@ -1,0 +1,368 @@
+/*
+ * analyze.c - the eigen-analysis of each rule's amplification matrix and
+ * the stability limits derived by hand (analyze.h; the derivations are in
+ * springsim(1), STABILITY).
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "analyze.h"
+
+/* Two eigenvalues closer than this count as one (sqrt of the tolerance). */
+#define REPEATED_TOL 1e-6
+
+/*
+ * An entry of M (in x, v / omega) this close to 0 is the rounding of a
+ * difference of numbers of size 1 (1 - h c, 1 - h^2 w2 / 2, ...) and is
+ * taken as 0: 4 ulps of 1.  Without it an exactly deadbeat matrix such as
+ * [[0, 0], [c, 0]] (Nissen's coefficients) would show eigenvalues of about
+ * 1e-8, the square root of the noise.
+ */
+#define ZERO_ENTRY (4.0 * DBL_EPSILON)
+
+/* Step the unit states with the target at rest at 0: M's columns. */
+void
+spring_amplification(const spring_rule *rule, const spring_params *p,
+    double h, spring_mat2 *m)
+{
+	static const spring_target_step rest = { 0, 0, 0, 0, 0, 0 };
+	spring_coef k;
+	spring_state s;
+
+	rule->prepare(p, h, &k);
+	s.x = 1.0;
+	s.v = 0.0;
+	rule->step(&k, &s, &rest);
+	m->a = s.x;
+	m->c = s.v;
+	s.x = 0.0;
+	s.v = 1.0;
+	rule->step(&k, &s, &rest);
+	m->b = s.x;
+	m->d = s.v;
+}
+
+/* The larger of two magnitudes. */
+static double
+maxabs(double x, double y)
+{
+	return fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+}
+
+/* x, or 0 when it is rounding noise (ZERO_ENTRY). */
+static double
+denoise(double x)
+{
+	return fabs(x) <= ZERO_ENTRY ? 0.0 : x;
+}
+
+/*
+ * M's eigenvalues, spectral radius and stability verdict.  M is taken in
+ * the coordinates (x, v / omega), where its entries are of the size of
+ * its eigenvalues, rid of rounding noise (ZERO_ENTRY), and scaled by a power of two (exactly) so that its
+ * largest entry is in [0.5, 1): nothing overflows before the answer
+ * does.  With trace T, determinant D and discriminant
+ * disc = (a - d)^2 + 4 b c (= T^2 - 4 D, without the cancellation) the
+ * eigenvalues are T/2 +- sqrt(disc)/2; the real pair is formed as
+ * mu1 = (T + sign(T) sqrt(disc)) / 2, mu2 = D / mu1 (no cancellation).
+ */
+static void
+eigen(spring_analysis *a, double omega)
+{
+	double ma = denoise(a->m.a), mb = denoise(a->m.b * omega);
+	double mc = denoise(a->m.c / omega), md = denoise(a->m.d);
+	double s, t, det, disc, sq, mid, off;
+	int e;
+
+	a->mu_re[0] = a->mu_re[1] = a->mu_im[0] = a->mu_im[1] = 0.0;
+	a->defective = 0;
+	s = maxabs(maxabs(ma, mb), maxabs(mc, md));
+	if (!isfinite(s)) {
+		a->kind = SPRING_OVERFLOW;
+		a->radius = INFINITY;
+		a->stable = 0;
+		return;
+	}
+	if (s == 0.0) {
+		a->kind = SPRING_DEADBEAT;
+		a->radius = 0.0;
+		a->stable = 1;
+		return;
+	}
+	frexp(s, &e);
+	ma = ldexp(ma, -e);
+	mb = ldexp(mb, -e);
+	mc = ldexp(mc, -e);
+	md = ldexp(md, -e);
+	t = ma + md;
+	det = ma * md - mb * mc;
+	disc = (ma - md) * (ma - md) + 4.0 * mb * mc;
+	sq = sqrt(fabs(disc));
+	if (disc < 0.0) {
+		a->kind = SPRING_OSCILLATING;
+		a->mu_re[0] = a->mu_re[1] = ldexp(t / 2.0, e);
+		a->mu_im[0] = ldexp(sq / 2.0, e);
+		a->mu_im[1] = -a->mu_im[0];
+		a->radius = ldexp(hypot(t / 2.0, sq / 2.0), e);
+	} else {
+		double mu1 = (t + copysign(sq, t)) / 2.0;
+		double mu2 = mu1 != 0.0 ? det / mu1 : 0.0;
+
+		a->mu_re[0] = ldexp(mu1, e);
+		a->mu_re[1] = ldexp(mu2, e);
+		a->radius = fabs(a->mu_re[0]);
+		if (mu1 < 0.0 || mu2 < 0.0)
+			a->kind = SPRING_NEGATIVE_REAL;
+		else if (mu1 == 0.0 || mu2 == 0.0)
+			a->kind = SPRING_DEADBEAT;
+		else if ((a->mu_re[0] > 1.0) != (a->mu_re[1] > 1.0))
+			a->kind = SPRING_SADDLE;
+		else
+			a->kind = SPRING_OVERDAMPED;
+	}
+	/*
+	 * A repeated eigenvalue on the unit circle (its modulus from D,
+	 * which the near-repetition does not disturb) is defective unless
+	 * M is that eigenvalue times the identity.
+	 */
+	if (ldexp(sq, e) <= REPEATED_TOL &&
+	    fabs(ldexp(sqrt(fabs(det)), e) - 1.0) <= SPRING_ANALYZE_TOL) {
+		mid = t / 2.0;
+		off = maxabs(maxabs(ma - mid, md - mid), maxabs(mb, mc));
+		a->defective = ldexp(off, e) > REPEATED_TOL;
+	}
+	a->stable = a->radius <= 1.0 + SPRING_ANALYZE_TOL && !a->defective;
+}
+
+/*
+ * The continuous spring with the same eigenvalues, lambda = log(mu) / h
+ * (the principal logarithm: an oscillation faster than half a turn per
+ * step aliases, as any sampling does).  A complex pair r e^(+-i theta):
+ * omega_eff = |lambda| = hypot(log r, theta) / h, zeta_eff = -log r /
+ * hypot(log r, theta).  Two positive reals: omega_eff^2 = lambda1
+ * lambda2, zeta_eff = -(lambda1 + lambda2) / (2 omega_eff), when lambda1
+ * lambda2 > 0.  A zero or negative eigenvalue has no equivalent.
+ */
+static void
+effective(spring_analysis *a, const spring_params *p, double h)
+{
+	double w = 0.0, z = 0.0;
+
+	a->has_eff = 0;
+	if (a->kind == SPRING_OSCILLATING) {
+		double lr = log(a->radius);
+		double th = atan2(a->mu_im[0], a->mu_re[0]);
+		double n = hypot(lr, th);
+
+		w = n / h;
+		z = -lr / n;
+	} else if (a->kind == SPRING_OVERDAMPED) {
+		double l1 = log(a->mu_re[0]) / h, l2 = log(a->mu_re[1]) / h;
+
+		if (!(l1 * l2 > 0.0))
+			return;
+		w = sqrt(fabs(l1)) * sqrt(fabs(l2));
+		z = -(l1 + l2) / (2.0 * w);
+	} else
+		return;
+	if (!isfinite(w) || !isfinite(z))
+		return;
+	a->has_eff = 1;
+	a->omega_eff = w;
+	a->zeta_eff = z;
+	a->freq_error = w / p->omega - 1.0;
+	a->damping_error = z - p->zeta;
+}
+
+/* Analyze rule for spring p at step h; see analyze.h. */
+void
+spring_analyze(const spring_rule *rule, const spring_params *p, double h,
+    spring_analysis *a)
+{
+	memset(a, 0, sizeof(*a));
+	spring_amplification(rule, p, h, &a->m);
+	eigen(a, p->omega);
+	effective(a, p, h);
+}
+
+/* The `kind` column's words. */
+const char *
+spring_kind_name(enum spring_kind kind)
+{
+	switch (kind) {
+	case SPRING_OSCILLATING:
+		return "oscillating";
+	case SPRING_OVERDAMPED:
+		return "overdamped";
+	case SPRING_DEADBEAT:
+		return "deadbeat";
+	case SPRING_NEGATIVE_REAL:
+		return "negative-real";
+	case SPRING_SADDLE:
+		return "saddle";
+	case SPRING_OVERFLOW:
+		return "overflow";
+	}
+	return "?";
+}
+
+/*
+ * The closed forms, in H = omega dt, derived in springsim(1) from the
+ * Schur-Cohn (Jury) conditions on M's characteristic polynomial
+ * mu^2 - T mu + D: stable iff |D| <= 1 and |T| <= 1 + D.
+ */
+
+/*
+ * Explicit Euler: M = I + h A, mu = 1 + h lambda.  Under-damped:
+ * |mu|^2 = 1 - 2 zeta H + H^2 <= 1 iff H <= 2 zeta (0 undamped: Studio
+ * Gobo's explicit spring grows at every step size).  Over-damped: the
+ * fast root -omega (zeta + sqrt(zeta^2 - 1)) needs H (zeta + sqrt(zeta^2
+ * - 1)) <= 2.
+ */
+static double
+explicit_limit(double zeta)
+{
+	if (zeta < 1.0)
+		return 2.0 * zeta;
+	return 2.0 / (zeta + sqrt((zeta - 1.0) * (zeta + 1.0)));
+}
+
+/*
+ * Semi-implicit Euler (Holden, Chou, Nissen): D = 1 - 2 zeta H, T = 2 -
+ * 2 zeta H - H^2; 1 + T + D >= 0 is H^2 + 4 zeta H <= 4, so H <= 2
+ * (sqrt(zeta^2 + 1) - zeta), written without the cancellation.  Damping
+ * makes the limit smaller: 2 undamped, 2 (sqrt 2 - 1) critically damped.
+ */
+static double
+semi_implicit_limit(double zeta)
+{
+	return 2.0 / (zeta + hypot(zeta, 1.0));
+}
+
+/*
+ * Studio Gobo's implicit (Stable PD) update as written: with u = 2 zeta
+ * H, D = 1 / (1 + u), T = (2 + u - H^2) / (1 + u); 1 + T + D >= 0 is
+ * H^2 - 4 zeta H <= 4: H <= 2 (zeta + sqrt(zeta^2 + 1)).  Finite: not
+ * "unconditionally stable".
+ */
+static double
+implicit_limit(double zeta)
+{
+	return 2.0 * (zeta + hypot(zeta, 1.0));
+}
+
+/*
+ * Velocity Verlet with the damping solved at the new velocity: with
+ * s = zeta H, D = (1 - s) / (1 + s), T = 2 (1 - H^2 / 2) / (1 + s);
+ * 1 + T + D = (4 - H^2) / (1 + s): H <= 2 whatever the damping.
+ */
+static double
+verlet_limit(double zeta)
+{
+	(void)zeta;
+	return 2.0;
+}
+
+/*
+ * Backward Euler, mu = 1 / (1 - h lambda), and the exact rule, mu =
+ * e^(h lambda): |mu| <= 1 whenever Re lambda <= 0, at every step.
+ */
+static double
+unconditional(double zeta)
+{
+	(void)zeta;
+	return INFINITY;
+}
+
+/* The closed forms by rule name; rk4 has none (its limit is searched). */
+static const struct stable_limit {
+	const char *rule;
+	double (*hw)(double zeta);
+} stable_limits[] = {
+	{ "explicit", explicit_limit },
+	{ "semi-implicit", semi_implicit_limit },
+	{ "implicit", implicit_limit },
+	{ "backward-euler", unconditional },
+	{ "verlet", verlet_limit },
+	{ "exact", unconditional },
+	{ NULL, NULL }
+};
+
+/* The closed form for rule, or NULL. */
+static const struct stable_limit *
+find_limit(const spring_rule *rule)
+{
+	const struct stable_limit *l;
+
+	for (l = stable_limits; l->rule != NULL; l++)
+		if (strcmp(l->rule, rule->name) == 0)
+			return l;
+	return NULL;
+}
+
+/* Whether a closed form exists for rule. */
+int
+spring_stable_hw_closed(const spring_rule *rule)
+{
+	return find_limit(rule) != NULL;
+}
+
+/* The limit on omega dt: closed form, else the search. */
+double
+spring_max_stable_hw(const spring_rule *rule, double zeta)
+{
+	const struct stable_limit *l = find_limit(rule);
+
+	return l != NULL ? l->hw(zeta) : spring_search_stable_hw(rule, zeta);
+}
+
+/* The verdict of spring_analyze at omega = 1, h = hw. */
+static int
+stable_at(const spring_rule *rule, double zeta, double hw)
+{
+	spring_params p;
+	spring_analysis a;
+
+	p.omega = 1.0;
+	p.zeta = zeta;
+	p.mass = 1.0;
+	memset(&a, 0, sizeof(a));
+	spring_amplification(rule, &p, hw, &a.m);
+	eigen(&a, 1.0);
+	return a.stable;
+}
+
+/* Scan, then bisect to one ulp; see analyze.h. */
+double
+spring_search_stable_hw(const spring_rule *rule, double zeta)
+{
+	double lo = 0.0, hi = 0.0, mid, hw;
+	int k;
+
+	for (k = 1; k <= 1024 && hi == 0.0; k++) {
+		hw = k / 16.0;
+		if (stable_at(rule, zeta, hw))
+			lo = hw;
+		else
+			hi = hw;
+	}
+	for (hw = 128.0; hi == 0.0 && hw <= 0x1p40; hw *= 2.0) {
+		if (stable_at(rule, zeta, hw))
+			lo = hw;
+		else
+			hi = hw;
+	}
+	if (hi == 0.0)
+		return INFINITY;
+	for (;;) {
+		mid = lo + (hi - lo) / 2.0;
+		if (mid <= lo || mid >= hi)
+			break;
+		if (stable_at(rule, zeta, mid))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
