@@ -60,7 +60,8 @@ denoise(double x)
 /*
  * M's eigenvalues, spectral radius and stability verdict.  M is taken in
  * the coordinates (x, v / omega), where its entries are of the size of
- * its eigenvalues, rid of rounding noise (ZERO_ENTRY), and scaled by a power of two (exactly) so that its
+ * its eigenvalues, rid of rounding noise (ZERO_ENTRY; a second real
+ * eigenvalue below 4 ulps of the first is likewise 0), and scaled by a power of two (exactly) so that its
  * largest entry is in [0.5, 1): nothing overflows before the answer
  * does.  With trace T, determinant D and discriminant
  * disc = (a - d)^2 + 4 b c (= T^2 - 4 D, without the cancellation) the
@@ -109,6 +110,10 @@ eigen(spring_analysis *a, double omega)
 		double mu1 = (t + copysign(sq, t)) / 2.0;
 		double mu2 = mu1 != 0.0 ? det / mu1 : 0.0;
 
+		/* below the rounding of mu1 (D's error is ulps of mu1^2) */
+		if (fabs(mu2) <= ZERO_ENTRY * fabs(mu1))
+			mu2 = 0.0;
+
 		a->mu_re[0] = ldexp(mu1, e);
 		a->mu_re[1] = ldexp(mu2, e);
 		a->radius = fabs(a->mu_re[0]);
@@ -122,15 +127,17 @@ eigen(spring_analysis *a, double omega)
 			a->kind = SPRING_OVERDAMPED;
 	}
 	/*
-	 * A repeated eigenvalue on the unit circle (its modulus from D,
-	 * which the near-repetition does not disturb) is defective unless
-	 * M is that eigenvalue times the identity.
+	 * Two eigenvalues within REPEATED_TOL are one repeated eigenvalue.
+	 * Its modulus is sqrt|D|: a defective pair splits by the square root
+	 * of the rounding (1e-8) when computed, D does not.  On the unit
+	 * circle it is defective unless M is that eigenvalue times I.
 	 */
-	if (ldexp(sq, e) <= REPEATED_TOL &&
-	    fabs(ldexp(sqrt(fabs(det)), e) - 1.0) <= SPRING_ANALYZE_TOL) {
+	if (ldexp(sq, e) <= REPEATED_TOL) {
+		a->radius = ldexp(sqrt(fabs(det)), e);
 		mid = t / 2.0;
 		off = maxabs(maxabs(ma - mid, md - mid), maxabs(mb, mc));
-		a->defective = ldexp(off, e) > REPEATED_TOL;
+		a->defective = fabs(a->radius - 1.0) <= SPRING_ANALYZE_TOL &&
+		    ldexp(off, e) > REPEATED_TOL;
 	}
 	a->stable = a->radius <= 1.0 + SPRING_ANALYZE_TOL && !a->defective;
 }
@@ -168,6 +175,8 @@ effective(spring_analysis *a, const spring_params *p, double h)
 		return;
 	if (!isfinite(w) || !isfinite(z))
 		return;
+	if (z == 0.0)
+		z = 0.0;	/* not -0: -log(1) */
 	a->has_eff = 1;
 	a->omega_eff = w;
 	a->zeta_eff = z;

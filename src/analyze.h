@@ -32,8 +32,10 @@
  * The tolerance of the stability verdict.  A spectral radius up to
  * 1 + 1e-12 counts as 1 (the marginal rules at zeta = 0 compute 1 to a
  * few ulps either way); two eigenvalues closer than sqrt(1e-12) = 1e-6
- * (in units of the unit circle) count as one repeated eigenvalue, and it
- * is defective unless M is within 1e-6 of mu I (in the coordinates
+ * (in units of the unit circle) count as one repeated eigenvalue, of
+ * modulus sqrt|det M| (the computed pair of a defective eigenvalue splits
+ * by ~1e-8, the determinant does not), and on the unit circle it is
+ * defective unless M is within 1e-6 of mu I (in the coordinates
  * x, v / omega).  The cost: a growth below 1e-12 per step is called
  * stable (explicit Euler at zeta = 0 with omega dt < 1.4e-6, which
  * doubles only after 7e11 steps).

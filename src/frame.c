@@ -49,6 +49,25 @@ coef_for(spring_stepper *st, double h)
 }
 
 /*
+ * A signal as a step sees it, at its start, middle and end (there with
+ * the velocity during the step, not after a breakpoint), with the
+ * velocity the rules are fed: the signal's, the frame's difference
+ * quotient, or zero.
+ */
+static void
+sample_signal(const spring_stepper *st, double t0, double t1,
+    spring_target_step *tg)
+{
+	spring_signal_at(st->signal, t0, &tg->g0, &tg->q0);
+	spring_signal_at(st->signal, 0.5 * (t0 + t1), &tg->gm, &tg->qm);
+	spring_signal_end(st->signal, t1, &tg->g1, &tg->q1);
+	if (st->vel_source == SPRING_VEL_DIFFERENCE)
+		tg->q0 = tg->qm = tg->q1 = st->q_frame;
+	else if (st->vel_source == SPRING_VEL_ZERO)
+		tg->q0 = tg->qm = tg->q1 = 0.0;
+}
+
+/*
  * One step of the rule of size h over the times [t0, t1], the target
  * sampled on them (t1 - t0 is h but for rounding: frames end at n dt).
  */
@@ -57,10 +76,13 @@ step(spring_stepper *st, double t0, double t1, double h)
 {
 	spring_target_step tg;
 
-	tg.g0 = st->g0 + st->q * t0;
-	tg.g1 = st->g0 + st->q * t1;
-	tg.gm = 0.5 * (tg.g0 + tg.g1);
-	tg.q0 = tg.qm = tg.q1 = st->q;
+	if (st->signal == NULL) {
+		tg.g0 = st->g0 + st->q * t0;
+		tg.g1 = st->g0 + st->q * t1;
+		tg.gm = 0.5 * (tg.g0 + tg.g1);
+		tg.q0 = tg.qm = tg.q1 = st->q;
+	} else
+		sample_signal(st, t0, t1, &tg);
 	st->prev = st->s;
 	st->rule->step(coef_for(st, h), &st->s, &tg);
 	st->substeps++;
@@ -240,9 +262,20 @@ spring_stepper_init(spring_stepper *st, const spring_rule *rule,
 	st->s.v = st->prev.v = st->shown.v = v0;
 }
 
-/* One frame under the stepper's policy. */
+/*
+ * One frame under the stepper's policy.  Fed the difference, the rules
+ * see (g(wall) - g(last wall)) / frame for the whole frame, as a game
+ * that knows only this frame's target and the last one's.
+ */
 void
 spring_stepper_advance(spring_stepper *st, double frame_dt, double wall)
 {
+	double g0, g1, q;
+
+	if (st->signal != NULL && st->vel_source == SPRING_VEL_DIFFERENCE) {
+		spring_signal_at(st->signal, st->wall, &g0, &q);
+		spring_signal_at(st->signal, wall, &g1, &q);
+		st->q_frame = (g1 - g0) / frame_dt;
+	}
 	st->policy->advance(st, frame_dt, wall);
 }

@@ -214,12 +214,16 @@ exact_prepare(const spring_params *p, double h, spring_coef *k)
 
 /*
  * Holden's exact spring: carry the offset from the target over the step
- * with the closed form.  Exact for a target moving linearly over the step.
+ * with the closed form.  The goal is the target as it stands at the end of
+ * the step, moving at its velocity there, g1 + q1 (t - t1) (Holden's
+ * function is given this frame's goal): exact for a target moving
+ * linearly over the step, where g1 - q1 h is g0; for a target that jumps
+ * or is fed another velocity, the spring chases that line, never jumps.
  */
 static void
 exact_step(const spring_coef *k, spring_state *s, const spring_target_step *tg)
 {
-	double e = s->x - tg->g0, de = s->v - tg->q0;
+	double e = s->x - (tg->g1 - tg->q1 * k->h), de = s->v - tg->q1;
 
 	s->x = tg->g1 + (k->k[0] * e + k->k[1] * de);
 	s->v = tg->q1 + (k->k[2] * e + k->k[3] * de);

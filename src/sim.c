@@ -114,6 +114,20 @@ run_constant(struct run *run, long frames)
 	return rc;
 }
 
+/* A stepper for sim's spring, policy and target. */
+static void
+start_stepper(const spring_sim *sim, spring_stepper *st)
+{
+	spring_stepper_init(st, sim->rule, sim->policy, &sim->params,
+	    sim->max_dt, sim->max_substeps, sim->x0, sim->v0, sim->target,
+	    sim->target_vel);
+	st->nissen = sim->nissen;
+	st->ck = sim->ck;
+	st->cd = sim->cd;
+	st->signal = sim->signal;
+	st->vel_source = sim->vel_source;
+}
+
 /*
  * Frames from the schedule, each advanced by the stepper's policy; the
  * reference at the frame's wall time.  Ends after `frames` frames, or at
@@ -130,33 +144,38 @@ run_frames(struct run *run, long frames, spring_frame_stats *fs)
 	int steady = spring_schedule_constant(sched);
 	spring_stepper st;
 	spring_clock clk;
+	spring_sigref sref;
 	spring_state r;
 	spring_row row;
 	double frame_dt, wall, end = sim->duration * (1.0 - 1e-9);
 	long n;
 	int rc = 0;
 
-	spring_stepper_init(&st, sim->rule, sim->policy, &sim->params,
-	    sim->max_dt, sim->max_substeps, sim->x0, sim->v0, sim->target,
-	    sim->target_vel);
-	st.nissen = sim->nissen;
-	st.ck = sim->ck;
-	st.cd = sim->cd;
+	start_stepper(sim, &st);
+	if (sim->signal != NULL)
+		spring_sigref_init(&sref, &sim->params, sim->x0, sim->v0,
+		    sim->signal, sim->vel_source);
 	spring_clock_init(&clk, sched);
 	for (n = 1; frames == 0 || n <= frames; n++) {
 		if (!spring_clock_next(&clk, &frame_dt, &wall))
 			break;
 		spring_stepper_advance(&st, frame_dt, wall);
 		row.t = wall;
-		row.g = sim->target + sim->target_vel * wall;
-		row.q = sim->target_vel;
+		if (sim->signal != NULL)
+			spring_signal_at(sim->signal, wall, &row.g, &row.q);
+		else {
+			row.g = sim->target + sim->target_vel * wall;
+			row.q = sim->target_vel;
+		}
 		if (diverged(run, st.shown.x, st.shown.v, row.g) ||
 		    !isfinite(st.s.x) || !isfinite(st.s.v)) {
 			run->diverged_frame = n;
 			break;
 		}
 		/* frames of a constant dt end at n dt: the cached propagator */
-		if (steady)
+		if (sim->signal != NULL)
+			spring_sigref_at(&sref, wall, &r);
+		else if (steady)
 			reference_next(&run->ref, &r);
 		else
 			spring_reference_at(&run->ref, wall, &r);
@@ -198,14 +217,16 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 	run.diverged_frame = -1;
 	spring_reference_init(&run.ref, &sim->params, sim->x0, sim->v0,
 	    sim->target, sim->target_vel, sim->dt);
-	run.limit = SPRING_DIVERGE_FACTOR * (fabs(sim->x0 - sim->target) +
-	    fabs(sim->v0 - sim->target_vel) / sim->params.omega + 1.0);
 
 	row.t = 0.0;
 	row.x = row.x_ref = sim->x0;
 	row.v = row.v_ref = sim->v0;
 	row.g = sim->target;
 	row.q = sim->target_vel;
+	if (sim->signal != NULL)
+		spring_signal_at(sim->signal, 0.0, &row.g, &row.q);
+	run.limit = SPRING_DIVERGE_FACTOR * (fabs(sim->x0 - row.g) +
+	    fabs(sim->v0 - row.q) / sim->params.omega + 1.0);
 	spring_metrics_begin(&run.acc, &sim->params, &row);
 	if (fs != NULL) {
 		fs->lost_time = fs->max_lag = 0.0;
@@ -216,7 +237,7 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 		goto done;
 
 	if ((sim->policy == NULL || sim->policy == spring_policy_none) &&
-	    spring_schedule_constant(sim->schedule)) {
+	    spring_schedule_constant(sim->schedule) && sim->signal == NULL) {
 		if (frames == 0)
 			frames = spring_frame_count(sim->duration, sim->dt);
 		rc = run_constant(&run, frames);
@@ -255,12 +276,7 @@ spring_sample_at(const spring_sim *sim, const double *tq, long nq,
 	double frame_dt, wall, prev = 0.0;
 	long i = 0;
 
-	spring_stepper_init(&st, sim->rule, sim->policy, &sim->params,
-	    sim->max_dt, sim->max_substeps, sim->x0, sim->v0, sim->target,
-	    sim->target_vel);
-	st.nissen = sim->nissen;
-	st.ck = sim->ck;
-	st.cd = sim->cd;
+	start_stepper(sim, &st);
 	spring_clock_init(&clk, sched);
 	while (i < nq && tq[i] <= 0.0)
 		xq[i++] = sim->x0;

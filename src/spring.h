@@ -192,6 +192,85 @@ void spring_metrics_add(spring_metrics_acc *a, const spring_row *row);
 void spring_metrics_end(const spring_metrics_acc *a, spring_metrics *m);
 
 /*
+ * Target signals (signal.c), each riding on the base target g0 + q0 t.
+ * All but the sine are piecewise linear.
+ */
+enum spring_signal_kind {
+	SPRING_SIGNAL_CONSTANT, SPRING_SIGNAL_STEP, SPRING_SIGNAL_RAMP,
+	SPRING_SIGNAL_SINE, SPRING_SIGNAL_SQUARE, SPRING_SIGNAL_NOISE,
+	SPRING_SIGNAL_FILE, SPRING_SIGNAL_KINDS
+};
+
+typedef struct spring_signal {
+	int kind;
+	double g0, q0;			/* the base target */
+	double amp, period, at;		/* --signal-amp, -period, -at */
+	unsigned long long seed;	/* noise */
+	int linear;			/* noise: linear between samples */
+	const double *t, *g, *q;	/* file: rows (q may be NULL) */
+	long n;
+} spring_signal;
+
+/*
+ * One linear piece of a piecewise-linear signal: on [t0, t1) the signal is
+ * g + s (u - tr) and its recorded velocity q + r (u - tr), tr =
+ * spring_piece_ref (t0, or 0 when t0 is -inf).
+ */
+typedef struct spring_piece {
+	double t0, t1, g, s, q, r;
+} spring_piece;
+
+const char *spring_signal_name(int kind);
+const char *spring_signal_summary(int kind);
+int spring_signal_find(const char *name);
+void spring_signal_piece(const spring_signal *sig, double t, spring_piece *p);
+double spring_piece_ref(const spring_piece *p);
+/* The signal's position and own velocity at t. */
+void spring_signal_at(const spring_signal *sig, double t, double *g,
+    double *q);
+/* The same at the end of a step: the velocity is the left limit. */
+void spring_signal_end(const spring_signal *sig, double t, double *g,
+    double *q);
+
+/*
+ * Tracking metrics (lag, attenuation) of a run's frames t[], x[] against
+ * the signal; see signal.c for the definitions.
+ */
+void spring_tracking(const spring_signal *sig, double omega, const double *t,
+    const double *x, long n, double dt, double *lag, double *attenuation);
+
+/*
+ * The velocity each rule is fed: the signal's own, the finite difference
+ * of the target over the frame (what most game code has), or zero (the
+ * basic spring of Studio Gobo's first listing).
+ */
+enum spring_vel_source {
+	SPRING_VEL_SIGNAL, SPRING_VEL_DIFFERENCE, SPRING_VEL_ZERO
+};
+
+/*
+ * The exact reference for a signal (sigref.c): the spring
+ *	x'' = omega^2 (g - x) + 2 zeta omega (kappa q - v),
+ * kappa = 0 when the rules are fed zero, else 1 (fed the difference, the
+ * reference still takes the signal's true velocity).  Piece by piece for
+ * piecewise-linear signals (times must not decrease), the closed-form
+ * steady state plus transient for the sine.
+ */
+typedef struct spring_sigref {
+	const spring_signal *sig;
+	double omega, zeta, kappa;
+	double x0, v0;
+	spring_piece piece;		/* the current piece */
+	double ta, e, de;		/* offset from its particular solution */
+	double amp_x, phase;		/* sine: A |H|, arg H */
+	int resonant;			/* sine at omega, zeta = 0 */
+} spring_sigref;
+
+void spring_sigref_init(spring_sigref *r, const spring_params *p,
+    double x0, double v0, const spring_signal *sig, int vel_source);
+void spring_sigref_at(spring_sigref *r, double t, spring_state *out);
+
+/*
  * Substep policies (frame.c), Studio Gobo's three listings, plus none.
  * A stepper is the spring as a game owns it: its true state, the policy
  * that turns one frame into steps of the rule, and what the frame shows.
@@ -225,6 +304,9 @@ struct spring_stepper {
 	double max_dt;		/* H of the max, uniform and fixed policies */
 	int max_substeps;	/* the max-updates guard, N */
 	double g0, q;		/* the target, g(t) = g0 + q t */
+	const spring_signal *signal;	/* or a signal (then g0, q unused) */
+	int vel_source;		/* enum spring_vel_source */
+	double q_frame;		/* the frame's difference quotient */
 
 	spring_state s;		/* the true state */
 	spring_state prev;	/* the state before the last step (fixed) */
@@ -320,6 +402,8 @@ typedef struct spring_sim {
 	double ck, cd;
 	double ref_h;			/* Nissen: the step of the reference */
 	const spring_schedule *schedule; /* NULL: frames of dt */
+	const spring_signal *signal;	/* NULL: target + target_vel t */
+	int vel_source;			/* enum spring_vel_source */
 } spring_sim;
 
 /* What the substep policy did over a run, beside spring_metrics. */

@@ -5,6 +5,7 @@
  */
 #include <float.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,7 +73,7 @@ usage(FILE *fp)
 "\n"
 "  --integrator LIST   rule names, comma-separated, or all (default):\n", fp);
 	for (r = spring_rules; *r != NULL; r++) {
-		char order[16];
+		char order[24];
 
 		if ((*r)->order > 0)
 			snprintf(order, sizeof(order), "order %d", (*r)->order);
@@ -276,7 +277,7 @@ parse_analyze(int argc, char **argv, struct analyze_opts *o)
  * names one spring.  --zeta replaces zeta.
  */
 struct springs {
-	spring_params base;	/* the group's spring (Ck/Cd: at the first dt) */
+	spring_params base;	/* the group's spring (Ck/Cd: at the smallest dt) */
 	int nissen;
 	double ck, cd;
 };
@@ -325,6 +326,11 @@ resolve(struct analyze_opts *o, struct springs *sp)
 			    "= sqrt(Ck) / dt outside 1e-100..1e100 rad/s",
 			    o->dt.text, sp->ck);
 	}
+	if (!sp->nissen && o->hw_arg == NULL &&
+	    !(sp->base.omega * o->dt.max <= MAX_MAGNITUDE))
+		return usage_error("--dt: '%s' at omega = %g rad/s reaches "
+		    "omega dt = %g, beyond %g", o->dt.text, sp->base.omega,
+		    sp->base.omega * o->dt.max, MAX_MAGNITUDE);
 	if (o->hw_arg != NULL && !(o->hw.min / sp->base.omega >= DBL_MIN))
 		return usage_error("--hw: '%s' at omega = %g rad/s gives dt = "
 		    "hw / omega below %g s", o->hw.text, sp->base.omega,

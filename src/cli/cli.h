@@ -74,6 +74,7 @@ int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_fps(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 
 /* The run command's models, listed by `springsim list`. */
 void list_models(FILE *fp);

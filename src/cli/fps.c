@@ -173,7 +173,7 @@ cmd_fps(int argc, char **argv)
 	spring_frame_stats fs[MAX_RATES];
 	spring_sim sims[MAX_RATES];
 	spring_schedule scheds[MAX_RATES];
-	double top_rate = 0.0, *xq = NULL;
+	double top_rate = 0.0, *xq = NULL, lag, att;
 	long most = 0;
 	int i, top = 0, rc = EXIT_OK;
 
@@ -265,7 +265,8 @@ cmd_fps(int argc, char **argv)
 			buf[n++] = ',';
 			out_write(&k->out, buf, (size_t)n);
 			rs->sim = sims[i];
-			write_metrics(k, rs, &m[i], &fs[i], 0);
+			run_tracking(rs, tr[i].t, tr[i].x, tr[i].n, &lag, &att);
+			write_metrics(k, rs, &m[i], &fs[i], lag, att, 0);
 			n = put_number(k, buf + 1, i == top ? 0.0 :
 			    max_deviation(&sims[top], &tr[i], xq));
 			buf[0] = ',';

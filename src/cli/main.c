@@ -16,6 +16,7 @@ static const struct command {
 	{ "list", cmd_list },
 	{ "fps", cmd_fps },
 	{ "analyze", cmd_analyze },
+	{ "convert", cmd_convert },
 	{ NULL, NULL }
 };
 

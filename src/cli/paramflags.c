@@ -1,35 +1,96 @@
 /*
  * paramflags.c - the spring's parameter flags: one convention per call,
  * checked strictly and converted to (omega, zeta, mass) by the library.
+ * The articles' conventions come from params.c, the other libraries'
+ * dialects from dialects.c (which cites each library's source).
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "dialects.h"
 #include "paramflags.h"
 
 #define PI 3.141592653589793238462643383280
-#define BIT(p) (1u << (p))
+#define BIT(p) (1ull << (p))
 
-/* How a parameter flag's value is checked. */
-enum range { POSITIVE, NONNEGATIVE, OPEN_UNIT };
+/*
+ * How a parameter flag's value is checked: an interval and the message's
+ * "must ...".  A library that would silently change a value (clamp it)
+ * has its clamp as the range, so the flag says what the library does.
+ */
+enum range {
+	POSITIVE, NONNEGATIVE, OPEN_UNIT, SWIFTUI_BOUNCE, MOTION_BOUNCE,
+	MOTION_DURATION, UNITY_TIME, REACT_PERIOD
+};
+
+static const struct range_rule {
+	double lo, hi;
+	int lo_open, hi_open;	/* 1: the bound itself is refused */
+	const char *must;
+} range_rules[] = {
+	[POSITIVE] = { 0.0, DBL_MAX, 1, 0, "must be > 0" },
+	[NONNEGATIVE] = { 0.0, DBL_MAX, 0, 0, "must be >= 0" },
+	[OPEN_UNIT] = { 0.0, 1.0, 1, 1,
+	    "must be between 0 and 1, exclusive" },
+	[SWIFTUI_BOUNCE] = { -1.0, 1.0, 1, 0,
+	    "must be > -1 and <= 1 (SwiftUI's range)" },
+	[MOTION_BOUNCE] = { 0.0, 1.0 - MOTION_MIN_DAMPING, 0, 0,
+	    "must be between 0 and 0.95 (Motion clamps 1 - bounce to "
+	    "0.05..1)" },
+	[MOTION_DURATION] = { MOTION_MIN_DURATION, MOTION_MAX_DURATION, 0, 0,
+	    "must be between 0.01 and 10 s (Motion clamps it there)" },
+	[UNITY_TIME] = { UNITY_MIN_SMOOTH_TIME, DBL_MAX, 0, 0,
+	    "must be >= 0.0001 (Unity raises it to that)" },
+	[REACT_PERIOD] = { REACT_MIN_FREQUENCY, DBL_MAX, 0, 0,
+	    "must be >= 0.01 (react-spring raises it to that)" },
+};
 
 static const struct param_flag {
 	const char *name;	/* the long option, without "--" */
 	enum range range;
+	int is_mass;		/* stands for --mass within its group */
 } param_flags[P_COUNT] = {
-	[P_STIFFNESS] = { "stiffness", POSITIVE },
-	[P_DAMPING] = { "damping", NONNEGATIVE },
-	[P_UAF] = { "uaf", POSITIVE },
-	[P_DR] = { "dr", NONNEGATIVE },
-	[P_HALFLIFE] = { "halflife", POSITIVE },
-	[P_FREQUENCY] = { "frequency", POSITIVE },
-	[P_CK] = { "ck", POSITIVE },
-	[P_CD] = { "cd", NONNEGATIVE },
-	[P_HZ] = { "hz", POSITIVE },
-	[P_DECAY] = { "decay", OPEN_UNIT },
-	[P_DECAY_TIME] = { "decay-time", POSITIVE },
+	[P_STIFFNESS] = { "stiffness", POSITIVE, 0 },
+	[P_DAMPING] = { "damping", NONNEGATIVE, 0 },
+	[P_UAF] = { "uaf", POSITIVE, 0 },
+	[P_DR] = { "dr", NONNEGATIVE, 0 },
+	[P_HALFLIFE] = { "halflife", POSITIVE, 0 },
+	[P_FREQUENCY] = { "frequency", POSITIVE, 0 },
+	[P_CK] = { "ck", POSITIVE, 0 },
+	[P_CD] = { "cd", NONNEGATIVE, 0 },
+	[P_HZ] = { "hz", POSITIVE, 0 },
+	[P_DECAY] = { "decay", OPEN_UNIT, 0 },
+	[P_DECAY_TIME] = { "decay-time", POSITIVE, 0 },
+	[P_SWIFTUI_RESPONSE] = { "swiftui-response", POSITIVE, 0 },
+	[P_SWIFTUI_DAMPING_FRACTION] = { "swiftui-damping-fraction",
+	    NONNEGATIVE, 0 },
+	[P_SWIFTUI_DURATION] = { "swiftui-duration", POSITIVE, 0 },
+	[P_SWIFTUI_BOUNCE] = { "swiftui-bounce", SWIFTUI_BOUNCE, 0 },
+	[P_ANDROID_STIFFNESS] = { "android-stiffness", POSITIVE, 0 },
+	[P_ANDROID_DAMPING_RATIO] = { "android-damping-ratio", NONNEGATIVE,
+	    0 },
+	[P_UNITY_SMOOTH_TIME] = { "unity-smooth-time", UNITY_TIME, 0 },
+	[P_REACT_TENSION] = { "react-tension", POSITIVE, 0 },
+	[P_REACT_FRICTION] = { "react-friction", NONNEGATIVE, 0 },
+	[P_REACT_MASS] = { "react-mass", POSITIVE, 1 },
+	[P_REACT_FREQUENCY] = { "react-frequency", REACT_PERIOD, 0 },
+	[P_REACT_DAMPING_RATIO] = { "react-damping-ratio", NONNEGATIVE, 0 },
+	[P_MOTION_STIFFNESS] = { "motion-stiffness", POSITIVE, 0 },
+	[P_MOTION_DAMPING] = { "motion-damping", NONNEGATIVE, 0 },
+	[P_MOTION_MASS] = { "motion-mass", POSITIVE, 1 },
+	[P_MOTION_DURATION] = { "motion-duration", MOTION_DURATION, 0 },
+	[P_MOTION_VISUAL_DURATION] = { "motion-visual-duration", POSITIVE,
+	    0 },
+	[P_MOTION_BOUNCE] = { "motion-bounce", MOTION_BOUNCE, 0 },
+	[P_REBOUND_TENSION] = { "rebound-tension", POSITIVE, 0 },
+	[P_REBOUND_FRICTION] = { "rebound-friction", NONNEGATIVE, 0 },
+	[P_ORIGAMI_TENSION] = { "origami-tension", POSITIVE, 0 },
+	[P_ORIGAMI_FRICTION] = { "origami-friction", NONNEGATIVE, 0 },
+	[P_BOX2D_HERTZ] = { "box2d-hertz", POSITIVE, 0 },
+	[P_BOX2D_DAMPING_RATIO] = { "box2d-damping-ratio", NONNEGATIVE, 0 },
 };
 
 /* Stiffness K, damping D, mass M (Fiedler, Holden). */
@@ -95,30 +156,181 @@ from_chou(const double *v, double mass, double h, spring_params *p)
 	return spring_from_chou(v[P_HZ], v[P_DECAY], v[P_DECAY_TIME], p);
 }
 
+/* SwiftUI's response and dampingFraction. */
+static int
+from_swiftui_response(const double *v, double mass, double h,
+    spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_swiftui_response(v[P_SWIFTUI_RESPONSE],
+	    v[P_SWIFTUI_DAMPING_FRACTION], p);
+}
+
+/* SwiftUI's duration and bounce. */
+static int
+from_swiftui_duration(const double *v, double mass, double h,
+    spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_swiftui_duration(v[P_SWIFTUI_DURATION],
+	    v[P_SWIFTUI_BOUNCE], p);
+}
+
+/* Android's SpringForce stiffness and damping ratio. */
+static int
+from_android(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_android(v[P_ANDROID_STIFFNESS],
+	    v[P_ANDROID_DAMPING_RATIO], p);
+}
+
+/* Unity's SmoothDamp smoothTime. */
+static int
+from_unity(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_unity(v[P_UNITY_SMOOTH_TIME], p);
+}
+
+/* react-spring's tension, friction and mass. */
+static int
+from_react(const double *v, double mass, double h, spring_params *p)
+{
+	(void)h;
+	return spring_from_react(v[P_REACT_TENSION], v[P_REACT_FRICTION],
+	    mass, p);
+}
+
+/* react-spring's frequency (a period) and damping ratio. */
+static int
+from_react_frequency(const double *v, double mass, double h,
+    spring_params *p)
+{
+	(void)h;
+	return spring_from_react_frequency(v[P_REACT_FREQUENCY],
+	    v[P_REACT_DAMPING_RATIO], mass, p);
+}
+
+/* Motion's stiffness, damping and mass. */
+static int
+from_motion(const double *v, double mass, double h, spring_params *p)
+{
+	(void)h;
+	return spring_from_motion(v[P_MOTION_STIFFNESS], v[P_MOTION_DAMPING],
+	    mass, p);
+}
+
+/* Motion's duration and bounce. */
+static int
+from_motion_duration(const double *v, double mass, double h,
+    spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_motion_duration(v[P_MOTION_DURATION],
+	    v[P_MOTION_BOUNCE], p);
+}
+
+/* Motion's visualDuration and bounce. */
+static int
+from_motion_visual(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_motion_visual(v[P_MOTION_VISUAL_DURATION],
+	    v[P_MOTION_BOUNCE], p);
+}
+
+/* Rebound's tension and friction. */
+static int
+from_rebound(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_rebound(v[P_REBOUND_TENSION], v[P_REBOUND_FRICTION],
+	    p);
+}
+
+/* Origami's tension and friction, through Rebound's converter. */
+static int
+from_origami(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_origami(v[P_ORIGAMI_TENSION], v[P_ORIGAMI_FRICTION],
+	    p);
+}
+
+/* Box2D's soft constraint hertz and damping ratio. */
+static int
+from_box2d(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_box2d(v[P_BOX2D_HERTZ], v[P_BOX2D_DAMPING_RATIO], p);
+}
+
 /*
  * The conventions: exactly one group per call (or none, for the
- * default).  --mass may go with any of them; it changes the motion only
- * for stiffness/damping (with Ck/Cd the mass cancels: omega = sqrt(Ck) / h,
- * zeta = Cd / (2 sqrt(Ck))); otherwise it scales forces and energy.
+ * default): every flag of `flags`, and any of `optional`.  --mass may go
+ * with any of them; it changes the motion only for stiffness/damping and
+ * the libraries' stiffness/damping/mass groups (with Ck/Cd the mass
+ * cancels: omega = sqrt(Ck) / h, zeta = Cd / (2 sqrt(Ck))); otherwise it
+ * scales forces and energy.  A library's own mass flag (optional) stands
+ * for --mass.
  */
 static const struct param_group {
-	unsigned flags;
+	unsigned long long flags, optional;
 	const char *name;
 	const char *source;
 	int (*convert)(const double *v, double mass, double h,
 	    spring_params *p);
 } param_groups[] = {
-	{ BIT(P_STIFFNESS) | BIT(P_DAMPING), "stiffness/damping",
+	{ BIT(P_STIFFNESS) | BIT(P_DAMPING), 0, "stiffness/damping",
 	  "Fiedler, Holden", from_stiffness },
-	{ BIT(P_UAF) | BIT(P_DR), "uaf/dr", "Studio Gobo", from_uaf },
-	{ BIT(P_HALFLIFE) | BIT(P_FREQUENCY), "halflife/frequency", "Holden",
-	  from_halflife_frequency },
-	{ BIT(P_HALFLIFE) | BIT(P_DR), "halflife/dr", "Holden",
+	{ BIT(P_UAF) | BIT(P_DR), 0, "uaf/dr", "Studio Gobo", from_uaf },
+	{ BIT(P_HALFLIFE) | BIT(P_FREQUENCY), 0, "halflife/frequency",
+	  "Holden", from_halflife_frequency },
+	{ BIT(P_HALFLIFE) | BIT(P_DR), 0, "halflife/dr", "Holden",
 	  from_halflife_dr },
-	{ BIT(P_CK) | BIT(P_CD), "ck/cd", "Nissen", from_nissen },
-	{ BIT(P_HZ) | BIT(P_DECAY) | BIT(P_DECAY_TIME), "hz/decay/decay-time",
-	  "Chou", from_chou },
-	{ 0, NULL, NULL, NULL }
+	{ BIT(P_CK) | BIT(P_CD), 0, "ck/cd", "Nissen", from_nissen },
+	{ BIT(P_HZ) | BIT(P_DECAY) | BIT(P_DECAY_TIME), 0,
+	  "hz/decay/decay-time", "Chou", from_chou },
+	{ BIT(P_SWIFTUI_RESPONSE) | BIT(P_SWIFTUI_DAMPING_FRACTION), 0,
+	  "swiftui-response", "SwiftUI Spring(response:dampingFraction:)",
+	  from_swiftui_response },
+	{ BIT(P_SWIFTUI_DURATION) | BIT(P_SWIFTUI_BOUNCE), 0,
+	  "swiftui-duration", "SwiftUI Spring(duration:bounce:)",
+	  from_swiftui_duration },
+	{ BIT(P_ANDROID_STIFFNESS) | BIT(P_ANDROID_DAMPING_RATIO), 0,
+	  "android", "Android SpringForce", from_android },
+	{ BIT(P_UNITY_SMOOTH_TIME), 0, "unity", "Unity Mathf.SmoothDamp",
+	  from_unity },
+	{ BIT(P_REACT_TENSION) | BIT(P_REACT_FRICTION), BIT(P_REACT_MASS),
+	  "react", "react-spring config", from_react },
+	{ BIT(P_REACT_FREQUENCY) | BIT(P_REACT_DAMPING_RATIO),
+	  BIT(P_REACT_MASS), "react-frequency",
+	  "react-spring frequency/damping", from_react_frequency },
+	{ BIT(P_MOTION_STIFFNESS) | BIT(P_MOTION_DAMPING), BIT(P_MOTION_MASS),
+	  "motion", "Motion (framer-motion)", from_motion },
+	{ BIT(P_MOTION_DURATION) | BIT(P_MOTION_BOUNCE), 0,
+	  "motion-duration", "Motion findSpring, emulated",
+	  from_motion_duration },
+	{ BIT(P_MOTION_VISUAL_DURATION) | BIT(P_MOTION_BOUNCE), 0,
+	  "motion-visual-duration", "Motion visualDuration",
+	  from_motion_visual },
+	{ BIT(P_REBOUND_TENSION) | BIT(P_REBOUND_FRICTION), 0, "rebound",
+	  "Facebook Rebound", from_rebound },
+	{ BIT(P_ORIGAMI_TENSION) | BIT(P_ORIGAMI_FRICTION), 0, "origami",
+	  "Rebound OrigamiValueConverter", from_origami },
+	{ BIT(P_BOX2D_HERTZ) | BIT(P_BOX2D_DAMPING_RATIO), 0, "box2d",
+	  "Box2D b2MakeSoft", from_box2d },
+	{ 0, 0, NULL, NULL, NULL }
 };
 
 /* No flags given yet; mass 1. */
@@ -202,31 +414,18 @@ static int
 check_param(enum param_id id, double x, const char *arg)
 {
 	const struct param_flag *pf = &param_flags[id];
+	const struct range_rule *r = &range_rules[pf->range];
 
-	switch (pf->range) {
-	case POSITIVE:
-		if (x > 0.0)
-			return 0;
-		warn_msg("--%s: '%s' must be > 0", pf->name, arg);
-		return -1;
-	case NONNEGATIVE:
-		if (x >= 0.0)
-			return 0;
-		warn_msg("--%s: '%s' must be >= 0", pf->name, arg);
-		return -1;
-	case OPEN_UNIT:
-		if (x > 0.0 && x < 1.0)
-			return 0;
-		warn_msg("--%s: '%s' must be between 0 and 1, exclusive",
-		    pf->name, arg);
-		return -1;
-	}
+	if ((r->lo_open ? x > r->lo : x >= r->lo) &&
+	    (r->hi_open ? x < r->hi : x <= r->hi))
+		return 0;
+	warn_msg("--%s: '%s' %s", pf->name, arg, r->must);
 	return -1;
 }
 
 /* "--a, --b and --c" for the flags in mask, into buf. */
 static const char *
-flag_list(unsigned mask, char *buf, size_t len)
+flag_list(unsigned long long mask, char *buf, size_t len)
 {
 	int p, n = 0, total = 0;
 
@@ -249,7 +448,7 @@ flag_list(unsigned mask, char *buf, size_t len)
  * groups that contain every flag given, each contributing what it lacks.
  */
 static const char *
-partners(unsigned given, char *buf, size_t len)
+partners(unsigned long long given, char *buf, size_t len)
 {
 	const struct param_group *g;
 	char one[160];
@@ -257,7 +456,7 @@ partners(unsigned given, char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (g = param_groups; g->name != NULL; g++) {
-		if ((given & ~g->flags) != 0)
+		if ((given & ~(g->flags | g->optional)) != 0)
 			continue;
 		strncat(buf, n++ == 0 ? "" : " or ", len - strlen(buf) - 1);
 		strncat(buf, flag_list(g->flags & ~given, one, sizeof(one)),
@@ -267,21 +466,22 @@ partners(unsigned given, char *buf, size_t len)
 }
 
 /*
- * Which convention the flags name: the group whose flags are exactly the
- * ones given.  A partial group names the missing partners; flags of two
- * groups name the conflict.  0, or -1 after the message.
+ * Which convention the flags name: the group whose flags are all given,
+ * with nothing else but its optional flags.  A partial group names the
+ * missing partners; flags of two groups name the conflict.  0, or -1
+ * after the message.
  */
 static int
-find_group(unsigned given, const struct param_group **out)
+find_group(unsigned long long given, const struct param_group **out)
 {
 	const struct param_group *g;
-	char have[160], need[320];
+	char have[480], need[480];
 
 	*out = NULL;
 	if (given == 0)
 		return 0;
 	for (g = param_groups; g->name != NULL; g++)
-		if (g->flags == given) {
+		if ((given & ~g->optional) == g->flags) {
 			*out = g;
 			return 0;
 		}
@@ -295,12 +495,38 @@ find_group(unsigned given, const struct param_group **out)
 	return -1;
 }
 
+/*
+ * The mass of the group g: its own mass flag if given (which may not be
+ * given with --mass too), else --mass or 1.  0, or -1 after a message.
+ */
+static int
+group_mass(const struct param_set *ps, const struct param_group *g,
+    double *mass)
+{
+	int p;
+
+	*mass = ps->mass;
+	for (p = 0; g != NULL && p < P_COUNT; p++) {
+		if (!(g->optional & ps->given & BIT(p)) ||
+		    !param_flags[p].is_mass)
+			continue;
+		if (ps->mass_arg != NULL) {
+			usage_error("--%s and --mass both give the mass: give "
+			    "one", param_flags[p].name);
+			return -1;
+		}
+		*mass = ps->value[p];
+	}
+	return 0;
+}
+
 /* The canonical spring; see paramflags.h. */
 int
 param_resolve(const struct param_set *ps, double h, spring_params *sp)
 {
 	const struct param_group *g;
-	char names[160];
+	char names[480];
+	double mass;
 	int p, rc;
 
 	if (find_group(ps->given, &g) != 0)
@@ -309,13 +535,15 @@ param_resolve(const struct param_set *ps, double h, spring_params *sp)
 		if ((ps->given & BIT(p)) &&
 		    check_param(p, ps->value[p], ps->arg[p]) != 0)
 			return -1;
+	if (group_mass(ps, g, &mass) != 0)
+		return -1;
 	if (g == NULL)
 		rc = spring_from_uaf(4.0 * PI, 0.3, sp);
 	else
-		rc = g->convert(ps->value, ps->mass, h, sp);
+		rc = g->convert(ps->value, mass, h, sp);
 	if (rc == -2)		/* the converter said why */
 		return -1;
-	sp->mass = ps->mass;
+	sp->mass = mass;
 	if (rc != 0 || !(sp->omega >= 1e-100 && sp->omega <= 1e100) ||
 	    !(sp->zeta <= 1e100)) {
 		flag_list(ps->given, names, sizeof(names));
@@ -334,19 +562,47 @@ param_uses_step(const struct param_set *ps)
 	return ps->given == (BIT(P_CK) | BIT(P_CD));
 }
 
-/* One line per convention: name, flags, source. */
+/* Whether flag id was given. */
+int
+param_given(const struct param_set *ps, enum param_id id)
+{
+	return (ps->given & BIT(id)) != 0;
+}
+
+/* Take flag id out of the set, range-checked; see paramflags.h. */
+int
+param_take(struct param_set *ps, enum param_id id, double *out)
+{
+	if (!param_given(ps, id))
+		return 0;
+	if (check_param(id, ps->value[id], ps->arg[id]) != 0)
+		return -1;
+	*out = ps->value[id];
+	ps->given &= ~BIT(id);
+	return 1;
+}
+
+/* One line per convention: name, flags (optional ones too), source. */
 void
 list_conventions(FILE *fp)
 {
 	const struct param_group *g;
-	char names[160];
+	char names[160], extra[160];
 
-	for (g = param_groups; g->name != NULL; g++)
-		fprintf(fp, "  %-20s %s  [%s]\n", g->name,
-		    flag_list(g->flags, names, sizeof(names)), g->source);
+	for (g = param_groups; g->name != NULL; g++) {
+		flag_list(g->flags, names, sizeof(names));
+		if (g->optional != 0) {
+			flag_list(g->optional, extra, sizeof(extra));
+			strncat(names, " (optional ", sizeof(names) -
+			    strlen(names) - 1);
+			strncat(names, extra, sizeof(names) - strlen(names) - 1);
+			strncat(names, ")", sizeof(names) - strlen(names) - 1);
+		}
+		fprintf(fp, "  %-20s %s  [%s]\n", g->name, names, g->source);
+	}
 }
 
-/* The conventions' paragraph of --help. */
+/* The conventions' paragraphs of --help. */
 void
 param_usage(FILE *fp)
 {
@@ -367,5 +623,44 @@ param_usage(FILE *fp)
 "  --hz F --decay P --decay-time T   oscillation Hz, the fraction P in (0,1)\n"
 "                      of the amplitude left after T s (0.1: 90 % gone):\n"
 "                      zeta = ln(P) / (-2 pi F T)  [Chou]\n"
-"  --mass M            kg, > 0 (default 1)\n", fp);
+"  --mass M            kg, > 0 (default 1)\n"
+"Two half-lives: Holden's H is twice the time in which the envelope\n"
+"e^(-zeta omega t) of the offset halves; that time, ln2 / (zeta omega) =\n"
+"H / 2, is the half-life of Chou's decay (P = 0.5) and of physics.\n"
+"\n"
+"Other libraries' parameters, each a group like the above (per unit mass\n"
+"where the library has none; a library's mass flag stands for --mass):\n"
+"  --swiftui-response R --swiftui-damping-fraction F   omega = 2 pi / R,\n"
+"                      zeta = F  [SwiftUI Spring(response:dampingFraction:)]\n"
+"  --swiftui-duration D --swiftui-bounce B   omega = 2 pi / D, zeta = 1 - B\n"
+"                      for B >= 0, 1 / (1 + B) for B < 0 (-1 < B <= 1)\n"
+"                      [SwiftUI Spring(duration:bounce:)]\n"
+"  --android-stiffness K --android-damping-ratio Z   mass 1: omega =\n"
+"                      sqrt(K), zeta = Z  [Android SpringForce]\n"
+"  --unity-smooth-time T   critical, omega = 2 / T (T >= 0.0001); Unity\n"
+"                      steps it with a rational e^-x (0.13 % off at\n"
+"                      omega dt = 1) and clamps the overshoot\n"
+"                      [Unity Mathf.SmoothDamp]\n"
+"  --react-tension T --react-friction F [--react-mass M]   stiffness,\n"
+"                      damping, mass (default 1)  [react-spring]\n"
+"  --react-frequency P --react-damping-ratio Z [--react-mass M]   the\n"
+"                      \"frequency\" is a period in s (>= 0.01): omega =\n"
+"                      2 pi / P, zeta = Z  [react-spring]\n"
+"  --motion-stiffness K --motion-damping D [--motion-mass M]   [Motion]\n"
+"  --motion-duration D --motion-bounce B   zeta = 1 - B (0 <= B <= 0.95),\n"
+"                      omega by Motion's own search (11 Newton steps on\n"
+"                      its 0.1 % envelope; 0.01 <= D <= 10), an emulation\n"
+"                      [Motion findSpring]\n"
+"  --motion-visual-duration V --motion-bounce B   omega = 2 pi / (1.2 V),\n"
+"                      zeta = 1 - B  [Motion]\n"
+"  --rebound-tension T --rebound-friction F   mass 1: stiffness, damping\n"
+"                      [Facebook Rebound]\n"
+"  --origami-tension T --origami-friction F   Rebound's converter: tension\n"
+"                      (T - 30) 3.62 + 194, friction (F - 8) 3 + 25; T > 0,\n"
+"                      F >= 0, 0 stays 0  [Rebound OrigamiValueConverter]\n"
+"  --box2d-hertz H --box2d-damping-ratio Z   omega = 2 pi H, zeta = Z\n"
+"                      [Box2D b2MakeSoft]\n"
+"These give each library's spring; its own update (react-spring's 1 ms\n"
+"Euler, Rebound's 1 ms RK4, Box2D's soft step, Unity's) is not emulated.\n",
+	    fp);
 }

@@ -1,11 +1,13 @@
 /*
  * paramflags.h - the spring's parameter flags, shared by every command
- * that takes a spring: the conventions (one group per call), --mass, their
- * range checks and their conversion to (omega, zeta, mass).
+ * that takes a spring: the conventions (one group per call), the other
+ * libraries' dialects (dialects.h) as more groups, --mass, their range
+ * checks and their conversion to (omega, zeta, mass).
  *
  * A convention is one row of param_groups[] (paramflags.c) with a
  * function that converts its values; adding one is a few enum entries,
- * their flags and that row.
+ * their flags and that row.  A group may have optional members (a
+ * library's own mass flag, which stands for --mass).
  */
 #ifndef PARAMFLAGS_H
 #define PARAMFLAGS_H
@@ -19,6 +21,18 @@
 enum param_id {
 	P_STIFFNESS, P_DAMPING, P_UAF, P_DR, P_HALFLIFE, P_FREQUENCY,
 	P_CK, P_CD, P_HZ, P_DECAY, P_DECAY_TIME,
+	/* the other libraries' dialects (dialects.h) */
+	P_SWIFTUI_RESPONSE, P_SWIFTUI_DAMPING_FRACTION, P_SWIFTUI_DURATION,
+	P_SWIFTUI_BOUNCE,
+	P_ANDROID_STIFFNESS, P_ANDROID_DAMPING_RATIO,
+	P_UNITY_SMOOTH_TIME,
+	P_REACT_TENSION, P_REACT_FRICTION, P_REACT_MASS, P_REACT_FREQUENCY,
+	P_REACT_DAMPING_RATIO,
+	P_MOTION_STIFFNESS, P_MOTION_DAMPING, P_MOTION_MASS, P_MOTION_DURATION,
+	P_MOTION_VISUAL_DURATION, P_MOTION_BOUNCE,
+	P_REBOUND_TENSION, P_REBOUND_FRICTION,
+	P_ORIGAMI_TENSION, P_ORIGAMI_FRICTION,
+	P_BOX2D_HERTZ, P_BOX2D_DAMPING_RATIO,
 	P_COUNT
 };
 
@@ -30,7 +44,7 @@ enum param_id {
 struct param_set {
 	double value[P_COUNT];
 	const char *arg[P_COUNT];	/* as typed, for messages */
-	unsigned given;			/* 1 << id for each flag given */
+	unsigned long long given;	/* 1 << id for each flag given */
 	double mass;
 	const char *mass_arg;
 };
@@ -63,6 +77,17 @@ int param_resolve(const struct param_set *ps, double h, spring_params *sp);
 
 /* Whether the flags name Nissen's Ck/Cd (whose spring depends on h). */
 int param_uses_step(const struct param_set *ps);
+
+/*
+ * Take flag id out of the set, for a command that gives the flag a
+ * meaning of its own when it is not part of a group (convert's
+ * --decay-time): 1 and its value, checked against its range, in *out;
+ * 0 if it was not given; -1 after a message if it is out of range.
+ */
+int param_take(struct param_set *ps, enum param_id id, double *out);
+
+/* Whether flag id was given. */
+int param_given(const struct param_set *ps, enum param_id id);
 
 /* A flag's value, a number with |value| <= MAX_MAGNITUDE: 0 or -1. */
 int parse_bounded(const char *flag, const char *arg, double *out);

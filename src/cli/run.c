@@ -26,8 +26,10 @@ enum {
 	OPT_DT = 256, OPT_DT_JITTER, OPT_DURATION, OPT_FRAMES,
 	OPT_FRAMES_FROM, OPT_HITCH, OPT_INTEGRATOR, OPT_MAX_DT,
 	OPT_MAX_SUBSTEPS, OPT_METRICS, OPT_MODEL, OPT_NO_HEADER,
-	OPT_PRECISION, OPT_SEED, OPT_SUBSTEP, OPT_TARGET, OPT_TARGET_VEL,
-	OPT_V0, OPT_X0
+	OPT_PRECISION, OPT_SEED, OPT_SIGNAL_AMP, OPT_SIGNAL_AT,
+	OPT_SIGNAL_PERIOD, OPT_SIGNAL_SEED, OPT_SIGNAL_SHAPE, OPT_SUBSTEP,
+	OPT_TARGET, OPT_TARGET_FILE, OPT_TARGET_SIGNAL, OPT_TARGET_VEL,
+	OPT_TARGET_VEL_SOURCE, OPT_V0, OPT_X0
 };
 
 /* The run's own flags; the parameter flags are added (paramflags.c). */
@@ -48,14 +50,34 @@ static const struct option run_own_opts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "precision", required_argument, NULL, OPT_PRECISION },
 	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "signal-amp", required_argument, NULL, OPT_SIGNAL_AMP },
+	{ "signal-at", required_argument, NULL, OPT_SIGNAL_AT },
+	{ "signal-period", required_argument, NULL, OPT_SIGNAL_PERIOD },
+	{ "signal-seed", required_argument, NULL, OPT_SIGNAL_SEED },
+	{ "signal-shape", required_argument, NULL, OPT_SIGNAL_SHAPE },
 	{ "substep", required_argument, NULL, OPT_SUBSTEP },
 	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "target-file", required_argument, NULL, OPT_TARGET_FILE },
+	{ "target-signal", required_argument, NULL, OPT_TARGET_SIGNAL },
 	{ "target-vel", required_argument, NULL, OPT_TARGET_VEL },
+	{ "target-vel-source", required_argument, NULL,
+	  OPT_TARGET_VEL_SOURCE },
 	{ "v0", required_argument, NULL, OPT_V0 },
 	{ "version", no_argument, NULL, 'V' },
 	{ "x0", required_argument, NULL, OPT_X0 },
 	{ NULL, 0, NULL, 0 }
 };
+
+/* The signals, one line each, for --help. */
+static void
+list_signals(FILE *fp)
+{
+	int kind;
+
+	for (kind = 0; kind < SPRING_SIGNAL_FILE; kind++)
+		fprintf(fp, "      %-14s %s\n", spring_signal_name(kind),
+		    spring_signal_summary(kind));
+}
 
 /* run's paragraphs of --help, after the usage lines. */
 void
@@ -82,6 +104,31 @@ run_usage_body(FILE *fp)
 "  --target G          target position at t = 0 (default 1)\n"
 "  --target-vel Q      target velocity (default 0); the target moves,\n"
 "                      g(t) = G + Q t\n"
+"  --target-signal S   a signal riding on that base line (default\n"
+"                      constant):\n"
+, fp);
+	list_signals(fp);
+	fputs(
+"  --signal-amp A      its amplitude, units of x (default 1)\n"
+"  --signal-period P   its period, s > 0 (default 1): sine, square, the\n"
+"                      noise's sample interval, the ramp's rise time\n"
+"  --signal-at T       when step and ramp start, s (default 0)\n"
+"  --signal-seed S     the noise's seed, 0 to 2^63-1 (default 0;\n"
+"                      splitmix64, the same on every machine)\n"
+"  --signal-shape H    noise between samples: hold (default) or linear\n"
+"  --target-file FILE  a recorded target: CSV with columns t,target and\n"
+"                      optionally target_vel, t strictly increasing,\n"
+"                      piecewise linear, held before the first row and\n"
+"                      after the last (then --target and --target-vel do\n"
+"                      not apply)\n"
+"  --target-vel-source signal|difference|zero   the velocity the rules\n"
+"                      are fed: the signal's own (default), the finite\n"
+"                      difference over the frame (what most game code\n"
+"                      has), or zero (the basic spring: it lags a ramp by\n"
+"                      2 zeta / omega).  The reference is the exact spring\n"
+"                      fed the signal's velocity (zero when zero), solved\n"
+"                      piece by piece through steps and jumps, and in\n"
+"                      closed form for the sine\n"
 "\n"
 "Time:\n"
 "  --dt S              frame time, s (default 1/60)\n"
@@ -153,7 +200,12 @@ run_usage_body(FILE *fp)
 "  then max_dt, max_substeps (the policy's settings), lost_time (time the\n"
 "  guard cut and never simulated), max_lag (the largest wall time minus\n"
 "  the time the shown state stands for), substeps (steps of the rule in\n"
-"  all), max_substeps_frame (most in one frame)\n"
+"  all), max_substeps_frame (most in one frame), lag (the shift tau\n"
+"  minimising the RMS of x(t) - g(t - tau) over the run's second half,\n"
+"  |tau| <= min(t_end / 2, 10 / omega, half a sine's or square's period),\n"
+"  to dt / 10; 0 for a constant target) and attenuation (the RMS of x's\n"
+"  deviation from its own least-squares line over the second half, over\n"
+"  the target's; 0 when the target has none)\n"
 "\n"
 "Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n"
 "See springsim(1) and README.md for the math and the articles.\n", fp);
@@ -188,6 +240,8 @@ run_defaults(struct run_setup *rs)
 	rs->max_dt = 1.0 / 60.0;
 	rs->max_substeps = 8;
 	rs->header = 1;
+	rs->signal_amp = 1.0;
+	rs->signal_period = 1.0;
 }
 
 /* The message for a value that must be > 0; returns -1. */
@@ -388,13 +442,42 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	case OPT_SEED:
 		return parse_long("--seed", arg, 0, 0x7fffffffffffffffL,
 		    &rs->seed);
+	case OPT_SIGNAL_AMP:
+		rs->have_signal_opt = 1;
+		return parse_bounded("--signal-amp", arg, &rs->signal_amp);
+	case OPT_SIGNAL_AT:
+		rs->have_signal_opt = 1;
+		return parse_bounded("--signal-at", arg, &rs->signal_at);
+	case OPT_SIGNAL_PERIOD:
+		rs->have_signal_opt = 1;
+		return parse_positive("--signal-period", arg,
+		    &rs->signal_period);
+	case OPT_SIGNAL_SEED:
+		rs->have_signal_opt = 1;
+		return parse_long("--signal-seed", arg, 0, 0x7fffffffffffffffL,
+		    &rs->signal_seed);
+	case OPT_SIGNAL_SHAPE:
+		rs->have_signal_opt = 1;
+		rs->signal_shape = arg;
+		return 0;
 	case OPT_SUBSTEP:
 		rs->substep = arg;
 		return 0;
 	case OPT_TARGET:
+		rs->have_target = 1;
 		return parse_bounded("--target", arg, &sim->target);
+	case OPT_TARGET_FILE:
+		rs->target_file = arg;
+		return 0;
+	case OPT_TARGET_SIGNAL:
+		rs->signal_name = arg;
+		return 0;
 	case OPT_TARGET_VEL:
+		rs->have_target_vel = 1;
 		return parse_bounded("--target-vel", arg, &sim->target_vel);
+	case OPT_TARGET_VEL_SOURCE:
+		rs->vel_source = arg;
+		return 0;
 	case OPT_V0:
 		return parse_bounded("--v0", arg, &sim->v0);
 	case OPT_X0:
@@ -534,6 +617,194 @@ resolve_spring(struct run_setup *rs)
 	return EXIT_OK;
 }
 
+/* Where the columns of a target file are: -1 for absent. */
+struct target_reader {
+	struct run_setup *rs;
+	int col_t, col_g, col_q, ncols, header_done;
+};
+
+/* Append one row of a target file. */
+static int
+add_target_row(struct run_setup *rs, double t, double g, double q)
+{
+	double *pt, *pg, *pq;
+	long cap;
+
+	if (rs->file_n == rs->file_cap) {
+		cap = rs->file_cap ? 2 * rs->file_cap : 1024;
+		pt = realloc(rs->file_t, (size_t)cap * sizeof(*pt));
+		if (pt != NULL)
+			rs->file_t = pt;
+		pg = realloc(rs->file_g, (size_t)cap * sizeof(*pg));
+		if (pg != NULL)
+			rs->file_g = pg;
+		pq = realloc(rs->file_q, (size_t)cap * sizeof(*pq));
+		if (pq != NULL)
+			rs->file_q = pq;
+		if (pt == NULL || pg == NULL || pq == NULL) {
+			warn_msg("--target-file: out of memory");
+			return -1;
+		}
+		rs->file_cap = cap;
+	}
+	rs->file_t[rs->file_n] = t;
+	rs->file_g[rs->file_n] = g;
+	rs->file_q[rs->file_n++] = q;
+	return 0;
+}
+
+/*
+ * One record of a target file (csv_row_fn): the header names t, target
+ * and optionally target_vel; every row has exactly those fields, numbers,
+ * t strictly increasing.
+ */
+static int
+target_record(void *ctx, long line, char **f, int n)
+{
+	struct target_reader *tr = ctx;
+	struct run_setup *rs = tr->rs;
+	static const char *const names[] = { "t", "target", "target_vel" };
+	double v[3] = { 0, 0, 0 };
+	int i, *col[3];
+
+	col[0] = &tr->col_t;
+	col[1] = &tr->col_g;
+	col[2] = &tr->col_q;
+	if (!tr->header_done) {
+		for (i = 0; i < n; i++) {
+			int c;
+
+			for (c = 0; c < 3; c++)
+				if (strcmp(f[i], names[c]) == 0 && *col[c] < 0)
+					break;
+			if (c == 3) {
+				warn_msg("--target-file: %s line %ld column %d: "
+				    "'%s' is not t, target or target_vel (once "
+				    "each)", rs->target_file, line, i + 1, f[i]);
+				return -1;
+			}
+			*col[c] = i;
+		}
+		if (tr->col_t < 0 || tr->col_g < 0) {
+			warn_msg("--target-file: %s line %ld: the header needs "
+			    "columns t and target", rs->target_file, line);
+			return -1;
+		}
+		tr->ncols = n;
+		tr->header_done = 1;
+		return 0;
+	}
+	if (n != tr->ncols) {
+		warn_msg("--target-file: %s line %ld: %d fields, the header "
+		    "has %d (%s)", rs->target_file, line, n, tr->ncols,
+		    n < tr->ncols ? "a missing column" : "too many fields");
+		return -1;
+	}
+	for (i = 0; i < 3; i++) {
+		if (*col[i] < 0)
+			continue;
+		if (scan_double(f[*col[i]], &v[i]) != 0 ||
+		    fabs(v[i]) > MAX_MAGNITUDE) {
+			warn_msg("--target-file: %s line %ld column %d (%s): "
+			    "'%s' is not a number", rs->target_file, line,
+			    *col[i] + 1, names[i], f[*col[i]]);
+			return -1;
+		}
+	}
+	if (rs->file_n > 0 && !(v[0] > rs->file_t[rs->file_n - 1])) {
+		warn_msg("--target-file: %s line %ld column %d (t): '%s' is not "
+		    "after the row before", rs->target_file, line,
+		    tr->col_t + 1, f[tr->col_t]);
+		return -1;
+	}
+	return add_target_row(rs, v[0], v[1], v[2]);
+}
+
+/* Read --target-file. */
+static int
+read_target_file(struct run_setup *rs)
+{
+	struct target_reader tr = { rs, -1, -1, -1, 0, 0 };
+
+	if (csv_read_file("--target-file", rs->target_file, target_record,
+	    &tr) != 0)
+		return -1;
+	if (!tr.header_done || rs->file_n == 0) {
+		warn_msg("--target-file: %s has no rows", rs->target_file);
+		return -1;
+	}
+	rs->signal.t = rs->file_t;
+	rs->signal.g = rs->file_g;
+	rs->signal.q = tr.col_q >= 0 ? rs->file_q : NULL;
+	rs->signal.n = rs->file_n;
+	return 0;
+}
+
+/* The target: a signal on the base line, or a recorded file. */
+static int
+resolve_signal(struct run_setup *rs)
+{
+	spring_signal *sig = &rs->signal;
+	int vel = SPRING_VEL_SIGNAL;
+
+	memset(sig, 0, sizeof(*sig));
+	if (rs->vel_source != NULL) {
+		if (strcmp(rs->vel_source, "signal") == 0)
+			vel = SPRING_VEL_SIGNAL;
+		else if (strcmp(rs->vel_source, "difference") == 0)
+			vel = SPRING_VEL_DIFFERENCE;
+		else if (strcmp(rs->vel_source, "zero") == 0)
+			vel = SPRING_VEL_ZERO;
+		else
+			return usage_error("--target-vel-source: '%s' is not "
+			    "signal, difference or zero", rs->vel_source);
+	}
+	sig->kind = SPRING_SIGNAL_CONSTANT;
+	if (rs->signal_name != NULL &&
+	    (sig->kind = spring_signal_find(rs->signal_name)) < 0)
+		return usage_error("--target-signal: unknown signal '%s'; "
+		    "'springsim list' shows them", rs->signal_name);
+	if (rs->target_file != NULL) {
+		if (rs->signal_name != NULL)
+			return usage_error("--target-file and --target-signal "
+			    "both give the target: give one");
+		if (rs->have_target || rs->have_target_vel)
+			return usage_error("%s does not go with --target-file: "
+			    "the file gives the target", rs->have_target ?
+			    "--target" : "--target-vel");
+		sig->kind = SPRING_SIGNAL_FILE;
+	}
+	if (rs->have_signal_opt && (sig->kind == SPRING_SIGNAL_CONSTANT ||
+	    sig->kind == SPRING_SIGNAL_FILE))
+		return usage_error("the --signal-* flags go with "
+		    "--target-signal step, ramp, sine, square or noise");
+	if (rs->signal_shape != NULL) {
+		if (sig->kind != SPRING_SIGNAL_NOISE)
+			return usage_error("--signal-shape goes with "
+			    "--target-signal noise");
+		if (strcmp(rs->signal_shape, "linear") == 0)
+			sig->linear = 1;
+		else if (strcmp(rs->signal_shape, "hold") != 0)
+			return usage_error("--signal-shape: '%s' is not hold or "
+			    "linear", rs->signal_shape);
+	}
+	if (sig->kind == SPRING_SIGNAL_FILE) {
+		if (read_target_file(rs) != 0)
+			return EXIT_USAGE;
+	} else {
+		sig->g0 = rs->sim.target;
+		sig->q0 = rs->sim.target_vel;
+	}
+	sig->amp = rs->signal_amp;
+	sig->period = rs->signal_period;
+	sig->at = rs->signal_at;
+	sig->seed = (unsigned long long)rs->signal_seed;
+	rs->sim.vel_source = vel;
+	rs->sim.signal = sig->kind == SPRING_SIGNAL_CONSTANT &&
+	    vel == SPRING_VEL_SIGNAL ? NULL : sig;
+	return EXIT_OK;
+}
+
 /* Parse and check a run's flags; see run.h. */
 int
 run_setup_parse(struct run_setup *rs, int argc, char **argv,
@@ -587,6 +858,7 @@ run_setup_parse(struct run_setup *rs, int argc, char **argv,
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	if ((rc = resolve_rule(rs)) != EXIT_OK ||
+	    (rc = resolve_signal(rs)) != EXIT_OK ||
 	    (rc = resolve_policy(rs)) != EXIT_OK ||
 	    (rc = resolve_schedule(rs)) != EXIT_OK ||
 	    (rc = resolve_spring(rs)) != EXIT_OK)
@@ -599,7 +871,10 @@ void
 run_setup_free(struct run_setup *rs)
 {
 	free(rs->list);
-	rs->list = NULL;
+	free(rs->file_t);
+	free(rs->file_g);
+	free(rs->file_q);
+	rs->list = rs->file_t = rs->file_g = rs->file_q = NULL;
 }
 
 /* A number in the sink's format; returns its length. */
@@ -681,7 +956,8 @@ write_metrics_header(struct sink *k, int end_line)
 	    "model,integrator,substep,dt,frames,omega,zeta,mass,x0,v0,target,"
 	    "target_vel,max_err_x,rms_err_x,final_err_x,max_err_v,rms_err_v,"
 	    "final_err_v,overshoot,settle_time,energy_drift,diverged,max_dt,"
-	    "max_substeps,lost_time,max_lag,substeps,max_substeps_frame";
+	    "max_substeps,lost_time,max_lag,substeps,max_substeps_frame,lag,"
+	    "attenuation";
 
 	out_write(&k->out, head, sizeof(head) - 1);
 	if (end_line)
@@ -695,7 +971,8 @@ write_metrics_header(struct sink *k, int end_line)
  */
 void
 write_metrics(struct sink *k, const struct run_setup *rs,
-    const spring_metrics *m, const spring_frame_stats *fs, int end_line)
+    const spring_metrics *m, const spring_frame_stats *fs, double lag,
+    double attenuation, int end_line)
 {
 	const spring_sim *sim = &rs->sim;
 	const double v[] = { sim->params.omega, sim->params.zeta,
@@ -721,7 +998,48 @@ write_metrics(struct sink *k, const struct run_setup *rs,
 	put_value(k, fs->lost_time, ",");
 	put_value(k, fs->max_lag, ",");
 	put_count(k, fs->substeps, ",");
-	put_count(k, fs->max_substeps_frame, end_line ? "\n" : "");
+	put_count(k, fs->max_substeps_frame, ",");
+	put_value(k, lag, ",");
+	put_value(k, attenuation, end_line ? "\n" : "");
+}
+
+/* The tracking metrics; see run.h. */
+void
+run_tracking(const struct run_setup *rs, const double *t, const double *x,
+    long n, double *lag, double *attenuation)
+{
+	*lag = *attenuation = 0.0;
+	if (rs->sim.signal != NULL)
+		spring_tracking(rs->sim.signal, rs->sim.params.omega, t, x, n,
+		    rs->sim.dt, lag, attenuation);
+}
+
+/* Frames kept for the tracking metrics. */
+struct frames_kept {
+	double *t, *x;
+	long n, cap;
+};
+
+/* Keep a row's t and x (spring_row_fn). */
+static int
+keep_frame(void *ctx, const spring_row *r, double dt)
+{
+	struct frames_kept *fk = ctx;
+	double *p;
+
+	(void)dt;
+	if (fk->n == fk->cap) {
+		fk->cap = fk->cap ? 2 * fk->cap : 4096;
+		if ((p = realloc(fk->t, (size_t)fk->cap * sizeof(*p))) == NULL)
+			return EXIT_IO;
+		fk->t = p;
+		if ((p = realloc(fk->x, (size_t)fk->cap * sizeof(*p))) == NULL)
+			return EXIT_IO;
+		fk->x = p;
+	}
+	fk->t[fk->n] = r->t;
+	fk->x[fk->n++] = r->x;
+	return 0;
 }
 
 /* One warning per thing the user should know: divergence, the guard. */
@@ -748,6 +1066,8 @@ cmd_run(int argc, char **argv)
 	struct sink *k = NULL;
 	spring_metrics m;
 	spring_frame_stats fs;
+	struct frames_kept kept = { NULL, NULL, 0, 0 };
+	double lag = 0.0, attenuation = 0.0;
 	int rc;
 
 	/* big (the sink's buffer, the hitches): on the heap */
@@ -770,13 +1090,22 @@ cmd_run(int argc, char **argv)
 	}
 	if (rs->header && !rs->metrics)
 		write_trajectory_header(k);
-	rc = spring_simulate(&rs->sim, rs->metrics ? NULL : emit_row, k, &m,
-	    &fs);
+	if (!rs->metrics)
+		rc = spring_simulate(&rs->sim, emit_row, k, &m, &fs);
+	else if (rs->sim.signal == NULL)
+		rc = spring_simulate(&rs->sim, NULL, NULL, &m, &fs);
+	else {
+		/* the tracking metrics look at the whole run: keep x */
+		rc = spring_simulate(&rs->sim, keep_frame, &kept, &m, &fs);
+		if (rc != 0)
+			warn_msg("out of memory");
+	}
 	run_warnings(rs, &m, &fs);
 	if (rs->metrics && rc == 0) {
+		run_tracking(rs, kept.t, kept.x, kept.n, &lag, &attenuation);
 		if (rs->header)
 			write_metrics_header(k, 1);
-		write_metrics(k, rs, &m, &fs, 1);
+		write_metrics(k, rs, &m, &fs, lag, attenuation, 1);
 	}
 	if (rc != 0 || k->out.failed) {
 		out_abort(&k->out);
@@ -787,6 +1116,8 @@ done:
 	run_setup_free(rs);
 	free(rs);
 	free(k);
+	free(kept.t);
+	free(kept.x);
 	return rc;
 }
 

@@ -28,6 +28,14 @@ struct run_setup {
 	double *list;			/* --frames-from, owned */
 	long list_len, list_cap;
 	spring_schedule sched;
+	/* the target signal */
+	const char *signal_name, *signal_shape, *target_file, *vel_source;
+	double signal_amp, signal_period, signal_at;
+	long signal_seed;
+	int have_target, have_target_vel, have_signal_opt;
+	double *file_t, *file_g, *file_q;	/* --target-file, owned */
+	long file_n, file_cap;
+	spring_signal signal;
 	spring_sim sim;
 };
 
@@ -65,7 +73,14 @@ int emit_row(void *ctx, const spring_row *r, double dt);
 /* The --metrics header and row: identity, metrics, frame statistics. */
 void write_metrics_header(struct sink *k, int end_line);
 void write_metrics(struct sink *k, const struct run_setup *rs,
-    const spring_metrics *m, const spring_frame_stats *fs, int end_line);
+    const spring_metrics *m, const spring_frame_stats *fs, double lag,
+    double attenuation, int end_line);
+/*
+ * The tracking metrics of a run's frames (lag, attenuation): 0, 0 for a
+ * constant target; see spring_tracking.
+ */
+void run_tracking(const struct run_setup *rs, const double *t,
+    const double *x, long n, double *lag, double *attenuation);
 /* The warnings a run owes: divergence, the substep guard. */
 void run_warnings(const struct run_setup *rs, const spring_metrics *m,
     const spring_frame_stats *fs);

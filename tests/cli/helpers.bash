@@ -11,7 +11,7 @@ export SPRINGSIM
 # The trajectory header and the --metrics header, as DESIGN.md and the
 # brief spell them (never read back from the program).
 TRAJ_HEADER='t,x,v,target,x_ref,v_ref,err_x,err_v'
-METRICS_HEADER='model,integrator,substep,dt,frames,omega,zeta,mass,x0,v0,target,target_vel,max_err_x,rms_err_x,final_err_x,max_err_v,rms_err_v,final_err_v,overshoot,settle_time,energy_drift,diverged,max_dt,max_substeps,lost_time,max_lag,substeps,max_substeps_frame'
+METRICS_HEADER='model,integrator,substep,dt,frames,omega,zeta,mass,x0,v0,target,target_vel,max_err_x,rms_err_x,final_err_x,max_err_v,rms_err_v,final_err_v,overshoot,settle_time,energy_drift,diverged,max_dt,max_substeps,lost_time,max_lag,substeps,max_substeps_frame,lag,attenuation'
 # The seven update rules of DESIGN.md, in its order.
 RULES='explicit semi-implicit implicit backward-euler verlet rk4 exact'
 

@@ -55,13 +55,13 @@ close() {
 	}'
 }
 
-@test "--metrics prints exactly one header and one row of 28 columns" {
+@test "--metrics prints exactly one header and one row of 30 columns" {
 	sim --metrics
 	assert_status 0
 	assert_stderr_empty
 	[ "$(nlines "$OUT")" -eq 2 ] || fail_with "want 2 lines"
 	[ "$(head -n 1 "$OUT")" = "$METRICS_HEADER" ] || fail_with "header differs"
-	[ "$(sed -n 2p "$OUT" | awk -F, '{ print NF }')" -eq 28 ] || fail_with "want 28 fields"
+	[ "$(sed -n 2p "$OUT" | awk -F, '{ print NF }')" -eq 30 ] || fail_with "want 30 fields"
 }
 
 @test "--metrics --no-header prints only the row" {

@@ -18,6 +18,8 @@ main(void)
 	test_numfmt();
 	test_parse();
 	test_frame();
+	test_analyze();
+	test_dialects();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }

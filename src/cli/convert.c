@@ -1,0 +1,302 @@
+/*
+ * convert.c - `springsim convert`: one spring in every convention, as
+ * key=value lines or, with --csv, one header and one row.  The numbers
+ * are the library's (spring_describe, dialects.c); this file reads the
+ * flags and prints the table below.
+ */
+#include <getopt.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dialects.h"
+#include "numfmt.h"
+#include "paramflags.h"
+#include "spring.h"
+
+/* The output, in order: a key and where its value is. */
+static const struct column {
+	const char *key;
+	size_t off;
+} columns[] = {
+#define COL(f) { #f, offsetof(spring_conventions, f) }
+	COL(stiffness), COL(damping), COL(mass), COL(omega), COL(zeta),
+	COL(halflife), COL(frequency), COL(envelope_halflife),
+	COL(hz), COL(decay), COL(decay_time),
+	COL(ck), COL(cd), COL(dt),
+	COL(critical_halflife), COL(critical_frequency),
+	COL(period), COL(damped_frequency), COL(settle_time),
+	COL(swiftui_response), COL(swiftui_damping_fraction),
+	COL(swiftui_duration), COL(swiftui_bounce),
+	COL(android_stiffness), COL(android_damping_ratio),
+	COL(unity_smooth_time),
+	COL(react_tension), COL(react_friction), COL(react_mass),
+	COL(react_frequency), COL(react_damping_ratio),
+	COL(motion_stiffness), COL(motion_damping), COL(motion_mass),
+	COL(motion_duration), COL(motion_bounce), COL(motion_visual_duration),
+	COL(rebound_tension), COL(rebound_friction),
+	COL(origami_tension), COL(origami_friction),
+	COL(box2d_hertz), COL(box2d_damping_ratio),
+#undef COL
+	{ NULL, 0 }
+};
+
+/* Everything convert's flags say. */
+struct convert_opts {
+	struct param_set ps;
+	double dt, decay_time;
+	const char *output;
+	int csv;
+	long precision;		/* 0: round-trip */
+};
+
+enum { OPT_CSV = 256, OPT_DT, OPT_PRECISION };
+
+/* convert's own flags; the parameter flags are added (paramflags.c). */
+static const struct option convert_own_opts[] = {
+	{ "csv", no_argument, NULL, OPT_CSV },
+	{ "dt", required_argument, NULL, OPT_DT },
+	{ "help", no_argument, NULL, 'h' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The usage, in the manner of a manual page. */
+static void
+convert_usage(FILE *fp)
+{
+	fputs(
+"usage: springsim convert [parameter group] [--mass M] [--dt H]\n"
+"                         [--decay-time T] [--csv] [--precision N] [-o FILE]\n"
+"\n"
+"Print one spring in every convention: key=value lines, or with --csv one\n"
+"header line and one row.  The spring is the parameter group given (default\n"
+"omega 4 pi rad/s, zeta 0.3), in any of the conventions below.\n"
+"\n"
+"  --dt H              the step of Nissen's Ck and Cd, read and printed\n"
+"                      (default 1/60 s)\n"
+"  --decay-time T      the time Chou's decay fraction is printed over\n"
+"                      (default 1 s); given with --hz and --decay it is that\n"
+"                      group's own --decay-time, and serves as both\n"
+"  --csv               one header line and one row instead of key=value\n"
+"  --precision N       N significant digits (1-17); default: digits that\n"
+"                      read back to the same double\n"
+"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
+"  -h, --help          this help;  -V, --version  the version\n"
+"\n"
+"The keys, in order (nan where a convention cannot express the spring):\n"
+"  stiffness, damping, mass   k = m omega^2, d = 2 m zeta omega, m\n"
+"  omega, zeta         rad/s and the damping ratio (Gobo's --uaf, --dr)\n"
+"  halflife            Holden's half-life, 4 ln2 / (d / m) = 2 ln2 /\n"
+"                      (zeta omega): the --halflife that gives this damping\n"
+"  frequency           Holden's frequency, omega / 2 pi Hz\n"
+"  envelope_halflife   ln2 / (zeta omega) = halflife / 2: the time in which\n"
+"                      the envelope e^(-zeta omega t) halves, the half-life\n"
+"                      of Chou's decay and of physics (not Holden's)\n"
+"  hz, decay, decay_time   Chou's: omega / 2 pi, the fraction\n"
+"                      e^(-zeta omega T) of the amplitude left after T\n"
+"  ck, cd, dt          Nissen's at the step dt: omega^2 dt^2, 2 zeta omega dt\n"
+"  critical_halflife   Holden's critical_halflife(frequency) = 2 ln2 / omega\n"
+"  critical_frequency  Holden's critical_frequency(halflife) =\n"
+"                      zeta omega / 2 pi\n"
+"  period              2 pi / omega_d, omega_d = omega sqrt(1 - zeta^2); inf\n"
+"                      from zeta = 1 on\n"
+"  damped_frequency    omega_d / 2 pi Hz; 0 from zeta = 1 on\n"
+"  settle_time         ln 50 / r, the time the envelope takes to fall to\n"
+"                      2 %: r = zeta omega up to zeta = 1, beyond it the slow\n"
+"                      mode's omega / (zeta + sqrt(zeta^2 - 1)); inf at 0\n"
+"  swiftui_*, android_*, unity_smooth_time, react_*, motion_*, rebound_*,\n"
+"  origami_*, box2d_*  the other libraries' parameters, named as their\n"
+"                      flags below; unity_smooth_time only for zeta = 1,\n"
+"                      motion's bounce and durations for zeta 0.05 to 1,\n"
+"                      origami's values where positive, react_frequency\n"
+"                      from 0.01 s; motion_duration is the exact root of\n"
+"                      Motion's envelope condition\n"
+"\n", fp);
+	param_usage(fp);
+	fputs(
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n",
+	    fp);
+}
+
+/* parse_convert's "all done" (after --help, --version): exit 0. */
+#define DONE (-1)
+
+/* After --help or --version: DONE, or EXIT_IO if the text was lost. */
+static int
+stdout_done(void)
+{
+	return flush_stdout() == 0 ? DONE : EXIT_IO;
+}
+
+/* --dt: a number > 0. */
+static int
+parse_dt(const char *arg, double *dt)
+{
+	if (parse_bounded("--dt", arg, dt) != 0)
+		return -1;
+	if (!(*dt > 0.0)) {
+		warn_msg("--dt: '%s' must be > 0", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Read convert's flags into o; EXIT_OK, DONE, or the status to exit with. */
+static int
+parse_convert(int argc, char **argv, struct convert_opts *o)
+{
+	struct option longopts[64];
+	int c, p;
+
+	memset(o, 0, sizeof(*o));
+	param_set_init(&o->ps);
+	o->dt = 1.0 / 60.0;
+	o->decay_time = 1.0;
+	if (param_longopts(convert_own_opts, longopts, 64) != 0)
+		abort();	/* the table is ours: a bug, not input */
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1) {
+		const char *flag = argv[optind - 1];
+		int rc = 0;
+
+		if ((p = param_option(&o->ps, c, optarg)) != 0) {
+			if (p < 0)
+				return EXIT_USAGE;
+			continue;
+		}
+		switch (c) {
+		case 'h':
+			convert_usage(stdout);
+			return stdout_done();
+		case 'o':
+			if (*optarg == '\0') {
+				warn_msg("-o: '' is not a file name");
+				return EXIT_USAGE;
+			}
+			o->output = optarg;
+			break;
+		case 'V':
+			printf("springsim %s\n", SPRING_VERSION);
+			return stdout_done();
+		case OPT_CSV:
+			o->csv = 1;
+			break;
+		case OPT_DT:
+			rc = parse_dt(optarg, &o->dt);
+			break;
+		case OPT_PRECISION:
+			rc = parse_long("--precision", optarg, 1, 17,
+			    &o->precision);
+			break;
+		case ':':
+			return usage_error("%s needs a value", flag);
+		default:
+			if (optopt != 0 && strchr(flag, '=') != NULL)
+				return usage_error("%.*s takes no value",
+				    (int)(strchr(flag, '=') - flag), flag);
+			return usage_error("unknown option '%s'", flag);
+		}
+		if (rc != 0)
+			return EXIT_USAGE;
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	return EXIT_OK;
+}
+
+/*
+ * --decay-time: Chou's group's own when --hz or --decay is given (the
+ * group then needs it, and prints over it), otherwise convert's.
+ */
+static int
+take_decay_time(struct convert_opts *o)
+{
+	if (param_given(&o->ps, P_HZ) || param_given(&o->ps, P_DECAY)) {
+		if (param_given(&o->ps, P_DECAY_TIME))
+			o->decay_time = o->ps.value[P_DECAY_TIME];
+		return 0;
+	}
+	return param_take(&o->ps, P_DECAY_TIME, &o->decay_time) < 0 ? -1 : 0;
+}
+
+/* A number in the output's format, NUL-terminated; returns buf. */
+static const char *
+format(char *buf, double v, long precision)
+{
+	int n = precision > 0 ? numfmt_precision(buf, v, (int)precision) :
+	    numfmt_roundtrip(buf, v);
+
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The table of columns for c, in the chosen format, into out. */
+static void
+write_conventions(out_file *out, const spring_conventions *c,
+    const struct convert_opts *o)
+{
+	const struct column *col;
+	char buf[NUMFMT_MAX + 1];
+	const char *v;
+
+	if (o->csv) {
+		for (col = columns; col->key != NULL; col++) {
+			out_write(out, col->key, strlen(col->key));
+			out_write(out, col[1].key != NULL ? "," : "\n", 1);
+		}
+	}
+	for (col = columns; col->key != NULL; col++) {
+		v = format(buf, *(const double *)(const void *)
+		    ((const char *)c + col->off), o->precision);
+		if (!o->csv) {
+			out_write(out, col->key, strlen(col->key));
+			out_write(out, "=", 1);
+		}
+		out_write(out, v, strlen(v));
+		out_write(out, o->csv && col[1].key != NULL ? "," : "\n", 1);
+	}
+}
+
+/* `springsim convert`. */
+int
+cmd_convert(int argc, char **argv)
+{
+	struct convert_opts o;
+	spring_params sp;
+	spring_conventions c;
+	out_file *out;
+	int rc;
+
+	if ((rc = parse_convert(argc, argv, &o)) != EXIT_OK)
+		return rc == DONE ? EXIT_OK : rc;
+	if (take_decay_time(&o) != 0)
+		return EXIT_USAGE;
+	/* Nissen's Ck/Cd are read at the step --dt, as they are printed */
+	if (param_resolve(&o.ps, o.dt, &sp) != 0)
+		return EXIT_USAGE;
+	spring_describe(&sp, o.dt, o.decay_time, &c);
+
+	if ((out = malloc(sizeof(*out))) == NULL) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	if (out_open(out, o.output) != 0) {
+		free(out);
+		return EXIT_IO;
+	}
+	write_conventions(out, &c, &o);
+	if (out->failed) {
+		out_abort(out);
+		rc = EXIT_IO;
+	} else
+		rc = out_close(out) != 0 ? EXIT_IO : EXIT_OK;
+	free(out);
+	return rc;
+}

@@ -1,0 +1,443 @@
+/*
+ * dialects.c - other libraries' spring parameters to and from the
+ * canonical (omega, zeta, mass), and every convention's numbers for one
+ * spring.  Derived from each library's documented formulas; where a
+ * library only gives code, from the math that code computes.
+ *
+ * The dialects, their formulas and where they come from:
+ *
+ *   SwiftUI Spring(response:dampingFraction:) (Apple's documentation of
+ *	Spring and Animation.spring(response:dampingFraction:blendDuration:),
+ *	defaults 0.5 and 0.825): response is "the stiffness of the spring,
+ *	defined as an approximate duration in seconds", the undamped period:
+ *	stiffness = (2 pi / R)^2, damping = 4 pi F / R (mass 1), so
+ *	omega = 2 pi / R and zeta = F.  Apple publishes no formula; this is
+ *	the one other libraries match SwiftUI with (react-native-reanimated
+ *	users' calculateSpringConfig, pmndrs/math spring.fromResponse).
+ *   SwiftUI Spring(duration:bounce:) (Apple: "bounce ... 0 ... critically
+ *	damped, ... up to a maximum of 1.0 (undamped) ... negative values
+ *	indicate overdamped springs with a minimum value of -1.0"; Flutter's
+ *	SpringDescription.withDurationAndBounce, documented to give "the
+ *	same result as SwiftUI's spring(duration:bounce:)"):
+ *	stiffness = 4 pi^2 / D^2, zeta = 1 - B for B > 0, 1 / (1 + B) else.
+ *   Android SpringForce (developer.android.com, androidx.dynamicanimation;
+ *	its source sets mNaturalFreq = sqrt(stiffness), mass 1): omega =
+ *	sqrt(K), zeta = dampingRatio.  Defaults STIFFNESS_MEDIUM = 1500 and
+ *	DAMPING_RATIO_MEDIUM_BOUNCY = 0.5.  Android steps the closed form.
+ *   Unity Mathf.SmoothDamp (Unity's scripting reference; its C# source,
+ *	UnityCsReference Runtime/Export/Math/Mathf.cs, after Game
+ *	Programming Gems 4, 1.10): a critically damped spring with omega =
+ *	2 / smoothTime, smoothTime raised to at least 0.0001.  An emulation
+ *	only in its update: Unity replaces e^-x by 1 / (1 + x + 0.48 x^2 +
+ *	0.235 x^3) and clamps the speed to maxSpeed and the overshoot.
+ *   react-spring (pmndrs/react-spring, packages/core/src/AnimationConfig.ts
+ *	and constants.ts): tension and friction are stiffness and damping,
+ *	with mass (default 1; default config tension 170, friction 26).  Its
+ *	"frequency" is a period in seconds ("the natural frequency (in
+ *	seconds)"): tension = (2 pi / f)^2 m, friction = 4 pi damping m / f,
+ *	so omega = 2 pi / f and zeta = damping; f is raised to 0.01.
+ *	react-spring steps semi-implicit Euler at 1 ms.
+ *   Motion (framer-motion, animation/generators/spring: defaults.mjs and
+ *	find.ts): stiffness, damping, mass (defaults 100, 10, 1).  duration
+ *	and bounce: zeta = 1 - bounce clamped to 0.05..1, duration clamped
+ *	to 0.01..10 s, and omega the root, found by 11 Newton steps from
+ *	5 / duration, of the envelope e^(-zeta omega D) zeta / sqrt(1 -
+ *	zeta^2) = 0.001 (under-damped) or (1 + omega D) e^(-omega D) = 0.001
+ *	(critical), at velocity 0.  visualDuration and bounce: omega =
+ *	2 pi / (1.2 visualDuration), zeta = clamp(1 - bounce, 0.05, 1).
+ *	Motion evaluates the closed form.
+ *   Facebook Rebound (facebookarchive/rebound, Spring.java, SpringConfig.java,
+ *	OrigamiValueConverter.java): tension and friction with mass 1;
+ *	Origami's values convert as tension = (oT - 30) 3.62 + 194 and
+ *	friction = (oF - 8) 3 + 25, 0 staying 0; the default config is
+ *	Origami (40, 7).  Rebound steps RK4 at 1 ms.
+ *   Box2D soft constraints (erincatto/box2d, b2MakeSoft in solver.h;
+ *	b2DefaultWorldDef in types.c: contactHertz 30, contactDampingRatio
+ *	10, jointHertz 60, jointDampingRatio 2): omega = 2 pi hertz, zeta =
+ *	dampingRatio.  Box2D applies them as a soft constraint matched to
+ *	implicit Euler over its substep, not as a spring of its own.
+ */
+#include <math.h>
+
+#include "dialects.h"
+
+#define TWO_PI	6.283185307179586476925286766559
+#define LN2	0.693147180559945309417232121458
+#define LN50	3.912023005428146058618750787910
+
+/* Motion's envelope threshold (safeMin) and root search (find.ts). */
+#define MOTION_SAFE_MIN		0.001
+#define MOTION_NEWTON_STEPS	11
+/* Motion's visualDuration is 1 / 1.2 of the undamped period. */
+#define MOTION_VISUAL_RATIO	1.2
+/* Rebound's OrigamiValueConverter. */
+#define ORIGAMI_T_SCALE		3.62
+#define ORIGAMI_T_OFFSET	194.0
+#define ORIGAMI_T_ORIGIN	30.0
+#define ORIGAMI_F_SCALE		3.0
+#define ORIGAMI_F_OFFSET	25.0
+#define ORIGAMI_F_ORIGIN	8.0
+
+/* A finite, strictly positive number. */
+static int
+positive(double x)
+{
+	return isfinite(x) && x > 0.0;
+}
+
+/* A finite number that is not negative. */
+static int
+nonnegative(double x)
+{
+	return isfinite(x) && x >= 0.0;
+}
+
+/* Accept a conversion only if it produced usable canonical values. */
+static int
+canonical(double omega, double zeta, double mass, spring_params *p)
+{
+	if (!positive(omega) || !nonnegative(zeta) || !positive(mass))
+		return -1;
+	p->omega = omega;
+	p->zeta = zeta;
+	p->mass = mass;
+	return 0;
+}
+
+/* x limited to lo..hi. */
+static double
+clamp(double x, double lo, double hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* sqrt(1 - z^2) without cancellation near z = 1. */
+static double
+sqrt_one_minus_sq(double z)
+{
+	return sqrt((1.0 - z) * (1.0 + z));
+}
+
+/* SwiftUI: response is the undamped period. */
+int
+spring_from_swiftui_response(double response, double damping_fraction,
+    spring_params *p)
+{
+	if (!positive(response))
+		return -1;
+	return canonical(TWO_PI / response, damping_fraction, 1.0, p);
+}
+
+/* SwiftUI's bounce as a damping ratio: 1 - B above 0, 1 / (1 + B) below. */
+static double
+swiftui_zeta(double bounce)
+{
+	return bounce > 0.0 ? 1.0 - bounce : 1.0 / (1.0 + bounce);
+}
+
+/* SwiftUI: duration is the undamped period, bounce the damping. */
+int
+spring_from_swiftui_duration(double duration, double bounce,
+    spring_params *p)
+{
+	if (!positive(duration) || !(bounce > -1.0 && bounce <= 1.0))
+		return -1;
+	return canonical(TWO_PI / duration, swiftui_zeta(bounce), 1.0, p);
+}
+
+/* Android's SpringForce: unit mass, natural frequency sqrt(K). */
+int
+spring_from_android(double stiffness, double damping_ratio,
+    spring_params *p)
+{
+	if (!positive(stiffness))
+		return -1;
+	return canonical(sqrt(stiffness), damping_ratio, 1.0, p);
+}
+
+/* Unity's SmoothDamp: critical, omega = 2 / smoothTime (at least 1e-4). */
+int
+spring_from_unity(double smooth_time, spring_params *p)
+{
+	if (!positive(smooth_time))
+		return -1;
+	smooth_time = fmax(smooth_time, UNITY_MIN_SMOOTH_TIME);
+	return canonical(2.0 / smooth_time, 1.0, 1.0, p);
+}
+
+/* react-spring's tension and friction are stiffness and damping. */
+int
+spring_from_react(double tension, double friction, double mass,
+    spring_params *p)
+{
+	return spring_from_stiffness(tension, friction, mass, p);
+}
+
+/*
+ * react-spring's frequency f (a period): tension = (2 pi / f)^2 m and
+ * friction = 4 pi zeta m / f give omega = 2 pi / f and zeta whatever m.
+ */
+int
+spring_from_react_frequency(double frequency, double damping_ratio,
+    double mass, spring_params *p)
+{
+	if (!positive(frequency))
+		return -1;
+	frequency = fmax(frequency, REACT_MIN_FREQUENCY);
+	return canonical(TWO_PI / frequency, damping_ratio, mass, p);
+}
+
+/* Motion's stiffness, damping and mass. */
+int
+spring_from_motion(double stiffness, double damping, double mass,
+    spring_params *p)
+{
+	return spring_from_stiffness(stiffness, damping, mass, p);
+}
+
+/* Motion's damping ratio for a bounce: 1 - bounce within 0.05..1. */
+static double
+motion_zeta(double bounce)
+{
+	return clamp(1.0 - bounce, MOTION_MIN_DAMPING, MOTION_MAX_DAMPING);
+}
+
+/*
+ * Motion's findSpring at velocity 0: Newton's method on the envelope
+ * condition, as many steps as Motion takes from where it starts.  Under
+ * critical damping f(w) = 0.001 - zeta / sqrt(1 - zeta^2) e^(-zeta w D);
+ * at critical damping f(w) = (1 + w D) e^(-w D) - 0.001.  Either f is
+ * monotone and Newton approaches its root from below.
+ */
+static double
+motion_find_omega(double duration, double zeta)
+{
+	double w = 5.0 / duration, e, s;
+	int i;
+
+	for (i = 0; i < MOTION_NEWTON_STEPS; i++) {
+		if (zeta < 1.0) {
+			s = sqrt_one_minus_sq(zeta);
+			e = exp(-zeta * w * duration);
+			w -= (MOTION_SAFE_MIN - zeta / s * e) /
+			    (zeta * zeta * duration / s * e);
+		} else {
+			e = exp(-w * duration);
+			w -= ((1.0 + w * duration) * e - MOTION_SAFE_MIN) /
+			    (-w * duration * duration * e);
+		}
+	}
+	return w;
+}
+
+/* Motion's duration and bounce, clamped as Motion clamps them. */
+int
+spring_from_motion_duration(double duration, double bounce,
+    spring_params *p)
+{
+	double zeta;
+
+	if (!positive(duration) || !isfinite(bounce))
+		return -1;
+	duration = clamp(duration, MOTION_MIN_DURATION, MOTION_MAX_DURATION);
+	zeta = motion_zeta(bounce);
+	return canonical(motion_find_omega(duration, zeta), zeta, 1.0, p);
+}
+
+/* Motion's visualDuration: 1.2 visualDuration is the undamped period. */
+int
+spring_from_motion_visual(double visual_duration, double bounce,
+    spring_params *p)
+{
+	if (!positive(visual_duration) || !isfinite(bounce))
+		return -1;
+	return canonical(TWO_PI / (MOTION_VISUAL_RATIO * visual_duration),
+	    motion_zeta(bounce), 1.0, p);
+}
+
+/* Rebound's tension and friction act on a unit mass. */
+int
+spring_from_rebound(double tension, double friction, spring_params *p)
+{
+	return spring_from_stiffness(tension, friction, 1.0, p);
+}
+
+/* Rebound's OrigamiValueConverter, 0 staying 0 as Rebound keeps it. */
+int
+spring_from_origami(double tension, double friction, spring_params *p)
+{
+	double t, f;
+
+	if (!isfinite(tension) || !isfinite(friction))
+		return -1;
+	t = tension == 0.0 ? 0.0 :
+	    (tension - ORIGAMI_T_ORIGIN) * ORIGAMI_T_SCALE + ORIGAMI_T_OFFSET;
+	f = friction == 0.0 ? 0.0 :
+	    (friction - ORIGAMI_F_ORIGIN) * ORIGAMI_F_SCALE + ORIGAMI_F_OFFSET;
+	return spring_from_rebound(t, f, p);
+}
+
+/* Box2D's soft constraint: frequency in Hz and damping ratio. */
+int
+spring_from_box2d(double hertz, double damping_ratio, spring_params *p)
+{
+	if (!positive(hertz))
+		return -1;
+	return canonical(TWO_PI * hertz, damping_ratio, 1.0, p);
+}
+
+/* The slowest decay rate of the offset; see dialects.h. */
+double
+spring_decay_rate(const spring_params *p)
+{
+	double z = p->zeta;
+
+	if (z <= 1.0)
+		return z * p->omega;
+	return p->omega / (z + sqrt((z - 1.0) * (z + 1.0)));
+}
+
+/* Whether zeta is 1 to within rounding (1e-12). */
+static int
+critical(double zeta)
+{
+	return fabs(zeta - 1.0) <= 1e-12;
+}
+
+/*
+ * The root U of (1 + u) e^-u = 0.001, Motion's critical envelope
+ * condition in u = omega D: Newton from the left until it stops moving.
+ */
+static double
+motion_critical_root(void)
+{
+	double u = 5.0, next;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		next = u + ((1.0 + u) - MOTION_SAFE_MIN * exp(u)) / u;
+		if (next == u)
+			break;
+		u = next;
+	}
+	return u;
+}
+
+/*
+ * Motion's duration for omega and zeta: the exact root of the envelope
+ * condition that findSpring searches for; NaN outside Motion's ranges.
+ */
+static double
+motion_duration(double omega, double zeta)
+{
+	double d;
+
+	if (critical(zeta))
+		d = motion_critical_root() / omega;
+	else if (zeta >= MOTION_MIN_DAMPING && zeta < 1.0)
+		d = log(zeta / (MOTION_SAFE_MIN * sqrt_one_minus_sq(zeta))) /
+		    (zeta * omega);
+	else
+		return NAN;
+	if (!(d >= MOTION_MIN_DURATION && d <= MOTION_MAX_DURATION))
+		return NAN;
+	return d;
+}
+
+/* Origami's value for a Rebound parameter; NaN when it would be <= 0. */
+static double
+origami_value(double x, double offset, double scale, double origin)
+{
+	double o;
+
+	if (x == 0.0)
+		return 0.0;
+	o = (x - offset) / scale + origin;
+	return o > 0.0 ? o : NAN;
+}
+
+/* The time-like values of the motion: Holden's, Chou's, the envelope's. */
+static void
+describe_times(const spring_params *p, double decay_time,
+    spring_conventions *c)
+{
+	double w = p->omega, z = p->zeta, wd;
+
+	c->frequency = w / TWO_PI;
+	c->hz = w / TWO_PI;
+	c->decay_time = decay_time;
+	c->decay = exp(-z * w * decay_time);
+	/* Holden: d per unit mass is 2 zeta omega; H = 4 ln2 / d */
+	c->halflife = z > 0.0 ? 2.0 * LN2 / (z * w) : INFINITY;
+	c->envelope_halflife = z > 0.0 ? LN2 / (z * w) : INFINITY;
+	/* critical_halflife(F) = 4 ln2 / sqrt(4 s); critical_frequency(H) */
+	c->critical_halflife = 2.0 * LN2 / w;
+	c->critical_frequency = z * w / TWO_PI;
+	if (z < 1.0) {
+		wd = w * sqrt_one_minus_sq(z);
+		c->period = TWO_PI / wd;
+		c->damped_frequency = wd / TWO_PI;
+	} else {
+		c->period = INFINITY;
+		c->damped_frequency = 0.0;
+	}
+	c->settle_time = z > 0.0 ? LN50 / spring_decay_rate(p) : INFINITY;
+}
+
+/* The other libraries' parameters for the spring. */
+static void
+describe_dialects(const spring_params *p, spring_conventions *c)
+{
+	double w = p->omega, z = p->zeta, m = p->mass;
+	double k1 = w * w, d1 = 2.0 * z * w;	/* per unit mass */
+	int motion_ok = z >= MOTION_MIN_DAMPING && (z <= 1.0 || critical(z));
+
+	c->swiftui_response = TWO_PI / w;
+	c->swiftui_damping_fraction = z;
+	c->swiftui_duration = TWO_PI / w;
+	c->swiftui_bounce = z <= 1.0 ? 1.0 - z : 1.0 / z - 1.0;
+	c->android_stiffness = k1;
+	c->android_damping_ratio = z;
+	c->unity_smooth_time = critical(z) ? 2.0 / w : NAN;
+	c->react_tension = m * k1;
+	c->react_friction = m * d1;
+	c->react_mass = m;
+	c->react_frequency = TWO_PI / w >= REACT_MIN_FREQUENCY ?
+	    TWO_PI / w : NAN;
+	c->react_damping_ratio = z;
+	c->motion_stiffness = m * k1;
+	c->motion_damping = m * d1;
+	c->motion_mass = m;
+	c->motion_duration = motion_ok ? motion_duration(w, z) : NAN;
+	c->motion_bounce = motion_ok ? fmax(0.0, 1.0 - z) : NAN;
+	c->motion_visual_duration = motion_ok ?
+	    TWO_PI / (MOTION_VISUAL_RATIO * w) : NAN;
+	c->rebound_tension = k1;
+	c->rebound_friction = d1;
+	c->origami_tension = origami_value(k1, ORIGAMI_T_OFFSET,
+	    ORIGAMI_T_SCALE, ORIGAMI_T_ORIGIN);
+	c->origami_friction = origami_value(d1, ORIGAMI_F_OFFSET,
+	    ORIGAMI_F_SCALE, ORIGAMI_F_ORIGIN);
+	c->box2d_hertz = w / TWO_PI;
+	c->box2d_damping_ratio = z;
+}
+
+/* Every convention's numbers for the spring p; see dialects.h. */
+void
+spring_describe(const spring_params *p, double dt, double decay_time,
+    spring_conventions *c)
+{
+	double w = p->omega, z = p->zeta;
+
+	c->stiffness = spring_stiffness(p);
+	c->damping = spring_damping(p);
+	c->mass = p->mass;
+	c->omega = w;
+	c->zeta = z;
+	describe_times(p, decay_time, c);
+	/* Nissen: k = Ck m / h^2, d = Cd m / h */
+	c->dt = dt;
+	c->ck = w * w * dt * dt;
+	c->cd = 2.0 * z * w * dt;
+	describe_dialects(p, c);
+}

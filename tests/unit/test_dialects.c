@@ -1,0 +1,514 @@
+/*
+ * test_dialects.c - the other libraries' parameters (dialects.c) against
+ * the values their documentation and source publish, every convention's
+ * round trip through canonical form, and `convert`'s numbers for springs
+ * worked out by hand.  Expected values come from the formulas written out
+ * here or from the libraries' published numbers, never from the program.
+ */
+#include <math.h>
+
+#include "check.h"
+#include "dialects.h"
+#include "spring.h"
+#include "suites.h"
+
+#define PI 3.14159265358979323846
+#define LN2 0.69314718055994530942
+
+/* |got - want| <= 1e-12 |want| */
+#define CHECK_REL(got, want) CHECK_NEAR(got, want, 1e-12 * fabs(want))
+
+/* omega and zeta of p, each to 1e-12 relative (zeta 0: exactly). */
+#define CHECK_SPRING(p, w, z) do {					\
+	CHECK_REL((p).omega, (w));					\
+	CHECK_NEAR((p).zeta, (z), 1e-12 * fabs(z));			\
+} while (0)
+
+/*
+ * SwiftUI.  Apple documents Animation.spring(response: 0.5,
+ * dampingFraction: 0.825) as the defaults and response as "an approximate
+ * duration in seconds": the undamped period, so stiffness (2 pi / 0.5)^2
+ * = 16 pi^2 and damping 4 pi 0.825 / 0.5 = 6.6 pi.  Spring(duration: 0.5,
+ * bounce: 0) is documented as critically damped; .snappy and .bouncy
+ * have base bounces 0.15 and 0.3; Flutter's withDurationAndBounce (said
+ * to match SwiftUI) gives zeta = 1 / (1 + B) below 0.
+ */
+static void
+swiftui(void)
+{
+	spring_params p;
+
+	CHECK(spring_from_swiftui_response(0.5, 0.825, &p) == 0);
+	CHECK_REL(spring_stiffness(&p), 16 * PI * PI);	/* 157.91... */
+	CHECK_REL(spring_damping(&p), 6.6 * PI);	/* 20.734... */
+	CHECK_NEAR(spring_stiffness(&p), 157.91, 0.005);
+	CHECK_NEAR(spring_damping(&p), 20.73, 0.005);
+	CHECK(spring_from_swiftui_duration(0.5, 0.0, &p) == 0);
+	CHECK_SPRING(p, 4 * PI, 1.0);
+	CHECK(spring_from_swiftui_duration(0.5, 0.15, &p) == 0);
+	CHECK_SPRING(p, 4 * PI, 0.85);
+	CHECK(spring_from_swiftui_duration(0.5, 0.3, &p) == 0);
+	CHECK_SPRING(p, 4 * PI, 0.7);
+	CHECK(spring_from_swiftui_duration(2.0, -0.5, &p) == 0);
+	CHECK_SPRING(p, PI, 2.0);
+	CHECK(spring_from_swiftui_duration(1.0, 1.0, &p) == 0);
+	CHECK_SPRING(p, 2 * PI, 0.0);			/* undamped */
+	CHECK(spring_from_swiftui_duration(1.0, -1.0, &p) == -1);
+	CHECK(spring_from_swiftui_response(0.0, 0.5, &p) == -1);
+}
+
+/*
+ * Android's SpringForce: the defaults STIFFNESS_MEDIUM = 1500 and
+ * DAMPING_RATIO_MEDIUM_BOUNCY = 0.5 (developer.android.com; its source
+ * sets mNaturalFreq = sqrt(1500)), and the other published constants.
+ */
+static void
+android(void)
+{
+	spring_params p;
+
+	CHECK(spring_from_android(1500.0, 0.5, &p) == 0);
+	CHECK_SPRING(p, sqrt(1500.0), 0.5);
+	CHECK_NEAR(p.omega, 38.7298, 5e-5);
+	CHECK(spring_from_android(10000.0, 0.2, &p) == 0);	/* HIGH, HIGH_BOUNCY */
+	CHECK_SPRING(p, 100.0, 0.2);
+	CHECK(spring_from_android(200.0, 0.75, &p) == 0);	/* LOW, LOW_BOUNCY */
+	CHECK_SPRING(p, sqrt(200.0), 0.75);
+	CHECK(spring_from_android(50.0, 1.0, &p) == 0);	/* VERY_LOW, NO_BOUNCY */
+	CHECK_SPRING(p, sqrt(50.0), 1.0);
+	CHECK_REL(p.mass, 1.0);
+	CHECK(spring_from_android(0.0, 0.5, &p) == -1);
+}
+
+/*
+ * Unity's SmoothDamp, with the smoothTime of Unity's own example (0.3):
+ * critical, omega = 2 / 0.3.  Below 0.0001 Unity raises it to that.
+ * Its update replaces e^-x by 1 / (1 + x + 0.48 x^2 + 0.235 x^3): within
+ * 0.13 % for x = omega dt <= 1: the same spring, a slightly different
+ * update.
+ */
+static void
+unity(void)
+{
+	spring_params p;
+	double x;
+
+	CHECK(spring_from_unity(0.3, &p) == 0);
+	CHECK_SPRING(p, 2.0 / 0.3, 1.0);
+	CHECK(spring_from_unity(1e-5, &p) == 0);
+	CHECK_SPRING(p, 2e4, 1.0);
+	for (x = 0.0; x <= 1.0; x += 0.125)
+		CHECK_NEAR(1.0 / (1 + x + 0.48 * x * x + 0.235 * x * x * x),
+		    exp(-x), 1.3e-3 * exp(-x));
+}
+
+/*
+ * react-spring's config presets (packages/core/src/constants.ts; mass 1
+ * by default): tension and friction are stiffness and damping.  The
+ * default { tension: 170, friction: 26 } is just under critical: zeta =
+ * 26 / (2 sqrt 170) = 0.99705.  frequency 0.5 (a period) with damping 1
+ * gives tension (2 pi / 0.5)^2 m and friction 4 pi m / 0.5
+ * (AnimationConfig.ts), whatever the mass.
+ */
+static void
+react(void)
+{
+	static const struct { double t, f; } presets[] = {
+		{ 170, 26 }, { 120, 14 }, { 180, 12 }, { 210, 20 },
+		{ 280, 60 }, { 280, 120 }
+	};
+	spring_params p;
+	size_t i;
+
+	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++) {
+		CHECK(spring_from_react(presets[i].t, presets[i].f, 1.0, &p) ==
+		    0);
+		CHECK_SPRING(p, sqrt(presets[i].t),
+		    presets[i].f / (2 * sqrt(presets[i].t)));
+	}
+	CHECK(spring_from_react(170, 26, 1.0, &p) == 0);
+	CHECK_NEAR(p.zeta, 0.99705, 5e-6);
+	CHECK(spring_from_react(280, 120, 1.0, &p) == 0);	/* molasses */
+	CHECK_NEAR(p.zeta, 3.5857, 5e-5);
+	CHECK(spring_from_react_frequency(0.5, 1.0, 3.0, &p) == 0);
+	CHECK_REL(spring_stiffness(&p), 16 * PI * PI * 3.0);
+	CHECK_REL(spring_damping(&p), 8 * PI * 3.0);
+	CHECK_SPRING(p, 4 * PI, 1.0);
+	CHECK(spring_from_react_frequency(0.001, 1.0, 1.0, &p) == 0);
+	CHECK_REL(p.omega, 2 * PI / 0.01);		/* raised to 0.01 */
+}
+
+/* Motion's duration for a spring, the exact root, written out again. */
+static double
+motion_root_duration(double omega, double zeta)
+{
+	return log(zeta / (0.001 * sqrt(1 - zeta * zeta))) / (zeta * omega);
+}
+
+/*
+ * Motion (framer-motion springDefaults): stiffness 100, damping 10, mass
+ * 1 is omega 10, zeta 0.5.  duration 800 ms and bounce 0.3 (the other
+ * defaults) is zeta 0.7 and the omega at which the envelope zeta /
+ * sqrt(1 - zeta^2) e^(-zeta omega 0.8) is 0.001, written here in closed
+ * form (Motion searches for it by Newton's method).  bounce 0 is
+ * critical: (1 + omega D) e^(-omega D) = 0.001.  visualDuration 0.3 and
+ * bounce 0.3: omega = 2 pi / (1.2 0.3).
+ */
+static void
+motion(void)
+{
+	spring_params p;
+	double u;
+
+	CHECK(spring_from_motion(100, 10, 1, &p) == 0);
+	CHECK_SPRING(p, 10.0, 0.5);
+	CHECK(spring_from_motion_duration(0.8, 0.3, &p) == 0);
+	CHECK_REL(p.zeta, 0.7);
+	CHECK_REL(p.omega, log(0.7 / (0.001 * sqrt(0.51))) / (0.7 * 0.8));
+	CHECK_NEAR(p.omega, 12.2996, 5e-5);
+	CHECK(spring_from_motion_duration(0.8, 0.0, &p) == 0);
+	CHECK_EQ(p.zeta, 1.0);
+	u = p.omega * 0.8;
+	CHECK_NEAR((1 + u) * exp(-u), 0.001, 1e-15);
+	CHECK_NEAR(u, 9.2334, 5e-5);
+	CHECK(spring_from_motion_duration(0.25, 0.95, &p) == 0);
+	CHECK_REL(p.omega, motion_root_duration(1.0, 0.05) / 0.25);
+	/* Motion's clamps: bounce 1 is zeta 0.05, duration 20 is 10 */
+	CHECK(spring_from_motion_duration(20.0, 1.0, &p) == 0);
+	CHECK_REL(p.zeta, 0.05);
+	CHECK_REL(p.omega, motion_root_duration(1.0, 0.05) / 10.0);
+	CHECK(spring_from_motion_visual(0.3, 0.3, &p) == 0);
+	CHECK_SPRING(p, 2 * PI / 0.36, 0.7);
+	CHECK_REL(spring_stiffness(&p), 4 * PI * PI / (0.36 * 0.36));
+	CHECK(spring_from_motion_visual(0.3, -1.0, &p) == 0);
+	CHECK_REL(p.zeta, 1.0);
+}
+
+/*
+ * Rebound's default config is fromOrigamiTensionAndFriction(40, 7), and
+ * React Native's Animated.spring defaults to Origami tension 40, friction
+ * 7 through the same converter: tension (40 - 30) 3.62 + 194 = 230.2,
+ * friction (7 - 8) 3 + 25 = 22, on a unit mass.  0 stays 0 (Rebound).
+ */
+static void
+rebound(void)
+{
+	spring_params p;
+	spring_conventions c;
+
+	CHECK(spring_from_origami(40, 7, &p) == 0);
+	CHECK_REL(spring_stiffness(&p), 230.2);
+	CHECK_REL(spring_damping(&p), 22.0);
+	CHECK(spring_from_rebound(230.2, 22, &p) == 0);
+	CHECK_SPRING(p, sqrt(230.2), 22 / (2 * sqrt(230.2)));
+	spring_describe(&p, 1.0 / 60, 1.0, &c);
+	CHECK_REL(c.origami_tension, 40.0);
+	CHECK_REL(c.origami_friction, 7.0);
+	CHECK(spring_from_origami(40, 0, &p) == 0);
+	CHECK_EQ(p.zeta, 0.0);
+	CHECK(spring_from_origami(0, 7, &p) == -1);	/* tension 0 */
+}
+
+/*
+ * Box2D's b2DefaultWorldDef: contactHertz 30 with contactDampingRatio 10,
+ * jointHertz 60 with jointDampingRatio 2 (types.c).
+ */
+static void
+box2d(void)
+{
+	spring_params p;
+
+	CHECK(spring_from_box2d(30, 10, &p) == 0);
+	CHECK_SPRING(p, 60 * PI, 10.0);
+	CHECK(spring_from_box2d(60, 2, &p) == 0);
+	CHECK_SPRING(p, 120 * PI, 2.0);
+	CHECK(spring_from_box2d(0, 1, &p) == -1);
+}
+
+/*
+ * Back to canonical from every convention c prints; 1e-12 relative.
+ * Returns 1 if Motion's duration could express the spring.
+ */
+static int
+round_trip(const spring_params *s, double dt)
+{
+	spring_conventions c;
+	spring_params p;
+	double w = s->omega, z = s->zeta, m = s->mass;
+
+	spring_describe(s, dt, 0.7, &c);
+	CHECK(spring_from_stiffness(c.stiffness, c.damping, c.mass, &p) == 0);
+	CHECK_SPRING(p, w, z);
+	CHECK_REL(p.mass, m);
+	CHECK(spring_from_uaf(c.omega, c.zeta, &p) == 0);
+	CHECK_SPRING(p, w, z);
+	CHECK(spring_from_nissen(c.ck, c.cd, c.mass, dt, &p) == 0);
+	CHECK_SPRING(p, w, z);
+	if (z > 0) {
+		CHECK(spring_from_halflife_frequency(c.halflife, c.frequency,
+		    &p) == 0);
+		CHECK_SPRING(p, w, z);
+		CHECK(spring_from_halflife_dr(c.halflife, c.zeta, &p) == 0);
+		CHECK_SPRING(p, w, z);
+	}
+	if (c.decay > 1e-300 && c.decay < 1.0) {	/* not underflowed */
+		CHECK(spring_from_chou(c.hz, c.decay, c.decay_time, &p) == 0);
+		CHECK_SPRING(p, w, z);
+	}
+	CHECK(spring_from_swiftui_response(c.swiftui_response,
+	    c.swiftui_damping_fraction, &p) == 0);
+	CHECK_SPRING(p, w, z);
+	CHECK(spring_from_swiftui_duration(c.swiftui_duration,
+	    c.swiftui_bounce, &p) == 0);
+	CHECK_SPRING(p, w, z);
+	CHECK(spring_from_android(c.android_stiffness,
+	    c.android_damping_ratio, &p) == 0);
+	CHECK_SPRING(p, w, z);
+	CHECK(isnan(c.unity_smooth_time) == (z != 1.0));
+	if (z == 1.0) {
+		CHECK(spring_from_unity(c.unity_smooth_time, &p) == 0);
+		CHECK_SPRING(p, w, z);
+	}
+	CHECK(spring_from_react(c.react_tension, c.react_friction,
+	    c.react_mass, &p) == 0);
+	CHECK_SPRING(p, w, z);
+	CHECK_REL(p.mass, m);
+	CHECK(spring_from_react_frequency(c.react_frequency,
+	    c.react_damping_ratio, c.react_mass, &p) == 0);
+	CHECK_SPRING(p, w, z);
+	CHECK(spring_from_motion(c.motion_stiffness, c.motion_damping,
+	    c.motion_mass, &p) == 0);
+	CHECK_SPRING(p, w, z);
+	CHECK(isnan(c.motion_bounce) == (z < 0.05 || z > 1.0));
+	if (!isnan(c.motion_duration)) {
+		CHECK(spring_from_motion_duration(c.motion_duration,
+		    c.motion_bounce, &p) == 0);
+		CHECK_SPRING(p, w, z);
+	}
+	if (!isnan(c.motion_visual_duration)) {
+		CHECK(spring_from_motion_visual(c.motion_visual_duration,
+		    c.motion_bounce, &p) == 0);
+		CHECK_SPRING(p, w, z);
+	}
+	CHECK(spring_from_rebound(c.rebound_tension, c.rebound_friction, &p) ==
+	    0);
+	CHECK_SPRING(p, w, z);
+	if (!isnan(c.origami_tension) && !isnan(c.origami_friction)) {
+		CHECK(spring_from_origami(c.origami_tension,
+		    c.origami_friction, &p) == 0);
+		CHECK_SPRING(p, w, z);
+	}
+	CHECK(spring_from_box2d(c.box2d_hertz, c.box2d_damping_ratio, &p) == 0);
+	CHECK_SPRING(p, w, z);
+	return !isnan(c.motion_duration);
+}
+
+/* Every convention round-trips over a grid of springs. */
+static void
+round_trips(void)
+{
+	static const double omegas[] = { 0.5, 2 * PI, 15.17, 37.0, 400.0 };
+	static const double zetas[] = { 0.0, 0.05, 0.3, 0.7, 0.99, 1.0, 1.25,
+	    4.0, 40.0 };
+	static const double masses[] = { 1.0, 2.5 };
+	spring_params s;
+	size_t i, j, k;
+	int motion = 0;
+
+	for (i = 0; i < sizeof(omegas) / sizeof(omegas[0]); i++)
+		for (j = 0; j < sizeof(zetas) / sizeof(zetas[0]); j++)
+			for (k = 0; k < 2; k++) {
+				s.omega = omegas[i];
+				s.zeta = zetas[j];
+				s.mass = masses[k];
+				motion += round_trip(&s,
+				    k == 0 ? 1.0 / 60 : 0.004);
+			}
+	CHECK(motion >= 20);	/* Motion's duration search was tried */
+}
+
+/*
+ * And the other way: each library's own values through canonical form
+ * come back as they went in.
+ */
+static void
+dialect_trips(void)
+{
+	static const double bounces[] = { 0.0, 0.05, 0.1, 0.3, 0.5, 0.8,
+	    0.95 };
+	static const double durations[] = { 0.05, 0.3, 0.8, 2.0, 9.0 };
+	spring_conventions c;
+	spring_params p;
+	size_t i, j;
+
+	for (i = 0; i < sizeof(bounces) / sizeof(bounces[0]); i++)
+		for (j = 0; j < sizeof(durations) / sizeof(durations[0]); j++) {
+			CHECK(spring_from_motion_duration(durations[j],
+			    bounces[i], &p) == 0);
+			spring_describe(&p, 0.01, 1.0, &c);
+			CHECK_REL(c.motion_duration, durations[j]);
+			CHECK_NEAR(c.motion_bounce, bounces[i], 1e-12);
+			CHECK(spring_from_motion_visual(durations[j],
+			    bounces[i], &p) == 0);
+			spring_describe(&p, 0.01, 1.0, &c);
+			CHECK_REL(c.motion_visual_duration, durations[j]);
+			CHECK(spring_from_swiftui_duration(durations[j],
+			    bounces[i] * 2 - 0.9, &p) == 0);
+			spring_describe(&p, 0.01, 1.0, &c);
+			CHECK_REL(c.swiftui_duration, durations[j]);
+			CHECK_NEAR(c.swiftui_bounce, bounces[i] * 2 - 0.9,
+			    1e-12);
+		}
+	CHECK(spring_from_react_frequency(0.25, 0.4, 2.0, &p) == 0);
+	spring_describe(&p, 0.01, 1.0, &c);
+	CHECK_REL(c.react_frequency, 0.25);
+	CHECK_REL(c.react_damping_ratio, 0.4);
+	CHECK_REL(c.react_mass, 2.0);
+	CHECK(spring_from_unity(0.3, &p) == 0);
+	spring_describe(&p, 0.01, 1.0, &c);
+	CHECK_REL(c.unity_smooth_time, 0.3);
+	CHECK(spring_from_origami(12.5, 3.25, &p) == 0);
+	spring_describe(&p, 0.01, 1.0, &c);
+	CHECK_REL(c.origami_tension, 12.5);
+	CHECK_REL(c.origami_friction, 3.25);
+}
+
+/*
+ * convert's columns for omega = 2 pi (1 Hz), zeta = 0.5, mass 1, dt
+ * 0.01, over 1 s, by hand: k = 4 pi^2, d = 2 pi; Holden's H = 4 ln2 / d
+ * = 2 ln2 / pi and the envelope's half-life ln2 / (zeta omega) = ln2 / pi,
+ * half of it; Chou's P = e^-pi; Ck = 4 pi^2 1e-4, Cd = 2 pi 0.01;
+ * critical_halflife = 4 ln2 / (2 omega) = ln2 / pi; critical_frequency =
+ * sqrt(d^2 / 4) / 2 pi = 0.5; omega_d = 2 pi sqrt(3) / 2, so period
+ * 2 / sqrt 3 and damped frequency sqrt(3) / 2; settle_time ln 50 / pi.
+ */
+static void
+convert_by_hand(void)
+{
+	spring_params s = { 2 * PI, 0.5, 1.0 };
+	spring_conventions c;
+
+	spring_describe(&s, 0.01, 1.0, &c);
+	CHECK_REL(c.stiffness, 4 * PI * PI);
+	CHECK_REL(c.damping, 2 * PI);
+	CHECK_EQ(c.mass, 1.0);
+	CHECK_REL(c.halflife, 2 * LN2 / PI);
+	CHECK_NEAR(c.halflife, 0.441271, 5e-7);
+	CHECK_REL(c.envelope_halflife, LN2 / PI);
+	CHECK_REL(c.halflife, 2 * c.envelope_halflife);	/* the factor 2 */
+	CHECK_REL(exp(-0.5 * 2 * PI * c.envelope_halflife), 0.5);
+	CHECK_REL(c.frequency, 1.0);
+	CHECK_REL(c.hz, 1.0);
+	CHECK_REL(c.decay, exp(-PI));
+	CHECK_NEAR(c.decay, 0.0432139, 5e-8);
+	CHECK_EQ(c.decay_time, 1.0);
+	CHECK_REL(c.ck, 4 * PI * PI * 1e-4);
+	CHECK_REL(c.cd, 2 * PI * 0.01);
+	CHECK_EQ(c.dt, 0.01);
+	CHECK_REL(c.critical_halflife, LN2 / PI);
+	CHECK_REL(c.critical_frequency, 0.5);
+	CHECK_REL(c.period, 2 / sqrt(3.0));
+	CHECK_REL(c.damped_frequency, sqrt(3.0) / 2);
+	CHECK_REL(c.settle_time, log(50.0) / PI);
+	CHECK_NEAR(c.settle_time, 1.245236, 5e-7);
+	CHECK_REL(c.swiftui_response, 1.0);
+	CHECK_REL(c.swiftui_duration, 1.0);
+	CHECK_REL(c.swiftui_damping_fraction, 0.5);
+	CHECK_REL(c.swiftui_bounce, 0.5);
+	CHECK_REL(c.android_stiffness, 4 * PI * PI);
+	CHECK_REL(c.android_damping_ratio, 0.5);
+	CHECK(isnan(c.unity_smooth_time));
+	CHECK_REL(c.react_tension, 4 * PI * PI);
+	CHECK_REL(c.react_friction, 2 * PI);
+	CHECK_REL(c.react_frequency, 1.0);
+	CHECK_REL(c.react_damping_ratio, 0.5);
+	CHECK_REL(c.motion_stiffness, 4 * PI * PI);
+	CHECK_REL(c.motion_damping, 2 * PI);
+	/* ln(0.5 / (0.001 sqrt 0.75)) / (0.5 2 pi) = ln(577.35) / pi */
+	CHECK_REL(c.motion_duration, log(1000 / sqrt(3.0)) / PI);
+	CHECK_NEAR(c.motion_duration, 2.023957, 5e-7);
+	CHECK_REL(c.motion_bounce, 0.5);
+	CHECK_REL(c.motion_visual_duration, 1 / 1.2);
+	CHECK_REL(c.rebound_tension, 4 * PI * PI);
+	CHECK_REL(c.rebound_friction, 2 * PI);
+	CHECK(isnan(c.origami_tension));	/* (39.5 - 194) / 3.62 + 30 < 0 */
+	CHECK_REL(c.origami_friction, (2 * PI - 1) / 3);
+	CHECK_REL(c.box2d_hertz, 1.0);
+	CHECK_REL(c.box2d_damping_ratio, 0.5);
+}
+
+/*
+ * The other regimes: over-damped omega 2, zeta 1.25 has roots -1 and -4,
+ * so its slow mode settles in ln 50; critical omega 3 in ln 50 / 3; an
+ * undamped spring never does, and keeps all of its amplitude.
+ */
+static void
+convert_regimes(void)
+{
+	spring_params over = { 2.0, 1.25, 1.0 }, crit = { 3.0, 1.0, 2.0 };
+	spring_params undamped = { 5.0, 0.0, 1.0 };
+	spring_conventions c;
+
+	spring_describe(&over, 0.01, 1.0, &c);
+	CHECK_REL(c.settle_time, log(50.0));
+	CHECK(isinf(c.period));
+	CHECK_EQ(c.damped_frequency, 0.0);
+	CHECK_REL(c.swiftui_bounce, 1 / 1.25 - 1);
+	CHECK(isnan(c.motion_bounce) && isnan(c.motion_duration));
+	CHECK(isnan(c.unity_smooth_time));
+	CHECK_REL(c.envelope_halflife, LN2 / 2.5);
+	spring_describe(&crit, 0.01, 1.0, &c);
+	CHECK_REL(c.settle_time, log(50.0) / 3);
+	CHECK_REL(c.unity_smooth_time, 2.0 / 3);
+	CHECK_EQ(c.motion_bounce, 0.0);
+	CHECK_REL(c.stiffness, 18.0);
+	CHECK_REL(c.react_tension, 18.0);
+	CHECK_REL(c.android_stiffness, 9.0);	/* per unit mass */
+	spring_describe(&undamped, 0.01, 1.0, &c);
+	CHECK(isinf(c.settle_time) && isinf(c.halflife));
+	CHECK(isinf(c.envelope_halflife));
+	CHECK_EQ(c.decay, 1.0);
+	CHECK_REL(c.period, 2 * PI / 5);
+	CHECK_EQ(c.origami_friction, 0.0);
+	CHECK_EQ(c.swiftui_bounce, 1.0);
+}
+
+/*
+ * The two half-lives.  Holden's critical spring with half-life H has
+ * omega = d / 2 = 2 ln2 / H: its envelope e^(-omega t) halves in H / 2,
+ * and from rest the offset (1 + omega t) e^(-omega t) is still
+ * (1 + 2 ln2) / 4 = 0.597 of the way at t = H, not 0.5.
+ */
+static void
+halflives(void)
+{
+	spring_params p;
+	spring_conventions c;
+	spring_mat2 phi;
+
+	CHECK(spring_from_halflife_dr(0.2, 1.0, &p) == 0);
+	spring_describe(&p, 0.01, 1.0, &c);
+	CHECK_REL(c.halflife, 0.2);
+	CHECK_REL(c.envelope_halflife, 0.1);
+	spring_propagator(p.omega, p.zeta, 0.2, &phi);
+	CHECK_NEAR(phi.a, (1 + 2 * LN2) / 4, 1e-14);
+	spring_propagator(p.omega, p.zeta, 0.1, &phi);
+	CHECK_NEAR(phi.a, (1 + LN2) / 2, 1e-14);	/* not 0.5 either */
+}
+
+void
+test_dialects(void)
+{
+	swiftui();
+	android();
+	unity();
+	react();
+	motion();
+	rebound();
+	box2d();
+	round_trips();
+	dialect_trips();
+	convert_by_hand();
+	convert_regimes();
+	halflives();
+}
