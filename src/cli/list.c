@@ -14,6 +14,7 @@ cmd_list(int argc, char **argv)
 {
 	const spring_rule *const *r;
 	const spring_policy *const *p;
+	int kind;
 
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "--help") == 0)) {
@@ -40,12 +41,16 @@ cmd_list(int argc, char **argv)
 	}
 	puts("parameter conventions (exactly one group; --mass with any):");
 	list_conventions(stdout);
+	puts("signals (--target-signal, or --target-file):");
+	for (kind = 0; kind < SPRING_SIGNAL_KINDS; kind++)
+		printf("  %-20s %s\n", spring_signal_name(kind),
+		    spring_signal_summary(kind));
 	puts("substep policies (--substep):");
 	for (p = spring_policies; *p != NULL; p++)
 		printf("  %-20s %s\n", (*p)->name, (*p)->summary);
 	puts("metrics (--metrics):");
 	puts("  max_err_x rms_err_x final_err_x max_err_v rms_err_v "
 	    "final_err_v overshoot settle_time energy_drift diverged");
-	puts("  lost_time max_lag substeps max_substeps_frame");
+	puts("  lost_time max_lag substeps max_substeps_frame lag attenuation");
 	return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 }

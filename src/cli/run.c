@@ -443,21 +443,21 @@ run_option(struct run_setup *rs, int c, const char *arg)
 		return parse_long("--seed", arg, 0, 0x7fffffffffffffffL,
 		    &rs->seed);
 	case OPT_SIGNAL_AMP:
-		rs->have_signal_opt = 1;
+		rs->signal_flag = "--signal-amp";
 		return parse_bounded("--signal-amp", arg, &rs->signal_amp);
 	case OPT_SIGNAL_AT:
-		rs->have_signal_opt = 1;
+		rs->signal_flag = "--signal-at";
 		return parse_bounded("--signal-at", arg, &rs->signal_at);
 	case OPT_SIGNAL_PERIOD:
-		rs->have_signal_opt = 1;
+		rs->signal_flag = "--signal-period";
 		return parse_positive("--signal-period", arg,
 		    &rs->signal_period);
 	case OPT_SIGNAL_SEED:
-		rs->have_signal_opt = 1;
+		rs->signal_flag = "--signal-seed";
 		return parse_long("--signal-seed", arg, 0, 0x7fffffffffffffffL,
 		    &rs->signal_seed);
 	case OPT_SIGNAL_SHAPE:
-		rs->have_signal_opt = 1;
+		rs->signal_flag = "--signal-shape";
 		rs->signal_shape = arg;
 		return 0;
 	case OPT_SUBSTEP:
@@ -774,10 +774,10 @@ resolve_signal(struct run_setup *rs)
 			    "--target" : "--target-vel");
 		sig->kind = SPRING_SIGNAL_FILE;
 	}
-	if (rs->have_signal_opt && (sig->kind == SPRING_SIGNAL_CONSTANT ||
+	if (rs->signal_flag != NULL && (sig->kind == SPRING_SIGNAL_CONSTANT ||
 	    sig->kind == SPRING_SIGNAL_FILE))
-		return usage_error("the --signal-* flags go with "
-		    "--target-signal step, ramp, sine, square or noise");
+		return usage_error("%s goes with --target-signal step, ramp, "
+		    "sine, square or noise", rs->signal_flag);
 	if (rs->signal_shape != NULL) {
 		if (sig->kind != SPRING_SIGNAL_NOISE)
 			return usage_error("--signal-shape goes with "

@@ -32,7 +32,8 @@ struct run_setup {
 	const char *signal_name, *signal_shape, *target_file, *vel_source;
 	double signal_amp, signal_period, signal_at;
 	long signal_seed;
-	int have_target, have_target_vel, have_signal_opt;
+	int have_target, have_target_vel;
+	const char *signal_flag;	/* a --signal-* flag given, for messages */
 	double *file_t, *file_g, *file_q;	/* --target-file, owned */
 	long file_n, file_cap;
 	spring_signal signal;

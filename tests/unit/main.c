@@ -18,6 +18,7 @@ main(void)
 	test_numfmt();
 	test_parse();
 	test_frame();
+	test_signal();
 	test_analyze();
 	test_dialects();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
