@@ -37,8 +37,8 @@ static const struct {
 	    "the base plus AMP u_k, u_k uniform in [-1, 1) at t = k PERIOD, "
 	    "held or linear between (--signal-shape)" },
 	[SPRING_SIGNAL_FILE] = { "file",
-	    "recorded t,target[,target_vel], piecewise linear, held after "
-	    "the last row (--target-file)" },
+	    "recorded t,target[,target_vel], piecewise linear, held before "
+	    "the first row and after the last (--target-file)" },
 };
 
 /* The name of a signal kind. */

@@ -51,6 +51,7 @@ cmd_list(int argc, char **argv)
 	puts("metrics (--metrics):");
 	puts("  max_err_x rms_err_x final_err_x max_err_v rms_err_v "
 	    "final_err_v overshoot settle_time energy_drift diverged");
-	puts("  lost_time max_lag substeps max_substeps_frame lag attenuation");
+	puts("  max_dt max_substeps lost_time max_lag substeps max_substeps_frame "
+	    "lag attenuation");
 	return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 }
