@@ -85,24 +85,6 @@ positive(double x)
 	return isfinite(x) && x > 0.0;
 }
 
-/* A finite number that is not negative. */
-static int
-nonnegative(double x)
-{
-	return isfinite(x) && x >= 0.0;
-}
-
-/* Accept a conversion only if it produced usable canonical values. */
-static int
-canonical(double omega, double zeta, double mass, spring_params *p)
-{
-	if (!positive(omega) || !nonnegative(zeta) || !positive(mass))
-		return -1;
-	p->omega = omega;
-	p->zeta = zeta;
-	p->mass = mass;
-	return 0;
-}
 
 /* x limited to lo..hi. */
 static double
@@ -125,7 +107,7 @@ spring_from_swiftui_response(double response, double damping_fraction,
 {
 	if (!positive(response))
 		return -1;
-	return canonical(TWO_PI / response, damping_fraction, 1.0, p);
+	return spring_params_set(TWO_PI / response, damping_fraction, 1.0, p);
 }
 
 /* SwiftUI's bounce as a damping ratio: 1 - B above 0, 1 / (1 + B) below. */
@@ -142,7 +124,7 @@ spring_from_swiftui_duration(double duration, double bounce,
 {
 	if (!positive(duration) || !(bounce > -1.0 && bounce <= 1.0))
 		return -1;
-	return canonical(TWO_PI / duration, swiftui_zeta(bounce), 1.0, p);
+	return spring_params_set(TWO_PI / duration, swiftui_zeta(bounce), 1.0, p);
 }
 
 /* Android's SpringForce: unit mass, natural frequency sqrt(K). */
@@ -152,7 +134,7 @@ spring_from_android(double stiffness, double damping_ratio,
 {
 	if (!positive(stiffness))
 		return -1;
-	return canonical(sqrt(stiffness), damping_ratio, 1.0, p);
+	return spring_params_set(sqrt(stiffness), damping_ratio, 1.0, p);
 }
 
 /* Unity's SmoothDamp: critical, omega = 2 / smoothTime (at least 1e-4). */
@@ -162,7 +144,7 @@ spring_from_unity(double smooth_time, spring_params *p)
 	if (!positive(smooth_time))
 		return -1;
 	smooth_time = fmax(smooth_time, UNITY_MIN_SMOOTH_TIME);
-	return canonical(2.0 / smooth_time, 1.0, 1.0, p);
+	return spring_params_set(2.0 / smooth_time, 1.0, 1.0, p);
 }
 
 /* react-spring's tension and friction are stiffness and damping. */
@@ -184,7 +166,7 @@ spring_from_react_frequency(double frequency, double damping_ratio,
 	if (!positive(frequency))
 		return -1;
 	frequency = fmax(frequency, REACT_MIN_FREQUENCY);
-	return canonical(TWO_PI / frequency, damping_ratio, mass, p);
+	return spring_params_set(TWO_PI / frequency, damping_ratio, mass, p);
 }
 
 /* Motion's stiffness, damping and mass. */
@@ -241,7 +223,7 @@ spring_from_motion_duration(double duration, double bounce,
 		return -1;
 	duration = clamp(duration, MOTION_MIN_DURATION, MOTION_MAX_DURATION);
 	zeta = motion_zeta(bounce);
-	return canonical(motion_find_omega(duration, zeta), zeta, 1.0, p);
+	return spring_params_set(motion_find_omega(duration, zeta), zeta, 1.0, p);
 }
 
 /* Motion's visualDuration: 1.2 visualDuration is the undamped period. */
@@ -251,7 +233,7 @@ spring_from_motion_visual(double visual_duration, double bounce,
 {
 	if (!positive(visual_duration) || !isfinite(bounce))
 		return -1;
-	return canonical(TWO_PI / (MOTION_VISUAL_RATIO * visual_duration),
+	return spring_params_set(TWO_PI / (MOTION_VISUAL_RATIO * visual_duration),
 	    motion_zeta(bounce), 1.0, p);
 }
 
@@ -283,7 +265,7 @@ spring_from_box2d(double hertz, double damping_ratio, spring_params *p)
 {
 	if (!positive(hertz))
 		return -1;
-	return canonical(TWO_PI * hertz, damping_ratio, 1.0, p);
+	return spring_params_set(TWO_PI * hertz, damping_ratio, 1.0, p);
 }
 
 /* The slowest decay rate of the offset; see dialects.h. */

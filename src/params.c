@@ -36,9 +36,12 @@ nonnegative(double x)
 	return isfinite(x) && x >= 0.0;
 }
 
-/* Accept a conversion only if it produced usable canonical values. */
-static int
-canonical(double omega, double zeta, double mass, spring_params *p)
+/*
+ * Accept a conversion only if it produced usable canonical values: omega
+ * finite and > 0, zeta finite and >= 0, mass finite and > 0.
+ */
+int
+spring_params_set(double omega, double zeta, double mass, spring_params *p)
 {
 	if (!positive(omega) || !nonnegative(zeta) || !positive(mass))
 		return -1;
@@ -54,14 +57,14 @@ spring_from_stiffness(double k, double d, double m, spring_params *p)
 {
 	if (!positive(k) || !nonnegative(d) || !positive(m))
 		return -1;
-	return canonical(sqrt(k / m), d / (2.0 * sqrt(k * m)), m, p);
+	return spring_params_set(sqrt(k / m), d / (2.0 * sqrt(k * m)), m, p);
 }
 
 /* Studio Gobo's undamped angular frequency and damping ratio. */
 int
 spring_from_uaf(double uaf, double dr, spring_params *p)
 {
-	return canonical(uaf, dr, 1.0, p);
+	return spring_params_set(uaf, dr, 1.0, p);
 }
 
 /*
@@ -78,7 +81,7 @@ spring_from_halflife_frequency(double halflife, double freq, spring_params *p)
 	if (!positive(halflife) || !positive(freq))
 		return -1;
 	omega = TWO_PI * freq;
-	return canonical(omega, halflife_to_damping(halflife) / (2.0 * omega),
+	return spring_params_set(omega, halflife_to_damping(halflife) / (2.0 * omega),
 	    1.0, p);
 }
 
@@ -88,7 +91,7 @@ spring_from_halflife_dr(double halflife, double dr, spring_params *p)
 {
 	if (!positive(halflife) || !positive(dr))
 		return -1;
-	return canonical(halflife_to_damping(halflife) / (2.0 * dr), dr, 1.0,
+	return spring_params_set(halflife_to_damping(halflife) / (2.0 * dr), dr, 1.0,
 	    p);
 }
 
@@ -102,7 +105,7 @@ spring_from_nissen(double ck, double cd, double m, double h, spring_params *p)
 {
 	if (!positive(ck) || !nonnegative(cd) || !positive(m) || !positive(h))
 		return -1;
-	return canonical(sqrt(ck) / h, cd / (2.0 * sqrt(ck)), m, p);
+	return spring_params_set(sqrt(ck) / h, cd / (2.0 * sqrt(ck)), m, p);
 }
 
 /*
@@ -119,7 +122,7 @@ spring_from_chou(double hz, double decay, double decay_time, spring_params *p)
 	    !positive(decay_time))
 		return -1;
 	omega = TWO_PI * hz;
-	return canonical(omega, log(decay) / (-omega * decay_time), 1.0, p);
+	return spring_params_set(omega, log(decay) / (-omega * decay_time), 1.0, p);
 }
 
 /* Stiffness k = m omega^2. */

@@ -88,6 +88,8 @@ const spring_rule *spring_rule_find(const char *name);
  * 0, or returns -1 when the inputs are out of range; the range checks that
  * name a flag are the CLI's, these only refuse what has no meaning.
  */
+int spring_params_set(double omega, double zeta, double mass,
+    spring_params *p);
 int spring_from_stiffness(double k, double d, double m, spring_params *p);
 int spring_from_uaf(double uaf, double dr, spring_params *p);
 int spring_from_halflife_frequency(double halflife, double freq,

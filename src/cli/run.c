@@ -218,6 +218,8 @@ run_usage(FILE *fp)
 	fputs(
 "usage: springsim [run] [options]\n"
 "       springsim fps --fps LIST [--trajectories] [run options]\n"
+"       springsim analyze [options]   what each rule does at this dt\n"
+"       springsim convert [options]   one spring in every convention\n"
 "       springsim list\n"
 "\n"
 "Simulate one damped spring, a = omega^2 (g - x) + 2 zeta omega (q - v),\n"
