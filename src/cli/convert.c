@@ -6,6 +6,7 @@
  */
 #include <getopt.h>
 #include <stddef.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,7 +89,7 @@ convert_usage(FILE *fp)
 "  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
 "  -h, --help          this help;  -V, --version  the version\n"
 "\n"
-"The keys, in order (nan where a convention cannot express the spring):\n"
+"The keys, in order (empty where a convention cannot express the spring):\n"
 "  stiffness, damping, mass   k = m omega^2, d = 2 m zeta omega, m\n"
 "  omega, zeta         rad/s and the damping ratio (Gobo's --uaf, --dr)\n"
 "  halflife            Holden's half-life, 4 ln2 / (d / m) = 2 ln2 /\n"
@@ -226,11 +227,16 @@ take_decay_time(struct convert_opts *o)
 	return param_take(&o->ps, P_DECAY_TIME, &o->decay_time) < 0 ? -1 : 0;
 }
 
-/* A number in the output's format, NUL-terminated; returns buf. */
+/*
+ * A number in the output's format, NUL-terminated; returns buf.  A value
+ * a convention cannot express (NaN inside) is an empty field: springsim
+ * never prints nan.
+ */
 static const char *
 format(char *buf, double v, long precision)
 {
-	int n = precision > 0 ? numfmt_precision(buf, v, (int)precision) :
+	int n = isnan(v) ? 0 : precision > 0 ?
+	    numfmt_precision(buf, v, (int)precision) :
 	    numfmt_roundtrip(buf, v);
 
 	buf[n] = '\0';
