@@ -879,10 +879,15 @@ run_setup_free(struct run_setup *rs)
 	rs->list = rs->file_t = rs->file_g = rs->file_q = NULL;
 }
 
-/* A number in the sink's format; returns its length. */
+/*
+ * A number in the sink's format; returns its length.  A NaN (a metric
+ * that does not exist for this run) is an empty field: never "nan".
+ */
 int
 put_number(const struct sink *k, char *buf, double v)
 {
+	if (isnan(v))
+		return 0;
 	if (k->precision > 0)
 		return numfmt_precision(buf, v, k->precision);
 	return numfmt_roundtrip(buf, v);
