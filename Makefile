@@ -4,14 +4,23 @@
 #   make test         unit tests and bats suites; prints "N passed, N failed"
 #   make sanitize     the same tests built with -fsanitize=address,undefined
 #   make check        test, then sanitize (what CI runs)
+#   make fuzz         libFuzzer on every harness, FUZZ_SECONDS (60) each;
+#                     needs clang (not part of check; check replays the
+#                     stored inputs); make fuzz-corpus keeps what it found
+#   make valgrind     every command under valgrind: no error, no leak
 #   make bench        the speed figures (never a timed test)
 #   make demo         the main job: simulate, write CSV and a plot
-#   make install      PREFIX=/usr/local DESTDIR=
+#   make install      PREFIX=/usr/local DESTDIR= (binary, plot scripts,
+#                     man page, examples); make uninstall
 #   make clean
 
 PREFIX	?= /usr/local
 BINDIR	 = $(PREFIX)/bin
 MANDIR	 = $(PREFIX)/share/man/man1
+EXDIR	 = $(PREFIX)/share/doc/springsim/examples
+# scripts/plot-NAME installs as springsim-plot-NAME
+PLOTS	 = $(notdir $(wildcard scripts/plot-*))
+EXAMPLES = $(wildcard examples/*)
 BUILD	?= build
 
 CC	?= cc
@@ -34,10 +43,13 @@ LIB	 = $(BUILD)/libspring.a
 BIN	 = $(BUILD)/springsim
 UNIT	 = $(BUILD)/unit-tests
 BENCH	 = $(BUILD)/bench-springsim
+# the fuzz harnesses: replayed on the stored inputs by every test run
+REPLAY	 = $(BUILD)/fuzz-replay
+FUZZ_OBJ = $(BUILD)/tests/fuzz/harness.o
 
 all: $(BIN)
 
-$(BUILD)/%.o: %.c $(wildcard src/*.h src/cli/*.h tests/unit/*.h)
+$(BUILD)/%.o: %.c $(wildcard src/*.h src/cli/*.h tests/unit/*.h tests/fuzz/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
 
@@ -54,21 +66,58 @@ $(UNIT): $(UNIT_OBJ) $(CLI_UNITS) $(LIB)
 $(BENCH): $(BUILD)/bench/bench.o $(CLI_UNITS) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-test: $(BIN) $(UNIT)
+$(REPLAY): $(BUILD)/tests/fuzz/replay.o $(FUZZ_OBJ) $(CLI_UNITS) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+test: $(BIN) $(UNIT) $(REPLAY)
 	sh tests/run.sh $(BUILD)
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=all
 sanitize:
 	$(MAKE) BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
-	    build-san/springsim build-san/unit-tests
+	    build-san/springsim build-san/unit-tests build-san/fuzz-replay
 	sh tests/run.sh build-san
 
 # both builds, one closing count
-check: $(BIN) $(UNIT)
+check: $(BIN) $(UNIT) $(REPLAY)
 	$(MAKE) BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
-	    build-san/springsim build-san/unit-tests
+	    build-san/springsim build-san/unit-tests build-san/fuzz-replay
+	sh tests/valgrind.sh $(BIN)
 	sh tests/run.sh $(BUILD) build-san
+
+# libFuzzer (clang): each harness of tests/fuzz/harness.c for FUZZ_SECONDS,
+# new inputs kept in build-fuzz/corpus, crashes in tests/fuzz/crashes
+FUZZ_SECONDS ?= 60
+FUZZ_CC	?= clang
+FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+	     -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_NAMES = args_main args_run args_fps args_convert args_analyze number \
+	     csv_frames csv_target
+fuzz:
+	$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) CFLAGS="$(FUZZ_FLAGS)" \
+	    LDFLAGS="$(FUZZ_FLAGS)" fuzzers
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_NAMES)
+
+fuzzers: $(FUZZ_NAMES:%=$(BUILD)/fuzzer-%)
+
+# fold what make fuzz found into the stored corpus, only the inputs that
+# add coverage (libFuzzer -merge=1)
+fuzz-corpus:
+	$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) CFLAGS="$(FUZZ_FLAGS)" \
+	    LDFLAGS="$(FUZZ_FLAGS)" fuzzers
+	for n in $(FUZZ_NAMES); do mkdir -p tests/fuzz/corpus/$$n \
+	    build-fuzz/corpus/$$n && build-fuzz/fuzzer-$$n -merge=1 \
+	    -close_fd_mask=3 tests/fuzz/corpus/$$n build-fuzz/corpus/$$n \
+	    2>&1 | tail -n 1 || exit 1; done
+
+$(BUILD)/fuzzer-%: tests/fuzz/libfuzzer.c $(FUZZ_OBJ) $(CLI_UNITS) $(LIB)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -fsanitize=fuzzer \
+	    -DFUZZ_TARGET=fuzz_$* -o $@ $^ $(LDLIBS)
+
+# every command once under valgrind: any error or leak fails
+valgrind: $(BIN)
+	sh tests/valgrind.sh $(BIN)
 
 bench: $(BIN) $(BENCH)
 	sh bench/run.sh $(BUILD)
@@ -77,16 +126,26 @@ demo: $(BIN)
 	sh examples/demo.sh $(BIN)
 
 install: $(BIN)
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(EXDIR)
 	cp $(BIN) $(DESTDIR)$(BINDIR)/springsim
 	chmod 755 $(DESTDIR)$(BINDIR)/springsim
+	for p in $(PLOTS); do \
+	    cp scripts/$$p $(DESTDIR)$(BINDIR)/springsim-$$p && \
+	    chmod 755 $(DESTDIR)$(BINDIR)/springsim-$$p || exit 1; done
 	cp docs/springsim.1 $(DESTDIR)$(MANDIR)/springsim.1
 	chmod 644 $(DESTDIR)$(MANDIR)/springsim.1
+	cp $(EXAMPLES) $(DESTDIR)$(EXDIR)/
+	cd $(DESTDIR)$(EXDIR) && chmod 644 $(notdir $(EXAMPLES))
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/springsim $(DESTDIR)$(MANDIR)/springsim.1
+	rm -f $(PLOTS:%=$(DESTDIR)$(BINDIR)/springsim-%)
+	rm -f $(addprefix $(DESTDIR)$(EXDIR)/,$(notdir $(EXAMPLES)))
+	rmdir $(DESTDIR)$(EXDIR) $(DESTDIR)$(PREFIX)/share/doc/springsim \
+	    2>/dev/null || true
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
-.PHONY: all test sanitize check bench demo install uninstall clean
+.PHONY: all test sanitize check fuzz fuzzers fuzz-corpus valgrind bench \
+	demo install uninstall clean

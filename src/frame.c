@@ -19,6 +19,7 @@
  * step of 7e-18 s, and ceil(0.05 / (1/60)) is 4, not 3.  Here time left
  * below 1e-9 H is rounding, and the uniform count is taken within 1e-9.
  */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -157,9 +158,16 @@ advance_uniform(spring_stepper *st, double frame_dt, double wall)
 	double h, t = st->wall, done;
 	int i, steps;
 
-	if (n < 1)
-		n = 1;
-	h = frame_dt / (double)n;
+	if (n < 0) {
+		/* more steps than a long counts (frame / H >= 9.2e18): the
+		 * guard cuts them in any case; the steps are still ~H */
+		h = frame_dt / ceil(frame_dt / st->max_dt);
+		n = LONG_MAX;
+	} else {
+		if (n < 1)
+			n = 1;
+		h = frame_dt / (double)n;
+	}
 	steps = n > st->max_substeps ? st->max_substeps : (int)n;
 	st->frame_substeps = 0;
 	for (i = 0; i < steps; i++) {

@@ -161,6 +161,38 @@ max_deviation(const spring_sim *top, const struct track *tr, double *xq)
 	return dev;
 }
 
+/*
+ * max_dev_x samples the top rate's spring up to the end of the slowest
+ * rate's last frame, which can lie far past the duration (--fps 1e-90,60
+ * is one frame of 1e90 s): refuse up front the frames that would take,
+ * unless --force, and always more than can be counted.
+ */
+static int
+check_sampling(const struct run_setup *rs, const struct fps_opts *fo)
+{
+	double lo = fo->rate[0], hi = fo->rate[0], longest, shortest, frames;
+	int i;
+
+	for (i = 1; i < fo->nrates; i++) {
+		lo = fmin(lo, fo->rate[i]);
+		hi = fmax(hi, fo->rate[i]);
+	}
+	longest = (1.0 + rs->jitter) / lo;
+	shortest = (1.0 - rs->jitter) / hi;
+	for (i = 0; i < rs->nhitches; i++) {
+		longest = fmax(longest, rs->hitch[i].len);
+		shortest = fmin(shortest, rs->hitch[i].len);
+	}
+	frames = (rs->duration + longest) / shortest;
+	if (!(frames <= (rs->force ? 9e18 : (double)MAX_FRAMES)))
+		return usage_error("--fps: the %g fps run ends after %g s, %.3g "
+		    "frames at %g fps to compare it with%s", lo,
+		    rs->duration + longest, frames, hi, rs->force ?
+		    ", more than springsim can count" :
+		    " (--force to run it anyway)");
+	return EXIT_OK;
+}
+
 /* `springsim fps`. */
 int
 cmd_fps(int argc, char **argv)
@@ -173,7 +205,7 @@ cmd_fps(int argc, char **argv)
 	spring_frame_stats fs[MAX_RATES];
 	spring_sim sims[MAX_RATES];
 	spring_schedule scheds[MAX_RATES];
-	double top_rate = 0.0, *xq = NULL, lag, att;
+	double top_rate = 0.0, *xq = NULL, lag, att, kept = 0.0;
 	long most = 0;
 	int i, top = 0, rc = EXIT_OK;
 
@@ -198,6 +230,8 @@ cmd_fps(int argc, char **argv)
 		    "--frames" : "--frames-from");
 		goto done;
 	}
+	if ((rc = check_sampling(rs, &fo)) != EXIT_OK)
+		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
 	if (out_open(&k->out, rs->output) != 0) {
@@ -225,11 +259,15 @@ cmd_fps(int argc, char **argv)
 		rs->sim.dt = dt;
 		rs->sim.frames = 0;
 		if (!(rs->duration / (dt * (1.0 - rs->jitter)) <=
-		    (double)MAX_FRAMES)) {
+		    (rs->force ? 9e18 : (double)MAX_FRAMES))) {
 			rc = usage_error("--duration %g at %g fps is more than "
-			    "%ld frames", rs->duration, fo.rate[i], MAX_FRAMES);
+			    "%ld frames (--force to run it anyway)",
+			    rs->duration, fo.rate[i], MAX_FRAMES);
 			break;
 		}
+		if ((rc = run_check_cost(rs, dt, &kept, !fo.trajectories &&
+		    rs->sim.signal != NULL, "--fps")) != EXIT_OK)
+			break;
 		if (rs->sim.schedule == NULL)
 			rs->sim.frames = spring_frame_count(rs->duration, dt);
 		if (rs->sim.nissen && rs->sim.policy == spring_policy_none &&

@@ -47,7 +47,9 @@ flush_stdout(void)
 {
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return 0;
-	warn_msg("standard output: %s", strerror(errno));
+	/* a reader that left (SIGPIPE ignored) needs no message */
+	if (errno != EPIPE)
+		warn_msg("standard output: %s", strerror(errno));
 	return -1;
 }
 

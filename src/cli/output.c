@@ -4,7 +4,10 @@
  * To stdout the rows stream as they come.  To a named file they go to a
  * temporary file beside it (same directory, so rename is atomic), which
  * replaces the file only when everything was written; on any failure the
- * temporary file is removed and an existing file is left untouched.
+ * temporary file is removed and an existing file is left untouched.  A
+ * path that exists and is neither a regular file nor a directory (a
+ * device such as /dev/null, a FIFO) is written directly: renaming a file
+ * onto it would replace the device with a file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +23,7 @@
 int
 out_open(out_file *o, const char *path)
 {
+	struct stat st;
 	mode_t mask;
 	size_t n;
 
@@ -31,6 +35,14 @@ out_open(out_file *o, const char *path)
 	if (path == NULL || strcmp(path, "-") == 0)
 		return 0;
 	o->path = path;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode)) {
+		if ((o->fd = open(path, O_WRONLY)) == -1) {
+			warn_msg("%s: %s", path, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
 	n = strlen(path) + sizeof(".tmp.XXXXXX");
 	if ((o->tmp_path = malloc(n)) == NULL) {
 		warn_msg("%s: %s", path, strerror(errno));
@@ -70,8 +82,10 @@ out_flush(out_file *o)
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
-			warn_msg("%s: %s", o->path != NULL ? o->path :
-			    "standard output", strerror(errno));
+			/* the reader left (SIGPIPE ignored): fail quietly */
+			if (errno != EPIPE)
+				warn_msg("%s: %s", o->path != NULL ? o->path :
+				    "standard output", strerror(errno));
 			o->failed = 1;
 			return -1;
 		}
@@ -132,6 +146,8 @@ out_close(out_file *o)
 		return -1;
 	}
 	o->fd = -1;
+	if (o->tmp_path == NULL)	/* a device or FIFO, written in place */
+		return 0;
 	if (rename(o->tmp_path, o->path) == -1) {
 		warn_msg("%s: %s", o->path, strerror(errno));
 		out_abort(o);
@@ -146,8 +162,12 @@ out_close(out_file *o)
 void
 out_abort(out_file *o)
 {
-	if (o->tmp_path == NULL)
+	if (o->tmp_path == NULL) {
+		if (o->path != NULL && o->fd >= 0)	/* written in place */
+			close(o->fd);
+		o->fd = -1;
 		return;
+	}
 	if (o->fd >= 0)
 		close(o->fd);
 	o->fd = -1;

@@ -4,6 +4,7 @@
  * parsing and the output are shared with the commands built on runs.
  */
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +24,7 @@ static const struct model {
 };
 
 enum {
-	OPT_DT = 256, OPT_DT_JITTER, OPT_DURATION, OPT_FRAMES,
+	OPT_DT = 256, OPT_DT_JITTER, OPT_DURATION, OPT_FORCE, OPT_FRAMES,
 	OPT_FRAMES_FROM, OPT_HITCH, OPT_INTEGRATOR, OPT_MAX_DT,
 	OPT_MAX_SUBSTEPS, OPT_METRICS, OPT_MODEL, OPT_NO_HEADER,
 	OPT_PRECISION, OPT_SEED, OPT_SIGNAL_AMP, OPT_SIGNAL_AT,
@@ -37,6 +38,7 @@ static const struct option run_own_opts[] = {
 	{ "dt", required_argument, NULL, OPT_DT },
 	{ "dt-jitter", required_argument, NULL, OPT_DT_JITTER },
 	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "frames", required_argument, NULL, OPT_FRAMES },
 	{ "frames-from", required_argument, NULL, OPT_FRAMES_FROM },
 	{ "help", no_argument, NULL, 'h' },
@@ -146,6 +148,11 @@ run_usage_body(FILE *fp)
 "                      generator is splitmix64, the same on every machine\n"
 "  --hitch AT:LEN      the frame starting at or after AT s lasts LEN s;\n"
 "                      repeatable\n"
+"  --force             run even what is refused up front as taking hours\n"
+"                      or too much memory: more than 1e9 frames or pieces\n"
+"                      of a square wave or noise, more than 1e8 frames\n"
+"                      kept for lag and attenuation, a lag search of more\n"
+"                      than 1e11 steps\n"
 "\n"
 "Substeps (Studio Gobo's three listings; the reference is always taken at\n"
 "the frame's wall time, so the error is what the player sees):\n"
@@ -412,9 +419,13 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	case OPT_DURATION:
 		rs->have_duration = 1;
 		return parse_positive("--duration", arg, &rs->duration);
+	case OPT_FORCE:
+		rs->force = 1;
+		return 0;
 	case OPT_FRAMES:
 		rs->have_frames = 1;
-		return parse_long("--frames", arg, 1, MAX_FRAMES, &rs->frames);
+		/* more than MAX_FRAMES needs --force: resolve_schedule */
+		return parse_long("--frames", arg, 1, LONG_MAX, &rs->frames);
 	case OPT_FRAMES_FROM:
 		rs->frames_from = arg;
 		return 0;
@@ -567,6 +578,9 @@ resolve_schedule(struct run_setup *rs)
 	if (rs->have_duration && rs->have_frames)
 		return usage_error("--duration and --frames both set the "
 		    "length of the run: give one");
+	if (rs->have_frames && rs->frames > MAX_FRAMES && !rs->force)
+		return usage_error("--frames %ld is more than %ld frames "
+		    "(--force to run it anyway)", rs->frames, MAX_FRAMES);
 	if (rs->frames_from != NULL && read_frames(rs) != 0)
 		return EXIT_USAGE;
 	sort_hitches(rs->hitch, rs->nhitches);
@@ -590,9 +604,13 @@ resolve_schedule(struct run_setup *rs)
 	for (i = 0; i < rs->nhitches; i++)
 		if (rs->hitch[i].len < shortest)
 			shortest = rs->hitch[i].len;
-	if (!(rs->duration / shortest <= (double)MAX_FRAMES))
+	if (!(rs->duration / shortest <= 9e18))
+		return usage_error("--duration %g at --dt %g is more frames "
+		    "than springsim can count", rs->duration, rs->dt);
+	if (rs->duration / shortest > (double)MAX_FRAMES && !rs->force)
 		return usage_error("--duration %g at --dt %g is more than %ld "
-		    "frames", rs->duration, rs->dt, MAX_FRAMES);
+		    "frames (--force to run it anyway)", rs->duration, rs->dt,
+		    MAX_FRAMES);
 	if (sim->schedule == NULL)
 		sim->frames = spring_frame_count(rs->duration, rs->dt);
 	return EXIT_OK;
@@ -804,6 +822,90 @@ resolve_signal(struct run_setup *rs)
 	rs->sim.vel_source = vel;
 	rs->sim.signal = sig->kind == SPRING_SIGNAL_CONSTANT &&
 	    vel == SPRING_VEL_SIGNAL ? NULL : sig;
+	return EXIT_OK;
+}
+
+/*
+ * The frames of a run at frame time dt and the time it ends, at most (a
+ * hitch or the jitter can only lengthen frames by so much).
+ */
+static void
+run_extent(const struct run_setup *rs, double dt, double *frames,
+    double *t_end)
+{
+	double longest = dt * (1.0 + rs->jitter);
+	double shortest = dt * (1.0 - rs->jitter), sum = 0.0, hitches = 0.0;
+	long i, n;
+
+	for (i = 0; i < rs->nhitches; i++) {
+		longest = fmax(longest, rs->hitch[i].len);
+		shortest = fmin(shortest, rs->hitch[i].len);
+		hitches += rs->hitch[i].len;
+	}
+	if (rs->frames_from != NULL) {
+		n = rs->have_frames && rs->frames < rs->list_len ? rs->frames :
+		    rs->list_len;
+		for (i = 0; i < n; i++) {
+			sum += rs->list[i] * (1.0 + rs->jitter);
+			longest = fmax(longest, rs->list[i] * (1.0 + rs->jitter));
+		}
+		*frames = (double)n;
+		*t_end = sum + hitches;
+		if (rs->have_duration)
+			*t_end = fmin(*t_end, rs->duration + longest);
+	} else if (rs->have_frames) {
+		*frames = (double)rs->frames;
+		*t_end = *frames * longest;
+	} else {
+		*frames = rs->duration / shortest + 1.0;
+		*t_end = rs->duration + longest;
+	}
+}
+
+/* See run.h. */
+int
+run_check_cost(const struct run_setup *rs, double dt, double *kept,
+    int tracking, const char *what)
+{
+	int kind = rs->signal.kind;
+	double frames, t_end, pieces, half, shifts;
+
+	run_extent(rs, dt, &frames, &t_end);
+	if (kind == SPRING_SIGNAL_SQUARE || kind == SPRING_SIGNAL_NOISE) {
+		pieces = t_end / rs->signal_period *
+		    (kind == SPRING_SIGNAL_SQUARE ? 2.0 : 1.0);
+		/* beyond 2^52 pieces, k and k + 1 are the same double */
+		if (!(pieces <= 4e15))
+			return usage_error("--signal-period %g: a %s over %g s "
+			    "is %.3g pieces, too many to tell apart",
+			    rs->signal_period, rs->signal_name, t_end, pieces);
+		if (pieces > (double)MAX_FRAMES && !rs->force)
+			return usage_error("--signal-period %g: a %s over %g s "
+			    "is %.3g pieces, more than %ld (--force to run it "
+			    "anyway)", rs->signal_period, rs->signal_name,
+			    t_end, pieces, MAX_FRAMES);
+	}
+	if (kept != NULL) {
+		*kept += frames + 1.0;
+		if (*kept > (double)MAX_KEPT_FRAMES && !rs->force)
+			return usage_error("%s: %.3g frames to keep in memory "
+			    "(16 bytes each), more than %ld (--force to run it "
+			    "anyway)", what, *kept, MAX_KEPT_FRAMES);
+	}
+	if (!tracking)
+		return EXIT_OK;
+	/* spring_tracking: shifts of dt over +-min(t_end / 2, 10 / omega) */
+	half = fmin(0.5 * t_end, 10.0 / rs->sim.params.omega);
+	if (kind == SPRING_SIGNAL_SINE || kind == SPRING_SIGNAL_SQUARE)
+		half = fmin(half, 0.5 * rs->signal_period);
+	shifts = 2.0 * half / dt + 21.0;
+	if (!(shifts <= (double)(INT_MAX / 2)))
+		return usage_error("%s: the lag search would try %.3g shifts "
+		    "of %g s, too many to count", what, shifts, dt);
+	if (0.5 * frames * shifts > 1e11 && !rs->force)
+		return usage_error("%s: the lag search would try %.3g shifts "
+		    "over %.3g frames (--force to run it anyway)", what,
+		    shifts, frames);
 	return EXIT_OK;
 }
 
@@ -1074,8 +1176,8 @@ cmd_run(int argc, char **argv)
 	spring_metrics m;
 	spring_frame_stats fs;
 	struct frames_kept kept = { NULL, NULL, 0, 0 };
-	double lag = 0.0, attenuation = 0.0;
-	int rc;
+	double lag = 0.0, attenuation = 0.0, kept_frames = 0.0;
+	int rc, tracking;
 
 	/* big (the sink's buffer, the hitches): on the heap */
 	if ((rs = malloc(sizeof(*rs))) == NULL ||
@@ -1089,6 +1191,10 @@ cmd_run(int argc, char **argv)
 		rc = rc == RUN_DONE ? EXIT_OK : rc;
 		goto done;
 	}
+	tracking = rs->metrics && rs->sim.signal != NULL;
+	if ((rc = run_check_cost(rs, rs->dt, tracking ? &kept_frames : NULL,
+	    tracking, "--metrics")) != EXIT_OK)
+		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
 	if (out_open(&k->out, rs->output) != 0) {

@@ -13,6 +13,8 @@
 
 #define MAX_HITCHES 64
 #define MAX_FRAMES 1000000000L
+/* Frames a command may hold in memory (16 bytes each) without --force. */
+#define MAX_KEPT_FRAMES 100000000L
 
 /* Everything a run's flags say, and the spring_sim they make. */
 struct run_setup {
@@ -23,6 +25,7 @@ struct run_setup {
 	long frames, max_substeps, seed, precision;
 	int have_dt, have_duration, have_frames, have_max_dt;
 	int have_max_substeps, metrics, header;
+	int force;			/* --force: run even a huge run */
 	spring_hitch hitch[MAX_HITCHES];
 	int nhitches;
 	double *list;			/* --frames-from, owned */
@@ -57,6 +60,18 @@ int run_setup_parse(struct run_setup *rs, int argc, char **argv,
     const struct option *extra, extra_opt_fn fn, void *ctx,
     void (*usage_fn)(FILE *));
 void run_setup_free(struct run_setup *rs);
+/*
+ * Refuse up front, unless --force, a run at frame time dt that would take
+ * hours or more memory than a machine has: more than MAX_FRAMES pieces of
+ * a square wave or noise (the reference is solved piece by piece), more
+ * than MAX_KEPT_FRAMES frames held for the tracking metrics (*kept, a
+ * running total over a command's runs; NULL when the caller keeps none),
+ * a lag search (when tracking) of more than ~1e11 evaluations.  what
+ * names the flag that keeps frames.  EXIT_OK, or EXIT_USAGE after a
+ * message.
+ */
+int run_check_cost(const struct run_setup *rs, double dt, double *kept,
+    int tracking, const char *what);
 /* run's paragraphs of --help (model, parameters, time, output, metrics). */
 void run_usage_body(FILE *fp);
 

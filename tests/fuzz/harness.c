@@ -1,0 +1,724 @@
+/*
+ * harness.c - springsim's fuzz harnesses; see fuzz.h.
+ *
+ * The command-line harnesses split the input into at most MAX_ARGS
+ * arguments (on NUL or newline; an empty piece is an empty argument) and
+ * call the command's entry point, as main() would, from a scratch
+ * directory holding two small input files ("f", frame times; "g", a
+ * target file) so that a fuzzed --frames-from f or --target-file g reads
+ * something.  For safety an argument with a '/' is not run (the files a
+ * run may read or write stay in the scratch directory, which is emptied
+ * after every input), and a run longer than WORK_LIMIT steps of the rule
+ * (or analyze rows) is parsed but not simulated: the fuzzer is after bad
+ * input, and a valid long run is only slow.  Work the estimate does not
+ * count (signal pieces, tracking metrics) is left for the fuzzer to find
+ * as a hang.  Output goes wherever stdout and stderr go (/dev/null under
+ * make fuzz, which runs with -close_fd_mask=3).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/grid.h"
+#include "cli/numfmt.h"
+#include "cli/paramflags.h"
+#include "cli/run.h"
+#include "fuzz.h"
+
+#define MAX_ARGS 32
+#define WORK_LIMIT 4096.0
+
+/* A broken invariant: say which, then abort (the fuzzer's crash). */
+#define CHECK(cond) do { \
+	if (!(cond)) { \
+		fprintf(stderr, "fuzz: %s:%d: %s\n", __FILE__, __LINE__, \
+		    #cond); \
+		abort(); \
+	} \
+} while (0)
+
+const struct fuzz_harness fuzz_harnesses[] = {
+	{ "args_main", fuzz_args_main },
+	{ "args_run", fuzz_args_run },
+	{ "args_fps", fuzz_args_fps },
+	{ "args_convert", fuzz_args_convert },
+	{ "args_analyze", fuzz_args_analyze },
+	{ "number", fuzz_number },
+	{ "csv_frames", fuzz_csv_frames },
+	{ "csv_target", fuzz_csv_target },
+	{ NULL, NULL }
+};
+
+static char scratch[64];	/* the scratch directory, absolute */
+static int home_fd = -1;	/* where we were */
+
+static const char frames_text[] = "dt\n0.01\n0.02\n0.015\n0.05\n";
+static const char target_text[] = "t,target,target_vel\n0,0,0\n0.1,1,2\n"
+    "0.3,-1,0\n";
+
+/* Write a whole small file in the current directory; failure aborts. */
+static void
+put_file(const char *name, const void *p, size_t n)
+{
+	int fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	CHECK(fd >= 0);
+	CHECK(write(fd, p, n) == (ssize_t)n);
+	CHECK(close(fd) == 0);
+}
+
+/* Remove every file of the current directory (the scratch one). */
+static void
+empty_cwd(void)
+{
+	DIR *d = opendir(".");
+	struct dirent *e;
+
+	CHECK(d != NULL);
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			unlink(e->d_name);
+	closedir(d);
+}
+
+static void
+remove_scratch(void)
+{
+	if (scratch[0] == '\0' || chdir(scratch) != 0)
+		return;
+	empty_cwd();
+	if (home_fd >= 0 && fchdir(home_fd) == 0)
+		rmdir(scratch);
+}
+
+/* See fuzz.h. */
+void
+fuzz_init(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (home_fd >= 0)
+		return;
+	flush_subnormals();	/* as main() does */
+	CHECK((home_fd = open(".", O_RDONLY | O_DIRECTORY)) >= 0);
+	if (tmp == NULL || tmp[0] != '/' || strlen(tmp) > 30)
+		tmp = "/tmp";
+	snprintf(scratch, sizeof(scratch), "%s/springsim-fuzz-XXXXXX", tmp);
+	CHECK(mkdtemp(scratch) != NULL);
+	atexit(remove_scratch);
+	CHECK(chdir(scratch) == 0);
+	put_file("f", frames_text, sizeof(frames_text) - 1);
+	put_file("g", target_text, sizeof(target_text) - 1);
+	CHECK(fchdir(home_fd) == 0);
+}
+
+/* Into the scratch directory, and out of it leaving only f and g. */
+static void
+enter_scratch(void)
+{
+	CHECK(chdir(scratch) == 0);
+}
+
+static void
+leave_scratch(void)
+{
+	empty_cwd();
+	put_file("f", frames_text, sizeof(frames_text) - 1);
+	put_file("g", target_text, sizeof(target_text) - 1);
+	CHECK(fchdir(home_fd) == 0);
+}
+
+/*
+ * getopt's state from scratch: glibc keeps a pointer into the last argv
+ * when a parse stopped inside "-abc", which optind = 1 does not clear;
+ * optind = 0 makes the next call start over.
+ */
+static void
+reset_getopt(void)
+{
+	static char arg0[] = "fuzz";
+	char *av[] = { arg0, NULL };
+
+	opterr = 0;
+	optind = 0;
+	(void)getopt(1, av, "");
+}
+
+/* An argv made from bytes. */
+struct args {
+	char *buf;
+	char *argv[MAX_ARGS + 2];
+	int argc;
+};
+
+/*
+ * Split data into arguments after arg0 (NULL: none); -1 (nothing to run)
+ * if an argument names a path with '/'.
+ */
+static int
+split_args(struct args *a, char *arg0, const uint8_t *data, size_t size)
+{
+	char *p, *end;
+	int i;
+
+	a->argc = 0;
+	CHECK((a->buf = malloc(size + 1)) != NULL);
+	memcpy(a->buf, data, size);
+	a->buf[size] = '\0';
+	if (arg0 != NULL)
+		a->argv[a->argc++] = arg0;
+	for (p = a->buf, end = a->buf + size; p < end && a->argc <= MAX_ARGS;
+	    p++) {
+		a->argv[a->argc++] = p;
+		while (p < end && *p != '\0' && *p != '\n')
+			p++;
+		*p = '\0';
+	}
+	a->argv[a->argc] = NULL;
+	for (i = arg0 != NULL; i < a->argc; i++)
+		if (strchr(a->argv[i], '/') != NULL)
+			return -1;
+	return 0;
+}
+
+static void
+no_usage(FILE *fp)
+{
+	(void)fp;
+}
+
+/* A frame count's upper bound for a parsed run whose dt is dt. */
+static double
+frames_bound(const struct run_setup *rs, double dt)
+{
+	double shortest = dt * (1.0 - rs->jitter);
+	int i;
+
+	if (rs->frames_from != NULL)
+		return rs->have_frames && rs->frames < rs->list_len ?
+		    (double)rs->frames : (double)rs->list_len;
+	if (rs->have_frames)
+		return (double)rs->frames;
+	for (i = 0; i < rs->nhitches; i++)
+		if (rs->hitch[i].len < shortest)
+			shortest = rs->hitch[i].len;
+	return rs->duration / shortest + 1.0 + rs->nhitches;
+}
+
+/* Steps of the rule per frame, at most. */
+static double
+steps_per_frame(const struct run_setup *rs)
+{
+	return rs->sim.policy == spring_policy_none ? 1.0 :
+	    (double)rs->max_substeps;
+}
+
+/*
+ * The work besides the steps a parsed run at dt does: the pieces of a
+ * square wave or noise the reference crosses, and with tracking the lag
+ * search's evaluations of the signal (what run_check_cost bounds).
+ */
+static double
+signal_work(const struct run_setup *rs, double dt, int tracking)
+{
+	double frames = frames_bound(rs, dt), longest = dt * (1.0 + rs->jitter);
+	double t_end, half, work = 0.0;
+	int i, kind = rs->signal.kind;
+
+	for (i = 0; i < rs->nhitches; i++)
+		longest = fmax(longest, rs->hitch[i].len);
+	for (i = 0; i < rs->list_len; i++)
+		longest = fmax(longest, rs->list[i]);
+	t_end = (frames + 1.0) * longest;
+	if (kind == SPRING_SIGNAL_SQUARE || kind == SPRING_SIGNAL_NOISE)
+		work += 4.0 * t_end / rs->signal_period;
+	if (tracking) {
+		half = fmin(0.5 * t_end, 10.0 / rs->sim.params.omega);
+		work += 0.5 * frames * (2.0 * half / dt + 25.0);
+	}
+	return work;
+}
+
+/* A parsed `run`'s work: steps of the rule. */
+static double
+run_work(int argc, char **argv)
+{
+	struct run_setup *rs = malloc(sizeof(*rs));
+	double work = 0.0;
+
+	CHECK(rs != NULL);
+	reset_getopt();
+	if (run_setup_parse(rs, argc, argv, NULL, NULL, NULL, no_usage) ==
+	    EXIT_OK)
+		work = (frames_bound(rs, rs->dt) + 1.0) * steps_per_frame(rs) +
+		    signal_work(rs, rs->dt, rs->metrics &&
+		    rs->sim.signal != NULL);
+	run_setup_free(rs);
+	free(rs);
+	return work;
+}
+
+/* fps's flags, read as fps.c reads them, to count its frames. */
+struct fps_rates {
+	double rate[32];
+	int n, trajectories;
+};
+
+static int
+fps_rates_option(void *ctx, int c, const char *arg)
+{
+	struct fps_rates *fr = ctx;
+	char buf[64];
+	const char *p = arg, *comma;
+	size_t n;
+
+	if (c == 201) {
+		fr->trajectories = 1;
+		return 1;
+	}
+	if (c != 200)
+		return 0;
+	for (fr->n = 0;;) {
+		comma = strchr(p, ',');
+		n = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		if (fr->n == 32 || n >= sizeof(buf))
+			return -1;
+		memcpy(buf, p, n);
+		buf[n] = '\0';
+		if (scan_double(buf, &fr->rate[fr->n]) != 0 ||
+		    !(fr->rate[fr->n] > 0.0))
+			return -1;
+		fr->n++;
+		if (comma == NULL)
+			return 1;
+		p = comma + 1;
+	}
+}
+
+/* A parsed `fps`'s work: every rate's run, and sampling the top one. */
+static double
+fps_work(int argc, char **argv)
+{
+	static const struct option fps_opts[] = {
+		{ "fps", required_argument, NULL, 200 },
+		{ "trajectories", no_argument, NULL, 201 },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct run_setup *rs = malloc(sizeof(*rs));
+	struct fps_rates fr;
+	double work = 0.0;
+	int i;
+
+	CHECK(rs != NULL);
+	fr.n = 0;
+	fr.trajectories = 0;
+	reset_getopt();
+	if (run_setup_parse(rs, argc, argv, fps_opts, fps_rates_option, &fr,
+	    no_usage) == EXIT_OK && fr.n > 0) {
+		double lo = fr.rate[0], hi = fr.rate[0];
+
+		/* max_dev_x: the top rate sampled to the slowest's end */
+		for (i = 1; i < fr.n; i++) {
+			lo = fmin(lo, fr.rate[i]);
+			hi = fmax(hi, fr.rate[i]);
+		}
+		work = frames_bound(rs, 1.0 / hi) * (1.0 + hi / lo) *
+		    steps_per_frame(rs);
+	}
+	if (work <= WORK_LIMIT)
+		for (i = 0; i < fr.n; i++)
+			work += 3.0 * (frames_bound(rs, 1.0 / fr.rate[i]) +
+			    1.0) * steps_per_frame(rs) + signal_work(rs,
+			    1.0 / fr.rate[i], !fr.trajectories &&
+			    rs->sim.signal != NULL);
+	run_setup_free(rs);
+	free(rs);
+	return work;
+}
+
+/* A parsed `analyze`'s work: its rows (rules x steps x zetas). */
+static double
+analyze_work(int argc, char **argv)
+{
+	/* analyze.c's own flags, values and all, then the parameters */
+	static const struct option own[] = {
+		{ "dt", required_argument, NULL, 256 },
+		{ "help", no_argument, NULL, 'h' },
+		{ "hw", required_argument, NULL, 257 },
+		{ "integrator", required_argument, NULL, 258 },
+		{ "no-header", no_argument, NULL, 259 },
+		{ "output", required_argument, NULL, 'o' },
+		{ "precision", required_argument, NULL, 260 },
+		{ "version", no_argument, NULL, 'V' },
+		{ "zeta", required_argument, NULL, 261 },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct option all[96];
+	struct grid g;
+	double steps = 1.0, zetas = 1.0, rules = 8.0;
+	int c;
+
+	CHECK(param_longopts(own, all, sizeof(all) / sizeof(all[0])) == 0);
+	reset_getopt();
+	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
+		if ((c == 256 || c == 257 || c == 261) &&
+		    grid_parse("--x", optarg, NULL, &g) == 0) {
+			if (c == 261)
+				zetas = (double)grid_count(&g);
+			else
+				steps = (double)grid_count(&g);
+		}
+		if (c == 258) {
+			const char *p;
+
+			rules = 1.0;
+			for (p = optarg; *p != '\0'; p++)
+				rules += *p == ',';
+			if (rules < 8.0)
+				rules = 8.0;
+		}
+	}
+	return 4.0 * rules * steps * zetas;
+}
+
+enum command { C_RUN, C_FPS, C_CONVERT, C_ANALYZE, C_LIST };
+
+/*
+ * Run a command on argv (argv[0] its name) from the scratch directory,
+ * unless the run would be long.
+ */
+static void
+run_command(enum command cmd, int argc, char **argv)
+{
+	char *av[MAX_ARGS + 2];
+	double work = 0.0;
+	size_t n = (size_t)(argc + 1) * sizeof(*av);
+
+	enter_scratch();
+	memcpy(av, argv, n);	/* getopt permutes argv */
+	if (cmd == C_RUN)
+		work = run_work(argc, av);
+	else if (cmd == C_FPS)
+		work = fps_work(argc, av);
+	else if (cmd == C_ANALYZE)
+		work = analyze_work(argc, av);
+	if (work <= WORK_LIMIT) {
+		memcpy(av, argv, n);
+		reset_getopt();
+		switch (cmd) {
+		case C_RUN:
+			cmd_run(argc, av);
+			break;
+		case C_FPS:
+			cmd_fps(argc, av);
+			break;
+		case C_CONVERT:
+			cmd_convert(argc, av);
+			break;
+		case C_ANALYZE:
+			cmd_analyze(argc, av);
+			break;
+		case C_LIST:
+			cmd_list(argc, av);
+			break;
+		}
+	}
+	fflush(stdout);
+	clearerr(stdout);
+	leave_scratch();
+}
+
+/* One command's harness: argv[0] is its name, the bytes the rest. */
+static int
+args_harness(enum command cmd, char *name, const uint8_t *data,
+    size_t size)
+{
+	struct args a;
+
+	fuzz_init();
+	if (split_args(&a, name, data, size) == 0)
+		run_command(cmd, a.argc, a.argv);
+	free(a.buf);
+	return 0;
+}
+
+int
+fuzz_args_run(const uint8_t *data, size_t size)
+{
+	static char name[] = "run";
+
+	return args_harness(C_RUN, name, data, size);
+}
+
+int
+fuzz_args_fps(const uint8_t *data, size_t size)
+{
+	static char name[] = "fps";
+
+	return args_harness(C_FPS, name, data, size);
+}
+
+int
+fuzz_args_convert(const uint8_t *data, size_t size)
+{
+	static char name[] = "convert";
+
+	return args_harness(C_CONVERT, name, data, size);
+}
+
+int
+fuzz_args_analyze(const uint8_t *data, size_t size)
+{
+	static char name[] = "analyze";
+
+	return args_harness(C_ANALYZE, name, data, size);
+}
+
+/* The whole command line as main() dispatches it (list included). */
+int
+fuzz_args_main(const uint8_t *data, size_t size)
+{
+	static char name[] = "springsim";
+	static const struct {
+		const char *name;
+		enum command cmd;
+	} cmds[] = {
+		{ "run", C_RUN }, { "list", C_LIST }, { "fps", C_FPS },
+		{ "analyze", C_ANALYZE }, { "convert", C_CONVERT }
+	};
+	struct args a;
+	size_t i;
+
+	fuzz_init();
+	if (split_args(&a, name, data, size) == 0) {
+		if (a.argc < 2 || a.argv[1][0] == '-')
+			run_command(C_RUN, a.argc, a.argv);
+		else {
+			for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+				if (strcmp(cmds[i].name, a.argv[1]) == 0)
+					break;
+			if (i < sizeof(cmds) / sizeof(cmds[0]))
+				run_command(cmds[i].cmd, a.argc - 1,
+				    a.argv + 1);
+			else
+				usage_error("unknown command '%s'", a.argv[1]);
+		}
+	}
+	free(a.buf);
+	return 0;
+}
+
+/* Only the characters of set, and at least one. */
+static int
+only_chars(const char *s, const char *set)
+{
+	return *s != '\0' && strspn(s, set) == strlen(s);
+}
+
+static int
+same_double(double a, double b)
+{
+	return memcmp(&a, &b, sizeof(a)) == 0;
+}
+
+/*
+ * A normal double or a zero, from its bits: under the program's
+ * denormals-are-zero (fpenv.c) a subnormal compares equal to 0 and
+ * fpclassify may call it FP_ZERO.
+ */
+static int
+normal_or_zero(double v)
+{
+	uint64_t b;
+	unsigned e;
+
+	memcpy(&b, &v, sizeof(b));
+	e = (unsigned)(b >> 52) & 0x7ff;
+	return (e != 0 && e != 0x7ff) || (b << 1) == 0;
+}
+
+/* numfmt's promises about one double. */
+static void
+check_numfmt(double v, int digits)
+{
+	char buf[NUMFMT_MAX + 1], ref[64];
+	double back;
+	int n;
+
+	memset(buf, 'x', sizeof(buf));
+	n = numfmt_roundtrip(buf, v);
+	CHECK(n > 0 && n <= 24 && (size_t)n == strlen(buf));
+	if (isnan(v))
+		CHECK(strcmp(buf, "nan") == 0);
+	else if (isinf(v))
+		CHECK(strcmp(buf, v > 0 ? "inf" : "-inf") == 0);
+	else if (normal_or_zero(v)) {
+		/* strict syntax, and exactly v again */
+		CHECK(scan_double(buf, &back) == 0);
+		CHECK(same_double(back, v));
+	}
+	memset(buf, 'x', sizeof(buf));
+	n = numfmt_precision(buf, v, digits);
+	CHECK(n > 0 && n <= 24 && (size_t)n == strlen(buf));
+	if (normal_or_zero(v)) {
+		/* the same value as printf's correctly rounded %.*e */
+		snprintf(ref, sizeof(ref), "%.*e", digits - 1, v);
+		back = strtod(buf, NULL);
+		CHECK(strspn(buf, "0123456789+-.e") == (size_t)n);
+		CHECK(back == strtod(ref, NULL));
+	}
+}
+
+/* See fuzz.h. */
+int
+fuzz_number(const uint8_t *data, size_t size)
+{
+	char *s = malloc(size + 1), *end;
+	double x = 0.0, y = 0.0, v;
+	long l = 0, l2 = 0;
+	int r;
+	struct grid g;
+
+	fuzz_init();
+	CHECK(s != NULL);
+	memcpy(s, data, size);
+	s[size] = '\0';
+
+	r = scan_double(s, &x);
+	CHECK(r == 0 || r == -1 || r == -2);
+	if (r == 0) {
+		CHECK(normal_or_zero(x));
+		CHECK(only_chars(s, "0123456789+-.eE"));
+		y = strtod(s, &end);
+		CHECK(*end == '\0' && same_double(x, y));
+	}
+	if (r == -2)	/* a decimal number, just too large or small */
+		CHECK(only_chars(s, "0123456789+-.eE"));
+	CHECK((parse_double("--x", s, &y) == 0) == (r == 0));
+	if (r == 0)
+		CHECK(same_double(x, y));
+	if (parse_bounded("--x", s, &y) == 0)
+		CHECK(r == 0 && fabs(y) <= MAX_MAGNITUDE);
+
+	r = scan_long(s, &l);
+	if (r == 0) {
+		CHECK(only_chars(s[0] == '+' || s[0] == '-' ? s + 1 : s,
+		    "0123456789"));
+		errno = 0;
+		CHECK(strtol(s, &end, 10) == l && errno == 0 && *end == '\0');
+	}
+	CHECK((parse_long("--x", s, LONG_MIN, LONG_MAX, &l2) == 0) ==
+	    (r == 0));
+	if (r == 0)
+		CHECK(l == l2);
+
+	if (grid_parse("--x", s, NULL, &g) == 0) {
+		struct grid_iter it;
+		long i = 0, n = grid_count(&g);
+
+		CHECK(n >= 1 && n <= GRID_MAX_POINTS);
+		grid_begin(&g, &it);
+		while (i < 64 && grid_next(&it, &v)) {
+			CHECK(isfinite(v) && v >= g.min && v <= g.max);
+			CHECK(same_double(v, grid_at(&g, i)));
+			i++;
+		}
+		CHECK(i == (n < 64 ? n : 64));
+	}
+	free(s);
+
+	if (size >= 9) {
+		memcpy(&v, data, sizeof(v));
+		check_numfmt(v, data[8] % 17 + 1);
+	}
+	return 0;
+}
+
+/*
+ * A CSV reader's harness: the bytes after the first into the scratch
+ * directory's in.csv, read by a run whose other flags the first byte
+ * picks (bit i of it chooses between the pairs of choice[i]).
+ */
+static int
+csv_harness(char *flag, const char *const choice[][2], int nchoices,
+    const uint8_t *data, size_t size)
+{
+	static char name[] = "run", file[] = "in.csv";
+	char *argv[MAX_ARGS + 2], words[256], *w = words;
+	int argc = 0, i;
+
+	fuzz_init();
+	if (size < 1)
+		return 0;
+	argv[argc++] = name;
+	argv[argc++] = flag;
+	argv[argc++] = file;
+	for (i = 0; i < nchoices; i++) {
+		const char *opt = choice[i][(data[0] >> i) & 1];
+
+		/* "--a b --c": each word its own argument */
+		while (opt != NULL && *opt != '\0') {
+			size_t n = strcspn(opt, " ");
+
+			CHECK(w + n + 1 <= words + sizeof(words));
+			memcpy(w, opt, n);
+			w[n] = '\0';
+			argv[argc++] = w;
+			w += n + 1;
+			opt += n;
+			opt += *opt == ' ';
+		}
+	}
+	argv[argc] = NULL;
+	enter_scratch();
+	put_file(file, data + 1, size - 1);
+	CHECK(fchdir(home_fd) == 0);
+	run_command(C_RUN, argc, argv);
+	return 0;
+}
+
+int
+fuzz_csv_frames(const uint8_t *data, size_t size)
+{
+	static const char *const choice[][2] = {
+		{ NULL, "--metrics" },
+		{ NULL, "--substep max" },
+		{ NULL, "--substep fixed --max-substeps 3" },
+		{ NULL, "--frames 3" },
+		{ NULL, "--duration 0.5" },
+		{ NULL, "--target-signal square --signal-period 0.1" },
+		{ NULL, "--hitch 0.02:0.1" },
+		{ NULL, "--model rk4" }
+	};
+
+	static char flag[] = "--frames-from";
+
+	return csv_harness(flag, choice, 8, data, size);
+}
+
+int
+fuzz_csv_target(const uint8_t *data, size_t size)
+{
+	static const char *const choice[][2] = {
+		{ NULL, "--metrics" },
+		{ NULL, "--target-vel-source difference" },
+		{ NULL, "--target-vel-source zero" },
+		{ "--frames 3", "--frames 60" },
+		{ NULL, "--dt 0.5" },
+		{ NULL, "--substep fixed" },
+		{ NULL, "--model exact" },
+		{ NULL, "--precision 5" }
+	};
+
+	static char flag[] = "--target-file";
+
+	return csv_harness(flag, choice, 8, data, size);
+}

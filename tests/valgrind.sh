@@ -1,0 +1,74 @@
+#!/bin/sh
+# valgrind.sh BIN - a representative run of every command under valgrind
+# (memcheck, every leak kind an error): prints one line per invocation and
+# a closing count, and exits 1 on any error or leak, or if an invocation's
+# exit status is not the one expected (so a crash cannot pass).
+set -u
+bin=${1:-build/springsim}
+command -v valgrind >/dev/null 2>&1 || {
+	echo "valgrind.sh: valgrind is not installed (apt-get install valgrind)" >&2
+	exit 1
+}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+printf 'dt\n0.01\n0.02\n0.015\n0.05\n0.0167\n' >"$tmp/frames.csv"
+printf 't,target,target_vel\n0,0,0\n0.5,1,2\n1,-1,0\n1.5,0.5,0\n' >"$tmp/target.csv"
+passed=0
+failed=0
+
+# check STATUS ARGS... - springsim ARGS under valgrind must exit STATUS.
+check() {
+	want=$1
+	shift
+	valgrind --leak-check=full --show-leak-kinds=all \
+	    --errors-for-leak-kinds=all --error-exitcode=99 --quiet \
+	    --log-file="$tmp/vg.log" "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ] && [ ! -s "$tmp/vg.log" ]; then
+		passed=$((passed + 1))
+		echo "ok   $*"
+	else
+		failed=$((failed + 1))
+		echo "FAIL $* (status $got, want $want)"
+		head -n 40 "$tmp/vg.log"
+		head -n 5 "$tmp/err"
+	fi
+}
+
+check 0 --model implicit --dt 0.033
+check 0 --model implicit --dt 0.033 --metrics
+check 0 run --stiffness 100 --damping 5 --mass 2 --model rk4 --precision 6
+check 0 --substep max --dt 0.05 --max-substeps 2 --metrics
+check 0 --substep uniform --dt 0.05 --model verlet
+check 0 --substep fixed --dt-jitter 0.5 --seed 3 --hitch 0.5:0.2 --metrics
+check 0 --frames-from "$tmp/frames.csv" --model backward-euler
+check 0 --target-file "$tmp/target.csv" --metrics --target-vel-source difference
+check 0 --target-signal sine --signal-period 0.5 --metrics
+check 0 --target-signal noise --signal-period 0.05 --signal-shape linear --metrics
+check 0 --target-signal square --target-vel-source zero --model exact
+check 0 --target-signal ramp --signal-at 0.2 --duration 1 -o "$tmp/run.csv"
+check 0 --uaf 66 --dr 0 --model implicit --dt 0.033
+check 0 fps --fps 30,60,144,240
+check 0 fps --fps 30,60 --trajectories --substep fixed --target-signal sine
+check 0 list
+check 0 convert --swiftui-response 0.5 --swiftui-damping-fraction 0.825
+check 0 convert --ck 1 --cd 1 --dt 0.1 --csv -o "$tmp/convert.csv"
+check 0 analyze --dt 0.033 --precision 4
+check 0 analyze --integrator all --hw 0.01:10:20log --zeta 0:2:5
+check 0 --help
+check 0 fps --help
+check 0 convert --help
+check 0 analyze --help
+check 0 list --help
+check 0 --version
+check 2 --dt 1x
+check 2 --target-file "$tmp/frames.csv"
+check 2 --frames-from "$tmp/target.csv"
+check 2 fps --fps 30,,60
+check 2 convert --stiffness 1
+check 2 analyze --dt 0.1 --hw 1
+check 2 --duration 1e9 --dt 1e-9
+check 1 -o "$tmp/missing/run.csv"
+check 1 fps --fps 30 -o "$tmp/missing/fps.csv"
+echo "valgrind: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
