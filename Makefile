@@ -53,6 +53,9 @@ $(BUILD)/%.o: %.c $(wildcard src/*.h src/cli/*.h tests/unit/*.h tests/fuzz/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
 
+# the number formatter is the trajectory's hot path: -O3 buys ~10 % there
+$(BUILD)/src/cli/numfmt.o: CFLAGS += -O3
+
 $(LIB): $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)

@@ -1020,10 +1020,19 @@ emit_row(void *ctx, const spring_row *r, double dt)
 
 	if (buf == NULL)
 		return EXIT_IO;
-	for (i = 0; i < ncol; i++) {
-		p += put_number(k, p, col[i]);
-		*p++ = i < ncol - 1 ? ',' : '\n';
-	}
+	if (k->precision == 0) {
+		/* the common case, straight to the formatter (rows are never
+		 * NaN: the run stops before a non-finite state) */
+		for (i = 0; i < ncol; i++) {
+			p += numfmt_roundtrip(p, col[i]);
+			*p++ = ',';
+		}
+	} else
+		for (i = 0; i < ncol; i++) {
+			p += put_number(k, p, col[i]);
+			*p++ = ',';
+		}
+	p[-1] = '\n';
 	out_commit(&k->out, (size_t)(p - buf));
 	return 0;
 }
