@@ -70,6 +70,35 @@ static const struct option run_own_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/*
+ * One entry of a --help list: the name, then the text (and [source])
+ * wrapped to 79 columns under it.
+ */
+static void
+help_entry(FILE *fp, const char *name, const char *text, const char *source)
+{
+	char buf[512];
+	const char *p = buf;
+	int col = fprintf(fp, "      %-16s", name), first = 1;
+
+	snprintf(buf, sizeof(buf), source != NULL ? "%s [%s]" : "%s", text,
+	    source);
+	while (*p != '\0') {
+		size_t word = strcspn(p, " ");
+
+		if (!first && col + 1 + (int)word > 79) {
+			fputs("\n                      ", fp);
+			col = 22;
+		}
+		col += fprintf(fp, " %.*s", (int)word, p);
+		first = 0;
+		p += word;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', fp);
+}
+
 /* The signals, one line each, for --help. */
 static void
 list_signals(FILE *fp)
@@ -77,8 +106,8 @@ list_signals(FILE *fp)
 	int kind;
 
 	for (kind = 0; kind < SPRING_SIGNAL_FILE; kind++)
-		fprintf(fp, "      %-14s %s\n", spring_signal_name(kind),
-		    spring_signal_summary(kind));
+		help_entry(fp, spring_signal_name(kind),
+		    spring_signal_summary(kind), NULL);
 }
 
 /* run's paragraphs of --help, after the usage lines. */
@@ -94,8 +123,7 @@ run_usage_body(FILE *fp)
 "                      is --model spring --integrator implicit\n"
 "  --integrator NAME   the update rule (default semi-implicit):\n", fp);
 	for (r = spring_rules; *r != NULL; r++)
-		fprintf(fp, "      %-16s %s [%s]\n", (*r)->name, (*r)->summary,
-		    (*r)->source);
+		help_entry(fp, (*r)->name, (*r)->summary, (*r)->source);
 	fputs("\n", fp);
 	param_usage(fp);
 	fputs(
@@ -159,7 +187,7 @@ run_usage_body(FILE *fp)
 "  --substep POLICY    how a frame becomes steps of the rule (default none):\n",
 	    fp);
 	for (p = spring_policies; *p != NULL; p++)
-		fprintf(fp, "      %-16s %s\n", (*p)->name, (*p)->summary);
+		help_entry(fp, (*p)->name, (*p)->summary, NULL);
 	fputs(
 "                      max: steps of H while time is left, the remainder as\n"
 "                      a shorter last step; uniform: n = ceil(frame / H)\n"
