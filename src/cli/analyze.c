@@ -187,10 +187,7 @@ parse_rules(const char *arg, struct analyze_opts *o)
 	}
 }
 
-/* analyze's "all done" (after --help, --version): exit 0. */
-#define DONE (-1)
-
-/* Read analyze's flags into o; EXIT_OK, DONE, or the status to exit with. */
+/* Read analyze's flags into o; EXIT_OK, CMD_DONE, or the status to exit with. */
 static int
 parse_analyze(int argc, char **argv, struct analyze_opts *o)
 {
@@ -199,7 +196,7 @@ parse_analyze(int argc, char **argv, struct analyze_opts *o)
 	static const struct grid_bounds ratio = { 0.0, MAX_MAGNITUDE, 0 };
 	struct option longopts[64];
 	const char *integrators = "all";
-	int c, p;
+	int c, p, status;
 
 	memset(o, 0, sizeof(*o));
 	param_set_init(&o->ps);
@@ -217,20 +214,13 @@ parse_analyze(int argc, char **argv, struct analyze_opts *o)
 				return EXIT_USAGE;
 			continue;
 		}
+		if ((rc = common_option(c, flag, optarg, &o->output, usage,
+		    &status)) < 0)
+			return status;
+		if (rc > 0)
+			continue;
+		rc = 0;
 		switch (c) {
-		case 'h':
-			usage(stdout);
-			return flush_stdout() == 0 ? DONE : EXIT_IO;
-		case 'o':
-			if (*optarg == '\0') {
-				warn_msg("-o: '' is not a file name");
-				return EXIT_USAGE;
-			}
-			o->output = optarg;
-			break;
-		case 'V':
-			printf("springsim %s\n", SPRING_VERSION);
-			return flush_stdout() == 0 ? DONE : EXIT_IO;
 		case OPT_DT:
 			o->dt_arg = optarg;
 			rc = grid_parse("--dt", optarg, &positive, &o->dt);
@@ -253,12 +243,7 @@ parse_analyze(int argc, char **argv, struct analyze_opts *o)
 			o->zeta_arg = optarg;
 			rc = grid_parse("--zeta", optarg, &ratio, &o->zeta);
 			break;
-		case ':':
-			return usage_error("%s needs a value", flag);
 		default:
-			if (optopt != 0 && strchr(flag, '=') != NULL)
-				return usage_error("%.*s takes no value",
-				    (int)(strchr(flag, '=') - flag), flag);
 			return usage_error("unknown option '%s'", flag);
 		}
 		if (rc != 0)
@@ -461,7 +446,7 @@ cmd_analyze(int argc, char **argv)
 	int rc;
 
 	if ((rc = parse_analyze(argc, argv, &o)) != EXIT_OK)
-		return rc == DONE ? EXIT_OK : rc;
+		return rc == CMD_DONE ? EXIT_OK : rc;
 	if ((rc = resolve(&o, &sp)) != EXIT_OK)
 		return rc;
 	rows = (double)o.nrules *

@@ -19,6 +19,16 @@ enum exit_status {
 /* Messages on stderr, one line each, prefixed "springsim: ". */
 void warn_msg(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+/* A command's "all done, exit 0" (after --help or --version). */
+#define CMD_DONE (-1)
+
+/*
+ * -h, -V, -o FILE and getopt_long's complaints, for every command: 1 took
+ * c, 0 not one of them, -1 return *status now (options.c).
+ */
+int common_option(int c, const char *flag, const char *arg,
+    const char **output, void (*usage_fn)(FILE *), int *status);
+
 /* Flush stdout; on failure a message and -1 (the caller exits 1). */
 int flush_stdout(void);
 /* A usage error: the message and a pointer to --help, on one line. */

@@ -125,16 +125,6 @@ convert_usage(FILE *fp)
 	    fp);
 }
 
-/* parse_convert's "all done" (after --help, --version): exit 0. */
-#define DONE (-1)
-
-/* After --help or --version: DONE, or EXIT_IO if the text was lost. */
-static int
-stdout_done(void)
-{
-	return flush_stdout() == 0 ? DONE : EXIT_IO;
-}
-
 /* --dt: a number > 0. */
 static int
 parse_dt(const char *arg, double *dt)
@@ -148,12 +138,12 @@ parse_dt(const char *arg, double *dt)
 	return 0;
 }
 
-/* Read convert's flags into o; EXIT_OK, DONE, or the status to exit with. */
+/* Read convert's flags into o; EXIT_OK, CMD_DONE, or the status to exit with. */
 static int
 parse_convert(int argc, char **argv, struct convert_opts *o)
 {
 	struct option longopts[64];
-	int c, p;
+	int c, p, status;
 
 	memset(o, 0, sizeof(*o));
 	param_set_init(&o->ps);
@@ -172,20 +162,13 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 				return EXIT_USAGE;
 			continue;
 		}
+		if ((rc = common_option(c, flag, optarg, &o->output,
+		    convert_usage, &status)) < 0)
+			return status;
+		if (rc > 0)
+			continue;
+		rc = 0;
 		switch (c) {
-		case 'h':
-			convert_usage(stdout);
-			return stdout_done();
-		case 'o':
-			if (*optarg == '\0') {
-				warn_msg("-o: '' is not a file name");
-				return EXIT_USAGE;
-			}
-			o->output = optarg;
-			break;
-		case 'V':
-			printf("springsim %s\n", SPRING_VERSION);
-			return stdout_done();
 		case OPT_CSV:
 			o->csv = 1;
 			break;
@@ -196,12 +179,7 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 			rc = parse_long("--precision", optarg, 1, 17,
 			    &o->precision);
 			break;
-		case ':':
-			return usage_error("%s needs a value", flag);
 		default:
-			if (optopt != 0 && strchr(flag, '=') != NULL)
-				return usage_error("%.*s takes no value",
-				    (int)(strchr(flag, '=') - flag), flag);
 			return usage_error("unknown option '%s'", flag);
 		}
 		if (rc != 0)
@@ -281,7 +259,7 @@ cmd_convert(int argc, char **argv)
 	int rc;
 
 	if ((rc = parse_convert(argc, argv, &o)) != EXIT_OK)
-		return rc == DONE ? EXIT_OK : rc;
+		return rc == CMD_DONE ? EXIT_OK : rc;
 	if (take_decay_time(&o) != 0)
 		return EXIT_USAGE;
 	/* Nissen's Ck/Cd are read at the step --dt, as they are printed */

@@ -217,7 +217,7 @@ cmd_fps(int argc, char **argv)
 	}
 	if ((rc = run_setup_parse(rs, argc, argv, fps_opts, fps_option, &fo,
 	    fps_usage)) != EXIT_OK) {
-		rc = rc == RUN_DONE ? EXIT_OK : rc;
+		rc = rc == CMD_DONE ? EXIT_OK : rc;
 		goto done;
 	}
 	if (fo.nrates == 0) {

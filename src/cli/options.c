@@ -4,6 +4,7 @@
  * "0x10", "inf", "nan" and "" no, and nothing that overflows a double.
  */
 #include <ctype.h>
+#include <getopt.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "spring.h"
 
 /*
  * Print "springsim: ", the message and the tail on one line: control
@@ -51,6 +53,48 @@ flush_stdout(void)
 	if (errno != EPIPE)
 		warn_msg("standard output: %s", strerror(errno));
 	return -1;
+}
+
+/*
+ * The options every command shares, once getopt_long returned c for
+ * flag: -h and -V (printed, then *status is CMD_DONE, or EXIT_IO if the
+ * text was lost), -o FILE (into *output), and getopt_long's complaints (a
+ * usage error).  Returns 1 when it took c, 0 when c is the command's own,
+ * -1 when the command must return *status now.
+ */
+int
+common_option(int c, const char *flag, const char *arg, const char **output,
+    void (*usage_fn)(FILE *), int *status)
+{
+	switch (c) {
+	case 'h':
+		usage_fn(stdout);
+		*status = flush_stdout() == 0 ? CMD_DONE : EXIT_IO;
+		return -1;
+	case 'V':
+		printf("springsim %s\n", SPRING_VERSION);
+		*status = flush_stdout() == 0 ? CMD_DONE : EXIT_IO;
+		return -1;
+	case 'o':
+		if (*arg == '\0') {
+			warn_msg("-o: '' is not a file name");
+			*status = EXIT_USAGE;
+			return -1;
+		}
+		*output = arg;
+		return 1;
+	case ':':
+		*status = usage_error("%s needs a value", flag);
+		return -1;
+	case '?':
+		if (optopt != 0 && strchr(flag, '=') != NULL)
+			*status = usage_error("%.*s takes no value",
+			    (int)(strchr(flag, '=') - flag), flag);
+		else
+			*status = usage_error("unknown option '%s'", flag);
+		return -1;
+	}
+	return 0;
 }
 
 /* A usage error, with the way to help on the same line; EXIT_USAGE. */

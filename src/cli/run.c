@@ -412,13 +412,6 @@ read_frames(struct run_setup *rs)
 	return 0;
 }
 
-/* After --help or --version: RUN_DONE, or EXIT_IO if the text was lost. */
-static int
-stdout_done(void)
-{
-	return flush_stdout() == 0 ? RUN_DONE : EXIT_IO;
-}
-
 /* One of run's own flags; 0, or -1 after a message. */
 static int
 run_option(struct run_setup *rs, int c, const char *arg)
@@ -426,13 +419,6 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	spring_sim *sim = &rs->sim;
 
 	switch (c) {
-	case 'o':
-		if (*arg == '\0') {
-			warn_msg("-o: '' is not a file name");
-			return -1;
-		}
-		rs->output = arg;
-		return 0;
 	case OPT_DT:
 		rs->have_dt = 1;
 		return parse_positive("--dt", arg, &rs->dt);
@@ -945,7 +931,7 @@ run_setup_parse(struct run_setup *rs, int argc, char **argv,
 {
 	struct option mine[64], all[96];
 	size_t n = 0;
-	int c, rc;
+	int c, rc, status;
 
 	run_defaults(rs);
 	for (; extra != NULL && extra->name != NULL; extra++)
@@ -968,24 +954,11 @@ run_setup_parse(struct run_setup *rs, int argc, char **argv,
 				return EXIT_USAGE;
 			continue;
 		}
-		switch (c) {
-		case 'h':
-			usage_fn(stdout);
-			return stdout_done();
-		case 'V':
-			printf("springsim %s\n", SPRING_VERSION);
-			return stdout_done();
-		case ':':
-			return usage_error("%s needs a value", flag);
-		case '?':
-			if (optopt != 0 && strchr(flag, '=') != NULL)
-				return usage_error("%.*s takes no value",
-				    (int)(strchr(flag, '=') - flag), flag);
-			return usage_error("unknown option '%s'", flag);
-		default:
-			if (run_option(rs, c, optarg) != 0)
-				return EXIT_USAGE;
-		}
+		if ((rc = common_option(c, flag, optarg, &rs->output, usage_fn,
+		    &status)) < 0)
+			return status;
+		if (rc == 0 && run_option(rs, c, optarg) != 0)
+			return EXIT_USAGE;
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
@@ -1225,7 +1198,7 @@ cmd_run(int argc, char **argv)
 	}
 	if ((rc = run_setup_parse(rs, argc, argv, NULL, NULL, NULL,
 	    run_usage)) != EXIT_OK) {
-		rc = rc == RUN_DONE ? EXIT_OK : rc;
+		rc = rc == CMD_DONE ? EXIT_OK : rc;
 		goto done;
 	}
 	tracking = rs->metrics && rs->sim.signal != NULL;

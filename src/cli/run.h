@@ -52,10 +52,9 @@ typedef int (*extra_opt_fn)(void *ctx, int c, const char *arg);
 /*
  * Parse argv (argv[0] is the command) into rs and build rs->sim.  extra
  * (ending in NULL, may be NULL) are the command's own long options, given
- * to fn.  Returns EXIT_OK, RUN_DONE after --help/--version (exit 0), or
+ * to fn.  Returns EXIT_OK, CMD_DONE after --help/--version (exit 0), or
  * the exit status.  usage_fn prints the command's --help.
  */
-#define RUN_DONE (-1)
 int run_setup_parse(struct run_setup *rs, int argc, char **argv,
     const struct option *extra, extra_opt_fn fn, void *ctx,
     void (*usage_fn)(FILE *));
