@@ -10,6 +10,7 @@
 #   make valgrind     every command under valgrind: no error, no leak
 #   make bench        the speed figures (never a timed test)
 #   make demo         the main job: simulate, write CSV and a plot
+#   make plots        the README gallery (examples/*.png), needs gnuplot
 #   make install      PREFIX=/usr/local DESTDIR= (binary, plot scripts,
 #                     man page, examples); make uninstall
 #   make clean
@@ -128,6 +129,10 @@ bench: $(BIN) $(BENCH)
 demo: $(BIN)
 	sh examples/demo.sh $(BIN)
 
+# the README gallery, examples/*.png, drawn by the plot scripts
+plots: $(BIN)
+	sh scripts/gallery.sh $(BIN)
+
 install: $(BIN)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(EXDIR)
 	cp $(BIN) $(DESTDIR)$(BINDIR)/springsim
@@ -151,4 +156,4 @@ clean:
 	rm -rf build build-san build-fuzz
 
 .PHONY: all test sanitize check fuzz fuzzers fuzz-corpus valgrind bench \
-	demo install uninstall clean
+	demo plots install uninstall clean
