@@ -160,3 +160,22 @@ awk_check_ref() {
 	[ -z "$bad" ] || fail_with "awk check failed on $file against $ref:
 $(printf '%s\n' "$bad" | head -n 10)"
 }
+
+# identity ARGS... - one frame with --metrics; sets OMEGA, ZETA and MASS
+# from the identity columns.
+identity() {
+	sim "$@" --metrics --no-header --frames 1
+	assert_status 0
+	OMEGA=$(cut -d, -f6 "$OUT")
+	ZETA=$(cut -d, -f7 "$OUT")
+	MASS=$(cut -d, -f8 "$OUT")
+}
+
+# assert_near GOT WANT REL WHAT - |GOT - WANT| <= REL |WANT| (a suite may
+# define its own, wider one).
+assert_near() {
+	awk -v a="$1" -v b="$2" -v rel="$3" 'BEGIN { if (a == "" || b == "") exit 1
+		d = a - b; m = b < 0 ? -b : b
+		exit !(d <= rel * m && -d <= rel * m) }' ||
+		fail_with "$4 is $1, want $2 (to $3 relative)"
+}

@@ -5,23 +5,6 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-# identity ARGS... - run with --metrics; sets OMEGA, ZETA and MASS.
-identity() {
-	sim "$@" --metrics --no-header
-	assert_status 0
-	OMEGA=$(cut -d, -f6 "$OUT")
-	ZETA=$(cut -d, -f7 "$OUT")
-	MASS=$(cut -d, -f8 "$OUT")
-}
-
-# assert_near GOT WANT REL WHAT - |GOT - WANT| <= REL |WANT|.
-assert_near() {
-	awk -v a="$1" -v b="$2" -v rel="$3" 'BEGIN { if (a == "" || b == "") exit 1
-		d = a - b; m = b < 0 ? -b : b
-		exit !(d <= rel * m && -d <= rel * m) }' ||
-		fail_with "$4 is $1, want $2 (to $3 relative)"
-}
-
 @test "no group: the defaults, omega 4 pi (2 Hz) and zeta 0.3" {
 	identity
 	assert_near "$OMEGA" "$(awk 'BEGIN { printf "%.17g", 4 * atan2(0, -1) }')" 1e-15 omega
