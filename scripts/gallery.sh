@@ -16,3 +16,9 @@ sh scripts/plot-error --log -o examples/error.png \
 sh scripts/plot-fps -o examples/fps.png --fps 20,30,60,144 \
     --title "semi-implicit Euler at four frame rates" -- --model semi-implicit
 sh scripts/plot-stability -o examples/stability.png
+sh scripts/plot-convergence -o examples/convergence.png --dt-max 0.025 \
+    --title "max |x - x_ref| against dt: the slope is the order" \
+    -- --duration 1 --target-vel 0.5
+sh scripts/plot-work-precision -o examples/work-precision.png --dt-max 0.025 \
+    --title "max |x - x_ref| against evaluations of the acceleration" \
+    -- --duration 1 --target-vel 0.5

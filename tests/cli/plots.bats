@@ -257,3 +257,100 @@ no_gnuplot() {
 	assert_status 1
 	assert_stderr_has "apt-get install gnuplot-nox"
 }
+
+# --- plot-convergence -------------------------------------------------------
+
+@test "plot-convergence: a dt sweep of every rule, PNG of the requested size and SVG" {
+	plot plot-convergence -o "$D/v.png" --size 700x450 --levels 4 \
+	    -- --duration 1 --target-vel 0.5
+	assert_status 0
+	assert_png "$D/v.png" 700x450
+	grep -q 'wrote' "$OUT" || fail_with "no 'wrote' line"
+	plot plot-convergence -o "$D/v.svg" --integrator explicit,rk4,exact \
+	    --dt-max 0.02 --levels 3
+	assert_status 0
+	assert_svg "$D/v.svg"
+	grep -q 'rk4 (order ' "$D/v.svg" || fail_with "no fitted order in the legend"
+	grep -q 'exact (order n/a)' "$D/v.svg" ||
+		fail_with "the exact rule's round-off was fitted"
+}
+
+@test "plot-convergence: --print-orders gives each rule's order (1,1,1,1,2,4 on a smooth run)" {
+	plot plot-convergence --print-orders --dt-max 0.025 \
+	    -- --duration 1 --target-vel 0.5
+	assert_status 0
+	printf '%s\n' 'explicit 1' 'semi-implicit 1' 'implicit 1' \
+	    'backward-euler 1' 'verlet 2' 'rk4 4' >"$D/want"
+	awk 'NR == FNR { want[$1] = $2; n++; next }
+	    { seen++
+	      if (!($1 in want)) { print "unexpected rule " $1; bad = 1; next }
+	      d = $2 - want[$1]; if (d < 0) d = -d
+	      if ($2 == "n/a" || d > 0.15) {
+	          print $1 " order " $2 ", not within 0.15 of " want[$1]; bad = 1 } }
+	    END { if (seen != n) { print seen " lines, not " n; bad = 1 }
+	      exit bad }' "$D/want" "$OUT" >"$D/why" ||
+		fail_with "$(cat "$D/why") (got: $(tr '\n' ';' <"$OUT"))"
+	# round-off is not fitted: the exact rule has no order
+	plot plot-convergence --print-orders --integrator exact --levels 3
+	assert_status 0
+	[ "$(cat "$OUT")" = "exact n/a" ] || fail_with "exact: '$(cat "$OUT")'"
+}
+
+@test "plot-convergence: bad arguments exit 2, springsim's refusal passed on, gnuplot missing exit 1" {
+	plot plot-convergence --help
+	assert_status 0
+	grep -q 'usage: plot-convergence' "$OUT" || fail_with "no usage"
+	grep -q '1e-13' "$OUT" || fail_with "the rounding cut is not in --help"
+	for args in "-o x.jpg" "--size 12" "--levels 1" "--levels x" \
+	    "--dt-max 0" "--dt-max abc" "--integrator rk4,,verlet" "--title" \
+	    "-- --dt 0.1" "-- --integrator=rk4" "-- --metrics"; do
+		# shellcheck disable=SC2086
+		plot plot-convergence $args
+		[ "$status" -eq 2 ] || fail_with "$args: exit $status, not 2"
+		grep -q '^plot-convergence: ' "$ERR" || fail_with "$args: no message"
+	done
+	plot plot-convergence -o "$D/x.png" --integrator rk4,nosuchrule --levels 2
+	assert_status 2
+	assert_stderr_has "nosuchrule"
+	[ ! -e "$D/x.png" ] || fail_with "a picture was written"
+	no_gnuplot plot-convergence -o "$D/x.png"
+	assert_status 1
+	assert_stderr_has "gnuplot not found" "apt-get install gnuplot-nox"
+	no_gnuplot plot-convergence --print-orders --integrator rk4 --levels 3
+	assert_status 0
+	grep -q '^rk4 [0-9]' "$OUT" || fail_with "--print-orders needed gnuplot"
+}
+
+# --- plot-work-precision ----------------------------------------------------
+
+@test "plot-work-precision: error against cost, PNG of the requested size and SVG" {
+	plot plot-work-precision -o "$D/w.png" --size 800x480 --levels 4 \
+	    -- --duration 1 --target-vel 0.5
+	assert_status 0
+	assert_png "$D/w.png" 800x480
+	grep -q 'wrote' "$OUT" || fail_with "no 'wrote' line"
+	plot plot-work-precision -o "$D/w.svg" --size 500x300 --levels 3 \
+	    --integrator semi-implicit,verlet,rk4 -- --substep max --max-dt 0.01
+	assert_status 0
+	assert_svg "$D/w.svg"
+	grep -q 'width="500"' "$D/w.svg" || fail_with "the SVG is not 500 wide"
+	grep -q 'rk4 (4/step)' "$D/w.svg" || fail_with "rk4's stages not in the legend"
+}
+
+@test "plot-work-precision: bad arguments exit 2, gnuplot missing exit 1" {
+	plot plot-work-precision --help
+	assert_status 0
+	grep -q 'usage: plot-work-precision' "$OUT" || fail_with "no usage"
+	grep -q 'Cost model' "$OUT" || fail_with "the cost model is not in --help"
+	for args in "-o x.svgz" "--size 3x" "--levels 0" "--dt-max -1" \
+	    "--integrator rk4,nosuchrule" "--title" "-- --frames 10" \
+	    "-- -o x.csv"; do
+		# shellcheck disable=SC2086
+		plot plot-work-precision $args
+		[ "$status" -eq 2 ] || fail_with "$args: exit $status, not 2"
+		grep -q '^plot-work-precision: ' "$ERR" || fail_with "$args: no message"
+	done
+	no_gnuplot plot-work-precision -o "$D/x.png"
+	assert_status 1
+	assert_stderr_has "gnuplot not found" "apt-get install gnuplot-nox"
+}
