@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "metrics.h"
 #include "reference.h"
@@ -114,6 +115,20 @@ run_constant(struct run *run, long frames)
 	return rc;
 }
 
+/*
+ * A clock on sim's schedule, or on frames of sim->dt when it has none
+ * (constant is that schedule's storage: the clock points into it).
+ */
+static void
+start_clock(const spring_sim *sim, spring_schedule *constant,
+    spring_clock *clk)
+{
+	memset(constant, 0, sizeof(*constant));
+	constant->dt = sim->dt;
+	spring_clock_init(clk, sim->schedule != NULL ? sim->schedule :
+	    constant);
+}
+
 /* A stepper for sim's spring, policy and target. */
 static void
 start_stepper(const spring_sim *sim, spring_stepper *st)
@@ -138,10 +153,8 @@ static int
 run_frames(struct run *run, long frames, spring_frame_stats *fs)
 {
 	const spring_sim *sim = run->sim;
-	spring_schedule constant = { sim->dt, NULL, 0, 0.0, 0, NULL, 0 };
-	const spring_schedule *sched = sim->schedule != NULL ?
-	    sim->schedule : &constant;
-	int steady = spring_schedule_constant(sched);
+	spring_schedule constant;
+	int steady = spring_schedule_constant(sim->schedule);
 	spring_stepper st;
 	spring_clock clk;
 	spring_sigref sref;
@@ -155,7 +168,7 @@ run_frames(struct run *run, long frames, spring_frame_stats *fs)
 	if (sim->signal != NULL)
 		spring_sigref_init(&sref, &sim->params, sim->x0, sim->v0,
 		    sim->signal, sim->vel_source);
-	spring_clock_init(&clk, sched);
+	start_clock(sim, &constant, &clk);
 	for (n = 1; frames == 0 || n <= frames; n++) {
 		if (!spring_clock_next(&clk, &frame_dt, &wall))
 			break;
@@ -268,16 +281,14 @@ long
 spring_sample_at(const spring_sim *sim, const double *tq, long nq,
     double *xq)
 {
-	spring_schedule constant = { sim->dt, NULL, 0, 0.0, 0, NULL, 0 };
-	const spring_schedule *sched = sim->schedule != NULL ?
-	    sim->schedule : &constant;
+	spring_schedule constant;
 	spring_stepper st, probe;
 	spring_clock clk;
 	double frame_dt, wall, prev = 0.0;
 	long i = 0;
 
 	start_stepper(sim, &st);
-	spring_clock_init(&clk, sched);
+	start_clock(sim, &constant, &clk);
 	while (i < nq && tq[i] <= 0.0)
 		xq[i++] = sim->x0;
 	while (i < nq && spring_clock_next(&clk, &frame_dt, &wall)) {
