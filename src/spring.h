@@ -439,6 +439,17 @@ int spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
     spring_metrics *m, spring_frame_stats *fs);
 
 /*
+ * Run n springs for their metrics: m[i] and fs[i] (fs may be NULL) are
+ * what spring_simulate(sims[i], NULL, NULL, &m[i], &fs[i]) gives, to the
+ * bit.  Springs of a constant frame time, one step a frame and a linear
+ * target are stepped side by side, a chunk of one rule and frame count at
+ * a time (batch.c); the others run one by one.  No allocation: the
+ * chunk lives on the stack (about 40 kB).
+ */
+void spring_simulate_batch(const spring_sim *const *sims, long n,
+    spring_metrics *m, spring_frame_stats *fs);
+
+/*
  * The x sim's spring shows at the ascending times tq[0..nq): at a frame's
  * end, that frame's; between frames, a copy of the spring advanced from
  * the last frame to the time by its own policy and rule.  Returns how

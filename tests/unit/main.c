@@ -21,6 +21,7 @@ main(void)
 	test_signal();
 	test_analyze();
 	test_dialects();
+	test_batch();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }

@@ -1,0 +1,138 @@
+/*
+ * test_batch.c - spring_simulate_batch against spring_simulate, spring by
+ * spring, to the bit: random springs of every rule and regime, frame
+ * counts across the reference's anchors, moving targets, springs that
+ * diverge, errors big enough for the sums' rescaling, and springs the
+ * batch cannot step side by side (substeps, a jittered clock).
+ */
+#include <string.h>
+
+#include "check.h"
+#include "spring.h"
+#include "suites.h"
+
+#define NSIM 1500
+
+/* splitmix64: the same springs on every run. */
+static unsigned long long rng = 0x5eed;
+
+static double
+uniform(void)
+{
+	unsigned long long z = (rng += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	return (double)(z >> 11) * 0x1p-53;
+}
+
+/* a and b the same bits (NaN included) */
+static int
+same(double a, double b)
+{
+	return memcmp(&a, &b, sizeof(a)) == 0;
+}
+
+static int
+same_metrics(const spring_metrics *a, const spring_metrics *b)
+{
+	return same(a->max_err_x, b->max_err_x) &&
+	    same(a->rms_err_x, b->rms_err_x) &&
+	    same(a->final_err_x, b->final_err_x) &&
+	    same(a->max_err_v, b->max_err_v) &&
+	    same(a->rms_err_v, b->rms_err_v) &&
+	    same(a->final_err_v, b->final_err_v) &&
+	    same(a->overshoot, b->overshoot) &&
+	    same(a->settle_time, b->settle_time) &&
+	    same(a->energy_drift, b->energy_drift) &&
+	    a->diverged == b->diverged && a->rows == b->rows &&
+	    a->diverged_frame == b->diverged_frame;
+}
+
+static int
+same_stats(const spring_frame_stats *a, const spring_frame_stats *b)
+{
+	return same(a->lost_time, b->lost_time) &&
+	    same(a->max_lag, b->max_lag) && a->substeps == b->substeps &&
+	    a->max_substeps_frame == b->max_substeps_frame &&
+	    a->first_capped == b->first_capped && a->frames == b->frames;
+}
+
+static spring_sim sims[NSIM];
+static const spring_sim *ptr[NSIM];
+static spring_metrics mb[NSIM], ms;
+static spring_frame_stats fb[NSIM], fss;
+
+void
+test_batch(void)
+{
+	static const double zetas[] = { 0, 0.1, 0.5, 1 - 1e-9, 1, 1 + 1e-9,
+	    2, 30, 1e4 };
+	static spring_schedule jitter = { .dt = 1.0 / 60, .jitter = 0.3,
+	    .seed = 7 };
+	const spring_rule *const *rules = spring_rules;
+	int nrules = 0, i, diverged = 0, rescaled = 0, alone = 0;
+
+	while (rules[nrules] != NULL)
+		nrules++;
+	for (i = 0; i < NSIM; i++) {
+		spring_sim *s = &sims[i];
+		double u = uniform();
+
+		memset(s, 0, sizeof(*s));
+		s->rule = rules[(int)(uniform() * nrules)];
+		s->policy = spring_policy_none;
+		s->params.omega = pow(10.0, -1.0 + 3.5 * uniform());
+		s->params.zeta = zetas[(int)(uniform() * 9)];
+		s->params.mass = 1;
+		s->dt = pow(10.0, -3.0 + 2.0 * uniform());
+		/* runs of equal frame counts, so chunks fill, and odd ones */
+		s->frames = u < 0.7 ? 100 : (long)(uniform() * 300);
+		if (s->frames == 0)
+			s->duration = 0.5;
+		s->x0 = uniform() < 0.5 ? 0 : 4 * uniform() - 2;
+		s->v0 = uniform() < 0.5 ? 0 : 10 * uniform() - 5;
+		s->target = uniform() < 0.2 ? 0 : 1;
+		s->target_vel = uniform() < 0.7 ? 0 : 3 * uniform() - 1.5;
+		if (uniform() < 0.02) {
+			/* errors past 2^480: the rescaled sums */
+			s->x0 = 1e150;
+			s->rule = spring_rule_semi_implicit;
+			s->params.omega = 5;
+			s->dt = 0.01;
+		}
+		if (uniform() < 0.03) {
+			s->policy = spring_policy_fixed;
+			s->max_dt = s->dt / 3;
+			s->max_substeps = 8;
+			alone++;
+		} else if (uniform() < 0.02) {
+			s->schedule = &jitter;
+			s->dt = jitter.dt;
+			alone++;
+		}
+		ptr[i] = s;
+	}
+	spring_simulate_batch(ptr, NSIM, mb, fb);
+	for (i = 0; i < NSIM; i++) {
+		spring_simulate(&sims[i], NULL, NULL, &ms, &fss);
+		CHECK(same_metrics(&mb[i], &ms) && same_stats(&fb[i], &fss));
+		if (!same_metrics(&mb[i], &ms) || !same_stats(&fb[i], &fss))
+			fprintf(stderr, "  spring %d: %s omega %g zeta %g dt %g "
+			    "frames %ld: max_err_x %.17g vs %.17g\n", i,
+			    sims[i].rule->name, sims[i].params.omega,
+			    sims[i].params.zeta, sims[i].dt, sims[i].frames,
+			    mb[i].max_err_x, ms.max_err_x);
+		diverged += ms.diverged;
+		rescaled += ms.max_err_x > 0x1p480;
+	}
+	/* the draw covers what it means to */
+	CHECK(diverged > 20 && diverged < NSIM / 2);
+	CHECK(rescaled > 5);
+	CHECK(alone > 20);
+	/* fs may be NULL */
+	spring_simulate_batch(ptr, 10, mb, NULL);
+	spring_simulate(ptr[3], NULL, NULL, &ms, NULL);
+	CHECK(same_metrics(&mb[3], &ms));
+}
