@@ -131,6 +131,15 @@ valgrind: $(BIN)
 bench: $(BIN) $(BENCH)
 	sh bench/run.sh $(BUILD)
 
+# the C floor under the sweep (bench/floor.c, no library): the project's
+# flags, -O3 for its loops, -pthread; never -march=native
+FLOOR_FLAGS = $(WARN) $(CFLAGS) -O3 -pthread
+$(BUILD)/bench-floor: bench/floor.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(FLOOR_FLAGS) -DFLOOR_FLAGS='"$(FLOOR_FLAGS)"' \
+	    $(LDFLAGS) -o $@ bench/floor.c -lm
+bench: $(BUILD)/bench-floor
+
 demo: $(BIN)
 	sh examples/demo.sh $(BIN)
 
