@@ -71,3 +71,84 @@ line "springsim --frames $csv_frames --dt 0.001" "$csv" \
 line "springsim --metrics --frames $metrics_frames" "$met" \
     "s * 1e9 / $metrics_frames" "ns/frame" "<=" 15
 echo "   (--metrics uses the default rule, semi-implicit, FTZ on)"
+
+# 4. The sweep: springsim sweep beside the NumPy baseline
+# (bench/sweep_numpy.py) and the C floor (bench/floor.c), one run.
+floor=$build/bench-floor
+python=/usr/bin/python3
+sweep_steps=100000000	# 1000 x 1000 springs x 100 frames
+
+# A line without a target: label, seconds, figure (awk expression), unit.
+info() {
+	awk -v label="$1" -v s="$2" -v unit="$4" "BEGIN {
+		f = $3
+		printf \"  %-44s %6.3f s %7.2f %s\\n\", label, s, f, unit }"
+}
+
+echo
+echo "4. sweep: 1000 x 1000 springs (omega 1:100:1000log, zeta 0:2:1000,"
+echo "   zeta fastest) x 100 frames of dt 0.01, semi-implicit, metrics only;"
+echo "   wall clock, best of 3"
+echo
+j1= j2=
+if "$bin" sweep --help > /dev/null 2>&1; then
+	set -- sweep --integrator semi-implicit --dt 0.01 --frames 100 \
+	    --omega 1:100:1000log --zeta 0:2:1000 --quiet -o /dev/null
+	j1=$(best_of_3 "$bin" "$@" -j 1) || j1=
+	j2=$(best_of_3 "$bin" "$@" -j 2) || j2=
+	[ -n "$j1" ] && [ -n "$j2" ] || echo "  springsim sweep failed"
+else
+	echo "  sweep: not built yet"
+fi
+if [ -n "$j2" ]; then
+	info "springsim sweep -j 1" "$j1" "$j1 * 1e9 / $sweep_steps" \
+	    "ns/spring-step"
+	info "springsim sweep -j 2" "$j2" "$j2 * 1e9 / $sweep_steps" \
+	    "ns/spring-step"
+	info "scaling, -j 1 / -j 2" "$j2" "$j1 / $j2" "x"
+	line "springsim sweep -j 2, wall" "$j2" "$j2" "s" "<=" 1.5
+fi
+
+# The NumPy baseline: the run with the best total of 3, its parts.
+np_total= np_sim= np_write=
+if "$python" -c 'import numpy' 2> /dev/null; then
+	for _ in 1 2 3; do
+		out=$("$python" bench/sweep_numpy.py --out /dev/null) || {
+			echo "  bench/sweep_numpy.py failed"
+			np_total=
+			break
+		}
+		set -- $(echo "$out" | awk '$1 == "sim_s" { s = $2 }
+		    $1 == "write_s" { w = $2 } $1 == "total_s" { t = $2 }
+		    END { print t, s, w }')
+		if [ -z "$np_total" ] || awk -v a="$1" -v b="$np_total" \
+		    'BEGIN { exit !(a < b) }'; then
+			np_total=$1 np_sim=$2 np_write=$3
+		fi
+	done
+else
+	echo "  numpy: $python has no numpy; apt-get install python3-numpy" \
+	    "(figure skipped)"
+fi
+if [ -n "$np_total" ]; then
+	echo "  numpy baseline (bench/sweep_numpy.py, $python), -o /dev/null:"
+	info "numpy: simulation (+ reference, metrics)" "$np_sim" \
+	    "$np_sim * 1e9 / $sweep_steps" "ns/spring-step"
+	info "numpy: CSV, np.savetxt '%.17g'" "$np_write" \
+	    "$np_write * 1e9 / 1e6" "ns/row"
+	info "numpy: total" "$np_total" "$np_total * 1e9 / $sweep_steps" \
+	    "ns/spring-step"
+	if [ -n "$j2" ]; then
+		line "numpy total / springsim sweep -j 2" "$np_total" \
+		    "$np_total / $j2" "x" ">=" 10
+	fi
+fi
+
+# The C floor: the step alone, and with the reference and metrics.
+# (Placeholder: when build/bench-springsim prints a "batch" figure,
+# spring_simulate_batch in process, show it here beside the floors.)
+if [ -x "$floor" ]; then
+	"$floor" || echo "  $floor failed"
+else
+	echo "  no $floor; make $floor"
+fi
