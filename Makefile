@@ -32,7 +32,7 @@ WARN	 = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 # scalar one must round alike (gcc's -std=c11 implies it; clang's doesn't)
 WARN	+= -ffp-contract=off
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc
-LDLIBS	 = -lcsv -lm
+LDLIBS	 = -lcsv -lm -pthread
 
 LIB_SRC	 = $(wildcard src/*.c)
 CLI_SRC	 = $(wildcard src/cli/*.c)

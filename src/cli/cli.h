@@ -19,6 +19,13 @@ enum exit_status {
 /* Messages on stderr, one line each, prefixed "springsim: ". */
 void warn_msg(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+/*
+ * In this thread, message_mute silences every message (a sweep checking
+ * its configurations in its workers); message_context, when set, goes
+ * before each message's text (the configuration it is about).
+ */
+extern _Thread_local int message_mute;
+extern _Thread_local const char *message_context;
 /* A command's "all done, exit 0" (after --help or --version). */
 #define CMD_DONE (-1)
 
@@ -85,6 +92,7 @@ int cmd_list(int argc, char **argv);
 int cmd_fps(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 
 /* The run command's models, listed by `springsim list`. */
 void list_models(FILE *fp);

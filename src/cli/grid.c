@@ -215,14 +215,17 @@ grid_count(const struct grid *g)
 static double
 range_at(const struct grid *g, long i)
 {
-	double span = g->b - g->a, q = span * (double)i, x;
+	double m = (double)(g->n - 1), j = (double)i;
+	/* the weighted mean of the ends: 0.01:0.03:3 has 0.02, not
+	 * 0.01 + 0.02 / 2 = 0.019999999999999997 */
+	double q = g->a * (m - j) + g->b * j, x;
 
 	if (i == 0)
 		return g->first;
 	if (i == g->n - 1)
 		return g->last;
 	if (isfinite(q))
-		x = g->a + q / (double)(g->n - 1);
+		x = q / m;
 	else
 		x = 2.0 * (g->a / 2.0 + (g->b / 2.0 - g->a / 2.0) *
 		    ((double)i / (double)(g->n - 1)));

@@ -4,7 +4,7 @@
  *
  *	0.1,0.2,0.5	a comma list, in the order given
  *	A:B:N		N points from A to B, both ends included, equally
- *			spaced (A + (B - A) i / (N - 1); A alone when N = 1,
+ *			spaced ((A (N - 1 - i) + B i) / (N - 1); A alone when N = 1,
  *			which needs B = A)
  *	A:B:Nlog	N points from A to B equally spaced in log10 (ends
  *			> 0), so 0.01:100:5log is 0.01, 0.1, 1, 10, 100

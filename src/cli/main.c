@@ -17,6 +17,7 @@ static const struct command {
 	{ "fps", cmd_fps },
 	{ "analyze", cmd_analyze },
 	{ "convert", cmd_convert },
+	{ "sweep", cmd_sweep },
 	{ NULL, NULL }
 };
 

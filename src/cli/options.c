@@ -15,6 +15,10 @@
 #include "cli.h"
 #include "spring.h"
 
+/* See cli.h: per thread, so a sweep's workers can check in silence. */
+_Thread_local int message_mute;
+_Thread_local const char *message_context;
+
 /*
  * Print "springsim: ", the message and the tail on one line: control
  * characters a value may carry (a newline in an argument) become '?'.
@@ -25,11 +29,14 @@ vmessage(const char *fmt, va_list ap, const char *tail)
 	char buf[1024];
 	char *p;
 
+	if (message_mute)
+		return;
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	for (p = buf; *p != '\0'; p++)
 		if (iscntrl((unsigned char)*p))
 			*p = '?';
-	fprintf(stderr, "springsim: %s%s\n", buf, tail);
+	fprintf(stderr, "springsim: %s%s%s\n", message_context != NULL ?
+	    message_context : "", buf, tail);
 }
 
 /* One line on stderr, "springsim: " first. */

@@ -264,9 +264,9 @@ run_usage(FILE *fp)
 	run_usage_body(fp);
 }
 
-/* The defaults of DESIGN.md. */
-static void
-run_defaults(struct run_setup *rs)
+/* The defaults of DESIGN.md; see run.h. */
+void
+run_setup_init(struct run_setup *rs)
 {
 	memset(rs, 0, sizeof(*rs));
 	rs->model = "spring";
@@ -595,8 +595,12 @@ resolve_schedule(struct run_setup *rs)
 	if (rs->have_frames && rs->frames > MAX_FRAMES && !rs->force)
 		return usage_error("--frames %ld is more than %ld frames "
 		    "(--force to run it anyway)", rs->frames, MAX_FRAMES);
-	if (rs->frames_from != NULL && read_frames(rs) != 0)
-		return EXIT_USAGE;
+	/* once: a sweep resolves copies of a setup that has read it */
+	if (rs->frames_from != NULL && !rs->frames_read) {
+		if (read_frames(rs) != 0)
+			return EXIT_USAGE;
+		rs->frames_read = 1;
+	}
 	sort_hitches(rs->hitch, rs->nhitches);
 	sc->dt = rs->dt;
 	sc->list = rs->list;
@@ -767,10 +771,7 @@ read_target_file(struct run_setup *rs)
 		warn_msg("--target-file: %s has no rows", rs->target_file);
 		return -1;
 	}
-	rs->signal.t = rs->file_t;
-	rs->signal.g = rs->file_g;
-	rs->signal.q = tr.col_q >= 0 ? rs->file_q : NULL;
-	rs->signal.n = rs->file_n;
+	rs->file_has_q = tr.col_q >= 0;
 	return 0;
 }
 
@@ -823,8 +824,13 @@ resolve_signal(struct run_setup *rs)
 			    "linear", rs->signal_shape);
 	}
 	if (sig->kind == SPRING_SIGNAL_FILE) {
-		if (read_target_file(rs) != 0)
+		if (!rs->target_read && read_target_file(rs) != 0)
 			return EXIT_USAGE;
+		rs->target_read = 1;
+		sig->t = rs->file_t;
+		sig->g = rs->file_g;
+		sig->q = rs->file_has_q ? rs->file_q : NULL;
+		sig->n = rs->file_n;
 	} else {
 		sig->g0 = rs->sim.target;
 		sig->q0 = rs->sim.target_vel;
@@ -923,21 +929,56 @@ run_check_cost(const struct run_setup *rs, double dt, double *kept,
 	return EXIT_OK;
 }
 
+/* See run.h. */
+int
+run_longopts(const struct option *extra, struct option *all, size_t cap)
+{
+	struct option mine[64];
+	size_t n = 0;
+
+	for (; extra != NULL && extra->name != NULL; extra++)
+		mine[n++] = *extra;
+	memcpy(&mine[n], run_own_opts, sizeof(run_own_opts));
+	return param_longopts(mine, all, cap);
+}
+
+/* See run.h. */
+int
+run_apply(struct run_setup *rs, int c, const char *arg)
+{
+	int rc = param_option(&rs->ps, c, arg);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	return run_option(rs, c, arg);
+}
+
+/* See run.h. */
+int
+run_setup_resolve(struct run_setup *rs)
+{
+	int rc;
+
+	if ((rc = resolve_rule(rs)) != EXIT_OK ||
+	    (rc = resolve_signal(rs)) != EXIT_OK ||
+	    (rc = resolve_policy(rs)) != EXIT_OK ||
+	    (rc = resolve_schedule(rs)) != EXIT_OK ||
+	    (rc = resolve_spring(rs)) != EXIT_OK)
+		return rc;
+	return EXIT_OK;
+}
+
 /* Parse and check a run's flags; see run.h. */
 int
 run_setup_parse(struct run_setup *rs, int argc, char **argv,
     const struct option *extra, extra_opt_fn fn, void *ctx,
     void (*usage_fn)(FILE *))
 {
-	struct option mine[64], all[96];
-	size_t n = 0;
+	struct option all[96];
 	int c, rc, status;
 
-	run_defaults(rs);
-	for (; extra != NULL && extra->name != NULL; extra++)
-		mine[n++] = *extra;
-	memcpy(&mine[n], run_own_opts, sizeof(run_own_opts));
-	if (param_longopts(mine, all, sizeof(all) / sizeof(all[0])) != 0)
+	run_setup_init(rs);
+	if (run_longopts(extra, all, sizeof(all) / sizeof(all[0])) != 0)
 		abort();	/* the tables are ours: a bug, not input */
 	opterr = 0;
 	optind = 1;
@@ -949,26 +990,15 @@ run_setup_parse(struct run_setup *rs, int argc, char **argv,
 				return EXIT_USAGE;
 			continue;
 		}
-		if ((rc = param_option(&rs->ps, c, optarg)) != 0) {
-			if (rc < 0)
-				return EXIT_USAGE;
-			continue;
-		}
 		if ((rc = common_option(c, flag, optarg, &rs->output, usage_fn,
 		    &status)) < 0)
 			return status;
-		if (rc == 0 && run_option(rs, c, optarg) != 0)
+		if (rc == 0 && run_apply(rs, c, optarg) != 0)
 			return EXIT_USAGE;
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
-	if ((rc = resolve_rule(rs)) != EXIT_OK ||
-	    (rc = resolve_signal(rs)) != EXIT_OK ||
-	    (rc = resolve_policy(rs)) != EXIT_OK ||
-	    (rc = resolve_schedule(rs)) != EXIT_OK ||
-	    (rc = resolve_spring(rs)) != EXIT_OK)
-		return rc;
-	return EXIT_OK;
+	return run_setup_resolve(rs);
 }
 
 /* Free what parsing allocated. */
@@ -1038,88 +1068,146 @@ emit_row(void *ctx, const spring_row *r, double dt)
 	return 0;
 }
 
-/* Write a field and what follows it (",", "\n" or ""). */
-static void
-put_field(struct sink *k, const char *s, const char *sep)
+/* The --metrics columns, in order; see run.h. */
+const struct metric_col metric_cols[] = {
+	{ "model", COL_NAME }, { "integrator", COL_NAME },
+	{ "substep", COL_NAME }, { "dt", COL_VALUE }, { "frames", COL_COUNT },
+	{ "omega", COL_VALUE }, { "zeta", COL_VALUE }, { "mass", COL_VALUE },
+	{ "x0", COL_VALUE }, { "v0", COL_VALUE }, { "target", COL_VALUE },
+	{ "target_vel", COL_VALUE }, { "max_err_x", COL_VALUE },
+	{ "rms_err_x", COL_VALUE }, { "final_err_x", COL_VALUE },
+	{ "max_err_v", COL_VALUE }, { "rms_err_v", COL_VALUE },
+	{ "final_err_v", COL_VALUE }, { "overshoot", COL_VALUE },
+	{ "settle_time", COL_VALUE }, { "energy_drift", COL_VALUE },
+	{ "diverged", COL_COUNT }, { "max_dt", COL_VALUE },
+	{ "max_substeps", COL_COUNT }, { "lost_time", COL_VALUE },
+	{ "max_lag", COL_VALUE }, { "substeps", COL_COUNT },
+	{ "max_substeps_frame", COL_COUNT }, { "lag", COL_VALUE },
+	{ "attenuation", COL_VALUE },
+	{ NULL, COL_NAME }
+};
+
+/* See run.h. */
+int
+metric_col_find(const char *name)
 {
-	out_write(&k->out, s, strlen(s));
-	out_write(&k->out, sep, strlen(sep));
-}
+	int i;
 
-/* Write a number field and what follows it. */
-static void
-put_value(struct sink *k, double v, const char *sep)
-{
-	char buf[NUMFMT_MAX + 1];
-	int n = put_number(k, buf, v);
-
-	buf[n] = '\0';
-	put_field(k, buf, sep);
-}
-
-/* Write a count field: a count, whatever --precision says. */
-static void
-put_count(struct sink *k, long n, const char *sep)
-{
-	char buf[24];
-
-	snprintf(buf, sizeof(buf), "%ld", n);
-	put_field(k, buf, sep);
+	for (i = 0; metric_cols[i].name != NULL; i++)
+		if (strcmp(metric_cols[i].name, name) == 0)
+			return i;
+	return -1;
 }
 
 /* The --metrics header; a newline after it if end_line. */
 void
 write_metrics_header(struct sink *k, int end_line)
 {
-	static const char head[] =
-	    "model,integrator,substep,dt,frames,omega,zeta,mass,x0,v0,target,"
-	    "target_vel,max_err_x,rms_err_x,final_err_x,max_err_v,rms_err_v,"
-	    "final_err_v,overshoot,settle_time,energy_drift,diverged,max_dt,"
-	    "max_substeps,lost_time,max_lag,substeps,max_substeps_frame,lag,"
-	    "attenuation";
+	int i;
 
-	out_write(&k->out, head, sizeof(head) - 1);
+	for (i = 0; metric_cols[i].name != NULL; i++) {
+		if (i > 0)
+			out_write(&k->out, ",", 1);
+		out_write(&k->out, metric_cols[i].name,
+		    strlen(metric_cols[i].name));
+	}
 	if (end_line)
 		out_write(&k->out, "\n", 1);
 }
 
 /*
- * The one row of --metrics: the run's identity, the metrics, the policy's
- * settings and what it did.  frames is the count the run was to have (the
- * count run, when the frame time varies).  A newline after it if end_line.
+ * See run.h.  frames is the count the run was to have (the count run,
+ * when the frame time varies); none has no H nor guard: 0.
  */
+void
+metrics_values(const struct run_setup *rs, const spring_metrics *m,
+    const spring_frame_stats *fs, double lag, double attenuation, double *v)
+{
+	const spring_sim *sim = &rs->sim;
+	int none = sim->policy == spring_policy_none;
+
+	v[0] = v[1] = v[2] = NAN;
+	v[3] = sim->dt;
+	v[4] = (double)(sim->frames > 0 && sim->schedule == NULL ?
+	    sim->frames : fs->frames);
+	v[5] = sim->params.omega;
+	v[6] = sim->params.zeta;
+	v[7] = sim->params.mass;
+	v[8] = sim->x0;
+	v[9] = sim->v0;
+	v[10] = sim->target;
+	v[11] = sim->target_vel;
+	v[12] = m->max_err_x;
+	v[13] = m->rms_err_x;
+	v[14] = m->final_err_x;
+	v[15] = m->max_err_v;
+	v[16] = m->rms_err_v;
+	v[17] = m->final_err_v;
+	v[18] = m->overshoot;
+	v[19] = m->settle_time;
+	v[20] = m->energy_drift;
+	v[21] = m->diverged;
+	v[22] = none ? 0.0 : sim->max_dt;
+	v[23] = none ? 0 : sim->max_substeps;
+	v[24] = fs->lost_time;
+	v[25] = fs->max_lag;
+	v[26] = (double)fs->substeps;
+	v[27] = fs->max_substeps_frame;
+	v[28] = lag;
+	v[29] = attenuation;
+}
+
+/* Copy a string; returns its length. */
+static size_t
+put_text(char *buf, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(buf, s, n);
+	return n;
+}
+
+/* See run.h. */
+size_t
+metrics_format(char *buf, const struct run_setup *rs, const double *v,
+    int precision)
+{
+	const struct sink k = { .precision = precision };
+	char *p = buf;
+	int i;
+
+	p += put_text(p, rs->model);
+	*p++ = ',';
+	p += put_text(p, rs->sim.rule->name);
+	*p++ = ',';
+	p += put_text(p, rs->sim.policy->name);
+	for (i = 3; i < METRIC_NCOLS; i++) {
+		*p++ = ',';
+		if (metric_cols[i].kind == COL_COUNT)
+			p += snprintf(p, 24, "%ld", (long)v[i]);
+		else
+			p += put_number(&k, p, v[i]);
+	}
+	return (size_t)(p - buf);
+}
+
+/* The one row of --metrics; see run.h. */
 void
 write_metrics(struct sink *k, const struct run_setup *rs,
     const spring_metrics *m, const spring_frame_stats *fs, double lag,
     double attenuation, int end_line)
 {
-	const spring_sim *sim = &rs->sim;
-	const double v[] = { sim->params.omega, sim->params.zeta,
-	    sim->params.mass, sim->x0, sim->v0, sim->target,
-	    sim->target_vel, m->max_err_x, m->rms_err_x, m->final_err_x,
-	    m->max_err_v, m->rms_err_v, m->final_err_v, m->overshoot,
-	    m->settle_time, m->energy_drift };
-	size_t i;
-	int none = sim->policy == spring_policy_none;
+	double v[METRIC_NCOLS];
+	char *buf = out_reserve(&k->out, METRIC_ROW_MAX + 1);
+	size_t n;
 
-	put_field(k, rs->model, ",");
-	put_field(k, sim->rule->name, ",");
-	put_field(k, sim->policy->name, ",");
-	put_value(k, sim->dt, ",");
-	put_count(k, sim->frames > 0 && sim->schedule == NULL ? sim->frames :
-	    fs->frames, ",");
-	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		put_value(k, v[i], ",");
-	put_count(k, m->diverged, ",");
-	/* none has no H nor guard: 0 */
-	put_value(k, none ? 0.0 : sim->max_dt, ",");
-	put_count(k, none ? 0 : sim->max_substeps, ",");
-	put_value(k, fs->lost_time, ",");
-	put_value(k, fs->max_lag, ",");
-	put_count(k, fs->substeps, ",");
-	put_count(k, fs->max_substeps_frame, ",");
-	put_value(k, lag, ",");
-	put_value(k, attenuation, end_line ? "\n" : "");
+	if (buf == NULL)
+		return;
+	metrics_values(rs, m, fs, lag, attenuation, v);
+	n = metrics_format(buf, rs, v, k->precision);
+	if (end_line)
+		buf[n++] = '\n';
+	out_commit(&k->out, n);
 }
 
 /* The tracking metrics; see run.h. */
@@ -1161,6 +1249,28 @@ keep_frame(void *ctx, const spring_row *r, double dt)
 	return 0;
 }
 
+/* See run.h. */
+int
+run_metrics(const struct run_setup *rs, spring_metrics *m,
+    spring_frame_stats *fs, double *lag, double *attenuation)
+{
+	struct frames_kept kept = { NULL, NULL, 0, 0 };
+	int rc;
+
+	*lag = *attenuation = 0.0;
+	if (rs->sim.signal == NULL)
+		return spring_simulate(&rs->sim, NULL, NULL, m, fs);
+	/* the tracking metrics look at the whole run: keep x */
+	rc = spring_simulate(&rs->sim, keep_frame, &kept, m, fs);
+	if (rc != 0)
+		warn_msg("out of memory");
+	else
+		run_tracking(rs, kept.t, kept.x, kept.n, lag, attenuation);
+	free(kept.t);
+	free(kept.x);
+	return rc;
+}
+
 /* One warning per thing the user should know: divergence, the guard. */
 void
 run_warnings(const struct run_setup *rs, const spring_metrics *m,
@@ -1185,7 +1295,6 @@ cmd_run(int argc, char **argv)
 	struct sink *k = NULL;
 	spring_metrics m;
 	spring_frame_stats fs;
-	struct frames_kept kept = { NULL, NULL, 0, 0 };
 	double lag = 0.0, attenuation = 0.0, kept_frames = 0.0;
 	int rc, tracking;
 
@@ -1215,17 +1324,10 @@ cmd_run(int argc, char **argv)
 		write_trajectory_header(k);
 	if (!rs->metrics)
 		rc = spring_simulate(&rs->sim, emit_row, k, &m, &fs);
-	else if (rs->sim.signal == NULL)
-		rc = spring_simulate(&rs->sim, NULL, NULL, &m, &fs);
-	else {
-		/* the tracking metrics look at the whole run: keep x */
-		rc = spring_simulate(&rs->sim, keep_frame, &kept, &m, &fs);
-		if (rc != 0)
-			warn_msg("out of memory");
-	}
+	else
+		rc = run_metrics(rs, &m, &fs, &lag, &attenuation);
 	run_warnings(rs, &m, &fs);
 	if (rs->metrics && rc == 0) {
-		run_tracking(rs, kept.t, kept.x, kept.n, &lag, &attenuation);
 		if (rs->header)
 			write_metrics_header(k, 1);
 		write_metrics(k, rs, &m, &fs, lag, attenuation, 1);
@@ -1239,8 +1341,6 @@ done:
 	run_setup_free(rs);
 	free(rs);
 	free(k);
-	free(kept.t);
-	free(kept.x);
 	return rc;
 }
 

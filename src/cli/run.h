@@ -8,6 +8,7 @@
 #include <getopt.h>
 
 #include "cli.h"
+#include "numfmt.h"
 #include "paramflags.h"
 #include "spring.h"
 
@@ -26,6 +27,7 @@ struct run_setup {
 	int have_dt, have_duration, have_frames, have_max_dt;
 	int have_max_substeps, metrics, header;
 	int force;			/* --force: run even a huge run */
+	int frames_read, target_read;	/* the files are read (once) */
 	spring_hitch hitch[MAX_HITCHES];
 	int nhitches;
 	double *list;			/* --frames-from, owned */
@@ -39,6 +41,7 @@ struct run_setup {
 	const char *signal_flag;	/* a --signal-* flag given, for messages */
 	double *file_t, *file_g, *file_q;	/* --target-file, owned */
 	long file_n, file_cap;
+	int file_has_q;			/* the file has a velocity column */
 	spring_signal signal;
 	spring_sim sim;
 };
@@ -58,6 +61,27 @@ typedef int (*extra_opt_fn)(void *ctx, int c, const char *arg);
 int run_setup_parse(struct run_setup *rs, int argc, char **argv,
     const struct option *extra, extra_opt_fn fn, void *ctx,
     void (*usage_fn)(FILE *));
+/*
+ * The pieces of run_setup_parse, for commands that build many runs (the
+ * sweep): run_setup_init sets the defaults; run_longopts appends run's
+ * and the parameters' getopt_long entries to extra (NULL or ending in a
+ * NULL entry) in all[0..cap), 0 or -1 if cap is short; run_apply takes
+ * one option getopt_long returned (0, or -1 after a message);
+ * run_setup_resolve checks the whole and builds rs->sim (reading the
+ * files the flags name only once, so a copy of a resolved setup can be
+ * changed and resolved again): EXIT_OK or EXIT_USAGE after a message.
+ */
+void run_setup_init(struct run_setup *rs);
+int run_longopts(const struct option *extra, struct option *all,
+    size_t cap);
+int run_apply(struct run_setup *rs, int c, const char *arg);
+int run_setup_resolve(struct run_setup *rs);
+/*
+ * The metrics of the run rs describes, the tracking metrics (lag,
+ * attenuation) included: 0, or EXIT_IO after a message.
+ */
+int run_metrics(const struct run_setup *rs, spring_metrics *m,
+    spring_frame_stats *fs, double *lag, double *attenuation);
 void run_setup_free(struct run_setup *rs);
 /*
  * Refuse up front, unless --force, a run at frame time dt that would take
@@ -85,6 +109,31 @@ int put_number(const struct sink *k, char *buf, double v);
 /* The trajectory header, and a row (a spring_row_fn, ctx a sink). */
 void write_trajectory_header(struct sink *k);
 int emit_row(void *ctx, const spring_row *r, double dt);
+/*
+ * The --metrics columns, in order, ending in a NULL name: the run's
+ * identity, the metrics, the policy's settings and what it did.  Names
+ * are text; values are numbers in the sink's format; counts are whole.
+ */
+enum col_kind { COL_NAME, COL_VALUE, COL_COUNT };
+struct metric_col {
+	const char *name;
+	enum col_kind kind;
+};
+#define METRIC_NCOLS 30
+/* The longest row metrics_format writes (names are short words). */
+#define METRIC_ROW_MAX (3 * 32 + METRIC_NCOLS * (NUMFMT_MAX + 1))
+extern const struct metric_col metric_cols[];
+/* A column's index by name, or -1. */
+int metric_col_find(const char *name);
+/* The row's values, column by column (NaN for the names). */
+void metrics_values(const struct run_setup *rs, const spring_metrics *m,
+    const spring_frame_stats *fs, double lag, double attenuation, double *v);
+/*
+ * The row into buf (METRIC_ROW_MAX bytes at least), no newline; its
+ * length.  precision as --precision (0: round-trip).
+ */
+size_t metrics_format(char *buf, const struct run_setup *rs, const double *v,
+    int precision);
 /* The --metrics header and row: identity, metrics, frame statistics. */
 void write_metrics_header(struct sink *k, int end_line);
 void write_metrics(struct sink *k, const struct run_setup *rs,

@@ -1,0 +1,1365 @@
+/*
+ * sweep.c - `springsim sweep`: the run --metrics row of every
+ * configuration of a grid, on every core, for CI.
+ *
+ * Every run option that takes a number or a name takes a list or a range
+ * here (grid.h); each such option is an axis, --grid-from's rows another,
+ * and the configurations are their cartesian product, the last axis on the
+ * command line varying fastest.  Configuration i of the product is built
+ * the way run builds one (run_apply, run_setup_resolve) from a copy of the
+ * fixed options, so its row is run --metrics's to the digit.
+ *
+ * Work goes in blocks of configurations: worker threads take the next
+ * block and format its rows into a slot of a ring; the main thread writes
+ * the slots in block order.  The output is the same for every -j, and the
+ * ring bounds the memory whatever the size of the grid.  Before any row
+ * is written, a first pass (in the workers too) checks that every
+ * configuration is a valid run, so bad input never leaves half a CSV.
+ */
+#include <ctype.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "grid.h"
+#include "numfmt.h"
+#include "run.h"
+
+#define MAX_AXES 64
+#define MAX_GATES 32
+#define MAX_JOBS 256
+/* failing rows named on stderr; the rest are counted */
+#define MAX_SHOWN 20
+/* configurations a block: a worker's unit of work */
+#define BLOCK 256
+#define CHECK_BLOCK 4096
+
+enum {
+	OPT_FAIL_IF = 1000, OPT_GRID_FROM, OPT_JOBS, OPT_QUIET, OPT_SHARD
+};
+
+/* The sweep's own flags; run's and the parameters' are added. */
+static const struct option sweep_opts[] = {
+	{ "fail-if", required_argument, NULL, OPT_FAIL_IF },
+	{ "grid-from", required_argument, NULL, OPT_GRID_FROM },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "shard", required_argument, NULL, OPT_SHARD },
+	{ NULL, 0, NULL, 0 }
+};
+
+/*
+ * How a run option sweeps: names (comma lists), whole numbers, numbers
+ * (lists and ranges), or not at all (files, flags, --hitch's AT:LEN).
+ */
+enum axis_kind { AX_NUMBER, AX_INTEGER, AX_NAME, AX_FIXED, AX_ROWS };
+
+static const struct option_kind {
+	const char *name;
+	enum axis_kind kind;
+} option_kinds[] = {
+	{ "frames", AX_INTEGER }, { "max-substeps", AX_INTEGER },
+	{ "seed", AX_INTEGER }, { "signal-seed", AX_INTEGER },
+	{ "model", AX_NAME }, { "integrator", AX_NAME },
+	{ "substep", AX_NAME }, { "target-signal", AX_NAME },
+	{ "signal-shape", AX_NAME }, { "target-vel-source", AX_NAME },
+	{ "frames-from", AX_FIXED }, { "target-file", AX_FIXED },
+	{ "hitch", AX_FIXED }, { "precision", AX_FIXED },
+	{ NULL, AX_NUMBER }
+};
+
+/* One axis of the grid: an option's values, or --grid-from's rows. */
+struct axis {
+	enum axis_kind kind;
+	long n;			/* values (rows) */
+	/* an option */
+	int code;		/* getopt_long's value for it */
+	char flag[48];		/* "--dt" */
+	struct grid grid;	/* a range of numbers (items == NULL) */
+	/* lists, names, --grid-from's cells (n * ncols): the text */
+	char **items;
+	char *text;		/* the copy items point into (a list) */
+	/* --grid-from: its columns' options */
+	int ncols;
+	int *codes;
+	char **flags;
+};
+
+/* A --fail-if gate: column op value. */
+enum gate_op { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };
+
+struct gate {
+	const char *text;	/* as given */
+	int col;		/* metric_cols index */
+	enum gate_op op;
+	double value;
+};
+
+/* Everything the sweep's flags say. */
+struct sweep {
+	struct run_setup base;	/* the fixed options; files read */
+	struct axis axes[MAX_AXES];
+	int naxes;
+	long total;		/* configurations in the grid */
+	long first, count;	/* this shard's */
+	long shard_k, shard_n;
+	int jobs, quiet, precision;
+	struct gate gates[MAX_GATES];
+	int ngates;
+	const char *grid_from;
+	/* the extra columns: axis, column of the axis (--grid-from) */
+	int ncols;
+	short col_axis[MAX_AXES * 4], col_sub[MAX_AXES * 4];
+	char *col_name[MAX_AXES * 4];
+};
+
+/* The sweep's --help, in the manner of a man page. */
+static void
+sweep_usage(FILE *fp)
+{
+	fputs(
+"usage: springsim sweep [run options, each a value, list or range]\n"
+"           [-j N] [--shard K/N] [--fail-if 'METRIC OP VALUE']...\n"
+"           [--grid-from FILE] [--no-header] [--precision N] [--quiet]\n"
+"           [-o FILE]\n"
+"\n"
+"Run every configuration of a grid and write one CSV row each: the row\n"
+"`springsim run --metrics` writes for that configuration, digit for digit,\n"
+"then one column for each swept option that is not already a column\n"
+"(uaf, dr, duration, ...; dashes written as underscores).  A configuration\n"
+"that diverges is a row with diverged = 1, never an abort.\n"
+"\n"
+"Grids.  Every run option that takes a number or a name takes here\n"
+"  0.1,0.2,0.5     a comma list, in the order given\n"
+"  A:B:N           N points from A to B, both ends included\n"
+"  A:B:Nlog        N points from A to B equally spaced in log10\n"
+"  all             (--integrator, --substep) every rule or policy\n"
+"(not --frames-from, --target-file, --hitch, --precision).  The\n"
+"configurations are the cartesian product of the options' values, the\n"
+"last option on the command line varying fastest.  A parameter group\n"
+"sweeps as a group: --uaf 1:100:50log --dr 0:2:21 is 1050 springs.\n"
+"\n"
+"Options\n"
+"  --grid-from FILE  configurations that are no grid: a CSV file whose\n"
+"                    header names run options (dt, uaf, integrator, ...)\n"
+"                    and whose rows give one value each; its rows are one\n"
+"                    axis, placed where the flag is among the others\n"
+"  -j, --jobs N      worker threads (1 to 256; default: the online CPUs);\n"
+"                    the output is the same for every N\n"
+"  --shard K/N       only the K-th of N equal slices of the configurations\n"
+"                    (1 <= K <= N); the N outputs, concatenated with\n"
+"                    --no-header on all but the first, are the whole\n"
+"                    sweep's byte for byte\n"
+"  --fail-if 'METRIC OP VALUE'\n"
+"                    a gate: METRIC a number column of run --metrics, OP\n"
+"                    one of < <= > >= == !=; repeatable, any gate failing\n"
+"                    fails the row.  Every row is still written; the\n"
+"                    failing rows (the first 20, then a count) go to\n"
+"                    stderr and the exit status is 3.  An empty field (a\n"
+"                    metric that does not exist for that row) fails no\n"
+"                    gate\n"
+"  --no-header       no header line\n"
+"  --precision N     numbers with N significant digits (1-17); default:\n"
+"                    the shortest that reads back to the same double\n"
+"  -q, --quiet       no progress line (there is one on stderr only when\n"
+"                    stderr is a terminal) and no divergence summary\n"
+"  -o, --output FILE write the CSV to FILE (whole or not at all)\n"
+"  -h, --help        this help;  -V, --version  the version\n"
+"\n"
+"Exit status: 0 success, 1 I/O error, 2 usage error or a configuration\n"
+"that is not a valid run (nothing written), 3 a --fail-if gate failed.\n"
+"\n"
+"Examples\n"
+"  springsim sweep --integrator all --dt 0.0069,0.0167,0.0333 \\\n"
+"      --uaf 1:100:50log --dr 0:2:21 --fail-if 'diverged == 1'\n"
+"  springsim sweep --omega 1:100:1000log --zeta 0:2:1000 --frames 100 \\\n"
+"      --shard 2/4 --no-header\n"
+"\n"
+"The run options:\n"
+"\n", fp);
+	run_usage_body(fp);
+}
+
+/* How option name sweeps. */
+static enum axis_kind
+kind_of(const char *name)
+{
+	const struct option_kind *k;
+
+	for (k = option_kinds; k->name != NULL; k++)
+		if (strcmp(k->name, name) == 0)
+			return k->kind;
+	return AX_NUMBER;
+}
+
+/* A column's name for a flag: no dashes in front, _ for - inside. */
+static char *
+column_name(const char *flag)
+{
+	char *s, *p;
+
+	while (*flag == '-')
+		flag++;
+	if ((s = strdup(flag)) == NULL)
+		return NULL;
+	for (p = s; *p != '\0'; p++)
+		if (*p == '-')
+			*p = '_';
+	return s;
+}
+
+/*
+ * The text of value i of an axis that is an option: an item, or a point
+ * of a range written into buf (round-trip: it reads back to the point).
+ */
+static const char *
+axis_text(const struct axis *ax, long i, char *buf)
+{
+	double x;
+	int n;
+
+	if (ax->items != NULL)
+		return ax->items[i];
+	x = grid_at(&ax->grid, i);
+	if (ax->kind == AX_INTEGER)
+		snprintf(buf, NUMFMT_MAX, "%.0f", x);
+	else {
+		n = numfmt_roundtrip(buf, x);
+		buf[n] = '\0';
+	}
+	return buf;
+}
+
+/* Set value i of axis ax in rs: 0, or -1 after a message. */
+static int
+axis_apply(const struct axis *ax, long i, struct run_setup *rs)
+{
+	char buf[NUMFMT_MAX + 1];
+	int c;
+
+	if (ax->kind != AX_ROWS)
+		return run_apply(rs, ax->code, axis_text(ax, i, buf));
+	for (c = 0; c < ax->ncols; c++)
+		if (run_apply(rs, ax->codes[c], ax->items[i * ax->ncols + c])
+		    != 0)
+			return -1;
+	return 0;
+}
+
+/* The values of every axis at configuration idx, last axis fastest. */
+static void
+config_digits(const struct sweep *sw, long idx, long *digit)
+{
+	int a;
+
+	for (a = sw->naxes - 1; a >= 0; a--) {
+		digit[a] = idx % sw->axes[a].n;
+		idx /= sw->axes[a].n;
+	}
+}
+
+/*
+ * Build configuration idx into rs as run would: EXIT_OK, or EXIT_USAGE
+ * after a message (muted in the workers' check).
+ */
+static int
+config_setup(const struct sweep *sw, long idx, struct run_setup *rs)
+{
+	long digit[MAX_AXES];
+	double kept = 0.0;
+	int a, rc;
+
+	config_digits(sw, idx, digit);
+	*rs = sw->base;
+	for (a = 0; a < sw->naxes; a++)
+		if (axis_apply(&sw->axes[a], digit[a], rs) != 0)
+			return EXIT_USAGE;
+	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
+		return rc;
+	return run_check_cost(rs, rs->dt, rs->sim.signal != NULL ? &kept :
+	    NULL, rs->sim.signal != NULL, "sweep");
+}
+
+/*
+ * A configuration's identity, the values of the axes that vary, as
+ * flags: "--integrator explicit --dt 0.033".
+ */
+static void
+config_identity(const struct sweep *sw, long idx, char *out, size_t len)
+{
+	long digit[MAX_AXES];
+	char buf[NUMFMT_MAX + 1];
+	size_t used = 0;
+	int a, c;
+
+	config_digits(sw, idx, digit);
+	out[0] = '\0';
+	for (a = 0; a < sw->naxes; a++) {
+		const struct axis *ax = &sw->axes[a];
+
+		if (ax->n < 2)
+			continue;
+		if (ax->kind != AX_ROWS)
+			used += (size_t)snprintf(out + used, len - used,
+			    "%s%s %s", used > 0 ? " " : "", ax->flag,
+			    axis_text(ax, digit[a], buf));
+		else
+			for (c = 0; c < ax->ncols; c++)
+				used += (size_t)snprintf(out + used, len - used,
+				    "%s%s %s", used > 0 ? " " : "",
+				    ax->flags[c],
+				    ax->items[digit[a] * ax->ncols + c]);
+		if (used >= len)
+			return;
+	}
+	if (used == 0)
+		snprintf(out, len, "(the only configuration)");
+}
+
+/* --- gates ---------------------------------------------------------- */
+
+/* Parse --fail-if 'METRIC OP VALUE' into g: 0, or -1 after a message. */
+static int
+gate_parse(const char *text, struct gate *g)
+{
+	static const char *const ops[] = { "<=", ">=", "==", "!=", "<", ">" };
+	static const enum gate_op codes[] = { OP_LE, OP_GE, OP_EQ, OP_NE,
+	    OP_LT, OP_GT };
+	char name[64], num[64];
+	const char *p = text, *q;
+	size_t n, i;
+
+	g->text = text;
+	while (isspace((unsigned char)*p))
+		p++;
+	for (q = p; isalnum((unsigned char)*q) || *q == '_'; q++)
+		;
+	n = (size_t)(q - p);
+	if (n == 0 || n >= sizeof(name))
+		goto syntax;
+	memcpy(name, p, n);
+	name[n] = '\0';
+	while (isspace((unsigned char)*q))
+		q++;
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (strncmp(q, ops[i], strlen(ops[i])) == 0)
+			break;
+	if (i == sizeof(ops) / sizeof(ops[0]))
+		goto syntax;
+	g->op = codes[i];
+	q += strlen(ops[i]);
+	while (isspace((unsigned char)*q))
+		q++;
+	n = strlen(q);
+	while (n > 0 && isspace((unsigned char)q[n - 1]))
+		n--;
+	if (n == 0 || n >= sizeof(num))
+		goto syntax;
+	memcpy(num, q, n);
+	num[n] = '\0';
+	if (scan_double(num, &g->value) != 0)
+		goto syntax;
+	if ((g->col = metric_col_find(name)) < 0) {
+		warn_msg("--fail-if: unknown metric '%s' in '%s'; the metrics "
+		    "are the number columns of run --metrics", name, text);
+		return -1;
+	}
+	if (metric_cols[g->col].kind == COL_NAME) {
+		warn_msg("--fail-if: '%s' in '%s' is a name, not a number",
+		    name, text);
+		return -1;
+	}
+	return 0;
+syntax:
+	warn_msg("--fail-if: '%s' is not 'METRIC OP VALUE' (OP one of "
+	    "< <= > >= == !=, VALUE a number)", text);
+	return -1;
+}
+
+/* Whether value x fails gate g; an empty field (NaN) fails none. */
+static int
+gate_fails(const struct gate *g, double x)
+{
+	if (isnan(x))
+		return 0;
+	switch (g->op) {
+	case OP_LT:
+		return x < g->value;
+	case OP_LE:
+		return x <= g->value;
+	case OP_GT:
+		return x > g->value;
+	case OP_GE:
+		return x >= g->value;
+	case OP_EQ:
+		return x == g->value;
+	case OP_NE:
+		return x != g->value;
+	}
+	return 0;
+}
+
+/* --- the grid ------------------------------------------------------- */
+
+/*
+ * Split a comma list into items (a copy of text they point into); an
+ * empty item is an error.  0, or -1 after a message.
+ */
+static int
+split_list(struct axis *ax, const char *text)
+{
+	char *p;
+	long n = 1, i = 0;
+
+	for (p = (char *)text; *p != '\0'; p++)
+		n += *p == ',';
+	if ((ax->text = strdup(text)) == NULL ||
+	    (ax->items = calloc((size_t)n, sizeof(char *))) == NULL) {
+		warn_msg("out of memory");
+		return -1;
+	}
+	for (p = ax->text; ; ) {
+		char *comma = strchr(p, ',');
+
+		if (comma != NULL)
+			*comma = '\0';
+		if (*p == '\0') {
+			warn_msg("%s: '%s' has an empty item", ax->flag, text);
+			return -1;
+		}
+		ax->items[i++] = p;
+		if (comma == NULL)
+			break;
+		p = comma + 1;
+	}
+	ax->n = n;
+	return 0;
+}
+
+/* Every rule's or policy's name, for `all`. */
+static int
+all_names(struct axis *ax)
+{
+	long n = 0, i;
+
+	if (strcmp(ax->flag, "--integrator") == 0) {
+		while (spring_rules[n] != NULL)
+			n++;
+	} else
+		while (spring_policies[n] != NULL)
+			n++;
+	if ((ax->items = calloc((size_t)n, sizeof(char *))) == NULL) {
+		warn_msg("out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		ax->items[i] = (char *)(strcmp(ax->flag, "--integrator") == 0 ?
+		    spring_rules[i]->name : spring_policies[i]->name);
+	ax->n = n;
+	return 0;
+}
+
+/*
+ * Option --name (getopt value code) given text: a fixed option, applied to
+ * the base now, or an axis.  Each value of an axis is checked alone here
+ * (run's own message names the flag and the value); how they combine is
+ * checked configuration by configuration later.
+ */
+static int
+add_option(struct sweep *sw, int code, const char *name, const char *text)
+{
+	enum axis_kind kind = kind_of(name);
+	char flag[48];
+	struct axis *ax;
+	struct run_setup *scratch;
+	char buf[NUMFMT_MAX + 1];
+	long i;
+	int a, rc = 0;
+
+	snprintf(flag, sizeof(flag), "--%s", name);
+	if (kind == AX_FIXED || (strchr(text, ',') == NULL &&
+	    (kind == AX_NAME || strchr(text, ':') == NULL) &&
+	    !(kind == AX_NAME && strcmp(text, "all") == 0 &&
+	    (strcmp(flag, "--integrator") == 0 ||
+	    strcmp(flag, "--substep") == 0))))
+		return run_apply(&sw->base, code, text);
+	for (a = 0; a < sw->naxes; a++)
+		if (sw->axes[a].kind != AX_ROWS && sw->axes[a].code == code)
+			return usage_error("%s is given twice; give its values "
+			    "as one list", flag);
+	if (sw->naxes == MAX_AXES)
+		return usage_error("more than %d swept options", MAX_AXES);
+	ax = &sw->axes[sw->naxes++];
+	ax->kind = kind;
+	ax->code = code;
+	memcpy(ax->flag, flag, sizeof(flag));
+	if (kind == AX_NAME)
+		rc = strcmp(text, "all") == 0 ? all_names(ax) :
+		    split_list(ax, text);
+	else if (strchr(text, ':') == NULL)
+		rc = split_list(ax, text);
+	else if ((rc = grid_parse(flag, text, NULL, &ax->grid)) == 0)
+		ax->n = grid_count(&ax->grid);
+	if (rc != 0)
+		return EXIT_USAGE;
+	if ((scratch = malloc(sizeof(*scratch))) == NULL) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	for (i = 0; i < ax->n && rc == 0; i++) {
+		if (kind == AX_INTEGER && ax->items == NULL &&
+		    grid_at(&ax->grid, i) != nearbyint(grid_at(&ax->grid, i))) {
+			warn_msg("%s: '%s' has a point that is not a whole "
+			    "number (%g)", flag, text, grid_at(&ax->grid, i));
+			rc = -1;
+			break;
+		}
+		*scratch = sw->base;
+		rc = run_apply(scratch, code, axis_text(ax, i, buf));
+	}
+	free(scratch);
+	return rc != 0 ? EXIT_USAGE : EXIT_OK;
+}
+
+/* Reading --grid-from: the header's options, then the rows' cells. */
+struct rows_reader {
+	struct sweep *sw;
+	struct axis *ax;
+	const struct option *opts;
+	long cap;
+};
+
+/* One record of --grid-from (csv_row_fn). */
+static int
+rows_record(void *ctx, long line, char **f, int n)
+{
+	struct rows_reader *rr = ctx;
+	struct axis *ax = rr->ax;
+	const struct option *o;
+	char **p;
+	int c;
+
+	if (ax->codes == NULL) {
+		if ((ax->codes = calloc((size_t)n, sizeof(int))) == NULL ||
+		    (ax->flags = calloc((size_t)n, sizeof(char *))) == NULL)
+			goto oom;
+		for (c = 0; c < n; c++) {
+			char *name = column_name(f[c]), *s;
+
+			if (name == NULL)
+				goto oom;
+			for (s = name; *s != '\0'; s++)
+				if (*s == '_')
+					*s = '-';
+			for (o = rr->opts; o->name != NULL; o++)
+				if (strcmp(o->name, name) == 0)
+					break;
+			if (o->name == NULL || o->has_arg != required_argument ||
+			    o->val < 256 || kind_of(name) == AX_FIXED) {
+				warn_msg("--grid-from: %s:%ld: column %d, '%s', "
+				    "is not a run option that sweeps",
+				    rr->sw->grid_from, line, c + 1, f[c]);
+				free(name);
+				return -1;
+			}
+			ax->codes[c] = o->val;
+			ax->flags[c] = malloc(strlen(name) + 3);
+			if (ax->flags[c] == NULL) {
+				free(name);
+				goto oom;
+			}
+			sprintf(ax->flags[c], "--%s", name);
+			free(name);
+		}
+		ax->ncols = n;
+		return 0;
+	}
+	if (n != ax->ncols) {
+		warn_msg("--grid-from: %s:%ld: %d fields, the header has %d",
+		    rr->sw->grid_from, line, n, ax->ncols);
+		return -1;
+	}
+	if ((ax->n + 1) * ax->ncols > rr->cap) {
+		rr->cap = rr->cap ? 2 * rr->cap : 64 * ax->ncols;
+		if ((p = realloc(ax->items, (size_t)rr->cap * sizeof(*p))) ==
+		    NULL)
+			goto oom;
+		ax->items = p;
+	}
+	for (c = 0; c < n; c++) {
+		if (f[c][0] == '\0') {
+			warn_msg("--grid-from: %s:%ld: column %d (%s) is empty",
+			    rr->sw->grid_from, line, c + 1, ax->flags[c]);
+			return -1;
+		}
+		if ((ax->items[ax->n * ax->ncols + c] = strdup(f[c])) == NULL)
+			goto oom;
+	}
+	ax->n++;
+	return 0;
+oom:
+	warn_msg("out of memory");
+	return -1;
+}
+
+/* --grid-from FILE: one axis of its rows. */
+static int
+add_rows(struct sweep *sw, const struct option *opts)
+{
+	struct rows_reader rr = { sw, NULL, opts, 0 };
+	struct run_setup *scratch;
+	long i;
+	int rc = 0;
+
+	if (sw->naxes == MAX_AXES)
+		return usage_error("more than %d swept options", MAX_AXES);
+	rr.ax = &sw->axes[sw->naxes++];
+	rr.ax->kind = AX_ROWS;
+	if (csv_read_file("--grid-from", sw->grid_from, rows_record, &rr) != 0)
+		return EXIT_USAGE;
+	if (rr.ax->n == 0) {
+		warn_msg("--grid-from: %s has no configurations", sw->grid_from);
+		return EXIT_USAGE;
+	}
+	/* each cell alone, as for a flag's values */
+	if ((scratch = malloc(sizeof(*scratch))) == NULL) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	for (i = 0; i < rr.ax->n && rc == 0; i++) {
+		*scratch = sw->base;
+		rc = axis_apply(rr.ax, i, scratch);
+	}
+	free(scratch);
+	return rc != 0 ? EXIT_USAGE : EXIT_OK;
+}
+
+/* The extra columns: the swept options that are not metrics columns. */
+static int
+plan_columns(struct sweep *sw)
+{
+	int a, c, k;
+
+	for (a = 0; a < sw->naxes; a++) {
+		const struct axis *ax = &sw->axes[a];
+		int nsub = ax->kind == AX_ROWS ? ax->ncols : 1;
+
+		if (ax->n < 2 && ax->kind != AX_ROWS)
+			continue;
+		for (c = 0; c < nsub; c++) {
+			char *name = column_name(ax->kind == AX_ROWS ?
+			    ax->flags[c] : ax->flag);
+
+			if (name == NULL) {
+				warn_msg("out of memory");
+				return EXIT_IO;
+			}
+			for (k = 0; k < sw->ncols; k++)
+				if (strcmp(sw->col_name[k], name) == 0)
+					break;
+			if (metric_col_find(name) >= 0 || k < sw->ncols) {
+				free(name);
+				continue;
+			}
+			sw->col_axis[sw->ncols] = (short)a;
+			sw->col_sub[sw->ncols] = (short)c;
+			sw->col_name[sw->ncols++] = name;
+		}
+	}
+	return EXIT_OK;
+}
+
+/* Free what the sweep holds. */
+static void
+sweep_free(struct sweep *sw)
+{
+	int a, c;
+	long i;
+
+	for (a = 0; a < sw->naxes; a++) {
+		struct axis *ax = &sw->axes[a];
+
+		if (ax->kind == AX_ROWS) {
+			for (i = 0; i < ax->n * ax->ncols; i++)
+				free(ax->items[i]);
+			for (c = 0; c < ax->ncols; c++)
+				free(ax->flags[c]);
+			free(ax->flags);
+			free(ax->codes);
+		}
+		free(ax->items);
+		free(ax->text);
+	}
+	for (c = 0; c < sw->ncols; c++)
+		free(sw->col_name[c]);
+	run_setup_free(&sw->base);
+}
+
+/* --shard K/N: 0, or -1 after a message. */
+static int
+parse_shard(struct sweep *sw, const char *arg)
+{
+	char buf[64], *slash;
+
+	if (strlen(arg) >= sizeof(buf) || (slash = strchr(arg, '/')) == NULL)
+		goto bad;
+	memcpy(buf, arg, (size_t)(slash - arg));
+	buf[slash - arg] = '\0';
+	if (scan_long(buf, &sw->shard_k) != 0 ||
+	    scan_long(slash + 1, &sw->shard_n) != 0 || sw->shard_n < 1 ||
+	    sw->shard_n > 1000000 || sw->shard_k < 1 ||
+	    sw->shard_k > sw->shard_n)
+		goto bad;
+	return 0;
+bad:
+	warn_msg("--shard: '%s' is not K/N with 1 <= K <= N <= 1000000", arg);
+	return -1;
+}
+
+/*
+ * Parse the command line into sw: EXIT_OK, CMD_DONE after --help or
+ * --version, or the exit status.
+ */
+static int
+sweep_parse(struct sweep *sw, int argc, char **argv)
+{
+	struct option all[128];
+	const struct option *o;
+	long jobs = 0;
+	int c, rc, status, a;
+	double total = 1.0;
+
+	run_setup_init(&sw->base);
+	sw->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	sw->shard_k = sw->shard_n = 1;
+	if (run_longopts(sweep_opts, all, sizeof(all) / sizeof(all[0])) != 0)
+		abort();	/* the tables are ours: a bug, not input */
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":hj:o:qV", all, NULL)) != -1) {
+		const char *flag = argv[optind - 1];
+
+		switch (c) {
+		case 'j':
+			if (parse_long("--jobs", optarg, 1, MAX_JOBS, &jobs) !=
+			    0)
+				return EXIT_USAGE;
+			sw->jobs = (int)jobs;
+			continue;
+		case 'q':
+			sw->quiet = 1;
+			continue;
+		case OPT_FAIL_IF:
+			if (sw->ngates == MAX_GATES)
+				return usage_error("--fail-if: more than %d "
+				    "gates", MAX_GATES);
+			if (gate_parse(optarg, &sw->gates[sw->ngates++]) != 0)
+				return EXIT_USAGE;
+			continue;
+		case OPT_GRID_FROM:
+			if (sw->grid_from != NULL)
+				return usage_error("--grid-from is given twice");
+			sw->grid_from = optarg;
+			if ((rc = add_rows(sw, all)) != EXIT_OK)
+				return rc;
+			continue;
+		case OPT_SHARD:
+			if (parse_shard(sw, optarg) != 0)
+				return EXIT_USAGE;
+			continue;
+		}
+		if ((rc = common_option(c, flag, optarg, &sw->base.output,
+		    sweep_usage, &status)) < 0)
+			return status;
+		if (rc == 1)
+			continue;
+		/* a run option: a flag (no value), a fixed value or an axis */
+		for (o = all; o->name != NULL && o->val != c; o++)
+			;
+		if (o->name == NULL || o->has_arg == no_argument) {
+			if (run_apply(&sw->base, c, optarg) != 0)
+				return EXIT_USAGE;
+			continue;
+		}
+		if ((rc = add_option(sw, c, o->name, optarg)) != EXIT_OK)
+			return rc;
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	if (sw->jobs < 1)
+		sw->jobs = 1;
+	if (sw->jobs > MAX_JOBS)
+		sw->jobs = MAX_JOBS;
+	sw->precision = (int)sw->base.precision;
+	for (a = 0; a < sw->naxes; a++)
+		total *= (double)sw->axes[a].n;
+	if (total > 9e15)
+		return usage_error("the grid has %.3g configurations, more "
+		    "than springsim counts (9e15)", total);
+	sw->total = (long)total;
+	{
+		long k = sw->shard_k - 1, each = sw->total / sw->shard_n;
+		long rem = sw->total % sw->shard_n;
+
+		sw->first = k * each + (k < rem ? k : rem);
+		sw->count = each + (k < rem);
+	}
+	return plan_columns(sw);
+}
+
+/* --- the work ------------------------------------------------------- */
+
+/* A block's rows and what the writer must know of them. */
+struct slot {
+	enum { SLOT_FREE, SLOT_BUSY, SLOT_DONE } state;
+	long block;
+	char *buf;
+	size_t len, cap;
+	int error;		/* EXIT_IO: out of memory */
+	long nfail, ndiverged;
+	int nshown;
+	long shown_idx[MAX_SHOWN];
+	int shown_gate[MAX_SHOWN];
+	double shown_value[MAX_SHOWN];
+};
+
+/* The workers and the writer's meeting point. */
+struct pool {
+	const struct sweep *sw;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	long next, nblocks, block;	/* next block to take; of how many */
+	struct slot *slots;
+	int nslots, stop;
+	long bad;			/* check: first bad configuration */
+};
+
+/* A worker's room for one block. */
+struct worker {
+	struct pool *pool;
+	pthread_t thread;
+	struct run_setup *rs;
+	const spring_sim **sims;
+	spring_metrics *m, *mb;
+	spring_frame_stats *fs, *fsb;
+	double *lag, *att;
+	int *which;
+};
+
+/* Make room for n more bytes in the slot: 0, or -1. */
+static int
+slot_room(struct slot *sl, size_t n)
+{
+	char *p;
+	size_t cap;
+
+	if (sl->len + n <= sl->cap)
+		return 0;
+	cap = 2 * (sl->len + n);
+	if ((p = realloc(sl->buf, cap)) == NULL)
+		return -1;
+	sl->buf = p;
+	sl->cap = cap;
+	return 0;
+}
+
+/* Row idx's extra columns: ",value" each. */
+static int
+put_extra(const struct sweep *sw, long idx, struct slot *sl)
+{
+	long digit[MAX_AXES];
+	char buf[NUMFMT_MAX + 1];
+	int c;
+
+	config_digits(sw, idx, digit);
+	for (c = 0; c < sw->ncols; c++) {
+		const struct axis *ax = &sw->axes[sw->col_axis[c]];
+		const char *t = ax->kind == AX_ROWS ? ax->items[digit[
+		    sw->col_axis[c]] * ax->ncols + sw->col_sub[c]] :
+		    axis_text(ax, digit[sw->col_axis[c]], buf);
+		size_t n = strlen(t);
+
+		if (slot_room(sl, n + 2) != 0)
+			return -1;
+		sl->buf[sl->len++] = ',';
+		memcpy(sl->buf + sl->len, t, n);
+		sl->len += n;
+	}
+	return 0;
+}
+
+/* Apply the gates to row idx's values. */
+static void
+gate_row(const struct sweep *sw, long idx, const double *v, struct slot *sl)
+{
+	int g;
+
+	for (g = 0; g < sw->ngates; g++)
+		if (gate_fails(&sw->gates[g], v[sw->gates[g].col])) {
+			if (sl->nshown < MAX_SHOWN) {
+				sl->shown_idx[sl->nshown] = idx;
+				sl->shown_gate[sl->nshown] = g;
+				sl->shown_value[sl->nshown++] =
+				    v[sw->gates[g].col];
+			}
+			sl->nfail++;
+			return;
+		}
+}
+
+/*
+ * Block b: build its configurations, run them (those with a constant
+ * target side by side, spring_simulate_batch), format their rows.
+ */
+static void
+run_block(struct worker *w, long b, struct slot *sl)
+{
+	const struct sweep *sw = w->pool->sw;
+	long lo = sw->first + b * BLOCK, hi = lo + BLOCK, idx;
+	double v[METRIC_NCOLS];
+	int i, k, n, nb = 0;
+
+	if (hi > sw->first + sw->count)
+		hi = sw->first + sw->count;
+	n = (int)(hi - lo);
+	sl->len = 0;
+	sl->error = 0;
+	sl->nfail = sl->ndiverged = 0;
+	sl->nshown = 0;
+	for (i = 0; i < n; i++) {
+		struct run_setup *rs = &w->rs[i];
+
+		/* checked before: cannot fail */
+		if (config_setup(sw, lo + i, rs) != EXIT_OK) {
+			sl->error = EXIT_USAGE;
+			return;
+		}
+		w->lag[i] = w->att[i] = 0.0;
+		if (rs->sim.signal == NULL) {
+			w->sims[nb] = &rs->sim;
+			w->which[nb++] = i;
+		} else if (run_metrics(rs, &w->m[i], &w->fs[i], &w->lag[i],
+		    &w->att[i]) != 0) {
+			sl->error = EXIT_IO;
+			return;
+		}
+	}
+	spring_simulate_batch(w->sims, nb, w->mb, w->fsb);
+	for (k = 0; k < nb; k++) {
+		w->m[w->which[k]] = w->mb[k];
+		w->fs[w->which[k]] = w->fsb[k];
+	}
+	for (i = 0, idx = lo; i < n; i++, idx++) {
+		if (slot_room(sl, METRIC_ROW_MAX + 2) != 0) {
+			sl->error = EXIT_IO;
+			return;
+		}
+		metrics_values(&w->rs[i], &w->m[i], &w->fs[i], w->lag[i],
+		    w->att[i], v);
+		sl->len += metrics_format(sl->buf + sl->len, &w->rs[i], v,
+		    sw->precision);
+		if (put_extra(sw, idx, sl) != 0 || slot_room(sl, 1) != 0) {
+			sl->error = EXIT_IO;
+			return;
+		}
+		sl->buf[sl->len++] = '\n';
+		gate_row(sw, idx, v, sl);
+		sl->ndiverged += w->m[i].diverged;
+	}
+}
+
+/* A worker of the main pass: take the next block whose slot is free. */
+static void *
+run_worker(void *arg)
+{
+	struct worker *w = arg;
+	struct pool *p = w->pool;
+
+	message_mute = 1;
+	for (;;) {
+		struct slot *sl;
+		long b;
+
+		pthread_mutex_lock(&p->mu);
+		while (!p->stop && p->next < p->nblocks &&
+		    p->slots[p->next % p->nslots].state != SLOT_FREE)
+			pthread_cond_wait(&p->cv, &p->mu);
+		if (p->stop || p->next >= p->nblocks) {
+			pthread_mutex_unlock(&p->mu);
+			return NULL;
+		}
+		b = p->next++;
+		sl = &p->slots[b % p->nslots];
+		sl->state = SLOT_BUSY;
+		sl->block = b;
+		pthread_mutex_unlock(&p->mu);
+
+		run_block(w, b, sl);
+
+		pthread_mutex_lock(&p->mu);
+		sl->state = SLOT_DONE;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+}
+
+/* A worker of the check: the first configuration that is no valid run. */
+static void *
+check_worker(void *arg)
+{
+	struct worker *w = arg;
+	struct pool *p = w->pool;
+	const struct sweep *sw = p->sw;
+
+	message_mute = 1;
+	for (;;) {
+		long b, lo, hi, idx;
+
+		pthread_mutex_lock(&p->mu);
+		b = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		lo = sw->first + b * CHECK_BLOCK;
+		hi = lo + CHECK_BLOCK;
+		if (b >= p->nblocks)
+			return NULL;
+		if (hi > sw->first + sw->count)
+			hi = sw->first + sw->count;
+		pthread_mutex_lock(&p->mu);
+		if (p->bad >= 0 && p->bad < lo)
+			hi = lo;	/* an earlier one is bad: skip */
+		pthread_mutex_unlock(&p->mu);
+		for (idx = lo; idx < hi; idx++) {
+			if (config_setup(sw, idx, w->rs) != EXIT_OK) {
+				pthread_mutex_lock(&p->mu);
+				if (p->bad < 0 || idx < p->bad)
+					p->bad = idx;
+				pthread_mutex_unlock(&p->mu);
+				break;
+			}
+		}
+	}
+}
+
+/* Each worker's room; 0, or -1 (out of memory). */
+static int
+workers_alloc(struct worker *w, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		w[i].rs = calloc(BLOCK, sizeof(*w[i].rs));
+		w[i].sims = calloc(BLOCK, sizeof(*w[i].sims));
+		w[i].m = calloc(BLOCK, sizeof(*w[i].m));
+		w[i].mb = calloc(BLOCK, sizeof(*w[i].mb));
+		w[i].fs = calloc(BLOCK, sizeof(*w[i].fs));
+		w[i].fsb = calloc(BLOCK, sizeof(*w[i].fsb));
+		w[i].lag = calloc(BLOCK, sizeof(*w[i].lag));
+		w[i].att = calloc(BLOCK, sizeof(*w[i].att));
+		w[i].which = calloc(BLOCK, sizeof(*w[i].which));
+		if (w[i].rs == NULL || w[i].sims == NULL || w[i].m == NULL ||
+		    w[i].mb == NULL || w[i].fs == NULL || w[i].fsb == NULL ||
+		    w[i].lag == NULL || w[i].att == NULL || w[i].which == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+static void
+workers_free(struct worker *w, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		free(w[i].rs);
+		free(w[i].sims);
+		free(w[i].m);
+		free(w[i].mb);
+		free(w[i].fs);
+		free(w[i].fsb);
+		free(w[i].lag);
+		free(w[i].att);
+		free(w[i].which);
+	}
+}
+
+/*
+ * Start n threads of fn on w[], meeting at p; the number started (fewer only if the
+ * system refused one; the caller goes on with those).
+ */
+static int
+workers_start(struct worker *w, int n, struct pool *p, void *(*fn)(void *))
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		w[i].pool = p;
+		if (pthread_create(&w[i].thread, NULL, fn, &w[i]) != 0)
+			break;
+	}
+	return i;
+}
+
+static void
+workers_join(struct worker *w, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		pthread_join(w[i].thread, NULL);
+}
+
+/* Seconds on a monotonic clock. */
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The progress line: done/total, rate, ETA. */
+static void
+progress(long done, long total, double elapsed)
+{
+	double rate = elapsed > 0.0 ? (double)done / elapsed : 0.0;
+	double eta = rate > 0.0 ? (double)(total - done) / rate : 0.0;
+
+	fprintf(stderr, "\rspringsim: sweep %ld/%ld (%.0f%%), %.0f/s, ETA "
+	    "%.0f s\033[K", done, total, total > 0 ? 100.0 * (double)done /
+	    (double)total : 100.0, rate, eta);
+}
+
+/*
+ * Check every configuration of the shard before writing anything: on
+ * the first that is no valid run, say why (run's message, prefixed with
+ * the configuration) and return EXIT_USAGE.
+ */
+static int
+check_all(const struct sweep *sw, struct worker *w, int jobs)
+{
+	struct pool p;
+	char id[512], ctx[600];
+	int started, rc;
+
+	memset(&p, 0, sizeof(p));
+	p.sw = sw;
+	p.nblocks = (sw->count + CHECK_BLOCK - 1) / CHECK_BLOCK;
+	p.bad = -1;
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	started = workers_start(w, jobs, &p, check_worker);
+	if (started == 0) {
+		/* no thread at all: check here */
+		message_mute = 1;
+		for (long idx = sw->first; idx < sw->first + sw->count; idx++)
+			if (config_setup(sw, idx, w[0].rs) != EXIT_OK) {
+				p.bad = idx;
+				break;
+			}
+		message_mute = 0;
+	}
+	workers_join(w, started);
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.cv);
+	if (p.bad < 0)
+		return EXIT_OK;
+	config_identity(sw, p.bad, id, sizeof(id));
+	snprintf(ctx, sizeof(ctx), "sweep row %ld (%s): ", p.bad + 1, id);
+	message_context = ctx;
+	rc = config_setup(sw, p.bad, w[0].rs);
+	message_context = NULL;
+	return rc != EXIT_OK ? rc : EXIT_USAGE;
+}
+
+/* The header: run --metrics's columns, then the extra ones. */
+static void
+write_header(const struct sweep *sw, struct sink *k)
+{
+	int c;
+
+	write_metrics_header(k, 0);
+	for (c = 0; c < sw->ncols; c++) {
+		out_write(&k->out, ",", 1);
+		out_write(&k->out, sw->col_name[c], strlen(sw->col_name[c]));
+	}
+	out_write(&k->out, "\n", 1);
+}
+
+/* What the writer gathered of the failing rows. */
+struct failures {
+	long nfail, ndiverged;
+	int nshown;
+	long idx[MAX_SHOWN];
+	int gate[MAX_SHOWN];
+	double value[MAX_SHOWN];
+};
+
+/* The failing rows on stderr: the first MAX_SHOWN, then the count. */
+static void
+report_failures(const struct sweep *sw, const struct failures *f)
+{
+	char id[512], val[NUMFMT_MAX + 1];
+	int i, n;
+
+	for (i = 0; i < f->nshown; i++) {
+		const struct gate *g = &sw->gates[f->gate[i]];
+
+		config_identity(sw, f->idx[i], id, sizeof(id));
+		n = numfmt_roundtrip(val, f->value[i]);
+		val[n] = '\0';
+		warn_msg("row %ld fails --fail-if '%s' (%s = %s): %s",
+		    f->idx[i] + 1, g->text, metric_cols[g->col].name, val, id);
+	}
+	warn_msg("--fail-if: %ld of %ld rows failed%s", f->nfail, sw->count,
+	    f->nfail > f->nshown ? " (the first 20 shown)" : "");
+}
+
+/*
+ * The main pass: workers fill the ring's slots, this thread writes them
+ * in order.  EXIT_OK or EXIT_IO.
+ */
+static int
+run_all(const struct sweep *sw, struct worker *w, int jobs, struct sink *k,
+    struct failures *f)
+{
+	struct pool p;
+	int started, rc = EXIT_OK, show = !sw->quiet && isatty(STDERR_FILENO);
+	double t0 = now(), last = t0;
+	long b, done = 0;
+
+	memset(&p, 0, sizeof(p));
+	p.sw = sw;
+	p.nblocks = (sw->count + BLOCK - 1) / BLOCK;
+	p.nslots = 2 * jobs + 2;
+	if ((p.slots = calloc((size_t)p.nslots, sizeof(*p.slots))) == NULL) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	if ((started = workers_start(w, jobs, &p, run_worker)) == 0) {
+		warn_msg("cannot start a thread");
+		rc = EXIT_IO;
+		p.nblocks = 0;
+	}
+	for (b = 0; b < p.nblocks; b++) {
+		struct slot *sl = &p.slots[b % p.nslots];
+		int i;
+
+		pthread_mutex_lock(&p.mu);
+		while (sl->state != SLOT_DONE || sl->block != b)
+			pthread_cond_wait(&p.cv, &p.mu);
+		pthread_mutex_unlock(&p.mu);
+		if (sl->error != 0) {
+			warn_msg("out of memory");
+			rc = EXIT_IO;
+		} else
+			out_write(&k->out, sl->buf, sl->len);
+		for (i = 0; i < sl->nshown && f->nshown < MAX_SHOWN; i++) {
+			f->idx[f->nshown] = sl->shown_idx[i];
+			f->gate[f->nshown] = sl->shown_gate[i];
+			f->value[f->nshown++] = sl->shown_value[i];
+		}
+		f->nfail += sl->nfail;
+		f->ndiverged += sl->ndiverged;
+		done += sl->block == p.nblocks - 1 ? sw->count - b * BLOCK :
+		    BLOCK;
+		pthread_mutex_lock(&p.mu);
+		sl->state = SLOT_FREE;
+		if (rc != EXIT_OK || k->out.failed)
+			p.stop = 1;
+		pthread_cond_broadcast(&p.cv);
+		pthread_mutex_unlock(&p.mu);
+		if (p.stop)
+			break;
+		if (show && now() - last >= 0.25) {
+			last = now();
+			progress(done, sw->count, last - t0);
+		}
+	}
+	if (show)
+		fputs("\r\033[K", stderr);
+	workers_join(w, started);
+	for (b = 0; b < p.nslots; b++)
+		free(p.slots[b].buf);
+	free(p.slots);
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.cv);
+	return rc;
+}
+
+/* `springsim sweep`. */
+int
+cmd_sweep(int argc, char **argv)
+{
+	struct sweep *sw;
+	struct sink *k = NULL;
+	struct worker *w = NULL;
+	struct failures f;
+	int rc, jobs;
+
+	memset(&f, 0, sizeof(f));
+	if ((sw = calloc(1, sizeof(*sw))) == NULL ||
+	    (k = calloc(1, sizeof(*k))) == NULL) {
+		warn_msg("out of memory");
+		free(sw);
+		return EXIT_IO;
+	}
+	if ((rc = sweep_parse(sw, argc, argv)) != EXIT_OK) {
+		rc = rc == CMD_DONE ? EXIT_OK : rc;
+		goto done;
+	}
+	/* more threads than blocks would idle */
+	jobs = sw->jobs;
+	if ((long)jobs > (sw->count + BLOCK - 1) / BLOCK)
+		jobs = (int)((sw->count + BLOCK - 1) / BLOCK);
+	if (jobs < 1)
+		jobs = 1;
+	if ((w = calloc((size_t)jobs, sizeof(*w))) == NULL ||
+	    workers_alloc(w, jobs) != 0) {
+		warn_msg("out of memory");
+		rc = EXIT_IO;
+		goto done;
+	}
+	if ((rc = check_all(sw, w, jobs)) != EXIT_OK)
+		goto done;
+	k->precision = sw->precision;
+	if (out_open(&k->out, sw->base.output) != 0) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	if (sw->base.header)
+		write_header(sw, k);
+	rc = run_all(sw, w, jobs, k, &f);
+	if (rc != EXIT_OK || k->out.failed) {
+		out_abort(&k->out);
+		rc = EXIT_IO;
+		goto done;
+	}
+	if (out_close(&k->out) != 0) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	if (f.ndiverged > 0 && !sw->quiet)
+		warn_msg("warning: %ld of %ld configurations diverged "
+		    "(diverged = 1)", f.ndiverged, sw->count);
+	if (f.nfail > 0) {
+		report_failures(sw, &f);
+		rc = EXIT_GATE;
+	}
+done:
+	if (w != NULL)
+		workers_free(w, jobs);
+	free(w);
+	sweep_free(sw);
+	free(sw);
+	free(k);
+	return rc;
+}
