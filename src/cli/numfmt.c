@@ -23,6 +23,7 @@
  * digit_gen() gets the same digit with a few multiplications instead
  * (see there), which is most of the speed.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -435,8 +436,33 @@ numfmt_roundtrip(char *buf, double v)
 	memcpy(&bits, &v, sizeof bits);
 	if (IS_SPECIAL(bits))
 		return special(buf, bits);
+	/* whole numbers (counts, 0, 1: half a metrics row) print as
+	 * layout would print them, without the digit search */
+	if (fabs(v) < 1e15 && v == (double)(int64_t)v && bits != SIGN_BIT)
+		return numfmt_integer(buf, (long long)v);
 	n = grisu2(d, bits & ~SIGN_BIT, &x);
 	return layout(buf, (int)(bits >> 63), d, n, x);
+}
+
+/* A whole number in decimal, as printf("%lld") writes it; its length. */
+int
+numfmt_integer(char *buf, long long v)
+{
+	char tmp[24];
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v :
+	    (unsigned long long)v;
+	int n = 0, len = 0;
+
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (v < 0)
+		buf[len++] = '-';
+	while (n > 0)
+		buf[len++] = tmp[--n];
+	buf[len] = '\0';
+	return len;
 }
 
 /*

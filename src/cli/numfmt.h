@@ -27,6 +27,8 @@
  * length.
  */
 int	numfmt_roundtrip(char *buf, double v);
+/* A whole number as printf("%lld") writes it; returns the length. */
+int	numfmt_integer(char *buf, long long v);
 
 /*
  * v rounded to `digits` significant digits (clamped to 1..17), like

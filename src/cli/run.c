@@ -1184,7 +1184,7 @@ metrics_format(char *buf, const struct run_setup *rs, const double *v,
 	for (i = 3; i < METRIC_NCOLS; i++) {
 		*p++ = ',';
 		if (metric_cols[i].kind == COL_COUNT)
-			p += snprintf(p, 24, "%ld", (long)v[i]);
+			p += numfmt_integer(p, (long long)v[i]);
 		else
 			p += put_number(&k, p, v[i]);
 	}

@@ -236,11 +236,14 @@ axis_text(const struct axis *ax, long i, char *buf)
 	return buf;
 }
 
-/* Set value i of axis ax in rs: 0, or -1 after a message. */
+/*
+ * Set value i of axis ax in rs: 0, or -1 after a message.  buf holds the
+ * value's text for as long as rs lives (the parameters keep it for their
+ * messages) when the axis has no text of its own.
+ */
 static int
-axis_apply(const struct axis *ax, long i, struct run_setup *rs)
+axis_apply(const struct axis *ax, long i, struct run_setup *rs, char *buf)
 {
-	char buf[NUMFMT_MAX + 1];
 	int c;
 
 	if (ax->kind != AX_ROWS)
@@ -249,6 +252,40 @@ axis_apply(const struct axis *ax, long i, struct run_setup *rs)
 		if (run_apply(rs, ax->codes[c], ax->items[i * ax->ncols + c])
 		    != 0)
 			return -1;
+	return 0;
+}
+
+/* The text of a configuration's values that have none of their own. */
+struct config_text {
+	char s[MAX_AXES][NUMFMT_MAX + 1];
+};
+
+/*
+ * A range's points as text, once, when there are not too many: each is
+ * formatted (and read back by run) once per sweep, not once per row.
+ */
+#define CACHE_POINTS 65536
+
+static int
+cache_texts(struct axis *ax)
+{
+	long i, n = ax->n;
+	char *text;
+	char **items;
+
+	if (n < 1 || n > CACHE_POINTS)
+		return 0;
+	if ((text = malloc((size_t)n * (NUMFMT_MAX + 1))) == NULL ||
+	    (items = calloc((size_t)n, sizeof(char *))) == NULL) {
+		free(text);
+		warn_msg("out of memory");
+		return -1;
+	}
+	/* ax->items still NULL: axis_text reads the grid */
+	for (i = 0; i < n; i++)
+		items[i] = (char *)axis_text(ax, i, text + i * (NUMFMT_MAX + 1));
+	ax->text = text;
+	ax->items = items;
 	return 0;
 }
 
@@ -269,7 +306,8 @@ config_digits(const struct sweep *sw, long idx, long *digit)
  * after a message (muted in the workers' check).
  */
 static int
-config_setup(const struct sweep *sw, long idx, struct run_setup *rs)
+config_setup(const struct sweep *sw, long idx, struct run_setup *rs,
+    struct config_text *text)
 {
 	long digit[MAX_AXES];
 	double kept = 0.0;
@@ -278,7 +316,7 @@ config_setup(const struct sweep *sw, long idx, struct run_setup *rs)
 	config_digits(sw, idx, digit);
 	*rs = sw->base;
 	for (a = 0; a < sw->naxes; a++)
-		if (axis_apply(&sw->axes[a], digit[a], rs) != 0)
+		if (axis_apply(&sw->axes[a], digit[a], rs, text->s[a]) != 0)
 			return EXIT_USAGE;
 	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
 		return rc;
@@ -504,8 +542,18 @@ add_option(struct sweep *sw, int code, const char *name, const char *text)
 		    split_list(ax, text);
 	else if (strchr(text, ':') == NULL)
 		rc = split_list(ax, text);
-	else if ((rc = grid_parse(flag, text, NULL, &ax->grid)) == 0)
+	else if ((rc = grid_parse(flag, text, NULL, &ax->grid)) == 0) {
 		ax->n = grid_count(&ax->grid);
+		for (i = 0; i < ax->n && kind == AX_INTEGER; i++)
+			if (grid_at(&ax->grid, i) !=
+			    nearbyint(grid_at(&ax->grid, i))) {
+				warn_msg("%s: '%s' has a point that is not a "
+				    "whole number (%g)", flag, text,
+				    grid_at(&ax->grid, i));
+				return EXIT_USAGE;
+			}
+		rc = cache_texts(ax);
+	}
 	if (rc != 0)
 		return EXIT_USAGE;
 	if ((scratch = malloc(sizeof(*scratch))) == NULL) {
@@ -513,13 +561,6 @@ add_option(struct sweep *sw, int code, const char *name, const char *text)
 		return EXIT_IO;
 	}
 	for (i = 0; i < ax->n && rc == 0; i++) {
-		if (kind == AX_INTEGER && ax->items == NULL &&
-		    grid_at(&ax->grid, i) != nearbyint(grid_at(&ax->grid, i))) {
-			warn_msg("%s: '%s' has a point that is not a whole "
-			    "number (%g)", flag, text, grid_at(&ax->grid, i));
-			rc = -1;
-			break;
-		}
 		*scratch = sw->base;
 		rc = run_apply(scratch, code, axis_text(ax, i, buf));
 	}
@@ -634,7 +675,7 @@ add_rows(struct sweep *sw, const struct option *opts)
 	}
 	for (i = 0; i < rr.ax->n && rc == 0; i++) {
 		*scratch = sw->base;
-		rc = axis_apply(rr.ax, i, scratch);
+		rc = axis_apply(rr.ax, i, scratch, NULL);
 	}
 	free(scratch);
 	return rc != 0 ? EXIT_USAGE : EXIT_OK;
@@ -821,7 +862,8 @@ struct slot {
 	long block;
 	char *buf;
 	size_t len, cap;
-	int error;		/* EXIT_IO: out of memory */
+	int error;		/* EXIT_IO: out of memory; EXIT_USAGE: */
+	long bad;		/* this configuration is no valid run */
 	long nfail, ndiverged;
 	int nshown;
 	long shown_idx[MAX_SHOWN];
@@ -845,6 +887,7 @@ struct worker {
 	struct pool *pool;
 	pthread_t thread;
 	struct run_setup *rs;
+	struct config_text *text;
 	const spring_sim **sims;
 	spring_metrics *m, *mb;
 	spring_frame_stats *fs, *fsb;
@@ -935,9 +978,11 @@ run_block(struct worker *w, long b, struct slot *sl)
 	for (i = 0; i < n; i++) {
 		struct run_setup *rs = &w->rs[i];
 
-		/* checked before: cannot fail */
-		if (config_setup(sw, lo + i, rs) != EXIT_OK) {
+		/* the first that is no valid run stops the sweep (when
+		 * check_all has not looked before) */
+		if (config_setup(sw, lo + i, rs, &w->text[i]) != EXIT_OK) {
 			sl->error = EXIT_USAGE;
+			sl->bad = lo + i;
 			return;
 		}
 		w->lag[i] = w->att[i] = 0.0;
@@ -1035,7 +1080,7 @@ check_worker(void *arg)
 			hi = lo;	/* an earlier one is bad: skip */
 		pthread_mutex_unlock(&p->mu);
 		for (idx = lo; idx < hi; idx++) {
-			if (config_setup(sw, idx, w->rs) != EXIT_OK) {
+			if (config_setup(sw, idx, w->rs, w->text) != EXIT_OK) {
 				pthread_mutex_lock(&p->mu);
 				if (p->bad < 0 || idx < p->bad)
 					p->bad = idx;
@@ -1054,6 +1099,7 @@ workers_alloc(struct worker *w, int n)
 
 	for (i = 0; i < n; i++) {
 		w[i].rs = calloc(BLOCK, sizeof(*w[i].rs));
+		w[i].text = calloc(BLOCK, sizeof(*w[i].text));
 		w[i].sims = calloc(BLOCK, sizeof(*w[i].sims));
 		w[i].m = calloc(BLOCK, sizeof(*w[i].m));
 		w[i].mb = calloc(BLOCK, sizeof(*w[i].mb));
@@ -1062,7 +1108,7 @@ workers_alloc(struct worker *w, int n)
 		w[i].lag = calloc(BLOCK, sizeof(*w[i].lag));
 		w[i].att = calloc(BLOCK, sizeof(*w[i].att));
 		w[i].which = calloc(BLOCK, sizeof(*w[i].which));
-		if (w[i].rs == NULL || w[i].sims == NULL || w[i].m == NULL ||
+		if (w[i].rs == NULL || w[i].text == NULL || w[i].sims == NULL || w[i].m == NULL ||
 		    w[i].mb == NULL || w[i].fs == NULL || w[i].fsb == NULL ||
 		    w[i].lag == NULL || w[i].att == NULL || w[i].which == NULL)
 			return -1;
@@ -1077,6 +1123,7 @@ workers_free(struct worker *w, int n)
 
 	for (i = 0; i < n; i++) {
 		free(w[i].rs);
+		free(w[i].text);
 		free(w[i].sims);
 		free(w[i].m);
 		free(w[i].mb);
@@ -1137,6 +1184,25 @@ progress(long done, long total, double elapsed)
 }
 
 /*
+ * Say why configuration idx is no valid run: run's message, prefixed
+ * with the row and its identity.  Returns the exit status.
+ */
+static int
+explain_bad(const struct sweep *sw, long idx, struct worker *w)
+{
+	char id[512], ctx[600];
+	int rc;
+
+	config_identity(sw, idx, id, sizeof(id));
+	snprintf(ctx, sizeof(ctx), "sweep row %ld (%s): ", idx + 1, id);
+	message_mute = 0;
+	message_context = ctx;
+	rc = config_setup(sw, idx, w->rs, w->text);
+	message_context = NULL;
+	return rc != EXIT_OK ? rc : EXIT_USAGE;
+}
+
+/*
  * Check every configuration of the shard before writing anything: on
  * the first that is no valid run, say why (run's message, prefixed with
  * the configuration) and return EXIT_USAGE.
@@ -1145,8 +1211,7 @@ static int
 check_all(const struct sweep *sw, struct worker *w, int jobs)
 {
 	struct pool p;
-	char id[512], ctx[600];
-	int started, rc;
+	int started;
 
 	memset(&p, 0, sizeof(p));
 	p.sw = sw;
@@ -1159,7 +1224,8 @@ check_all(const struct sweep *sw, struct worker *w, int jobs)
 		/* no thread at all: check here */
 		message_mute = 1;
 		for (long idx = sw->first; idx < sw->first + sw->count; idx++)
-			if (config_setup(sw, idx, w[0].rs) != EXIT_OK) {
+			if (config_setup(sw, idx, w[0].rs, w[0].text) !=
+			    EXIT_OK) {
 				p.bad = idx;
 				break;
 			}
@@ -1170,12 +1236,7 @@ check_all(const struct sweep *sw, struct worker *w, int jobs)
 	pthread_cond_destroy(&p.cv);
 	if (p.bad < 0)
 		return EXIT_OK;
-	config_identity(sw, p.bad, id, sizeof(id));
-	snprintf(ctx, sizeof(ctx), "sweep row %ld (%s): ", p.bad + 1, id);
-	message_context = ctx;
-	rc = config_setup(sw, p.bad, w[0].rs);
-	message_context = NULL;
-	return rc != EXIT_OK ? rc : EXIT_USAGE;
+	return explain_bad(sw, p.bad, &w[0]);
 }
 
 /* The header: run --metrics's columns, then the extra ones. */
@@ -1223,11 +1284,12 @@ report_failures(const struct sweep *sw, const struct failures *f)
 
 /*
  * The main pass: workers fill the ring's slots, this thread writes them
- * in order.  EXIT_OK or EXIT_IO.
+ * in order.  EXIT_OK, EXIT_IO, or EXIT_USAGE when a configuration is no
+ * valid run (said with spare's room).
  */
 static int
-run_all(const struct sweep *sw, struct worker *w, int jobs, struct sink *k,
-    struct failures *f)
+run_all(const struct sweep *sw, struct worker *w, int jobs,
+    struct worker *spare, struct sink *k, struct failures *f)
 {
 	struct pool p;
 	int started, rc = EXIT_OK, show = !sw->quiet && isatty(STDERR_FILENO);
@@ -1257,7 +1319,9 @@ run_all(const struct sweep *sw, struct worker *w, int jobs, struct sink *k,
 		while (sl->state != SLOT_DONE || sl->block != b)
 			pthread_cond_wait(&p.cv, &p.mu);
 		pthread_mutex_unlock(&p.mu);
-		if (sl->error != 0) {
+		if (sl->error == EXIT_USAGE)
+			rc = explain_bad(sw, sl->bad, spare);
+		else if (sl->error != 0) {
 			warn_msg("out of memory");
 			rc = EXIT_IO;
 		} else
@@ -1322,25 +1386,34 @@ cmd_sweep(int argc, char **argv)
 		jobs = (int)((sw->count + BLOCK - 1) / BLOCK);
 	if (jobs < 1)
 		jobs = 1;
-	if ((w = calloc((size_t)jobs, sizeof(*w))) == NULL ||
-	    workers_alloc(w, jobs) != 0) {
+	/* w[jobs]: the main thread's room */
+	if ((w = calloc((size_t)jobs + 1, sizeof(*w))) == NULL ||
+	    workers_alloc(w, jobs + 1) != 0) {
 		warn_msg("out of memory");
 		rc = EXIT_IO;
 		goto done;
 	}
-	if ((rc = check_all(sw, w, jobs)) != EXIT_OK)
-		goto done;
 	k->precision = sw->precision;
 	if (out_open(&k->out, sw->base.output) != 0) {
 		rc = EXIT_IO;
 		goto done;
 	}
+	/*
+	 * A named file is written whole or not at all: a bad configuration
+	 * met on the way drops it.  Anything else (stdout, a device) would
+	 * keep what was written: check every configuration first.
+	 */
+	if (k->out.tmp_path == NULL && (rc = check_all(sw, w, jobs)) !=
+	    EXIT_OK) {
+		out_abort(&k->out);
+		goto done;
+	}
 	if (sw->base.header)
 		write_header(sw, k);
-	rc = run_all(sw, w, jobs, k, &f);
+	rc = run_all(sw, w, jobs, &w[jobs], k, &f);
 	if (rc != EXIT_OK || k->out.failed) {
 		out_abort(&k->out);
-		rc = EXIT_IO;
+		rc = rc == EXIT_USAGE ? EXIT_USAGE : EXIT_IO;
 		goto done;
 	}
 	if (out_close(&k->out) != 0) {
@@ -1356,7 +1429,7 @@ cmd_sweep(int argc, char **argv)
 	}
 done:
 	if (w != NULL)
-		workers_free(w, jobs);
+		workers_free(w, jobs + 1);
 	free(w);
 	sweep_free(sw);
 	free(sw);
