@@ -934,12 +934,21 @@ int
 run_longopts(const struct option *extra, struct option *all, size_t cap)
 {
 	struct option mine[64];
-	size_t n = 0;
+	size_t n = 0, i, j;
 
 	for (; extra != NULL && extra->name != NULL; extra++)
 		mine[n++] = *extra;
 	memcpy(&mine[n], run_own_opts, sizeof(run_own_opts));
-	return param_longopts(mine, all, cap);
+	if (param_longopts(mine, all, cap) != 0)
+		return -1;
+	/* a command's codes must not be run's or the parameters' */
+	for (i = 0; all[i].name != NULL; i++)
+		for (j = i + 1; all[j].name != NULL; j++)
+			if (all[i].val == all[j].val &&
+			    all[i].val != 'h' && all[i].val != 'o' &&
+			    all[i].val != 'V')
+				return -1;
+	return 0;
 }
 
 /* See run.h. */

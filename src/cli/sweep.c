@@ -41,7 +41,7 @@
 #define CHECK_BLOCK 4096
 
 enum {
-	OPT_FAIL_IF = 1000, OPT_GRID_FROM, OPT_JOBS, OPT_QUIET, OPT_SHARD
+	OPT_FAIL_IF = 3000, OPT_GRID_FROM, OPT_JOBS, OPT_QUIET, OPT_SHARD
 };
 
 /* The sweep's own flags; run's and the parameters' are added. */
@@ -1293,7 +1293,7 @@ run_all(const struct sweep *sw, struct worker *w, int jobs,
 {
 	struct pool p;
 	int started, rc = EXIT_OK, show = !sw->quiet && isatty(STDERR_FILENO);
-	double t0 = now(), last = t0;
+	double t0 = now(), last = t0 - 1.0;	/* the first block shows */
 	long b, done = 0;
 
 	memset(&p, 0, sizeof(p));

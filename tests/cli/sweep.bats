@@ -1,0 +1,304 @@
+#!/usr/bin/env bats
+# sweep.bats - `springsim sweep`: grids, rows equal to run --metrics, -j,
+# shards, gates, --grid-from, progress, bad input.
+bats_require_minimum_version 1.5.0
+load helpers
+
+# same_as_run CSV - each row's first 30 fields equal `springsim run
+# --metrics --no-header` of the configuration in its swept columns (the
+# columns named after run flags: integrator, dt, ... and the extra ones).
+# The flags come from the header: every column whose name is a run flag
+# with a value in that row.  FIXED are flags every row shares.
+same_as_run() {
+	local csv=$1 n=0 line flags want got
+	shift
+	local IFS_save=$IFS header
+	header=$(head -n 1 "$csv")
+	IFS=, read -r -a names <<<"$header"
+	while IFS= read -r line; do
+		IFS=, read -r -a vals <<<"$line"
+		flags=()
+		for k in "${!names[@]}"; do
+			case ${names[$k]} in
+			integrator|dt|x0|v0|target|target_vel) ;;
+			uaf|dr|halflife|frequency|duration|signal_period) ;;
+			*) continue ;;
+			esac
+			flags+=("--${names[$k]//_/-}" "${vals[$k]}")
+		done
+		want=$("$SPRINGSIM" run --metrics --no-header "$@" "${flags[@]}")
+		got=$(cut -d, -f1-30 <<<"$line")
+		[ "$want" = "$got" ] || fail_with "row $((n + 1)) (${flags[*]}): sweep
+$got
+run
+$want"
+		n=$((n + 1))
+	done < <(tail -n +2 "$csv")
+	IFS=$IFS_save
+	[ "$n" -gt 0 ] || fail_with "no rows"
+}
+
+@test "sweep: the header is run --metrics's, then the swept flags that are no column" {
+	sim sweep --dt 0.01,0.02 --uaf 5,10 --dr 0.5 -q
+	assert_status 0
+	[ "$(head -n 1 "$OUT")" = "$METRICS_HEADER,uaf" ] ||
+		fail_with "header: $(head -n 1 "$OUT")"
+}
+
+@test "sweep: every rule x dt x uaf x dr row equals run --metrics, digit for digit" {
+	sim sweep --integrator all --dt 0.01,0.05 --uaf 5,50 --dr 0,1 \
+	    -q -o "$BATS_TEST_TMPDIR/s.csv"
+	assert_status 0
+	[ "$(nlines "$BATS_TEST_TMPDIR/s.csv")" -eq 57 ] || fail_with "want 56 rows"
+	same_as_run "$BATS_TEST_TMPDIR/s.csv"
+}
+
+@test "sweep: rows with a moving target, a start state and a signal equal run's" {
+	"$SPRINGSIM" sweep --integrator implicit,rk4 --x0 0,2 --v0 -1,3 \
+	    --target-vel 0,0.5 --halflife 0.1,0.4 --frequency 2 -q \
+	    >"$BATS_TEST_TMPDIR/a.csv"
+	same_as_run "$BATS_TEST_TMPDIR/a.csv" --frequency 2
+	"$SPRINGSIM" sweep --integrator semi-implicit,exact --uaf 8 --dr 0.3 \
+	    --target-signal sine --signal-period 0.5,1.5 -q \
+	    >"$BATS_TEST_TMPDIR/b.csv"
+	same_as_run "$BATS_TEST_TMPDIR/b.csv" --uaf 8 --dr 0.3 \
+	    --target-signal sine
+	# the tracking metrics are there: a sine has a lag
+	awk -F, 'NR > 1 && $29 == "" { exit 1 }' "$BATS_TEST_TMPDIR/b.csv" ||
+		fail_with "an empty lag"
+}
+
+@test "sweep: substep policies and a jittered clock equal run's rows" {
+	"$SPRINGSIM" sweep --substep max,uniform,fixed --max-dt 0.01 \
+	    --dt 0.033 --dt-jitter 0.2 --seed 1:3:3 --uaf 20 --dr 0.4 -q \
+	    >"$BATS_TEST_TMPDIR/a.csv"
+	[ "$(nlines "$BATS_TEST_TMPDIR/a.csv")" -eq 10 ] || fail_with "want 9 rows"
+	local row=2 p s
+	for p in max uniform fixed; do
+		for s in 1 2 3; do
+			want=$("$SPRINGSIM" run --metrics --no-header --substep $p \
+			    --max-dt 0.01 --dt 0.033 --dt-jitter 0.2 --seed $s \
+			    --uaf 20 --dr 0.4)
+			got=$(sed -n "${row}p" "$BATS_TEST_TMPDIR/a.csv" | cut -d, -f1-30)
+			[ "$want" = "$got" ] || fail_with "$p seed $s: $got vs $want"
+			row=$((row + 1))
+		done
+	done
+	# --seed is swept and no metrics column: it is the last column
+	[ "$(head -n 1 "$BATS_TEST_TMPDIR/a.csv" | awk -F, '{ print $NF }')" = seed ] ||
+		fail_with "no seed column"
+}
+
+@test "sweep: the last flag varies fastest; ranges and lists give their points" {
+	sim sweep --uaf 1:100:3log --dt 0.01:0.03:3 --dr 0:1:5 -q
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 46 ] || fail_with "want 45 rows"
+	# row k (0-based): uaf index k / 15, dt index (k / 5) % 3, dr k % 5
+	awk -F, 'NR > 1 {
+		k = NR - 2
+		u = (k - k % 15) / 15; d = ((k - k % 5) / 5) % 3; z = k % 5
+		split("1 10 100", U, " "); split("0.01 0.02 0.03", D, " ")
+		split("0 0.25 0.5 0.75 1", Z, " ")
+		if ($6 != U[u + 1] || $4 != D[d + 1] || $7 != Z[z + 1] ||
+		    $31 != U[u + 1] || $32 != Z[z + 1]) {
+			print "row " NR - 1 ": " $4 " " $6 " " $7; bad = 1 }
+	} END { exit bad }' "$OUT" || fail_with "order or points wrong"
+}
+
+@test "sweep: a parameter group sweeps as a group: 50 x 21 springs" {
+	sim sweep --uaf 1:100:50log --dr 0:2:21 --frames 3 -q
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 1051 ] || fail_with "$(nlines "$OUT") lines"
+	# 50 distinct omegas, 21 distinct zetas
+	[ "$(tail -n +2 "$OUT" | cut -d, -f6 | sort -u | wc -l)" -eq 50 ] || fail_with omegas
+	[ "$(tail -n +2 "$OUT" | cut -d, -f7 | sort -u | wc -l)" -eq 21 ] || fail_with zetas
+}
+
+@test "sweep: --integrator all and --substep all are every rule and policy" {
+	sim sweep --integrator all --substep all --frames 2 -q
+	assert_status 0
+	[ "$(tail -n +2 "$OUT" | cut -d, -f2 | sort -u | tr '\n' ' ')" = \
+	    "$(tr ' ' '\n' <<<"$RULES" | sort | tr '\n' ' ')" ] || fail_with "rules"
+	[ "$(tail -n +2 "$OUT" | cut -d, -f3 | sort -u | tr '\n' ' ')" = \
+	    "fixed max none uniform " ] || fail_with "policies"
+}
+
+@test "sweep: the exact rule's rows are exact, the explicit rule's are not" {
+	sim sweep --integrator exact,explicit --dt 0.001:0.05:7 --uaf 12 --dr 0.2 -q
+	assert_status 0
+	# independent of any pasted value: the exact rule is the reference to
+	# rounding; explicit Euler's error grows with dt (first order)
+	awk -F, 'NR > 1 && $2 == "exact" && $13 > 1e-12 { exit 1 }' "$OUT" ||
+		fail_with "exact rule not exact"
+	awk -F, 'NR > 1 && $2 == "explicit" { if (n++ && $13 <= last) exit 1; last = $13 }' \
+	    "$OUT" || fail_with "explicit error not growing with dt"
+}
+
+@test "sweep: -j 1, 2 and 3 write the same bytes" {
+	local j
+	for j in 1 2 3; do
+		"$SPRINGSIM" sweep --integrator all --uaf 1:200:30log --dr 0:2:11 \
+		    --dt 0.02 --frames 70 -j $j -q >"$BATS_TEST_TMPDIR/j$j.csv"
+	done
+	[ "$(nlines "$BATS_TEST_TMPDIR/j1.csv")" -eq 2311 ] || fail_with "rows"
+	cmp "$BATS_TEST_TMPDIR/j1.csv" "$BATS_TEST_TMPDIR/j2.csv"
+	cmp "$BATS_TEST_TMPDIR/j1.csv" "$BATS_TEST_TMPDIR/j3.csv"
+}
+
+@test "sweep: diverging configurations are rows with diverged = 1, exit 0" {
+	sim sweep --integrator explicit,exact --dt 0.05 --uaf 10,100 --dr 0
+	assert_status 0
+	# explicit Euler grows at any dt with zeta = 0 (|1 + i omega dt| > 1)
+	# and leaves 1e6 times its scale within 2 s at omega dt = 5; exact never
+	awk -F, 'NR > 1 && $2 == "exact" && $22 != 0 { exit 1 }' "$OUT" ||
+		fail_with "exact diverged"
+	awk -F, 'NR > 1 && $2 == "explicit" && $6 == 100 && $22 != 1 { exit 1 }' "$OUT" ||
+		fail_with "explicit at omega dt 5 did not diverge"
+	assert_stderr_has "configurations diverged"
+}
+
+@test "sweep: --shard K/N slices concatenate to the whole sweep, byte for byte" {
+	local args=(--integrator all --uaf 1:50:9log --dr 0:1.5:7 --frames 20 -q)
+	"$SPRINGSIM" sweep "${args[@]}" >"$BATS_TEST_TMPDIR/all.csv"
+	: >"$BATS_TEST_TMPDIR/cat.csv"
+	for k in 1 2 3 4 5; do
+		if [ $k -eq 1 ]; then h=(); else h=(--no-header); fi
+		"$SPRINGSIM" sweep "${args[@]}" --shard $k/5 "${h[@]}" \
+		    >>"$BATS_TEST_TMPDIR/cat.csv"
+	done
+	cmp "$BATS_TEST_TMPDIR/all.csv" "$BATS_TEST_TMPDIR/cat.csv"
+	# 441 rows in 5 slices: 441 = 5 * 88 + 1, the first one longer
+	sim sweep "${args[@]}" --shard 1/5 --no-header
+	[ "$(nlines "$OUT")" -eq 89 ] || fail_with "shard 1: $(nlines "$OUT")"
+	sim sweep "${args[@]}" --shard 5/5 --no-header
+	[ "$(nlines "$OUT")" -eq 88 ] || fail_with "shard 5: $(nlines "$OUT")"
+	# more shards than rows: empty slices are fine
+	sim sweep --uaf 1,2 --dr 1 --shard 3/3 --no-header -q
+	assert_status 0
+	assert_stdout_empty
+}
+
+@test "sweep: --fail-if writes every row, names the first 20 failing, exits 3" {
+	sim sweep --integrator explicit,semi-implicit,exact --dt 0.033 \
+	    --uaf 1:60:12 --dr 0:1:5 --fail-if 'max_err_x > 0.01' -q
+	assert_status 3
+	[ "$(nlines "$OUT")" -eq 181 ] || fail_with "not every row written"
+	local want
+	want=$(awk -F, 'NR > 1 && $13 > 0.01' "$OUT" | wc -l)
+	[ "$want" -gt 20 ] || fail_with "the grid should fail more than 20 rows"
+	grep -q "springsim: --fail-if: $want of 180 rows failed (the first 20 shown)" "$ERR" ||
+		fail_with "count line: $(tail -n 1 "$ERR")"
+	[ "$(grep -c '^springsim: row [0-9]* fails --fail-if' "$ERR")" -eq 20 ] ||
+		fail_with "not 20 rows named"
+	# the first one named is the first failing row, and its flags rebuild it
+	local first
+	first=$(awk -F, 'NR > 1 && $13 > 0.01 { print NR - 1; exit }' "$OUT")
+	grep -q "^springsim: row $first fails --fail-if 'max_err_x > 0.01' (max_err_x = .*): --integrator " "$ERR" ||
+		fail_with "first named: $(head -n 1 "$ERR")"
+}
+
+@test "sweep: gates combine (any failing fails the row); passing gates exit 0" {
+	sim sweep --integrator exact --uaf 5:50:4 --dr 0.5 \
+	    --fail-if 'diverged == 1' --fail-if 'max_err_x >= 1e-9' -q
+	assert_status 0
+	sim sweep --integrator exact,explicit --dt 0.1 --uaf 30 --dr 0 \
+	    --fail-if 'max_err_x > 1e9' --fail-if 'diverged != 0' -q
+	assert_status 3
+	assert_stderr_has "1 of 2 rows failed"
+	assert_stderr_has "--integrator explicit"
+}
+
+@test "sweep: bad gates are usage errors" {
+	assert_usage_error "--fail-if" "max_err" -- sweep --uaf 1 --dr 1 --fail-if 'max_err > 1'
+	assert_usage_error "--fail-if" "METRIC OP VALUE" -- sweep --uaf 1 --dr 1 --fail-if 'max_err_x 1'
+	assert_usage_error "--fail-if" "METRIC OP VALUE" -- sweep --uaf 1 --dr 1 --fail-if 'max_err_x > abc'
+	assert_usage_error "--fail-if" "integrator" -- sweep --uaf 1 --dr 1 --fail-if 'integrator == 1'
+}
+
+@test "sweep: --grid-from rows are configurations, equal to run's" {
+	cat >"$BATS_TEST_TMPDIR/g.csv" <<-EOF
+	integrator,dt,uaf,dr
+	explicit,0.033,10,0.5
+	exact,0.0167,40,1
+	"rk4",0.01,3,0
+	EOF
+	sim sweep --grid-from "$BATS_TEST_TMPDIR/g.csv" -q
+	assert_status 0
+	[ "$(head -n 1 "$OUT")" = "$METRICS_HEADER,uaf,dr" ] || fail_with "header"
+	cp "$OUT" "$BATS_TEST_TMPDIR/out.csv"
+	same_as_run "$BATS_TEST_TMPDIR/out.csv"
+	# crossed with a flag's values: the file's rows vary slower
+	sim sweep --grid-from "$BATS_TEST_TMPDIR/g.csv" --x0 0,0.5 -q
+	[ "$(nlines "$OUT")" -eq 7 ] || fail_with "3 x 2 rows"
+	[ "$(sed -n 2,3p "$OUT" | cut -d, -f2,9 | tr '\n' ' ')" = "explicit,0 explicit,0.5 " ] ||
+		fail_with "order"
+}
+
+@test "sweep: --grid-from's bad files are usage errors naming file and line" {
+	printf 'dt,bogus\n0.1,2\n' >"$BATS_TEST_TMPDIR/a.csv"
+	assert_usage_error "--grid-from" "a.csv:1" "bogus" -- sweep --grid-from "$BATS_TEST_TMPDIR/a.csv"
+	printf 'dt,uaf,dr\n0.1,2\n' >"$BATS_TEST_TMPDIR/b.csv"
+	assert_usage_error "--grid-from" "b.csv:2" -- sweep --grid-from "$BATS_TEST_TMPDIR/b.csv"
+	printf 'dt,uaf,dr\n0.1,-2,1\n' >"$BATS_TEST_TMPDIR/c.csv"
+	assert_usage_error "--uaf" "-2" -- sweep --grid-from "$BATS_TEST_TMPDIR/c.csv"
+	printf 'dt,uaf,dr\n' >"$BATS_TEST_TMPDIR/d.csv"
+	assert_usage_error "--grid-from" "no configurations" -- sweep --grid-from "$BATS_TEST_TMPDIR/d.csv"
+	assert_usage_error "--grid-from" "nope.csv" -- sweep --grid-from "$BATS_TEST_TMPDIR/nope.csv"
+	printf 'hitch\n1:2\n' >"$BATS_TEST_TMPDIR/e.csv"
+	assert_usage_error "--grid-from" "hitch" -- sweep --grid-from "$BATS_TEST_TMPDIR/e.csv"
+}
+
+@test "sweep: bad values name the flag and the value; nothing is written" {
+	assert_usage_error "--uaf" "1:2" -- sweep --uaf 1:2 --dr 1
+	assert_usage_error "--uaf" "empty" -- sweep --uaf 1,,2 --dr 1
+	assert_usage_error "--uaf" "-1" -- sweep --uaf -1,2 --dr 1
+	assert_usage_error "--integrator" "foo" -- sweep --integrator exact,foo
+	assert_usage_error "--frames" "whole" -- sweep --frames 1:2:3
+	assert_usage_error "--dt" "twice" -- sweep --dt 0.1,0.2 --dt 0.3,0.4
+	assert_usage_error "--shard" "3/2" -- sweep --shard 3/2
+	assert_usage_error "--jobs" "0" -- sweep -j 0
+	assert_usage_error "unexpected argument" -- sweep --uaf 1 --dr 1 extra
+}
+
+@test "sweep: a combination that is no valid run fails before any row, naming it" {
+	# --max-dt with substep none is an error; with max it is not
+	assert_usage_error "sweep row 1 (--substep none)" "--max-dt" -- \
+	    sweep --substep none,max --max-dt 0.01
+	# with -o FILE: no file, not even a partial one
+	sim sweep --substep max,max,none --max-dt 0.01 -o "$BATS_TEST_TMPDIR/x.csv"
+	assert_status 2
+	[ ! -e "$BATS_TEST_TMPDIR/x.csv" ] || fail_with "a file was left"
+	[ -z "$(ls "$BATS_TEST_TMPDIR" | grep x.csv)" ] || fail_with "a temporary file was left"
+	assert_stderr_has "sweep row 3 (--substep none)"
+}
+
+@test "sweep: no progress when stderr is no terminal; one with a terminal" {
+	sim sweep --uaf 1:10:40 --dr 0:1:40
+	assert_status 0
+	assert_stderr_empty
+	command -v script >/dev/null || skip "no script(1) for a terminal"
+	script -qec "'$SPRINGSIM' sweep --uaf 1:10:40 --dr 0:1:40 -o /dev/null" \
+	    /dev/null >"$BATS_TEST_TMPDIR/tty" </dev/null
+	grep -q "sweep 1600/1600 (100%)\|sweep [0-9]*/1600" "$BATS_TEST_TMPDIR/tty" ||
+		fail_with "no progress: $(cat -v "$BATS_TEST_TMPDIR/tty")"
+	script -qec "'$SPRINGSIM' sweep --uaf 1:10:40 --dr 0:1:40 -q -o /dev/null" \
+	    /dev/null >"$BATS_TEST_TMPDIR/tty2" </dev/null
+	! grep -q "sweep [0-9]" "$BATS_TEST_TMPDIR/tty2" || fail_with "--quiet printed progress"
+}
+
+@test "sweep: --no-header and --precision shape the rows as run's do" {
+	sim sweep --uaf 3,7 --dr 0.25 --precision 4 --no-header -q
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 2 ] || fail_with "rows"
+	want=$("$SPRINGSIM" run --metrics --no-header --precision 4 --uaf 7 --dr 0.25)
+	[ "$(sed -n 2p "$OUT" | cut -d, -f1-30)" = "$want" ] || fail_with "precision"
+}
+
+@test "sweep: --help is a man-page usage and mentions the grid syntax" {
+	sim sweep --help
+	assert_status 0
+	assert_stderr_empty
+	[ "$(head -c 22 "$OUT")" = "usage: springsim sweep" ] || fail_with "usage line"
+	grep -q "A:B:Nlog" "$OUT" || fail_with "no grid syntax"
+	grep -q -- "--fail-if" "$OUT" || fail_with "no --fail-if"
+}
