@@ -22,3 +22,8 @@ sh scripts/plot-convergence -o examples/convergence.png --dt-max 0.025 \
 sh scripts/plot-work-precision -o examples/work-precision.png --dt-max 0.025 \
     --title "max |x - x_ref| against evaluations of the acceleration" \
     -- --duration 1 --target-vel 0.5
+sh scripts/plot-sweep -o examples/sweep.png --logx --logz \
+    --title "semi-implicit Euler at dt = 0.033 s: max |x - x_ref| over omega and zeta" \
+    --curve '(4 - (x*0.033)**2) / (4*x*0.033)' \
+    --curve-title 'Nissen: (omega dt)^2 + 4 zeta omega dt = 4' \
+    -- --integrator semi-implicit --dt 0.033 --uaf 1:100:80log --dr 0:2:41
