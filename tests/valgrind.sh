@@ -53,6 +53,9 @@ check 0 fps --fps 30,60 --trajectories --substep fixed --target-signal sine
 check 0 list
 check 0 convert --swiftui-response 0.5 --swiftui-damping-fraction 0.825
 check 0 convert --ck 1 --cd 1 --dt 0.1 --csv -o "$tmp/convert.csv"
+check 0 sweep --integrator all --uaf 1:50:20log --dr 0:1:3 -j 2 -q
+check 0 sweep --substep none,fixed --dt 0.05 --target-signal sine --uaf 5 --dr 0.5 -j 2 -q -o "$tmp/sweep.csv"
+check 3 sweep --integrator explicit,exact --dt 0.1 --uaf 30 --dr 0 --fail-if 'diverged == 1' -q
 check 0 analyze --dt 0.033 --precision 4
 check 0 analyze --integrator all --hw 0.01:10:20log --zeta 0:2:5
 check 0 --help
@@ -66,6 +69,9 @@ check 2 --target-file "$tmp/frames.csv"
 check 2 --frames-from "$tmp/target.csv"
 check 2 fps --fps 30,,60
 check 2 convert --stiffness 1
+check 2 sweep --substep max,none --max-dt 0.01 -j 2
+check 2 sweep --substep max,none --max-dt 0.01 -o "$tmp/sweep-bad.csv"
+check 2 sweep --fail-if 'nope > 1'
 check 2 analyze --dt 0.1 --hw 1
 check 2 --duration 1e9 --dt 1e-9
 check 1 -o "$tmp/missing/run.csv"

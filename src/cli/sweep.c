@@ -590,6 +590,7 @@ rows_record(void *ctx, long line, char **f, int n)
 		if ((ax->codes = calloc((size_t)n, sizeof(int))) == NULL ||
 		    (ax->flags = calloc((size_t)n, sizeof(char *))) == NULL)
 			goto oom;
+		ax->ncols = n;	/* sweep_free frees what is there */
 		for (c = 0; c < n; c++) {
 			char *name = column_name(f[c]), *s;
 
@@ -618,7 +619,6 @@ rows_record(void *ctx, long line, char **f, int n)
 			sprintf(ax->flags[c], "--%s", name);
 			free(name);
 		}
-		ax->ncols = n;
 		return 0;
 	}
 	if (n != ax->ncols) {
