@@ -354,3 +354,165 @@ no_gnuplot() {
 	assert_status 1
 	assert_stderr_has "gnuplot not found" "apt-get install gnuplot-nox"
 }
+
+# --- plot-sweep -------------------------------------------------------------
+
+# sweep_csv FILE - a hand-written sweep CSV over uaf (1, 10, 100) and dr
+# (0, 1): max_err_x 0.5, 0 (a zero), 0.01 / empty, 1e9 (diverged), 2;
+# settle_time inf at (10, 0) and (10, 1).
+sweep_csv() {
+	local r
+	{
+		printf '%s,uaf,dr\n' "$METRICS_HEADER"
+		for r in '1 0 0.5 0.4 0' '10 0 0 inf 0' '100 0 0.01 0.2 0' \
+		    '1 1 - 0.3 0' '10 1 1e9 inf 1' '100 1 2 1 0'; do
+			# shellcheck disable=SC2086
+			set -- $r
+			[ "$3" != - ] || set -- "$1" "$2" '' "$4" "$5"
+			printf 'spring,semi-implicit,none,0.033,61,%s,%s,1,0,0,1,0,%s,0,0,0,0,0,0,%s,0,%s,0,0,0,0,61,1,0,0,%s,%s\n' \
+			    "$1" "$2" "$3" "$4" "$5" "$1" "$2"
+		done
+	} >"$1"
+}
+
+@test "plot-sweep: a sweep run by the script, PNG of the requested size and SVG" {
+	plot plot-sweep -o "$D/m.png" --size 700x500 --logx --logz \
+	    -- --integrator semi-implicit --dt 0.033 --uaf 1:100:12log --dr 0:2:9
+	assert_status 0
+	assert_png "$D/m.png" 700x500
+	grep -q 'wrote' "$OUT" || fail_with "no 'wrote' line"
+	"$SPRINGSIM" sweep --integrator semi-implicit --dt 0.033 \
+	    --uaf 1:100:12log --dr 0:2:9 -q -o "$D/s.csv"
+	plot plot-sweep -o "$D/m.svg" --size 500x300 --csv "$D/s.csv" --logx \
+	    --z rms_err_x --logz --curve '(4 - (x*0.033)**2) / (4*x*0.033)' \
+	    --curve-title 'stability boundary'
+	assert_status 0
+	assert_svg "$D/m.svg"
+	grep -q 'width="500"' "$D/m.svg" || fail_with "the SVG is not 500 wide"
+	for s in 'omega (rad/s, log scale)' 'zeta (damping ratio)' \
+	    'rms_err_x (log scale)' 'diverged (' 'stability boundary'; do
+		grep -qF "$s" "$D/m.svg" || fail_with "no '$s' in the SVG"
+	done
+	# the swept axes by name, a linear dt axis, and from standard input
+	"$SPRINGSIM" sweep --dt 0.01:0.05:5 --uaf 5:50:6 --dr 0.5 -q -o "$D/d.csv"
+	STDIN=$D/d.csv plot plot-sweep -o "$D/d.png" --csv - --x dt --y uaf \
+	    --z final_err_x
+	assert_status 0
+	assert_png "$D/d.png" 900x650
+}
+
+@test "plot-sweep: the cells carry the CSV's values; diverged, inf, empty and 0 apart" {
+	sweep_csv "$D/t.csv"
+	plot plot-sweep --csv "$D/t.csv" --logx --logz --print-cells
+	assert_status 0
+	# x y z shown class xlo xhi ylo yhi; log x: edges at the geometric
+	# midpoints; the 0 drawn at the floor, the smallest positive value
+	printf '%s\n' 'x y z shown class xlo xhi ylo yhi' \
+	    '1 0 0.5 0.5 value 0.316227766 3.16227766 -0.5 0.5' \
+	    '10 0 0 0.01 below 3.16227766 31.6227766 -0.5 0.5' \
+	    '100 0 0.01 0.01 value 31.6227766 316.227766 -0.5 0.5' \
+	    '1 1 - - empty 0.316227766 3.16227766 0.5 1.5' \
+	    '10 1 1e9 - diverged 3.16227766 31.6227766 0.5 1.5' \
+	    '100 1 2 2 value 31.6227766 316.227766 0.5 1.5' >"$D/want"
+	diff "$D/want" "$OUT" >"$D/diff" || fail_with "cells differ: $(cat "$D/diff")"
+	# a linear axis, inf, --zmax: 2 drawn as 1
+	plot plot-sweep --csv "$D/t.csv" --z settle_time --zmax 1 --print-cells
+	assert_status 0
+	awk '$1 == 10 && $2 == 0 && $5 == "inf" && $4 == "-" { a = 1 }
+	    $1 == 10 && $2 == 1 && $5 == "diverged" { b = 1 }
+	    $1 == 100 && $2 == 1 && $3 == 1 && $5 == "value" { c = 1 }
+	    $1 == 1 && $6 == -3.5 && $7 == 5.5 { e = 1 }
+	    END { exit !(a && b && c && e) }' "$OUT" ||
+		fail_with "settle_time cells: $(cat "$OUT")"
+	# what the picture says about them
+	plot plot-sweep -o "$D/t.svg" --csv "$D/t.csv" --logx --logz --zmax 1
+	assert_status 0
+	for s in 'diverged (1 cell)' 'no value (1 cell)' \
+	    'drawn as 0.01' '1 cell above 1 drawn as 1'; do
+		grep -qF "$s" "$D/t.svg" || fail_with "no '$s' in the SVG"
+	done
+	grep -q '1e9\|1e+09\|10\^{9}' "$D/t.svg" &&
+		fail_with "the diverged row's value reached the colour scale"
+	# --print-cells needs no gnuplot
+	no_gnuplot plot-sweep --csv "$D/t.csv" --print-cells
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 7 ] || fail_with "not 7 lines"
+}
+
+@test "plot-sweep: missing, malformed and ambiguous input is a clear error" {
+	plot plot-sweep -o "$D/g.png" --csv "$D/none.csv"
+	assert_status 2
+	assert_stderr_has "plot-sweep:" "cannot read" "none.csv"
+	"$SPRINGSIM" --dt 0.05 -o "$D/traj.csv"
+	plot plot-sweep -o "$D/g.png" --csv "$D/traj.csv"
+	assert_status 2
+	assert_stderr_has "not the CSV of springsim sweep"
+	sweep_csv "$D/t.csv"
+	head -n 1 "$D/t.csv" >"$D/empty.csv"
+	plot plot-sweep -o "$D/g.png" --csv "$D/empty.csv"
+	assert_status 2
+	assert_stderr_has "no rows"
+	sed '2s/,0\.5,/,abc,/' "$D/t.csv" >"$D/abc.csv"
+	plot plot-sweep -o "$D/g.png" --csv "$D/abc.csv"
+	assert_status 2
+	assert_stderr_has "max_err_x" "abc" "not a number"
+	sed '4s/,[^,]*$//' "$D/t.csv" >"$D/short.csv"
+	plot plot-sweep -o "$D/g.png" --csv "$D/short.csv"
+	assert_status 2
+	assert_stderr_has "fields"
+	[ ! -e "$D/g.png" ] || fail_with "a picture was written from bad input"
+	# one swept column beyond the metrics: the axes must be named
+	"$SPRINGSIM" sweep --dt 0.01,0.02 --uaf 5,10 --dr 0.5 -q -o "$D/one.csv"
+	plot plot-sweep -o "$D/g.png" --csv "$D/one.csv"
+	assert_status 2
+	assert_stderr_has "--x and --y are needed" "uaf"
+	# a third option varying: two rows on a cell, unless --where picks one
+	"$SPRINGSIM" sweep --integrator explicit,rk4 --uaf 5,10 --dr 0,1 -q \
+	    -o "$D/three.csv"
+	plot plot-sweep -o "$D/g.png" --csv "$D/three.csv"
+	assert_status 2
+	assert_stderr_has "--where"
+	plot plot-sweep -o "$D/w.png" --csv "$D/three.csv" --where integrator=rk4
+	assert_status 0
+	assert_png "$D/w.png" 900x650
+}
+
+@test "plot-sweep: an unknown column is named, exit 2" {
+	sweep_csv "$D/t.csv"
+	for args in "--x nosuch" "--y nosuch" "--z nosuch" "--where nosuch=1"; do
+		# shellcheck disable=SC2086
+		plot plot-sweep -o "$D/g.png" --csv "$D/t.csv" $args
+		[ "$status" -eq 2 ] || fail_with "$args: exit $status, not 2"
+		assert_stderr_has "plot-sweep:" '"nosuch"'
+	done
+	plot plot-sweep -o "$D/g.png" --csv "$D/t.csv" --x integrator --y dr
+	assert_status 2
+	assert_stderr_has "integrator" "not a number"
+	plot plot-sweep -o "$D/g.png" --csv "$D/t.csv" --z model
+	assert_status 2
+	assert_stderr_has "model" "not a number"
+	[ ! -e "$D/g.png" ] || fail_with "a picture was written"
+}
+
+@test "plot-sweep: --help, bad arguments exit 2, springsim's refusal passed on, gnuplot missing exit 1" {
+	plot plot-sweep --help
+	assert_status 0
+	grep -q 'usage: plot-sweep' "$OUT" || fail_with "no usage"
+	grep -q 'diverged' "$OUT" || fail_with "diverged not in --help"
+	for args in "" "-o x.jpg -- --uaf 1,2 --dr 0,1" "--size 12" "--title" \
+	    "--zmin abc" "--zmin 2 --zmax 1" "--logz --zmin 0" "--where x" \
+	    "--x a-b" "-- --uaf 1,2 --dr 0,1 -o x.csv" \
+	    "-- --uaf 1,2 --dr 0,1 --no-header" "--curve system('ls')"; do
+		# shellcheck disable=SC2086
+		plot plot-sweep $args
+		[ "$status" -eq 2 ] || fail_with "'$args': exit $status, not 2"
+		grep -q '^plot-sweep: ' "$ERR" || fail_with "'$args': no message"
+	done
+	plot plot-sweep -o "$D/x.png" -- --uaf 1,2 --dr 0,1 --integrator nosuchrule
+	assert_status 2
+	assert_stderr_has "nosuchrule"
+	[ ! -e "$D/x.png" ] || fail_with "a picture was written"
+	no_gnuplot plot-sweep -o "$D/x.png" -- --uaf 1,2 --dr 0,1
+	assert_status 1
+	assert_stderr_has "gnuplot not found" "apt-get install gnuplot-nox"
+}
