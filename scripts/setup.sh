@@ -4,7 +4,8 @@
 # prints the exact apt-get line to run and stops.
 set -eu
 cd "$(dirname "$0")/.."
-packages="gcc make libc6-dev libcsv-dev gnuplot-nox bats bats-assert bats-support valgrind"
+# parallel: the sweep sharding recipe (tests/cli/sweep-recipes.bats)
+packages="gcc make libc6-dev libcsv-dev gnuplot-nox bats bats-assert bats-support valgrind parallel"
 missing=""
 for p in $packages; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -1,13 +1,16 @@
 /*
  * batch.c - many runs at once, for their metrics: springs of one rule and
- * one frame count stepped side by side, a chunk of them in
- * structure-of-arrays form, so that the loop over springs vectorises.
+ * one frame count gathered in chunks (structure of arrays), and stepped a
+ * tile of LANES at a time in vector registers, frame after frame, so that
+ * nothing but the coefficients is loaded and nothing stored until the
+ * tile's last frame.
  *
  * Each spring's numbers are those of spring_simulate's constant-dt loop
- * (sim.c, run_constant) to the bit: the rule's step is the same inline
- * code (rulestep.h), the reference takes the same products in the same
- * order and re-anchors at the same frames (reference.h), and the sums are
- * metrics_add's (metrics.h), written as selects instead of branches.  Two
+ * (sim.c, run_constant) to the bit: the rule's step is the same source
+ * (rulestep.h, instantiated for vectors), the reference takes the same
+ * products in the same order and re-anchors at the same frames
+ * (reference.h), and the sums are metrics_add's (metrics.h), written as
+ * selects instead of branches.  Two
  * things that loop does by branching are left to it instead: a spring
  * that diverges (the loop stops there; here the chunk runs to its end and
  * the spring is run again alone) and an error beyond 2^480, where
@@ -19,12 +22,21 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "batch.h"
 #include "metrics.h"
 #include "reference.h"
-#include "rulestep.h"
 
-/* Springs stepped side by side: their state fits the L1 cache. */
+/* Springs gathered at a time: their coefficients fit the L1 cache. */
 #define CHUNK 64
+
+/*
+ * Tiles of 8 springs in AVX-512 registers where the processor has them,
+ * else of 4 in AVX2 registers (a clone the loader picks) or pairs of SSE2
+ * ones: the same results every way (no fused multiply-adds, element-wise
+ * IEEE operations), only faster.  Chunks are padded to whole tiles of
+ * either width.
+ */
+#define MAX_LANES 8
 
 /* A chunk's springs, structure of arrays. */
 struct chunk {
@@ -48,116 +60,51 @@ struct chunk {
 	spring_metrics_acc acc[CHUNK];	/* the t = 0 row's sums */
 };
 
-/*
- * Every frame of every spring of the chunk, step is the rule's.  The loop
- * over springs has no branch: the metrics' ifs are selects, divergence is
- * the largest |x - g| and the state's finiteness, looked at afterwards
- * (a state that stops being finite stays so: the steps are linear).
- */
-static inline __attribute__((always_inline)) void
-run_chunk(struct chunk *ck, void (*step)(const spring_coef *, spring_state *,
-    const spring_target_step *))
+#define TILE_VBYTES 64
+#define TILE(n) n##_512
+#define TILE_TARGET __attribute__((target("avx512f")))
+#include "batchtile.h"
+#undef TILE_VBYTES
+#undef TILE
+#undef TILE_TARGET
+
+#define TILE_VBYTES 32
+#define TILE(n) n##_256
+#define TILE_TARGET __attribute__((target_clones("avx2", "default")))
+#include "batchtile.h"
+#undef TILE_VBYTES
+#undef TILE
+#undef TILE_TARGET
+
+/* The rules that have chunk runners (batchtile.h's order); the others
+ * run alone. */
+static const spring_rule *const *const runner_rules[] = {
+	&spring_rule_explicit, &spring_rule_semi_implicit,
+	&spring_rule_implicit, &spring_rule_backward_euler,
+	&spring_rule_verlet, &spring_rule_rk4, &spring_rule_exact
+};
+#define NRUNNERS ((int)(sizeof(runner_rules) / sizeof(runner_rules[0])))
+
+/* 1: AVX-512 tiles; 0: AVX2 or SSE2 ones; -1: not yet asked. */
+static int wide = -1;
+
+/* The runner of rule r for this processor. */
+static void (*runner(int r))(struct chunk *)
 {
-	long n, frames = ck->frames;
-	int i, m = ck->n;
-
-	for (n = 1; n <= frames; n++) {
-		double n0 = (double)(n - 1), n1 = (double)n;
-
-		if ((unsigned long)n % SPRING_REFERENCE_ANCHOR == 0)
-			for (i = 0; i < m; i++) {
-				ck->ref[i].k = n;
-				reference_anchor(&ck->ref[i]);
-				ck->e[i] = ck->ref[i].e;
-				ck->de[i] = ck->ref[i].de;
-			}
-		else
-			for (i = 0; i < m; i++) {
-				double e = ck->e[i], de = ck->de[i];
-
-				ck->e[i] = ck->pa[i] * e + ck->pb[i] * de;
-				ck->de[i] = ck->pc[i] * e + ck->pd[i] * de;
-			}
-		for (i = 0; i < m; i++) {
-			spring_coef k;
-			spring_state s;
-			spring_target_step tg;
-			double t0 = n0 * ck->h[i], t1 = n1 * ck->h[i];
-			double g = ck->g[i], q = ck->q[i], xr, vr;
-			double ex, ev, off, dv, roff, rdv, a, b, de, in;
-
-			k.h = ck->h[i];
-			k.w2 = ck->w2[i];
-			k.c = ck->c[i];
-			k.k[0] = ck->k0[i];
-			k.k[1] = ck->k1[i];
-			k.k[2] = ck->k2[i];
-			k.k[3] = ck->k3[i];
-			tg.g0 = g + q * t0;
-			tg.g1 = g + q * t1;
-			tg.gm = 0.5 * (tg.g0 + tg.g1);
-			tg.q0 = tg.qm = tg.q1 = q;
-			s.x = ck->x[i];
-			s.v = ck->v[i];
-			step(&k, &s, &tg);
-			ck->x[i] = s.x;
-			ck->v[i] = s.v;
-
-			/* reference_next's output, metrics_add's sums */
-			xr = g + q * t1 + ck->e[i];
-			vr = q + ck->de[i];
-			ex = s.x - xr;
-			ev = s.v - vr;
-			off = s.x - tg.g1;
-			dv = s.v - q;
-			roff = xr - tg.g1;
-			rdv = vr - q;
-			a = fabs(ex);
-			ck->max_ex[i] = a > ck->max_ex[i] ? a : ck->max_ex[i];
-			a = fabs(ev);
-			ck->max_ev[i] = a > ck->max_ev[i] ? a : ck->max_ev[i];
-			ck->sum_ex2[i] += ex * ex;
-			ck->sum_ev2[i] += ev * ev;
-			b = ck->dir[i] * off;
-			ck->beyond[i] = b > ck->beyond[i] ? b : ck->beyond[i];
-			a = fabs(off);
-			in = a <= ck->band[i] ? 1.0 : 0.0;
-			/* just come inside: in 1, inside 0 */
-			ck->settle[i] = in > ck->inside[i] ? t1 : ck->settle[i];
-			ck->inside[i] = in;
-			ck->max_off[i] = a > ck->max_off[i] ? a : ck->max_off[i];
-			de = ev * (dv + rdv) + ck->w2[i] * ex * (off + roff);
-			ck->drift[i] = fabs(de) > fabs(ck->drift[i]) ? de :
-			    ck->drift[i];
-		}
-	}
+	if (wide < 0)
+		wide = __builtin_cpu_supports("avx512f") != 0;
+	return wide ? runners_512[r] : runners_256[r];
 }
 
-/* One function a rule: run_chunk with the step inlined. */
-#define CHUNK_RUNNER(name, step) \
-	static void name(struct chunk *ck) { run_chunk(ck, step); }
-CHUNK_RUNNER(chunk_explicit, explicit_step)
-CHUNK_RUNNER(chunk_semi_implicit, semi_implicit_step)
-CHUNK_RUNNER(chunk_implicit, implicit_step)
-CHUNK_RUNNER(chunk_backward_euler, backward_euler_step)
-CHUNK_RUNNER(chunk_verlet, verlet_step)
-CHUNK_RUNNER(chunk_rk4, rk4_step)
-CHUNK_RUNNER(chunk_exact, exact_step)
-
-/* The rules that have a chunk runner; the others run alone. */
-static const struct runner {
-	const spring_rule *const *rule;
-	void (*run)(struct chunk *ck);
-} runners[] = {
-	{ &spring_rule_explicit, chunk_explicit },
-	{ &spring_rule_semi_implicit, chunk_semi_implicit },
-	{ &spring_rule_implicit, chunk_implicit },
-	{ &spring_rule_backward_euler, chunk_backward_euler },
-	{ &spring_rule_verlet, chunk_verlet },
-	{ &spring_rule_rk4, chunk_rk4 },
-	{ &spring_rule_exact, chunk_exact },
-};
-#define NRUNNERS ((int)(sizeof(runners) / sizeof(runners[0])))
+/* See batch.h. */
+int
+batch_tiles(int bytes)
+{
+	if (bytes == 64 && !__builtin_cpu_supports("avx512f"))
+		return -1;
+	wide = bytes == 64;
+	return 0;
+}
 
 /* Springs waiting for a chunk of their rule, all of one frame count. */
 struct pending {
@@ -231,7 +178,7 @@ chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
 {
 	int i;
 
-	for (i = 0; i < ck->n; i++) {
+	for (i = 0; i < ck->n && ck->index[i] >= 0; i++) {
 		long j = ck->index[i];
 		const spring_sim *sim = sims[j];
 		spring_metrics_acc a = ck->acc[i];
@@ -271,7 +218,7 @@ chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
 
 /* Run the springs waiting in p with runner r, and empty p. */
 static void
-flush(struct pending *p, const struct runner *r, struct chunk *ck,
+flush(struct pending *p, int r, struct chunk *ck,
     const spring_sim *const *sims, spring_metrics *m, spring_frame_stats *fs)
 {
 	int i;
@@ -282,7 +229,10 @@ flush(struct pending *p, const struct runner *r, struct chunk *ck,
 	ck->frames = p->frames;
 	for (i = 0; i < p->n; i++)
 		chunk_add(ck, sims[p->index[i]], p->index[i]);
-	r->run(ck);
+	/* whole tiles: the last spring again, its copies unread */
+	while (ck->n % MAX_LANES != 0)
+		chunk_add(ck, sims[p->index[p->n - 1]], -1);
+	runner(r)(ck);
 	chunk_finish(ck, sims, m, fs);
 	p->n = 0;
 }
@@ -313,7 +263,7 @@ spring_simulate_batch(const spring_sim *const *sims, long n,
 		struct pending *p;
 
 		for (r = 0; r < NRUNNERS; r++)
-			if (*runners[r].rule == sim->rule)
+			if (*runner_rules[r] == sim->rule)
 				break;
 		if (r == NRUNNERS || !steady(sim)) {
 			spring_simulate(sim, NULL, NULL, &m[j],
@@ -324,12 +274,12 @@ spring_simulate_batch(const spring_sim *const *sims, long n,
 			frames = spring_frame_count(sim->duration, sim->dt);
 		p = &pend[r];
 		if (p->n > 0 && p->frames != frames)
-			flush(p, &runners[r], &ck, sims, m, fs);
+			flush(p, r, &ck, sims, m, fs);
 		p->frames = frames;
 		p->index[p->n++] = j;
 		if (p->n == CHUNK)
-			flush(p, &runners[r], &ck, sims, m, fs);
+			flush(p, r, &ck, sims, m, fs);
 	}
 	for (r = 0; r < NRUNNERS; r++)
-		flush(&pend[r], &runners[r], &ck, sims, m, fs);
+		flush(&pend[r], r, &ck, sims, m, fs);
 }

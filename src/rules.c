@@ -16,6 +16,14 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "spring.h"
+
+/* The steps, for doubles. */
+#define RS_REAL double
+#define RS_COEF spring_coef
+#define RS_STATE spring_state
+#define RS_TARGET spring_target_step
+#define RS_NAME(n) n
 #include "rulestep.h"
 
 /* The constants every rule shares. */

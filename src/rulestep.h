@@ -1,19 +1,31 @@
 /*
- * rulestep.h - the rules' steps, inline: rules.c puts them in its table,
- * batch.c steps blocks of springs with the very same code, so the two
- * agree to the bit.  Library-internal.
+ * rulestep.h - the rules' steps, written once for any number type: rules.c
+ * includes it for double (the table's steps), batch.c for vectors of
+ * doubles (a tile of springs a step).  Element by element the vector code
+ * does the same operations in the same order (the build forbids fused
+ * multiply-adds), so the two agree to the bit.  Library-internal; no
+ * include guard: the includer defines
+ *	RS_REAL		the number type (double, or a GCC vector of doubles)
+ *	RS_COEF		a struct with h, w2, c, k[6] of that type
+ *	RS_STATE	x, v
+ *	RS_TARGET	g0, q0, gm, qm, g1, q1
+ *	RS_NAME(n)	the name the step n gets
+ *	RS_INLINE	(optional) how the steps are declared
+ * once per RS_NAME.  Literal constants mix
+ * with vectors as GCC broadcasts them.
  *
  * Per unit mass the acceleration is
  *	a(x, v, g, q) = w2 (g - x) + c (q - v),  w2 = omega^2, c = 2 zeta omega.
  */
-#ifndef RULESTEP_H
-#define RULESTEP_H
-
-#include "spring.h"
+#ifndef RS_INLINE
+#define RS_INLINE static inline
+#define RS_INLINE_DEFAULT
+#endif
 
 /* The acceleration of the spring toward target position g, velocity q. */
-static inline double
-accel(const spring_coef *k, double x, double v, double g, double q)
+RS_INLINE RS_REAL
+RS_NAME(accel)(const RS_COEF *k, RS_REAL x, RS_REAL v, RS_REAL g,
+    RS_REAL q)
 {
 	return k->w2 * (g - x) + k->c * (q - v);
 }
@@ -22,11 +34,11 @@ accel(const spring_coef *k, double x, double v, double g, double q)
  * Explicit (forward) Euler, Studio Gobo's first listing: position moves
  * with the old velocity, velocity with the acceleration at the old state.
  */
-static inline void
-explicit_step(const spring_coef *k, spring_state *s,
-    const spring_target_step *tg)
+RS_INLINE void
+RS_NAME(explicit_step)(const RS_COEF *k, RS_STATE *s,
+    const RS_TARGET *tg)
 {
-	double a = accel(k, s->x, s->v, tg->g0, tg->q0);
+	RS_REAL a = RS_NAME(accel)(k, s->x, s->v, tg->g0, tg->q0);
 
 	s->x += k->h * s->v;
 	s->v += k->h * a;
@@ -36,11 +48,11 @@ explicit_step(const spring_coef *k, spring_state *s,
  * Semi-implicit (symplectic) Euler, as Holden, Chou and Nissen write it:
  * velocity first, then position with the new velocity.
  */
-static inline void
-semi_implicit_step(const spring_coef *k, spring_state *s,
-    const spring_target_step *tg)
+RS_INLINE void
+RS_NAME(semi_implicit_step)(const RS_COEF *k, RS_STATE *s,
+    const RS_TARGET *tg)
 {
-	s->v += k->h * accel(k, s->x, s->v, tg->g0, tg->q0);
+	s->v += k->h * RS_NAME(accel)(k, s->x, s->v, tg->g0, tg->q0);
 	s->x += k->h * s->v;
 }
 
@@ -50,12 +62,12 @@ semi_implicit_step(const spring_coef *k, spring_state *s,
  * target at the end of the step; damping is solved implicitly; position
  * moves with the old velocity.
  */
-static inline void
-implicit_step(const spring_coef *k, spring_state *s,
-    const spring_target_step *tg)
+RS_INLINE void
+RS_NAME(implicit_step)(const RS_COEF *k, RS_STATE *s,
+    const RS_TARGET *tg)
 {
-	double h = k->h, x = s->x, v = s->v;
-	double xp = x + h * v;
+	RS_REAL h = k->h, x = s->x, v = s->v;
+	RS_REAL xp = x + h * v;
 
 	s->v = v + h * (k->w2 * (tg->g1 - xp) + k->c * (tg->q1 - v)) *
 	    k->k[0];
@@ -67,11 +79,11 @@ implicit_step(const spring_coef *k, spring_state *s,
  * the end of the step, v' = (v + h w2 (g1 - x) + h c q1) / Delta,
  * x' = x + h v'.  (Chou's Delta_x / Delta is the same x'.)
  */
-static inline void
-backward_euler_step(const spring_coef *k, spring_state *s,
-    const spring_target_step *tg)
+RS_INLINE void
+RS_NAME(backward_euler_step)(const RS_COEF *k, RS_STATE *s,
+    const RS_TARGET *tg)
 {
-	double h = k->h;
+	RS_REAL h = k->h;
 
 	s->v = (s->v + h * k->w2 * (tg->g1 - s->x) + h * k->c * tg->q1) *
 	    k->k[0];
@@ -87,13 +99,13 @@ backward_euler_step(const spring_coef *k, spring_state *s,
  * is second order with damping.  The x' term comes last so that it does
  * not wait on the rest (the step is latency-bound).
  */
-static inline void
-verlet_step(const spring_coef *k, spring_state *s,
-    const spring_target_step *tg)
+RS_INLINE void
+RS_NAME(verlet_step)(const RS_COEF *k, RS_STATE *s,
+    const RS_TARGET *tg)
 {
-	double v = s->v, a0 = accel(k, s->x, v, tg->g0, tg->q0);
-	double x1 = s->x + k->h * v + k->k[2] * a0;
-	double u = v + k->k[1] * (a0 + k->w2 * tg->g1 + k->c * tg->q1);
+	RS_REAL v = s->v, a0 = RS_NAME(accel)(k, s->x, v, tg->g0, tg->q0);
+	RS_REAL x1 = s->x + k->h * v + k->k[2] * a0;
+	RS_REAL u = v + k->k[1] * (a0 + k->w2 * tg->g1 + k->c * tg->q1);
 
 	s->v = k->k[0] * u - k->k[3] * x1;
 	s->x = x1;
@@ -103,17 +115,17 @@ verlet_step(const spring_coef *k, spring_state *s,
  * Classic fourth-order Runge-Kutta (Fiedler), the target sampled at the
  * stage times t, t + h/2, t + h/2, t + h.
  */
-static inline void
-rk4_step(const spring_coef *k, spring_state *s, const spring_target_step *tg)
+RS_INLINE void
+RS_NAME(rk4_step)(const RS_COEF *k, RS_STATE *s, const RS_TARGET *tg)
 {
-	double h = k->h, x = s->x, v = s->v;
-	double x1 = v, v1 = accel(k, x, v, tg->g0, tg->q0);
-	double x2 = v + 0.5 * h * v1;
-	double v2 = accel(k, x + 0.5 * h * x1, x2, tg->gm, tg->qm);
-	double x3 = v + 0.5 * h * v2;
-	double v3 = accel(k, x + 0.5 * h * x2, x3, tg->gm, tg->qm);
-	double x4 = v + h * v3;
-	double v4 = accel(k, x + h * x3, x4, tg->g1, tg->q1);
+	RS_REAL h = k->h, x = s->x, v = s->v;
+	RS_REAL x1 = v, v1 = RS_NAME(accel)(k, x, v, tg->g0, tg->q0);
+	RS_REAL x2 = v + 0.5 * h * v1;
+	RS_REAL v2 = RS_NAME(accel)(k, x + 0.5 * h * x1, x2, tg->gm, tg->qm);
+	RS_REAL x3 = v + 0.5 * h * v2;
+	RS_REAL v3 = RS_NAME(accel)(k, x + 0.5 * h * x2, x3, tg->gm, tg->qm);
+	RS_REAL x4 = v + h * v3;
+	RS_REAL v4 = RS_NAME(accel)(k, x + h * x3, x4, tg->g1, tg->q1);
 
 	s->x = x + h / 6.0 * (x1 + 2.0 * (x2 + x3) + x4);
 	s->v = v + h / 6.0 * (v1 + 2.0 * (v2 + v3) + v4);
@@ -127,13 +139,16 @@ rk4_step(const spring_coef *k, spring_state *s, const spring_target_step *tg)
  * linearly over the step, where g1 - q1 h is g0; for a target that jumps
  * or is fed another velocity, the spring chases that line, never jumps.
  */
-static inline void
-exact_step(const spring_coef *k, spring_state *s, const spring_target_step *tg)
+RS_INLINE void
+RS_NAME(exact_step)(const RS_COEF *k, RS_STATE *s, const RS_TARGET *tg)
 {
-	double e = s->x - (tg->g1 - tg->q1 * k->h), de = s->v - tg->q1;
+	RS_REAL e = s->x - (tg->g1 - tg->q1 * k->h), de = s->v - tg->q1;
 
 	s->x = tg->g1 + (k->k[0] * e + k->k[1] * de);
 	s->v = tg->q1 + (k->k[2] * e + k->k[3] * de);
 }
 
+#ifdef RS_INLINE_DEFAULT
+#undef RS_INLINE
+#undef RS_INLINE_DEFAULT
 #endif

@@ -113,6 +113,8 @@ struct sweep {
 	struct gate gates[MAX_GATES];
 	int ngates;
 	const char *grid_from;
+	/* the options given, by getopt code: each at most once */
+	const char *seen[4096];
 	/* the extra columns: axis, column of the axis (--grid-from) */
 	int ncols;
 	short col_axis[MAX_AXES * 4], col_sub[MAX_AXES * 4];
@@ -178,7 +180,7 @@ sweep_usage(FILE *fp)
 "Examples\n"
 "  springsim sweep --integrator all --dt 0.0069,0.0167,0.0333 \\\n"
 "      --uaf 1:100:50log --dr 0:2:21 --fail-if 'diverged == 1'\n"
-"  springsim sweep --omega 1:100:1000log --zeta 0:2:1000 --frames 100 \\\n"
+"  springsim sweep --uaf 1:100:1000log --dr 0:2:1000 --frames 100 \\\n"
 "      --shard 2/4 --no-header\n"
 "\n"
 "The run options:\n"
@@ -828,8 +830,32 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 				return EXIT_USAGE;
 			continue;
 		}
+		if (c >= 0 && c < 4096 && strcmp(o->name, "hitch") != 0) {
+			if (sw->seen[c] != NULL)
+				return usage_error("--%s is given twice; give its "
+				    "values as one list", o->name);
+			sw->seen[c] = o->name;
+		}
 		if ((rc = add_option(sw, c, o->name, optarg)) != EXIT_OK)
 			return rc;
+	}
+	/* --grid-from's columns are given too */
+	for (a = 0; a < sw->naxes; a++) {
+		const struct axis *ax = &sw->axes[a];
+		int i;
+
+		for (i = 0; ax->kind == AX_ROWS && i < ax->ncols; i++) {
+			int code = ax->codes[i];
+
+			if (code >= 0 && code < 4096 && sw->seen[code] != NULL)
+				return usage_error("--grid-from: %s's column "
+				    "'%s' is %s, given %s", sw->grid_from,
+				    ax->flags[i] + 2, ax->flags[i],
+				    sw->seen[code][0] == '-' ? "twice in the file"
+				    : "on the command line too");
+			if (code >= 0 && code < 4096)
+				sw->seen[code] = "--grid-from";
+		}
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);

@@ -302,3 +302,19 @@ $want"
 	grep -q "A:B:Nlog" "$OUT" || fail_with "no grid syntax"
 	grep -q -- "--fail-if" "$OUT" || fail_with "no --fail-if"
 }
+
+@test "sweep: an option given twice, or on the command line and in --grid-from, is an error" {
+	assert_usage_error "--uaf" "twice" -- sweep --uaf 1,2 --dr 1 --uaf 3
+	assert_usage_error "--dr" "twice" -- sweep --uaf 1,2 --dr 1 --dr 0.5,1
+	printf 'integrator,uaf\nexact,3\n' >"$BATS_TEST_TMPDIR/g.csv"
+	assert_usage_error "--grid-from" "integrator" "command line" -- \
+	    sweep --integrator verlet,exact --grid-from "$BATS_TEST_TMPDIR/g.csv" --dr 1
+	assert_usage_error "--grid-from" "integrator" "command line" -- \
+	    sweep --grid-from "$BATS_TEST_TMPDIR/g.csv" --dr 1 --integrator rk4
+	printf 'uaf,uaf\n1,3\n' >"$BATS_TEST_TMPDIR/h.csv"
+	assert_usage_error "--grid-from" "twice in the file" -- \
+	    sweep --grid-from "$BATS_TEST_TMPDIR/h.csv" --dr 1
+	# --hitch is the one option that repeats, as in run
+	sim sweep --hitch 0.5:0.1 --hitch 1:0.2 --uaf 3,4 --dr 1 -q
+	assert_status 0
+}

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "batch.h"
 #include "check.h"
 #include "spring.h"
 #include "suites.h"
@@ -72,7 +73,7 @@ test_batch(void)
 	static spring_schedule jitter = { .dt = 1.0 / 60, .jitter = 0.3,
 	    .seed = 7 };
 	const spring_rule *const *rules = spring_rules;
-	int nrules = 0, i, diverged = 0, rescaled = 0, alone = 0;
+	int nrules = 0, i, diverged = 0, rescaled = 0, alone = 0, width;
 
 	while (rules[nrules] != NULL)
 		nrules++;
@@ -113,6 +114,22 @@ test_batch(void)
 			alone++;
 		}
 		ptr[i] = s;
+	}
+	/* both tile widths where the processor has AVX-512 */
+	for (width = 32; width <= 64; width += 32) {
+		if (batch_tiles(width) != 0)
+			continue;
+		spring_simulate_batch(ptr, NSIM, mb, fb);
+		for (i = 0; i < NSIM; i++) {
+			spring_simulate(&sims[i], NULL, NULL, &ms, &fss);
+			if (!same_metrics(&mb[i], &ms) ||
+			    !same_stats(&fb[i], &fss))
+				break;
+		}
+		CHECK(i == NSIM);
+		if (i < NSIM)
+			fprintf(stderr, "  %d-byte tiles: spring %d differs\n",
+			    width, i);
 	}
 	spring_simulate_batch(ptr, NSIM, mb, fb);
 	for (i = 0; i < NSIM; i++) {
