@@ -154,8 +154,9 @@ if [ -n "$np_total" ]; then
 fi
 
 # The C floor: the step alone, and with the reference and metrics.
-# (Placeholder: when build/bench-springsim prints a "batch" figure,
-# spring_simulate_batch in process, show it here beside the floors.)
+# (Placeholder: spring_simulate_batch's in-process figure is printed by
+# build/bench-springsim, section 0 above; a copy of it could go here,
+# beside the floors.)
 if [ -x "$floor" ]; then
 	"$floor" || echo "  $floor failed"
 else
