@@ -386,24 +386,52 @@ parse_bounded(const char *flag, const char *arg, double *out)
 int
 param_option(struct param_set *ps, int c, const char *arg)
 {
+	double x;
+
+	if (c != PARAM_OPT_MASS && (c < PARAM_OPT || c >= PARAM_OPT + P_COUNT))
+		return 0;
+	if (scan_double(arg, &x) != 0) {
+		char flag[40];
+
+		param_flag_name(c, flag, sizeof(flag));
+		parse_double(flag, arg, &x);	/* says why */
+		return -1;
+	}
+	return param_set_value(ps, c, arg, x);
+}
+
+/* See paramflags.h. */
+void
+param_flag_name(int c, char *buf, size_t len)
+{
+	snprintf(buf, len, "--%s", c == PARAM_OPT_MASS ? "mass" :
+	    param_flags[c - PARAM_OPT].name);
+}
+
+/* See paramflags.h. */
+int
+param_set_value(struct param_set *ps, int c, const char *arg, double x)
+{
 	char flag[40];
 	int p = c - PARAM_OPT;
 
+	if (c != PARAM_OPT_MASS && (p < 0 || p >= P_COUNT))
+		return 0;
+	if (fabs(x) > MAX_MAGNITUDE) {
+		param_flag_name(c, flag, sizeof(flag));
+		warn_msg("%s: '%s' is beyond +-%g", flag, arg, MAX_MAGNITUDE);
+		return -1;
+	}
 	if (c == PARAM_OPT_MASS) {
-		if (parse_bounded("--mass", arg, &ps->mass) != 0)
-			return -1;
-		if (!(ps->mass > 0.0)) {
+		if (!(x > 0.0)) {
 			warn_msg("--mass: '%s' must be > 0", arg);
 			return -1;
 		}
+		ps->mass = x;
 		ps->mass_arg = arg;
 		return 1;
 	}
-	if (p < 0 || p >= P_COUNT)
-		return 0;
-	snprintf(flag, sizeof(flag), "--%s", param_flags[p].name);
-	if (parse_bounded(flag, arg, &ps->value[p]) != 0)
-		return -1;
+	ps->value[p] = x;
 	ps->arg[p] = arg;
 	ps->given |= BIT(p);
 	return 1;

@@ -90,6 +90,14 @@ int param_take(struct param_set *ps, enum param_id id, double *out);
 int param_given(const struct param_set *ps, enum param_id id);
 
 /* A flag's value, a number with |value| <= MAX_MAGNITUDE: 0 or -1. */
+/*
+ * A parameter flag (getopt value c) given the number x, whose text is
+ * arg (kept for messages): as param_option after its parse.  1 took it,
+ * 0 not a parameter flag, -1 after a message.  param_flag_name writes
+ * "--name" for c.
+ */
+int param_set_value(struct param_set *ps, int c, const char *arg, double x);
+void param_flag_name(int c, char *buf, size_t len);
 int parse_bounded(const char *flag, const char *arg, double *out);
 
 /* For `springsim list` and --help: one line per convention. */

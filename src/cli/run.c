@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,15 +290,6 @@ positive_error(const char *flag, const char *arg)
 	return -1;
 }
 
-/* A value that must be a number > 0. */
-static int
-parse_positive(const char *flag, const char *arg, double *out)
-{
-	if (parse_bounded(flag, arg, out) != 0)
-		return -1;
-	return *out > 0.0 ? 0 : positive_error(flag, arg);
-}
-
 /* --hitch AT:LEN, AT >= 0, LEN > 0. */
 static int
 parse_hitch(struct run_setup *rs, const char *arg)
@@ -412,34 +404,162 @@ read_frames(struct run_setup *rs)
 	return 0;
 }
 
-/* One of run's own flags; 0, or -1 after a message. */
+/*
+ * run's number flags: what each must be and where it goes.  A table, so
+ * that run's parse and a sweep's ready numbers (run_apply_number) check
+ * and store alike.
+ */
+enum number_kind {
+	NUM_ANY,		/* finite, |x| <= MAX_MAGNITUDE */
+	NUM_POSITIVE,		/* and > 0 */
+	NUM_FRACTION,		/* and 0 <= x < 1 */
+	NUM_COUNT		/* a whole number in [min, max] */
+};
+
+static const struct number_opt {
+	int code;
+	const char *flag;
+	enum number_kind kind;
+	long min, max;			/* NUM_COUNT */
+	size_t value;			/* offset of the double (long) */
+	size_t have;			/* offset of its have_ flag, or 0 */
+	int signal;			/* a --signal-* flag */
+} number_opts[] = {
+	{ OPT_DT, "--dt", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, dt), offsetof(struct run_setup, have_dt),
+	  0 },
+	{ OPT_DT_JITTER, "--dt-jitter", NUM_FRACTION, 0, 0,
+	  offsetof(struct run_setup, jitter), 0, 0 },
+	{ OPT_DURATION, "--duration", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, duration),
+	  offsetof(struct run_setup, have_duration), 0 },
+	/* more than MAX_FRAMES needs --force: resolve_schedule */
+	{ OPT_FRAMES, "--frames", NUM_COUNT, 1, LONG_MAX,
+	  offsetof(struct run_setup, frames),
+	  offsetof(struct run_setup, have_frames), 0 },
+	{ OPT_MAX_DT, "--max-dt", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, max_dt),
+	  offsetof(struct run_setup, have_max_dt), 0 },
+	{ OPT_MAX_SUBSTEPS, "--max-substeps", NUM_COUNT, 1, 1000000,
+	  offsetof(struct run_setup, max_substeps),
+	  offsetof(struct run_setup, have_max_substeps), 0 },
+	{ OPT_PRECISION, "--precision", NUM_COUNT, 1, 17,
+	  offsetof(struct run_setup, precision), 0, 0 },
+	{ OPT_SEED, "--seed", NUM_COUNT, 0, 0x7fffffffffffffffL,
+	  offsetof(struct run_setup, seed), 0, 0 },
+	{ OPT_SIGNAL_AMP, "--signal-amp", NUM_ANY, 0, 0,
+	  offsetof(struct run_setup, signal_amp), 0, 1 },
+	{ OPT_SIGNAL_AT, "--signal-at", NUM_ANY, 0, 0,
+	  offsetof(struct run_setup, signal_at), 0, 1 },
+	{ OPT_SIGNAL_PERIOD, "--signal-period", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, signal_period), 0, 1 },
+	{ OPT_SIGNAL_SEED, "--signal-seed", NUM_COUNT, 0, 0x7fffffffffffffffL,
+	  offsetof(struct run_setup, signal_seed), 0, 1 },
+	{ OPT_TARGET, "--target", NUM_ANY, 0, 0,
+	  offsetof(struct run_setup, sim.target),
+	  offsetof(struct run_setup, have_target), 0 },
+	{ OPT_TARGET_VEL, "--target-vel", NUM_ANY, 0, 0,
+	  offsetof(struct run_setup, sim.target_vel),
+	  offsetof(struct run_setup, have_target_vel), 0 },
+	{ OPT_V0, "--v0", NUM_ANY, 0, 0, offsetof(struct run_setup, sim.v0),
+	  0, 0 },
+	{ OPT_X0, "--x0", NUM_ANY, 0, 0, offsetof(struct run_setup, sim.x0),
+	  0, 0 },
+	{ 0, NULL, NUM_ANY, 0, 0, 0, 0, 0 }
+};
+
+/* The number flag of getopt value c, or NULL. */
+static const struct number_opt *
+number_opt(int c)
+{
+	const struct number_opt *n;
+
+	for (n = number_opts; n->flag != NULL; n++)
+		if (n->code == c)
+			return n;
+	return NULL;
+}
+
+/* Mark that flag n was given. */
+static void
+number_given(struct run_setup *rs, const struct number_opt *n)
+{
+	if (n->have != 0)
+		*(int *)(void *)((char *)rs + n->have) = 1;
+	if (n->signal)
+		rs->signal_flag = n->flag;
+}
+
+/*
+ * Check and store x, the value of number flag n (not a count), arg its
+ * text: 0, or -1 after a message naming the flag and the value.
+ */
+static int
+number_store(struct run_setup *rs, const struct number_opt *n, double x,
+    const char *arg)
+{
+	if (fabs(x) > MAX_MAGNITUDE) {
+		warn_msg("%s: '%s' is beyond +-%g", n->flag, arg,
+		    MAX_MAGNITUDE);
+		return -1;
+	}
+	if (n->kind == NUM_POSITIVE && !(x > 0.0))
+		return positive_error(n->flag, arg);
+	if (n->kind == NUM_FRACTION && !(x >= 0.0 && x < 1.0)) {
+		warn_msg("%s: '%s' must be at least 0 and below 1", n->flag,
+		    arg);
+		return -1;
+	}
+	*(double *)(void *)((char *)rs + n->value) = x;
+	number_given(rs, n);
+	return 0;
+}
+
+/* Parse and store the value arg of number flag n: 0, or -1. */
+static int
+number_option(struct run_setup *rs, const struct number_opt *n,
+    const char *arg)
+{
+	double x;
+
+	if (n->kind == NUM_COUNT) {
+		if (parse_long(n->flag, arg, n->min, n->max,
+		    (long *)(void *)((char *)rs + n->value)) != 0)
+			return -1;
+		number_given(rs, n);
+		return 0;
+	}
+	if (parse_double(n->flag, arg, &x) != 0)
+		return -1;
+	return number_store(rs, n, x, arg);
+}
+
+/* See run.h. */
+int
+run_apply_number(struct run_setup *rs, int c, const char *arg, double x)
+{
+	const struct number_opt *n;
+	int rc = param_set_value(&rs->ps, c, arg, x);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if ((n = number_opt(c)) == NULL || n->kind == NUM_COUNT)
+		return run_apply(rs, c, arg);
+	return number_store(rs, n, x, arg);
+}
+
+/* One of run's own flags (not a parameter): 0, or -1 after a message. */
 static int
 run_option(struct run_setup *rs, int c, const char *arg)
 {
-	spring_sim *sim = &rs->sim;
+	const struct number_opt *n = number_opt(c);
 
+	if (n != NULL)
+		return number_option(rs, n, arg);
 	switch (c) {
-	case OPT_DT:
-		rs->have_dt = 1;
-		return parse_positive("--dt", arg, &rs->dt);
-	case OPT_DT_JITTER:
-		if (parse_bounded("--dt-jitter", arg, &rs->jitter) != 0)
-			return -1;
-		if (rs->jitter >= 0.0 && rs->jitter < 1.0)
-			return 0;
-		warn_msg("--dt-jitter: '%s' must be at least 0 and below 1",
-		    arg);
-		return -1;
-	case OPT_DURATION:
-		rs->have_duration = 1;
-		return parse_positive("--duration", arg, &rs->duration);
 	case OPT_FORCE:
 		rs->force = 1;
 		return 0;
-	case OPT_FRAMES:
-		rs->have_frames = 1;
-		/* more than MAX_FRAMES needs --force: resolve_schedule */
-		return parse_long("--frames", arg, 1, LONG_MAX, &rs->frames);
 	case OPT_FRAMES_FROM:
 		rs->frames_from = arg;
 		return 0;
@@ -448,13 +568,6 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	case OPT_INTEGRATOR:
 		rs->integrator = arg;
 		return 0;
-	case OPT_MAX_DT:
-		rs->have_max_dt = 1;
-		return parse_positive("--max-dt", arg, &rs->max_dt);
-	case OPT_MAX_SUBSTEPS:
-		rs->have_max_substeps = 1;
-		return parse_long("--max-substeps", arg, 1, 1000000,
-		    &rs->max_substeps);
 	case OPT_METRICS:
 		rs->metrics = 1;
 		return 0;
@@ -464,25 +577,6 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	case OPT_NO_HEADER:
 		rs->header = 0;
 		return 0;
-	case OPT_PRECISION:
-		return parse_long("--precision", arg, 1, 17, &rs->precision);
-	case OPT_SEED:
-		return parse_long("--seed", arg, 0, 0x7fffffffffffffffL,
-		    &rs->seed);
-	case OPT_SIGNAL_AMP:
-		rs->signal_flag = "--signal-amp";
-		return parse_bounded("--signal-amp", arg, &rs->signal_amp);
-	case OPT_SIGNAL_AT:
-		rs->signal_flag = "--signal-at";
-		return parse_bounded("--signal-at", arg, &rs->signal_at);
-	case OPT_SIGNAL_PERIOD:
-		rs->signal_flag = "--signal-period";
-		return parse_positive("--signal-period", arg,
-		    &rs->signal_period);
-	case OPT_SIGNAL_SEED:
-		rs->signal_flag = "--signal-seed";
-		return parse_long("--signal-seed", arg, 0, 0x7fffffffffffffffL,
-		    &rs->signal_seed);
 	case OPT_SIGNAL_SHAPE:
 		rs->signal_flag = "--signal-shape";
 		rs->signal_shape = arg;
@@ -490,25 +584,15 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	case OPT_SUBSTEP:
 		rs->substep = arg;
 		return 0;
-	case OPT_TARGET:
-		rs->have_target = 1;
-		return parse_bounded("--target", arg, &sim->target);
 	case OPT_TARGET_FILE:
 		rs->target_file = arg;
 		return 0;
 	case OPT_TARGET_SIGNAL:
 		rs->signal_name = arg;
 		return 0;
-	case OPT_TARGET_VEL:
-		rs->have_target_vel = 1;
-		return parse_bounded("--target-vel", arg, &sim->target_vel);
 	case OPT_TARGET_VEL_SOURCE:
 		rs->vel_source = arg;
 		return 0;
-	case OPT_V0:
-		return parse_bounded("--v0", arg, &sim->v0);
-	case OPT_X0:
-		return parse_bounded("--x0", arg, &sim->x0);
 	}
 	return -1;
 }

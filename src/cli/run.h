@@ -75,6 +75,12 @@ void run_setup_init(struct run_setup *rs);
 int run_longopts(const struct option *extra, struct option *all,
     size_t cap);
 int run_apply(struct run_setup *rs, int c, const char *arg);
+/*
+ * run_apply for a number already read: x is what the text arg reads as
+ * (a sweep's grid point and its round-trip text), checked and stored as
+ * run_apply would, without reading arg again.
+ */
+int run_apply_number(struct run_setup *rs, int c, const char *arg, double x);
 int run_setup_resolve(struct run_setup *rs);
 /*
  * The metrics of the run rs describes, the tracking metrics (lag,

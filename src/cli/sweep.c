@@ -85,6 +85,7 @@ struct axis {
 	/* lists, names, --grid-from's cells (n * ncols): the text */
 	char **items;
 	char *text;		/* the copy items point into (a list) */
+	double *num;		/* AX_NUMBER: what each item reads as */
 	/* --grid-from: its columns' options */
 	int ncols;
 	int *codes;
@@ -248,6 +249,8 @@ axis_apply(const struct axis *ax, long i, struct run_setup *rs, char *buf)
 {
 	int c;
 
+	if (ax->num != NULL)
+		return run_apply_number(rs, ax->code, ax->items[i], ax->num[i]);
 	if (ax->kind != AX_ROWS)
 		return run_apply(rs, ax->code, axis_text(ax, i, buf));
 	for (c = 0; c < ax->ncols; c++)
@@ -506,6 +509,29 @@ all_names(struct axis *ax)
 }
 
 /*
+ * What each item of a number axis reads as, once, so that a row applies
+ * the number (run_apply_number) instead of reading its text again.  An
+ * item that does not read leaves num NULL: the text path says why.
+ */
+static int
+read_numbers(struct axis *ax)
+{
+	long i;
+
+	if ((ax->num = calloc((size_t)ax->n, sizeof(double))) == NULL) {
+		warn_msg("out of memory");
+		return -1;
+	}
+	for (i = 0; i < ax->n; i++)
+		if (scan_double(ax->items[i], &ax->num[i]) != 0) {
+			free(ax->num);
+			ax->num = NULL;
+			break;
+		}
+	return 0;
+}
+
+/*
  * Option --name (getopt value code) given text: a fixed option, applied to
  * the base now, or an axis.  Each value of an axis is checked alone here
  * (run's own message names the flag and the value); how they combine is
@@ -558,6 +584,9 @@ add_option(struct sweep *sw, int code, const char *name, const char *text)
 	}
 	if (rc != 0)
 		return EXIT_USAGE;
+	if (kind == AX_NUMBER && ax->items != NULL && (rc = read_numbers(ax)) !=
+	    0)
+		return EXIT_IO;
 	if ((scratch = malloc(sizeof(*scratch))) == NULL) {
 		warn_msg("out of memory");
 		return EXIT_IO;
@@ -738,6 +767,7 @@ sweep_free(struct sweep *sw)
 		}
 		free(ax->items);
 		free(ax->text);
+		free(ax->num);
 	}
 	for (c = 0; c < sw->ncols; c++)
 		free(sw->col_name[c]);
