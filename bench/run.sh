@@ -39,20 +39,22 @@ best_of_3() {
 	echo "$best"
 }
 
-# One table line: label, seconds, figure (awk expression in s), unit,
-# target relation (">=" or "<="), target.
+# One table line: label, seconds ("-": none), figure (awk expression in
+# s), unit, target relation (">=" or "<="), target.
 line() {
 	awk -v label="$1" -v s="$2" -v unit="$4" -v rel="$5" -v target="$6" \
 	    "BEGIN {
 		f = $3
 		met = (rel == \">=\") ? f >= target : f <= target
-		printf \"  %-44s %6.3f s %7.2f %-9s %s %-4s %s\\n\", label, s, \
+		secs = s == \"-\" ? \"\" : sprintf(\"%6.3f s\", s)
+		printf \"  %-44s %8s %7.2f %-9s %s %-4s %s\\n\", label, secs, \
 		    f, unit, rel, target, met ? \"met\" : \"MISSED\" }"
 }
 
 echo "== springsim speed figures ($(uname -m), $(nproc 2>/dev/null || echo ?) cores)"
 echo
-"$bench" || exit 1
+bench_out=$("$bench") || exit 1
+echo "$bench_out"
 
 rows=$("$bin" --frames $csv_frames --dt 0.001 | wc -l)
 rows=$((rows - 1))	# the header
@@ -82,7 +84,8 @@ sweep_steps=100000000	# 1000 x 1000 springs x 100 frames
 info() {
 	awk -v label="$1" -v s="$2" -v unit="$4" "BEGIN {
 		f = $3
-		printf \"  %-44s %6.3f s %7.2f %s\\n\", label, s, f, unit }"
+		secs = s == \"-\" ? \"\" : sprintf(\"%6.3f s\", s)
+		printf \"  %-44s %8s %7.2f %s\\n\", label, secs, f, unit }"
 }
 
 echo
@@ -92,15 +95,8 @@ echo "   wall clock, best of 3"
 echo
 j1= j2=
 if "$bin" sweep --help > /dev/null 2>&1; then
-	# --uaf W --dr Z is the same spring where --omega and --zeta are
-	# not (yet) sweep flags
-	w=--omega z=--zeta
-	if ! "$bin" sweep --frames 1 --omega 1 --zeta 0 --quiet \
-	    -o /dev/null > /dev/null 2>&1; then
-		w=--uaf z=--dr
-		echo "  (springsim sweep takes no --omega/--zeta: --uaf/--dr," \
-		    "the same springs)"
-	fi
+	# --uaf W --dr Z: omega W, zeta Z (Gobo's names, DESIGN.md)
+	w=--uaf z=--dr
 	set -- sweep --integrator semi-implicit --dt 0.01 --frames 100 \
 	    $w 1:100:1000log $z 0:2:1000 --quiet -o /dev/null
 	j1=$(best_of_3 "$bin" "$@" -j 1) || j1=
@@ -153,12 +149,23 @@ if [ -n "$np_total" ]; then
 	fi
 fi
 
-# The C floor: the step alone, and with the reference and metrics.
-# (Placeholder: spring_simulate_batch's in-process figure is printed by
-# build/bench-springsim, section 0 above; a copy of it could go here,
-# beside the floors.)
+# The C floor: the step alone, and with the reference and metrics; and
+# springsim's simulation part (spring_simulate_batch, section 0 above)
+# against them, one thread each.
 if [ -x "$floor" ]; then
-	"$floor" || echo "  $floor failed"
+	floor_out=$("$floor") || echo "  $floor failed"
+	echo "$floor_out"
+	fl=$(echo "$floor_out" | awk '/step alone, 1 thread/ { print $(NF - 1) }')
+	flm=$(echo "$floor_out" | awk '/reference \+ metrics, 1 thread/ {
+	    print $(NF - 1) }')
+	sb=$(echo "$bench_out" | awk '/spring_simulate_batch, 100 frames/ {
+	    print $(NF - 1) }')
+	if [ -n "$fl" ] && [ -n "$flm" ] && [ -n "$sb" ]; then
+		echo "  springsim's simulation part, spring_simulate_batch:" \
+		    "$sb ns/spring-step"
+		line "  / the floor, the step alone" - "$sb / $fl" "x" "<=" 3
+		info "  / the floor with reference + metrics" - "$sb / $flm" "x"
+	fi
 else
 	echo "  no $floor; make $floor"
 fi
