@@ -241,7 +241,8 @@ flush(struct pending *p, int r, struct chunk *ck,
 static int
 steady(const spring_sim *sim)
 {
-	return (sim->policy == NULL || sim->policy == spring_policy_none) &&
+	return sim->model == NULL &&
+	    (sim->policy == NULL || sim->policy == spring_policy_none) &&
 	    spring_schedule_constant(sim->schedule) && sim->signal == NULL;
 }
 

@@ -55,7 +55,7 @@ damped_frequency(double omega, double zeta, double *hi, double *lo)
  * p + perr, then sin(p + perr) = sin p + perr cos p to within perr^2.
  */
 static void
-underdamped(double omega, double zeta, double t, spring_mat2 *phi)
+underdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
 {
 	double bhi, blo, p, perr, sp, cp, sn, cs, s, e, zw;
 
@@ -68,7 +68,7 @@ underdamped(double omega, double zeta, double t, spring_mat2 *phi)
 	cs = cp - perr * sp;
 	s = bhi > 0.0 ? sn / bhi : t;
 	zw = zeta * omega;
-	e = exp(-zw * t);
+	e = fast ? spring_fast_negexp(zw * t) : exp(-zw * t);
 	phi->a = e * (cs + zw * s);
 	phi->b = e * s;
 	phi->c = -(omega * omega) * (e * s);
@@ -85,9 +85,10 @@ underdamped(double omega, double zeta, double t, spring_mat2 *phi)
  * band around zeta = 1 is needed (Holden's eps is one).
  */
 static void
-critical(double omega, double t, spring_mat2 *phi)
+critical(double omega, double t, int fast, spring_mat2 *phi)
 {
-	double e = exp(-omega * t), wt = omega * t;
+	double wt = omega * t;
+	double e = fast ? spring_fast_negexp(wt) : exp(-wt);
 
 	phi->a = e * (1.0 + wt);
 	phi->b = e * t;
@@ -115,7 +116,7 @@ critical(double omega, double t, spring_mat2 *phi)
  * positive terms; |r1 Q| <= |r1| t e1 <= 1/e bounds the bottom right's.
  */
 static void
-overdamped(double omega, double zeta, double t, spring_mat2 *phi)
+overdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
 {
 	double s = sqrt((zeta - 1.0) * (zeta + 1.0));
 	double r1 = -omega / (zeta + s), r2 = -omega * (zeta + s);
@@ -123,10 +124,33 @@ overdamped(double omega, double zeta, double t, spring_mat2 *phi)
 	double e1 = exp(r1 * t), e2 = exp(r2 * t);
 	double q = e1 * -expm1(-2.0 * a * t) / (2.0 * a);
 
+	if (fast) {
+		/* Holden's way: both exponentials approximated, and
+		 * their difference taken as it comes */
+		e1 = spring_fast_negexp(-r1 * t);
+		e2 = spring_fast_negexp(-r2 * t);
+		q = e1 * (1.0 - spring_fast_negexp(2.0 * a * t)) / (2.0 * a);
+	}
+
 	phi->a = e1 - r1 * q;
 	phi->b = q;
 	phi->c = -(omega * omega) * q;
 	phi->d = e2 + r1 * q;
+}
+
+/* Phi(t), exactly or with fast_negexp for the exponentials. */
+static void
+propagator(double omega, double zeta, double t, int fast, spring_mat2 *phi)
+{
+	if (t == 0.0) {
+		phi->a = phi->d = 1.0;
+		phi->b = phi->c = 0.0;
+	} else if (zeta < 1.0)
+		underdamped(omega, zeta, t, fast, phi);
+	else if (zeta == 1.0)
+		critical(omega, t, fast, phi);
+	else
+		overdamped(omega, zeta, t, fast, phi);
 }
 
 /*
@@ -136,15 +160,28 @@ overdamped(double omega, double zeta, double t, spring_mat2 *phi)
 void
 spring_propagator(double omega, double zeta, double t, spring_mat2 *phi)
 {
-	if (t == 0.0) {
-		phi->a = phi->d = 1.0;
-		phi->b = phi->c = 0.0;
-	} else if (zeta < 1.0)
-		underdamped(omega, zeta, t, phi);
-	else if (zeta == 1.0)
-		critical(omega, t, phi);
-	else
-		overdamped(omega, zeta, t, phi);
+	propagator(omega, zeta, t, 0, phi);
+}
+
+/*
+ * The same with Holden's fast_negexp in place of exp (spring.h): what
+ * --fast-exp measures.
+ */
+void
+spring_propagator_fast(double omega, double zeta, double t, spring_mat2 *phi)
+{
+	propagator(omega, zeta, t, 1, phi);
+}
+
+/*
+ * Holden's fast_negexp: e^-x ~ 1 / (1 + x + 0.48 x^2 + 0.235 x^3), a
+ * rational fit that needs no exp (x >= 0).  Its error is what --fast-exp
+ * adds; tests/unit measures the bound.
+ */
+double
+spring_fast_negexp(double x)
+{
+	return 1.0 / (1.0 + x + 0.48 * x * x + 0.235 * x * x * x);
 }
 
 /*

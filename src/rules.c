@@ -13,6 +13,7 @@
  * times, exact over the whole step.  With that, every rule follows a
  * linearly moving target with no steady-state lag.
  */
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -105,7 +106,10 @@ exact_prepare(const spring_params *p, double h, spring_coef *k)
 	spring_mat2 phi;
 
 	prepare_common(p, h, k);
-	spring_propagator(p->omega, p->zeta, h, &phi);
+	if (p->fast_exp)
+		spring_propagator_fast(p->omega, p->zeta, h, &phi);
+	else
+		spring_propagator(p->omega, p->zeta, h, &phi);
 	k->k[0] = phi.a;
 	k->k[1] = phi.b;
 	k->k[2] = phi.c;
@@ -117,6 +121,41 @@ static const spring_rule exact_rule = {
 	"Holden", 0, exact_prepare, exact_step
 };
 
+/*
+ * Holden's critical spring damper (y = d / 2 = omega, zeta 1): the
+ * damping toward q is folded into the goal, c = g + 2 q / y, then
+ * x = e^(-yh) (j0 + j1 h) + c, v = e^(-yh) (v - j1 y h) with j0 = x - c,
+ * j1 = v + j0 y.  Exact for a goal held over the step; e^(-yh) is cached
+ * per step (k[0]), with --fast-exp Holden's fast_negexp.
+ */
+static void
+critical_prepare(const spring_params *p, double h, spring_coef *k)
+{
+	prepare_common(p, h, k);
+	k->k[0] = p->fast_exp ? spring_fast_negexp(p->omega * h) :
+	    exp(-p->omega * h);
+	k->k[1] = p->omega;
+}
+
+static void
+critical_step(const spring_coef *k, spring_state *s,
+    const spring_target_step *tg)
+{
+	double y = k->k[1], eydt = k->k[0], h = k->h;
+	double c = tg->g1 + 2.0 * tg->q1 / y;
+	double j0 = s->x - c, j1 = s->v + j0 * y;
+
+	s->x = eydt * (j0 + j1 * h) + c;
+	s->v = eydt * (s->v - j1 * y * h);
+}
+
+static const spring_rule critical_rule = {
+	"critical", "Holden's critical spring: (j0 + j1 t) e^-yt toward "
+	"c = g + 2q/y, the goal held over the step", "Holden", 0,
+	critical_prepare, critical_step
+};
+
+const spring_rule *const spring_rule_critical = &critical_rule;
 const spring_rule *const spring_rule_explicit = &explicit_rule;
 const spring_rule *const spring_rule_semi_implicit = &semi_implicit_rule;
 const spring_rule *const spring_rule_implicit = &implicit_rule;

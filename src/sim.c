@@ -224,6 +224,9 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 	long frames = sim->frames;
 	int rc = 0;
 
+	if (sim->model != NULL)
+		return spring_model_simulate(sim, emit, ctx, m, fs);
+	memset(&row, 0, sizeof(row));
 	run.sim = sim;
 	run.emit = emit;
 	run.ctx = ctx;

@@ -23,6 +23,8 @@ typedef struct spring_params {
 	double omega;		/* undamped angular frequency, rad/s, > 0 */
 	double zeta;		/* damping ratio, >= 0 */
 	double mass;		/* kg, > 0; scales forces and energy only */
+	int fast_exp;		/* exact rules: Holden's fast_negexp for e^-x
+				 * (--fast-exp); the reference never */
 } spring_params;
 
 /* Position and velocity of the spring's free end. */
@@ -113,6 +115,11 @@ double damping_to_halflife(double damping);	/* per unit mass */
  * regime: zeta = 0, zeta = 1 exactly and +-1e-9, zeta = 1e4, omega t = 1e4.
  */
 void spring_propagator(double omega, double zeta, double t, spring_mat2 *phi);
+/* The same with spring_fast_negexp for every exponential (--fast-exp). */
+void spring_propagator_fast(double omega, double zeta, double t,
+    spring_mat2 *phi);
+/* Holden's fast_negexp(x) ~ e^-x, x >= 0: 1 / (1 + x + 0.48 x^2 + 0.235 x^3). */
+double spring_fast_negexp(double x);
 
 /*
  * The reference: the exact trajectory from (x0, v0) toward the target
@@ -175,6 +182,8 @@ typedef struct spring_row {
 	double t, x, v;
 	double g, q;		/* target position and velocity */
 	double x_ref, v_ref;
+	/* a model with an intermediate spring (double): its state */
+	double xi, vi, xi_ref, vi_ref;
 } spring_row;
 
 /* Running sums behind spring_metrics. */
@@ -389,8 +398,18 @@ double spring_uniform(unsigned long long *state);
  * (within 1e-9 relative) when frames is 0, or when a recorded schedule
  * runs out.
  */
+struct spring_model;
+struct spring_model_rule;
+
 typedef struct spring_sim {
 	const spring_rule *rule;
+	/* another model than the damped spring (models.c): NULL for it */
+	const struct spring_model *model;
+	const struct spring_model_rule *mrule;
+	double rate;			/* damper: lambda, 1/s; double: y */
+	double factor;			/* lerp: the factor a frame */
+	double ft;			/* lerp, exponential: their frame time */
+	double xi0, vi0;		/* double: the intermediate spring */
 	spring_params params;
 	double x0, v0;
 	double target, target_vel;
@@ -407,6 +426,57 @@ typedef struct spring_sim {
 	const spring_signal *signal;	/* NULL: target + target_vel t */
 	int vel_source;			/* enum spring_vel_source */
 } spring_sim;
+
+/*
+ * Models beyond the damped spring (models.c), after Holden (seed 003):
+ *
+ *   damper	first order, x' = lambda (g - x): a frame lerps x toward
+ *		the target by a factor a(dt): lerp (a fixed factor a frame),
+ *		lerp-dt (lambda dt), exponential (Holden's fixed-ft form,
+ *		1 - (1 - ft lambda)^(dt / ft)), exact (1 - e^(-lambda dt)).
+ *		The reference is the exponential decay; the row's v is the
+ *		rate the equation gives, lambda (g - x).
+ *   double	two critical springs in series, both y = 4 ln2 / H: xi
+ *		follows the target, x follows xi.  A linear 4-state system:
+ *		its reference is exact, (polynomial in t) e^(-yt).  Rules:
+ *		series (Holden's: each spring exact toward a goal held over
+ *		the step), exact (the 4-state solution over the step).
+ *
+ * A model rule prepares coefficients k[8] for a step of h and steps the
+ * state s = (x, v, xi, vi) toward the target at the step's end.
+ */
+typedef struct spring_model_rule {
+	const char *name;
+	const char *summary;
+	const char *source;
+	int order;			/* 0: exact */
+	void (*prepare)(const struct spring_sim *sim, double h, double *k);
+	void (*step)(const double *k, double *s, double g1, double q1);
+} spring_model_rule;
+
+typedef struct spring_model {
+	const char *name;
+	const char *summary;
+	const char *source;
+	int intermediate;		/* rows carry xi, vi */
+	int energy;			/* 0: energy_drift does not apply */
+	const spring_model_rule *const *rules;	/* ending in NULL */
+	/* the exact state at t, r = (x, v, xi, vi) */
+	void (*reference)(const struct spring_sim *sim, double t, double *r);
+	/* the v a row shows for state s, target g, q */
+	double (*velocity)(const struct spring_sim *sim, const double *s,
+	    double g, double q);
+} spring_model;
+
+extern const spring_model *const spring_model_damper;
+extern const spring_model *const spring_model_double;
+/* Every model beyond the spring, ending in NULL. */
+extern const spring_model *const spring_models[];
+const spring_model *spring_model_find(const char *name);
+const spring_model_rule *spring_model_rule_find(const spring_model *m,
+    const char *name);
+/* Holden's critical spring (rules.c): not in spring_rules[]: a model. */
+extern const spring_rule *const spring_rule_critical;
 
 /* What the substep policy did over a run, beside spring_metrics. */
 typedef struct spring_frame_stats {
@@ -437,6 +507,9 @@ typedef int (*spring_row_fn)(void *ctx, const spring_row *row, double dt);
  */
 int spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
     spring_metrics *m, spring_frame_stats *fs);
+/* Run sim->model (models.c): spring_simulate does, for a sim with one. */
+int spring_model_simulate(const spring_sim *sim, spring_row_fn emit,
+    void *ctx, spring_metrics *m, spring_frame_stats *fs);
 
 /*
  * Run n springs for their metrics: m[i] and fs[i] (fs may be NULL) are
@@ -460,5 +533,42 @@ long spring_sample_at(const spring_sim *sim, const double *tq, long nq,
 
 /* ceil(duration / dt), taking a ratio within 1e-9 of a whole number as that. */
 long spring_frame_count(double duration, double dt);
+
+/*
+ * Resonance (resonance.c): the spring driven by a sine target g = A sin(W t)
+ * on a base line, fed the velocity kappa q (kappa = 0 when the rules are
+ * fed zero, else 1).  Energies are Holden's measure per unit mass,
+ * (v^2 + omega^2 x^2) / 2 relative to the rest state (the spring's steady
+ * state on the base line alone); derivations in resonance.c.
+ * spring_resonance_gain is |H(W)|, the steady-state amplitude of x per
+ * unit of A; spring_resonance_energy its energy averaged over a period,
+ * A^2 |H|^2 (W^2 + omega^2) / 4.  spring_resonance_peak is the W where a
+ * measure peaks (0 when it only falls from W = 0, INFINITY when it only
+ * rises); spring_resonance_holden Holden's resonant frequency, the damped
+ * natural frequency omega sqrt(1 - zeta^2) (NaN for zeta > 1).
+ */
+enum spring_res_measure {
+	SPRING_RES_ENERGY, SPRING_RES_AMPLITUDE, SPRING_RES_VELOCITY
+};
+
+double spring_resonance_gain(double omega, double zeta, double kappa,
+    double w);
+double spring_resonance_energy(double omega, double zeta, double kappa,
+    double amp, double w);
+double spring_resonance_peak(double omega, double zeta, double kappa,
+    int measure);
+double spring_resonance_holden(double omega, double zeta);
+/* The x of the vertex of the parabola through three points (x[1] if flat). */
+double spring_parabola_vertex(const double x[3], const double y[3]);
+/* The time the exact spring's slowest transient takes to fall by 1e-6. */
+double spring_resonance_settle(double omega, double zeta);
+/*
+ * Run sim and average Holden's energy relative to the rest state over the
+ * rows with t0 <= t < t1, each weighted by its frame's length, into
+ * *energy; m and fs (may be NULL) as spring_simulate fills them.  0, or -1
+ * (and NaN) when the run diverged or no row fell in the window.
+ */
+int spring_resonance_mean_energy(const spring_sim *sim, double t0, double t1,
+    double *energy, spring_metrics *m, spring_frame_stats *fs);
 
 #endif

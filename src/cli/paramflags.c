@@ -23,8 +23,10 @@
  */
 enum range {
 	POSITIVE, NONNEGATIVE, OPEN_UNIT, SWIFTUI_BOUNCE, MOTION_BOUNCE,
-	MOTION_DURATION, UNITY_TIME, REACT_PERIOD
+	MOTION_DURATION, UNITY_TIME, REACT_PERIOD, UNIT_FACTOR
 };
+
+#define LN2 0.693147180559945309417232121458176568
 
 static const struct range_rule {
 	double lo, hi;
@@ -46,6 +48,7 @@ static const struct range_rule {
 	    "must be >= 0.0001 (Unity raises it to that)" },
 	[REACT_PERIOD] = { REACT_MIN_FREQUENCY, DBL_MAX, 0, 0,
 	    "must be >= 0.01 (react-spring raises it to that)" },
+	[UNIT_FACTOR] = { 0.0, 1.0, 1, 0, "must be > 0 and <= 1" },
 };
 
 static const struct param_flag {
@@ -91,6 +94,8 @@ static const struct param_flag {
 	[P_ORIGAMI_FRICTION] = { "origami-friction", NONNEGATIVE, 0 },
 	[P_BOX2D_HERTZ] = { "box2d-hertz", POSITIVE, 0 },
 	[P_BOX2D_DAMPING_RATIO] = { "box2d-damping-ratio", NONNEGATIVE, 0 },
+	[P_FACTOR] = { "factor", UNIT_FACTOR, 0 },
+	[P_FT] = { "ft", POSITIVE, 0 },
 };
 
 /* Stiffness K, damping D, mass M (Fiedler, Holden). */
@@ -580,6 +585,68 @@ param_resolve(const struct param_set *ps, double h, spring_params *sp)
 		    sp->omega, sp->zeta);
 		return -1;
 	}
+	return 0;
+}
+
+/* See paramflags.h. */
+int
+param_first_order(const struct param_set *ps, double *rate, double *factor,
+    double *ft)
+{
+	unsigned long long own = BIT(P_HALFLIFE) | BIT(P_DAMPING) |
+	    BIT(P_FACTOR), given = ps->given & ~BIT(P_FT);
+	char names[480];
+	int p;
+
+	*ft = (ps->given & BIT(P_FT)) ? ps->value[P_FT] : 1.0 / 60.0;
+	if ((given & ~own) != 0 || (given & (given - 1)) != 0) {
+		flag_list(ps->given, names, sizeof(names));
+		usage_error("--model damper takes one of --halflife, --damping, "
+		    "--factor (and --ft), not %s", names);
+		return -1;
+	}
+	for (p = 0; p < P_COUNT; p++)
+		if ((ps->given & BIT(p)) &&
+		    check_param(p, ps->value[p], ps->arg[p]) != 0)
+			return -1;
+	if (given == BIT(P_HALFLIFE))
+		*rate = LN2 / ps->value[P_HALFLIFE];
+	else if (given == BIT(P_DAMPING))
+		*rate = ps->value[P_DAMPING];
+	else if (given == BIT(P_FACTOR))
+		*rate = -log1p(-ps->value[P_FACTOR]) / *ft;
+	else
+		*rate = LN2 / 0.1;	/* default: half-life 0.1 s */
+	*factor = given == BIT(P_FACTOR) ? ps->value[P_FACTOR] :
+	    -expm1(-*rate * *ft);
+	if (!(*rate > 0.0 && *rate <= 1e100)) {
+		flag_list(ps->given, names, sizeof(names));
+		usage_error("%s: the decay rate is %g, outside 1e-100..1e100 "
+		    "per second", names, *rate);
+		return -1;
+	}
+	return 0;
+}
+
+/* See paramflags.h. */
+int
+param_halflife_only(const struct param_set *ps, const char *model,
+    double *halflife)
+{
+	char names[480];
+
+	*halflife = 0.4;	/* default */
+	if ((ps->given & ~BIT(P_HALFLIFE)) != 0) {
+		flag_list(ps->given, names, sizeof(names));
+		usage_error("--model %s takes --halflife, not %s", model, names);
+		return -1;
+	}
+	if (ps->given == 0)
+		return 0;
+	if (check_param(P_HALFLIFE, ps->value[P_HALFLIFE],
+	    ps->arg[P_HALFLIFE]) != 0)
+		return -1;
+	*halflife = ps->value[P_HALFLIFE];
 	return 0;
 }
 

@@ -33,6 +33,8 @@ enum param_id {
 	P_REBOUND_TENSION, P_REBOUND_FRICTION,
 	P_ORIGAMI_TENSION, P_ORIGAMI_FRICTION,
 	P_BOX2D_HERTZ, P_BOX2D_DAMPING_RATIO,
+	/* the first-order damper's (--model damper) */
+	P_FACTOR, P_FT,
 	P_COUNT
 };
 
@@ -98,6 +100,18 @@ int param_given(const struct param_set *ps, enum param_id id);
  */
 int param_set_value(struct param_set *ps, int c, const char *arg, double x);
 void param_flag_name(int c, char *buf, size_t len);
+/*
+ * The first-order damper's parameters (--model damper): one of --halflife
+ * H (lambda = ln2 / H), --damping D (lambda = D, Holden's damper_bad),
+ * --factor F (a lerp factor a frame of ft: lambda = -ln(1 - F) / ft),
+ * and --ft (default 1/60 s).  *factor is F, or the factor that decays as
+ * lambda over ft.  0, or -1 after a message.
+ */
+int param_first_order(const struct param_set *ps, double *rate,
+    double *factor, double *ft);
+/* A model that takes only --halflife (default 0.4 s): 0, or -1. */
+int param_halflife_only(const struct param_set *ps, const char *model,
+    double *halflife);
 int parse_bounded(const char *flag, const char *arg, double *out);
 
 /* For `springsim list` and --help: one line per convention. */

@@ -14,18 +14,28 @@
 #include "numfmt.h"
 #include "run.h"
 
-/* Models: a damped spring stepped by a rule.  More arrive as entries. */
+#define LN2 0.693147180559945309417232121458176568
+#define BIT_OF(id) (1ULL << (id))
+
+/*
+ * The models run takes: the damped spring with any rule, Holden's
+ * critical spring, and the library's other models (spring_models[]:
+ * damper, double) with their own rules.
+ */
 static const struct model {
 	const char *name;
 	const char *summary;
 } models[] = {
 	{ "spring", "the damped spring a = omega^2 (g - x) + "
 	  "2 zeta omega (q - v)" },
+	{ "critical", "Holden's critical spring: zeta 1, omega 2 ln2 / H "
+	  "(--halflife H); rule exact" },
 	{ NULL, NULL }
 };
 
 enum {
-	OPT_DT = 256, OPT_DT_JITTER, OPT_DURATION, OPT_FORCE, OPT_FRAMES,
+	OPT_DT = 256, OPT_DT_JITTER, OPT_DURATION, OPT_FAST_EXP, OPT_FORCE,
+	OPT_FRAMES,
 	OPT_FRAMES_FROM, OPT_HITCH, OPT_INTEGRATOR, OPT_MAX_DT,
 	OPT_MAX_SUBSTEPS, OPT_METRICS, OPT_MODEL, OPT_NO_HEADER,
 	OPT_PRECISION, OPT_SEED, OPT_SIGNAL_AMP, OPT_SIGNAL_AT,
@@ -39,6 +49,7 @@ static const struct option run_own_opts[] = {
 	{ "dt", required_argument, NULL, OPT_DT },
 	{ "dt-jitter", required_argument, NULL, OPT_DT_JITTER },
 	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "fast-exp", no_argument, NULL, OPT_FAST_EXP },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "frames", required_argument, NULL, OPT_FRAMES },
 	{ "frames-from", required_argument, NULL, OPT_FRAMES_FROM },
@@ -557,6 +568,9 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	if (n != NULL)
 		return number_option(rs, n, arg);
 	switch (c) {
+	case OPT_FAST_EXP:
+		rs->fast_exp = 1;
+		return 0;
 	case OPT_FORCE:
 		rs->force = 1;
 		return 0;
@@ -602,8 +616,11 @@ static int
 resolve_rule(struct run_setup *rs)
 {
 	const struct model *m;
+	const spring_model *other;
 	const spring_rule *as_model = spring_rule_find(rs->model);
 
+	rs->sim.model = NULL;
+	rs->sim.mrule = NULL;
 	if (as_model != NULL) {
 		if (rs->integrator != NULL &&
 		    strcmp(rs->integrator, rs->model) != 0)
@@ -615,12 +632,36 @@ resolve_rule(struct run_setup *rs)
 		rs->sim.rule = as_model;
 		return EXIT_OK;
 	}
+	if ((other = spring_model_find(rs->model)) != NULL) {
+		/* Holden's own: the exact damper, his series double spring */
+		if (rs->integrator == NULL)
+			rs->integrator = other->rules[other == spring_model_double ?
+			    0 : 3]->name;
+		if ((rs->sim.mrule = spring_model_rule_find(other,
+		    rs->integrator)) == NULL)
+			return usage_error("--integrator: --model %s has no rule "
+			    "'%s'; 'springsim list' shows them", rs->model,
+			    rs->integrator);
+		rs->sim.model = other;
+		rs->sim.rule = NULL;
+		return EXIT_OK;
+	}
 	for (m = models; m->name != NULL; m++)
 		if (strcmp(m->name, rs->model) == 0)
 			break;
 	if (m->name == NULL)
 		return usage_error("--model: unknown model '%s'; "
 		    "'springsim list' shows them", rs->model);
+	if (strcmp(m->name, "critical") == 0) {
+		if (rs->integrator != NULL &&
+		    strcmp(rs->integrator, "exact") != 0)
+			return usage_error("--integrator: --model critical has "
+			    "one rule, exact (Holden's), not '%s'",
+			    rs->integrator);
+		rs->integrator = "exact";
+		rs->sim.rule = spring_rule_critical;
+		return EXIT_OK;
+	}
 	if (rs->integrator == NULL)
 		rs->integrator = "semi-implicit";
 	if ((rs->sim.rule = spring_rule_find(rs->integrator)) == NULL)
@@ -728,13 +769,60 @@ resolve_spring(struct run_setup *rs)
 {
 	spring_sim *sim = &rs->sim;
 	double h = sim->policy == spring_policy_none ? rs->dt : rs->max_dt;
+	double halflife;
 
-	if (param_resolve(&rs->ps, h, &sim->params) != 0)
-		return EXIT_USAGE;
-	if (param_uses_step(&rs->ps)) {
-		sim->nissen = 1;
-		sim->ck = rs->ps.value[P_CK];
-		sim->cd = rs->ps.value[P_CD];
+	sim->xi0 = sim->x0;
+	sim->vi0 = sim->v0;
+	if (sim->model == spring_model_damper) {
+		if (param_first_order(&rs->ps, &sim->rate, &sim->factor,
+		    &sim->ft) != 0)
+			return EXIT_USAGE;
+		if (strcmp(sim->mrule->name, "exponential") == 0 &&
+		    !(sim->ft * sim->rate < 1.0))
+			return usage_error("--integrator exponential: --ft %g "
+			    "times the damping %g is %g, not below 1 (Holden's "
+			    "1 - ft damping must stay > 0)", sim->ft, sim->rate,
+			    sim->ft * sim->rate);
+		sim->params.omega = sim->rate;
+	} else if (sim->model == spring_model_double ||
+	    sim->rule == spring_rule_critical) {
+		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+			return EXIT_USAGE;
+		/* Holden: the critical spring's y = d / 2 = 2 ln2 / H; the
+		 * double spring's two are at H / 2, y = 4 ln2 / H */
+		sim->rate = (sim->model != NULL ? 4.0 : 2.0) * LN2 / halflife;
+		sim->params.omega = sim->rate;
+		sim->params.zeta = 1.0;
+	} else {
+		if (rs->ps.given & (BIT_OF(P_FACTOR) | BIT_OF(P_FT)))
+			return usage_error("%s goes with --model damper",
+			    (rs->ps.given & BIT_OF(P_FACTOR)) ? "--factor" :
+			    "--ft");
+		if (param_resolve(&rs->ps, h, &sim->params) != 0)
+			return EXIT_USAGE;
+		if (param_uses_step(&rs->ps)) {
+			sim->nissen = 1;
+			sim->ck = rs->ps.value[P_CK];
+			sim->cd = rs->ps.value[P_CD];
+		}
+	}
+	if (sim->model != NULL || sim->rule == spring_rule_critical)
+		sim->params.mass = rs->ps.mass;
+	sim->params.fast_exp = rs->fast_exp;
+	if (rs->fast_exp && sim->rule != spring_rule_exact &&
+	    sim->rule != spring_rule_critical && (sim->mrule == NULL ||
+	    sim->mrule->order != 0) && !(sim->model == spring_model_double))
+		return usage_error("--fast-exp applies to the exact rules "
+		    "(exact, --model critical, damper exact, double), not %s",
+		    rs->integrator);
+	if (sim->model != NULL) {
+		if (sim->policy != spring_policy_none)
+			return usage_error("--substep goes with the spring and "
+			    "critical models, not --model %s", rs->model);
+		if (sim->signal != NULL)
+			return usage_error("--model %s follows a target moving "
+			    "linearly: no --target-signal, --target-file or "
+			    "--target-vel-source", rs->model);
 	}
 	return EXIT_OK;
 }
@@ -1128,6 +1216,8 @@ write_trajectory_header(struct sink *k)
 	out_write(&k->out, head, sizeof(head) - 1);
 	if (k->dt_column)
 		out_write(&k->out, ",dt", 3);
+	if (k->intermediate)
+		out_write(&k->out, ",xi,vi,xi_ref,vi_ref", 20);
 	out_write(&k->out, "\n", 1);
 }
 
@@ -1136,10 +1226,17 @@ int
 emit_row(void *ctx, const spring_row *r, double dt)
 {
 	struct sink *k = ctx;
-	const double col[9] = { r->t, r->x, r->v, r->g, r->x_ref, r->v_ref,
+	double col[13] = { r->t, r->x, r->v, r->g, r->x_ref, r->v_ref,
 	    r->x - r->x_ref, r->v - r->v_ref, dt };
 	int i, ncol = k->dt_column ? 9 : 8;
-	char *buf = out_reserve(&k->out, 9 * (NUMFMT_MAX + 1));
+	char *buf = out_reserve(&k->out, 13 * (NUMFMT_MAX + 1));
+
+	if (k->intermediate) {
+		col[ncol++] = r->xi;
+		col[ncol++] = r->vi;
+		col[ncol++] = r->xi_ref;
+		col[ncol++] = r->vi_ref;
+	}
 	char *p = buf;
 
 	if (buf == NULL)
@@ -1271,7 +1368,7 @@ metrics_format(char *buf, const struct run_setup *rs, const double *v,
 
 	p += put_text(p, rs->model);
 	*p++ = ',';
-	p += put_text(p, rs->sim.rule->name);
+	p += put_text(p, rs->integrator);
 	*p++ = ',';
 	p += put_text(p, rs->sim.policy->name);
 	for (i = 3; i < METRIC_NCOLS; i++) {
@@ -1409,6 +1506,7 @@ cmd_run(int argc, char **argv)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
+	k->intermediate = rs->sim.model != NULL && rs->sim.model->intermediate;
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;

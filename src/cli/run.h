@@ -27,6 +27,7 @@ struct run_setup {
 	int have_dt, have_duration, have_frames, have_max_dt;
 	int have_max_substeps, metrics, header;
 	int force;			/* --force: run even a huge run */
+	int fast_exp;			/* --fast-exp */
 	int frames_read, target_read;	/* the files are read (once) */
 	spring_hitch hitch[MAX_HITCHES];
 	int nhitches;
@@ -109,6 +110,7 @@ struct sink {
 	out_file out;
 	int precision;			/* 0: round-trip */
 	int dt_column;			/* the frame time varies */
+	int intermediate;		/* xi, vi columns (--model double) */
 };
 
 int put_number(const struct sink *k, char *buf, double v);

@@ -1,0 +1,363 @@
+/*
+ * models.c - the models beyond the damped spring (spring.h): Holden's
+ * first-order dampers and his double spring, each a table of update
+ * rules with its exact reference, and the run loop they share.
+ *
+ * The loop is sim.c's in small: frames from the clock, a step of the
+ * model's rule a frame (no substeps), the reference's closed form at the
+ * frame's wall time, metrics_add on the row.  Coefficients are prepared
+ * once per distinct frame time.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "metrics.h"
+
+#define LN2 0.693147180559945309417232121458176568
+
+/* e^-x, or Holden's fast_negexp with --fast-exp. */
+static double
+negexp(const spring_sim *sim, double x)
+{
+	return sim->params.fast_exp ? spring_fast_negexp(x) : exp(-x);
+}
+
+/* --- the dampers: x' = lambda (g - x) ------------------------------- */
+
+/*
+ * Every damper moves x toward the target by a factor a of the way, a
+ * frame (Holden's lerp(x, g, a)), written x + a (g - x) so that a = 1
+ * lands on g exactly; k[0] = a.
+ */
+static void
+damper_step(const double *k, double *s, double g1, double q1)
+{
+	(void)q1;
+	s[0] += k[0] * (g1 - s[0]);
+}
+
+/* lerp: the same factor every frame, whatever the frame time. */
+static void
+lerp_prepare(const spring_sim *sim, double h, double *k)
+{
+	(void)h;
+	k[0] = sim->factor;
+}
+
+/* lerp-dt: Holden's damper_bad, a = lambda dt (forward Euler). */
+static void
+lerp_dt_prepare(const spring_sim *sim, double h, double *k)
+{
+	k[0] = sim->rate * h;
+}
+
+/*
+ * exponential: Holden's damper_exponential, a = 1 - (1 - ft lambda)^(h /
+ * ft): lerp-dt as it behaves at ft, at any frame time.
+ */
+static void
+exponential_prepare(const spring_sim *sim, double h, double *k)
+{
+	k[0] = 1.0 - pow(1.0 - sim->ft * sim->rate, h / sim->ft);
+}
+
+/* exact: a = 1 - e^(-lambda h), Holden's damper_exact (half-life). */
+static void
+damper_exact_prepare(const spring_sim *sim, double h, double *k)
+{
+	k[0] = sim->params.fast_exp ?
+	    1.0 - spring_fast_negexp(sim->rate * h) : -expm1(-sim->rate * h);
+}
+
+static const spring_model_rule lerp_rule = {
+	"lerp", "x += factor (g - x), the same factor every frame",
+	"Holden, damper", 1, lerp_prepare, damper_step
+};
+static const spring_model_rule lerp_dt_rule = {
+	"lerp-dt", "x += lambda dt (g - x): forward Euler, overshoots past "
+	"lambda dt = 1, diverges past 2", "Holden, damper_bad", 1,
+	lerp_dt_prepare, damper_step
+};
+static const spring_model_rule exponential_rule = {
+	"exponential", "x += (1 - (1 - ft lambda)^(dt/ft)) (g - x): lerp-dt "
+	"at ft, at any dt", "Holden, damper_exponential", 1,
+	exponential_prepare, damper_step
+};
+static const spring_model_rule damper_exact_rule = {
+	"exact", "x += (1 - e^(-lambda dt)) (g - x): the decay over the step",
+	"Holden, damper_exact", 0, damper_exact_prepare, damper_step
+};
+
+static const spring_model_rule *const damper_rules[] = {
+	&lerp_rule, &lerp_dt_rule, &exponential_rule, &damper_exact_rule, NULL
+};
+
+/*
+ * The damper's exact state: with g(t) = g0 + q t, x = g - q / lambda +
+ * (x0 - g0 + q / lambda) e^(-lambda t); v = x' = lambda (g - x).
+ */
+static void
+damper_reference(const spring_sim *sim, double t, double *r)
+{
+	double lag = sim->target_vel / sim->rate;
+	double g = sim->target + sim->target_vel * t;
+
+	r[0] = t == 0.0 ? sim->x0 : g - lag + (sim->x0 - sim->target + lag) *
+	    exp(-sim->rate * t);
+	r[1] = sim->rate * (g - r[0]);
+	r[2] = r[3] = 0.0;
+}
+
+/* The rate a damper's state moves at: its equation's lambda (g - x). */
+static double
+damper_velocity(const spring_sim *sim, const double *s, double g, double q)
+{
+	(void)q;
+	return sim->rate * (g - s[0]);
+}
+
+static const spring_model damper_model = {
+	"damper", "first order, x' = lambda (g - x): lerp, lerp-dt, "
+	"exponential, exact", "Holden", 0, 0, damper_rules, damper_reference,
+	damper_velocity
+};
+
+/* --- the double spring ---------------------------------------------- */
+
+/*
+ * The 4-state solution over t from s = (x, v, xi, vi), target g0 + q t,
+ * both springs critical at y (xi'' = y^2 (g - xi) - 2 y xi', x'' = y^2
+ * (xi - x) - 2 y x').  Offsets from the particular solutions g - 2q/y
+ * (xi) and g - 4q/y (x) obey e_i = (a + b t) E, e = (c + d t + y^2 (a
+ * t^2 / 2 + b t^3 / 6)) E, E = e^(-yt), with a, b, c, d from s; the
+ * polynomials times E never cancel.  Derivation: README, double spring.
+ */
+static void
+double_advance(double y, int fast, const double *s, double g0, double q,
+    double t, double *out)
+{
+	double a = s[2] - (g0 - 2.0 * q / y), b = (s[3] - q) + y * a;
+	double c = s[0] - (g0 - 4.0 * q / y), d = (s[1] - q) + y * c;
+	double yy = y * y, g = g0 + q * t;
+	double e = fast ? spring_fast_negexp(y * t) : exp(-y * t);
+	double pi = a + b * t;
+	double p = c + d * t + yy * t * t * (a / 2.0 + b * t / 6.0);
+	double dp = d + yy * t * (a + b * t / 2.0);
+
+	out[0] = g - 4.0 * q / y + p * e;
+	out[1] = q + (dp - y * p) * e;
+	out[2] = g - 2.0 * q / y + pi * e;
+	out[3] = q + (b - y * pi) * e;
+}
+
+/* k = (y, h, e^(-yh), fast) for both double rules. */
+static void
+double_prepare(const spring_sim *sim, double h, double *k)
+{
+	k[0] = sim->rate;
+	k[1] = h;
+	k[2] = negexp(sim, sim->rate * h);
+	k[3] = sim->params.fast_exp;
+}
+
+/*
+ * Holden's simple_spring_damper_exact: a critical spring, exact toward a
+ * goal g held over the step (goal velocity 0): j0 = x - g, j1 = v + j0 y,
+ * x = E (j0 + j1 h) + g, v = E (v - j1 y h).
+ */
+static void
+simple_critical(double y, double h, double e, double *x, double *v, double g)
+{
+	double j0 = *x - g, j1 = *v + j0 * y;
+
+	*x = e * (j0 + j1 * h) + g;
+	*v = e * (*v - j1 * y * h);
+}
+
+/* series: xi toward the target, then x toward the new xi (Holden). */
+static void
+series_step(const double *k, double *s, double g1, double q1)
+{
+	(void)q1;
+	simple_critical(k[0], k[1], k[2], &s[2], &s[3], g1);
+	simple_critical(k[0], k[1], k[2], &s[0], &s[1], s[2]);
+}
+
+/* exact: the 4-state solution over the step, the target's line g1, q1. */
+static void
+double_exact_step(const double *k, double *s, double g1, double q1)
+{
+	double out[4];
+
+	double_advance(k[0], k[3] != 0.0, s, g1 - q1 * k[1], q1, k[1], out);
+	memcpy(s, out, sizeof(out));
+}
+
+static const spring_model_rule series_rule = {
+	"series", "xi exact toward the goal held over the step, then x "
+	"toward the new xi", "Holden, double_spring_damper_exact", 1,
+	double_prepare, series_step
+};
+static const spring_model_rule double_exact_rule = {
+	"exact", "the 4-state solution over the step (equals the reference)",
+	"springsim", 0, double_prepare, double_exact_step
+};
+
+static const spring_model_rule *const double_rules[] = {
+	&series_rule, &double_exact_rule, NULL
+};
+
+/* The double spring's exact state at t. */
+static void
+double_reference(const spring_sim *sim, double t, double *r)
+{
+	const double s[4] = { sim->x0, sim->v0, sim->xi0, sim->vi0 };
+
+	if (t == 0.0)
+		memcpy(r, s, sizeof(s));
+	else
+		double_advance(sim->rate, 0, s, sim->target, sim->target_vel, t,
+		    r);
+}
+
+/* The double spring shows its own v. */
+static double
+double_velocity(const spring_sim *sim, const double *s, double g, double q)
+{
+	(void)sim;
+	(void)g;
+	(void)q;
+	return s[1];
+}
+
+static const spring_model double_model = {
+	"double", "two critical springs in series (an S-curve): series, "
+	"exact", "Holden", 1, 0, double_rules, double_reference,
+	double_velocity
+};
+
+/* --- the tables ----------------------------------------------------- */
+
+const spring_model *const spring_model_damper = &damper_model;
+const spring_model *const spring_model_double = &double_model;
+const spring_model *const spring_models[] = {
+	&damper_model, &double_model, NULL
+};
+
+/* A model by name, or NULL. */
+const spring_model *
+spring_model_find(const char *name)
+{
+	const spring_model *const *m;
+
+	for (m = spring_models; *m != NULL; m++)
+		if (strcmp((*m)->name, name) == 0)
+			return *m;
+	return NULL;
+}
+
+/* One of a model's rules by name, or NULL. */
+const spring_model_rule *
+spring_model_rule_find(const spring_model *m, const char *name)
+{
+	const spring_model_rule *const *r;
+
+	for (r = m->rules; *r != NULL; r++)
+		if (strcmp((*r)->name, name) == 0)
+			return *r;
+	return NULL;
+}
+
+/* --- the run -------------------------------------------------------- */
+
+/* Fill a row from the state, the target and the reference at t. */
+static void
+model_row(const spring_sim *sim, double t, const double *s, spring_row *row)
+{
+	double r[4];
+
+	row->t = t;
+	row->q = sim->target_vel;
+	row->g = sim->target + sim->target_vel * t;
+	sim->model->reference(sim, t, r);
+	row->x = s[0];
+	row->v = sim->model->velocity(sim, s, row->g, row->q);
+	row->xi = s[2];
+	row->vi = s[3];
+	row->x_ref = r[0];
+	row->v_ref = r[1];
+	row->xi_ref = r[2];
+	row->vi_ref = r[3];
+}
+
+/*
+ * Run a model (spring_simulate hands it over): frames from the clock,
+ * one step of the model's rule a frame.  Same contract as
+ * spring_simulate; energy_drift is NaN (it is the damped spring's).
+ */
+int
+spring_model_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
+    spring_metrics *m, spring_frame_stats *fs)
+{
+	spring_schedule constant;
+	spring_clock clk;
+	spring_metrics_acc acc;
+	spring_params p = sim->params;
+	spring_row row;
+	double s[4] = { sim->x0, sim->v0, sim->xi0, sim->vi0 };
+	double k[8], k_h = -1.0, frame_dt, wall, limit;
+	double end = sim->duration * (1.0 - 1e-9);
+	long n, frames = sim->frames, diverged = -1;
+	int rc = 0;
+
+	memset(&constant, 0, sizeof(constant));
+	constant.dt = sim->dt;
+	spring_clock_init(&clk, sim->schedule != NULL ? sim->schedule :
+	    &constant);
+	/* the metrics' scales: omega is the model's rate */
+	p.omega = sim->rate;
+	p.zeta = 1.0;
+	model_row(sim, 0.0, s, &row);
+	limit = SPRING_DIVERGE_FACTOR * (fabs(sim->x0 - row.g) +
+	    fabs(row.v - row.q) / sim->rate + 1.0);
+	spring_metrics_begin(&acc, &p, &row);
+	if (emit != NULL && (rc = emit(ctx, &row, 0.0)) != 0)
+		goto done;
+	if (frames == 0 && sim->schedule == NULL)
+		frames = spring_frame_count(sim->duration, sim->dt);
+	for (n = 1; frames == 0 || n <= frames; n++) {
+		if (!spring_clock_next(&clk, &frame_dt, &wall))
+			break;
+		if (frame_dt != k_h) {
+			sim->mrule->prepare(sim, frame_dt, k);
+			k_h = frame_dt;
+		}
+		sim->mrule->step(k, s, sim->target + sim->target_vel * wall,
+		    sim->target_vel);
+		model_row(sim, wall, s, &row);
+		if (!(fabs(row.x - row.g) <= limit) || !isfinite(row.v) ||
+		    !isfinite(row.xi) || !isfinite(row.vi)) {
+			diverged = n;
+			break;
+		}
+		metrics_add(&acc, &row);
+		if (emit != NULL && (rc = emit(ctx, &row, frame_dt)) != 0)
+			break;
+		if (frames == 0 && wall >= end)
+			break;
+	}
+	n = diverged >= 0 ? diverged - 1 : acc.rows - 1;
+	if (fs != NULL) {
+		memset(fs, 0, sizeof(*fs));
+		fs->frames = fs->substeps = n;
+		fs->max_substeps_frame = n > 0;
+	}
+done:
+	spring_metrics_end(&acc, m);
+	if (!sim->model->energy)
+		m->energy_drift = NAN;
+	m->diverged = diverged >= 0;
+	m->diverged_frame = diverged;
+	return rc;
+}
