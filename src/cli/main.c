@@ -18,6 +18,7 @@ static const struct command {
 	{ "analyze", cmd_analyze },
 	{ "convert", cmd_convert },
 	{ "sweep", cmd_sweep },
+	{ "resonance", cmd_resonance },
 	{ NULL, NULL }
 };
 
