@@ -361,3 +361,44 @@ done:
 	m->diverged_frame = diverged;
 	return rc;
 }
+
+/*
+ * spring_sample_at for a model (sim.c hands it over): x at each time of
+ * tq, frame by frame, and between frames a copy of the state stepped by
+ * the rule over the part of the frame (never an interpolation).
+ */
+long
+spring_model_sample_at(const spring_sim *sim, const double *tq, long nq,
+    double *xq)
+{
+	spring_schedule constant;
+	spring_clock clk;
+	double s[4] = { sim->x0, sim->v0, sim->xi0, sim->vi0 }, probe[4];
+	double k[8], frame_dt, wall, prev = 0.0;
+	long i = 0;
+
+	memset(&constant, 0, sizeof(constant));
+	constant.dt = sim->dt;
+	spring_clock_init(&clk, sim->schedule != NULL ? sim->schedule :
+	    &constant);
+	while (i < nq && tq[i] <= 0.0)
+		xq[i++] = sim->x0;
+	while (i < nq && spring_clock_next(&clk, &frame_dt, &wall)) {
+		double tol = 1e-9 * frame_dt;
+
+		for (; i < nq && tq[i] < wall - tol; i++) {
+			memcpy(probe, s, sizeof(s));
+			sim->mrule->prepare(sim, tq[i] - prev, k);
+			sim->mrule->step(k, probe, sim->target +
+			    sim->target_vel * tq[i], sim->target_vel);
+			xq[i] = probe[0];
+		}
+		sim->mrule->prepare(sim, frame_dt, k);
+		sim->mrule->step(k, s, sim->target + sim->target_vel * wall,
+		    sim->target_vel);
+		for (; i < nq && tq[i] <= wall + tol; i++)
+			xq[i] = s[0];
+		prev = wall;
+	}
+	return i;
+}

@@ -290,6 +290,8 @@ spring_sample_at(const spring_sim *sim, const double *tq, long nq,
 	double frame_dt, wall, prev = 0.0;
 	long i = 0;
 
+	if (sim->model != NULL)
+		return spring_model_sample_at(sim, tq, nq, xq);
 	start_stepper(sim, &st);
 	start_clock(sim, &constant, &clk);
 	while (i < nq && tq[i] <= 0.0)

@@ -507,6 +507,9 @@ typedef int (*spring_row_fn)(void *ctx, const spring_row *row, double dt);
  */
 int spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
     spring_metrics *m, spring_frame_stats *fs);
+/* spring_sample_at for sim->model (models.c): it hands it over. */
+long spring_model_sample_at(const spring_sim *sim, const double *tq, long nq,
+    double *xq);
 /* Run sim->model (models.c): spring_simulate does, for a sim with one. */
 int spring_model_simulate(const spring_sim *sim, spring_row_fn emit,
     void *ctx, spring_metrics *m, spring_frame_stats *fs);

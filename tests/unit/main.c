@@ -22,6 +22,7 @@ main(void)
 	test_analyze();
 	test_dialects();
 	test_batch();
+	test_models();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }

@@ -12,4 +12,5 @@ void test_signal(void);		/* test_signal.c: target signals, reference */
 void test_analyze(void);	/* test_analyze.c: stability, grids */
 void test_dialects(void);	/* test_dialects.c: other libraries, convert */
 void test_batch(void);		/* test_batch.c: batch runs equal single ones */
+void test_models(void);		/* test_models.c: dampers, double, critical */
 #endif

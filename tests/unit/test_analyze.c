@@ -20,7 +20,7 @@
 static spring_mat2
 matrix(const spring_rule *rule, double omega, double zeta, double h)
 {
-	spring_params p = { omega, zeta, 1.0 };
+	spring_params p = { omega, zeta, 1.0, 0 };
 	spring_mat2 m;
 
 	spring_amplification(rule, &p, h, &m);
@@ -140,7 +140,7 @@ rk4_real_limit(void)
 static spring_analysis
 at(const spring_rule *rule, double zeta, double hw)
 {
-	spring_params p = { 1.0, zeta, 1.0 };
+	spring_params p = { 1.0, zeta, 1.0, 0 };
 	spring_analysis a;
 
 	spring_analyze(rule, &p, hw, &a);

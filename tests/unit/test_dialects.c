@@ -385,7 +385,7 @@ dialect_trips(void)
 static void
 convert_by_hand(void)
 {
-	spring_params s = { 2 * PI, 0.5, 1.0 };
+	spring_params s = { 2 * PI, 0.5, 1.0, 0 };
 	spring_conventions c;
 
 	spring_describe(&s, 0.01, 1.0, &c);
@@ -445,8 +445,8 @@ convert_by_hand(void)
 static void
 convert_regimes(void)
 {
-	spring_params over = { 2.0, 1.25, 1.0 }, crit = { 3.0, 1.0, 2.0 };
-	spring_params undamped = { 5.0, 0.0, 1.0 };
+	spring_params over = { 2.0, 1.25, 1.0, 0 }, crit = { 3.0, 1.0, 2.0, 0 };
+	spring_params undamped = { 5.0, 0.0, 1.0, 0 };
 	spring_conventions c;
 
 	spring_describe(&over, 0.01, 1.0, &c);

@@ -312,7 +312,7 @@ check_reference(double w, double z, double x0, double v0, double g0,
 {
 	static const double t[] = { 0.5, 0.1, 0.1 + 1.0 / 30.0, 1e-6, 3.0,
 		3.0 + 1.0 / 30.0, 3.0 + 2.0 / 30.0, 17.0, 0.0, 1.0 / 30.0 };
-	spring_params p = { w, z, 1.0 };
+	spring_params p = { w, z, 1.0, 0 };
 	spring_reference r;
 	spring_state s;
 	long double e, de;
@@ -354,7 +354,7 @@ test_reference_zero(void)
 		{ 0.7, -0.2, 0.4, -0.3 },
 		{ 0.1, 0.3, 1.0, 0.7 },	/* 0.1 - 1 is not exact */
 	};
-	spring_params p = { FOUR_PI, 0.3, 1.0 };
+	spring_params p = { FOUR_PI, 0.3, 1.0, 0 };
 	spring_reference r;
 	spring_state s;
 	size_t i;
@@ -389,7 +389,7 @@ check_incremental(double w, double z)
 	    q = 0.5;
 	double scale = fabs(x0 - g0) + fabs(v0 - q) / w, t;
 	double worst_x = 0.0, worst_v = 0.0, e0, de0;
-	spring_params p = { w, z, 1.0 };
+	spring_params p = { w, z, 1.0, 0 };
 	spring_reference r;
 	spring_mat2 frame;
 	spring_state s;

@@ -52,7 +52,7 @@ static const spring_rule rec_rule = {
 static void
 start(spring_stepper *st, const spring_policy *policy, int n)
 {
-	spring_params p = { 1, 0, 1 };
+	spring_params p = { 1, 0, 1, 0 };
 
 	memset(&steps, 0, sizeof(steps));
 	spring_stepper_init(st, &rec_rule, policy, &p, H, n, 0, 0, 0, 1);
@@ -181,7 +181,7 @@ static int
 fixed_trail(const spring_schedule *sched, spring_state *out, int want)
 {
 	spring_rule rule = *spring_rule_semi_implicit;
-	spring_params p = { 9.0, 0.2, 1.0 };
+	spring_params p = { 9.0, 0.2, 1.0, 0 };
 	spring_stepper st;
 	spring_clock c;
 	double dt, wall;

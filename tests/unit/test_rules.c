@@ -14,7 +14,7 @@ static spring_state
 one_step(const spring_rule *rule, double omega, double zeta, double h,
     double x, double v, double g, double q)
 {
-	spring_params p = { omega, zeta, 1.0 };
+	spring_params p = { omega, zeta, 1.0, 0 };
 	spring_coef k;
 	spring_state s = { x, v };
 	spring_target_step tg = { g, q, g + q * h / 2, q, g + q * h, q };

@@ -37,7 +37,7 @@ static void
 step_two_segments(void)
 {
 	spring_signal sig;
-	spring_params p = { 3.0, 0.2, 1.0 };
+	spring_params p = { 3.0, 0.2, 1.0, 0 };
 	spring_sigref r;
 	spring_state s;
 	double xm, vm, x, v;
@@ -92,7 +92,7 @@ static void
 sine_response(void)
 {
 	spring_signal sig;
-	spring_params p = { 2.0, 0.25, 1.0 };
+	spring_params p = { 2.0, 0.25, 1.0, 0 };
 	spring_sigref r;
 	spring_state s;
 	double mag[2] = { 4.0 / sqrt(10.0), sqrt(17.0 / 10.0) };
@@ -155,7 +155,7 @@ static void
 ramp_lag(void)
 {
 	spring_signal sig;
-	spring_params p = { 10.0, 0.5, 1.0 };
+	spring_params p = { 10.0, 0.5, 1.0, 0 };
 	spring_sigref r;
 	spring_state s;
 	double g;
@@ -299,7 +299,7 @@ file_equals_ramp(void)
 	static const double t[] = { 0.0, 0.25, 40.0 };
 	static const double g[] = { 1.0, 1.0, 1.0 + 2.0 * 39.75 };
 	spring_signal ramp, file;
-	spring_params p = { 7.0, 0.4, 1.0 };
+	spring_params p = { 7.0, 0.4, 1.0, 0 };
 	spring_sigref ra, rb;
 	spring_state sa, sb;
 	double worst = 0.0;

@@ -1,0 +1,247 @@
+/*
+ * test_models.c - Holden's dampers, the critical and the double spring,
+ * --fast-exp: against values worked by hand and an independent solution.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "spring.h"
+#include "suites.h"
+
+#define LN2 0.693147180559945309417232121458176568
+
+/* The last row a run emits. */
+struct last {
+	spring_row row;
+	long rows;
+};
+
+static int
+keep_last(void *ctx, const spring_row *r, double dt)
+{
+	struct last *l = ctx;
+
+	(void)dt;
+	l->row = *r;
+	l->rows++;
+	return 0;
+}
+
+/* A damper from x0 = 0 toward 1 with rule name, lambda, factor, ft. */
+static spring_sim
+damper(const char *rule, double rate, double factor, double ft, double dt,
+    long frames)
+{
+	spring_sim s;
+
+	memset(&s, 0, sizeof(s));
+	s.model = spring_model_damper;
+	s.mrule = spring_model_rule_find(spring_model_damper, rule);
+	s.rate = rate;
+	s.factor = factor;
+	s.ft = ft;
+	s.params.omega = rate;
+	s.params.mass = 1;
+	s.policy = spring_policy_none;
+	s.target = 1.0;
+	s.dt = dt;
+	s.frames = frames;
+	return s;
+}
+
+/* x after the run's last frame. */
+static double
+final_x(const spring_sim *s, spring_metrics *m)
+{
+	struct last l = { { 0 }, 0 };
+
+	spring_simulate(s, keep_last, &l, m, NULL);
+	return l.row.x;
+}
+
+/* The dampers after n frames, by hand: 1 - (1 - a)^n for factor a. */
+static void
+dampers_by_hand(void)
+{
+	spring_metrics m;
+	spring_sim s;
+	double lambda = LN2 / 0.25;	/* half-life 0.25 s */
+
+	/* lerp 0.1 a frame, 10 frames at any dt: 1 - 0.9^10 */
+	s = damper("lerp", -log(0.9) * 60, 0.1, 1.0 / 60, 1.0 / 30, 10);
+	CHECK_NEAR(final_x(&s, &m), 1 - 0.3486784401, 1e-15);
+	CHECK(m.rows == 11 && !m.diverged);
+	/* at its own frame time the lerp is the exponential decay */
+	s = damper("lerp", -log(0.9) * 60, 0.1, 1.0 / 60, 1.0 / 60, 60);
+	final_x(&s, &m);
+	CHECK(m.max_err_x < 1e-15);
+	/* ... at 30 fps it is not: after 1 s it is at 1 - 0.9^30, the
+	 * reference at 1 - 0.9^60 */
+	s = damper("lerp", -log(0.9) * 60, 0.1, 1.0 / 60, 1.0 / 30, 30);
+	final_x(&s, &m);
+	CHECK_NEAR(m.final_err_x, pow(0.9, 30) - pow(0.9, 60), 1e-14);
+	/* lerp-dt: (1 - lambda dt)^n */
+	s = damper("lerp-dt", 12, 0, 1.0 / 60, 0.05, 8);
+	CHECK_NEAR(final_x(&s, &m), 1 - pow(1 - 0.6, 8), 1e-15);
+	/* past lambda dt = 2 it diverges: |1 - 2.5| = 1.5 a frame; the
+	 * limit is 1e6 (|x0 - g| + |v0 - q| / lambda + 1) = 3e6 (v0 is the
+	 * rate lambda (g - x0) = 50), and 1.5^36 = 2.25e6 < 3e6 < 1.5^37 */
+	s = damper("lerp-dt", 50, 0, 1.0 / 60, 0.05, 100);
+	final_x(&s, &m);
+	CHECK(m.diverged && m.diverged_frame == 37);
+	/* exponential: (1 - ft lambda)^(t / ft), t = 0.3 s */
+	s = damper("exponential", 6, 0, 0.1, 0.05, 6);
+	CHECK_NEAR(final_x(&s, &m), 1 - pow(0.4, 3), 1e-15);
+	/* exact: 2^(-t / H) left at t = n dt, whatever dt */
+	s = damper("exact", lambda, 0, 1.0 / 60, 1.0 / 144, 144);
+	CHECK_NEAR(final_x(&s, &m), 1 - pow(2, -4), 1e-14);
+	CHECK(m.max_err_x < 1e-14);
+	CHECK(isnan(m.energy_drift));
+	s = damper("exact", lambda, 0, 1.0 / 60, 1.0 / 30, 30);
+	CHECK_NEAR(final_x(&s, &m), 1 - pow(2, -4), 1e-14);
+	/* the settling time: 2 % left at ln 50 / lambda = 1.411 s, the
+	 * frame that ends at or after it at 60 fps: 85 / 60 */
+	s = damper("exact", lambda, 0, 1.0 / 60, 1.0 / 60, 120);
+	final_x(&s, &m);
+	CHECK_NEAR(m.settle_time, 85.0 / 60, 1e-12);
+}
+
+/* A moving target: the exact damper lags it by q / lambda in the end. */
+static void
+damper_moving(void)
+{
+	spring_metrics m;
+	spring_sim s = damper("exact", 4, 0, 1.0 / 60, 1.0 / 60, 600);
+	struct last l = { { 0 }, 0 };
+
+	s.target_vel = 2;
+	spring_simulate(&s, keep_last, &l, &m, NULL);
+	/* the reference: g - q / lambda after the transient (e^-40) */
+	CHECK_NEAR(l.row.g - l.row.x_ref, 0.5, 1e-12);
+	/* the exact damper lerps toward the frame's end target: it lags
+	 * by q h / (1 - e^(-lambda h)) - q h, not q / lambda, in the end */
+	CHECK_NEAR(l.row.g - l.row.x, 2.0 / 60 / -expm1(-4.0 / 60) -
+	    2.0 / 60, 1e-12);
+}
+
+/* The double spring's 4-state ODE by RK4 in long double, tiny steps. */
+static void
+double_rk4(long double y, long double g, long double t, long double *s)
+{
+	long n, steps = 200000;
+	long double h = t / steps, k[4][4], u[4];
+	int i, j;
+
+	for (n = 0; n < steps; n++) {
+		for (j = 0; j < 4; j++) {
+			static const long double w[4] = { 0, 0.5L, 0.5L, 1 };
+
+			for (i = 0; i < 4; i++)
+				u[i] = s[i] + (j ? w[j] * h * k[j - 1][i] : 0);
+			k[j][0] = u[1];
+			k[j][1] = y * y * (u[2] - u[0]) - 2 * y * u[1];
+			k[j][2] = u[3];
+			k[j][3] = y * y * (g - u[2]) - 2 * y * u[3];
+		}
+		for (i = 0; i < 4; i++)
+			s[i] += h / 6 * (k[0][i] + 2 * k[1][i] + 2 * k[2][i] +
+			    k[3][i]);
+	}
+}
+
+/* The double spring's reference and exact rule against RK4. */
+static void
+double_spring(void)
+{
+	spring_sim s;
+	spring_metrics m;
+	struct last l = { { 0 }, 0 };
+	long double ode[4] = { 0.3L, -1, 0.3L, -1 };
+
+	memset(&s, 0, sizeof(s));
+	s.model = spring_model_double;
+	s.mrule = spring_model_rule_find(spring_model_double, "exact");
+	s.rate = 4 * LN2 / 0.6;		/* Holden: halflife 0.6 s */
+	s.params.omega = s.rate;
+	s.params.mass = 1;
+	s.policy = spring_policy_none;
+	s.x0 = s.xi0 = 0.3;
+	s.v0 = s.vi0 = -1;
+	s.target = 2;
+	s.dt = 1.0 / 60;
+	s.frames = 45;
+	spring_simulate(&s, keep_last, &l, &m, NULL);
+	double_rk4(s.rate, 2, 0.75L, ode);
+	CHECK_NEAR(l.row.x_ref, (double)ode[0], 1e-13);
+	CHECK_NEAR(l.row.v_ref, (double)ode[1], 1e-12);
+	CHECK_NEAR(l.row.xi_ref, (double)ode[2], 1e-13);
+	CHECK_NEAR(l.row.vi_ref, (double)ode[3], 1e-12);
+	/* the exact rule is the reference, frame after frame */
+	CHECK(m.max_err_x < 1e-14 && m.max_err_v < 1e-13);
+	/* an S-curve: x starts with zero acceleration (x'' = y^2 (xi - x)
+	 * - 2 y v = 2 y at rest...), so early on x lags xi */
+	CHECK(l.row.x < l.row.xi);
+	/* Holden's series: the first spring is exact, the second not */
+	s.mrule = spring_model_rule_find(spring_model_double, "series");
+	memset(&l, 0, sizeof(l));
+	spring_simulate(&s, keep_last, &l, &m, NULL);
+	CHECK_NEAR(l.row.xi, l.row.xi_ref, 1e-14);
+	CHECK(m.max_err_x > 1e-4 && m.max_err_x < 0.05);
+}
+
+/* --fast-exp: Holden's rational e^-x, and the error it adds. */
+static void
+fast_exp(void)
+{
+	spring_sim s;
+	spring_metrics m;
+	double worst = 0, x;
+
+	/* 1 / (1 + x + 0.48 x^2 + 0.235 x^3), by hand */
+	CHECK_EQ(spring_fast_negexp(0), 1.0);
+	CHECK_NEAR(spring_fast_negexp(1), 1 / 2.715, 1e-16);
+	CHECK_NEAR(spring_fast_negexp(2), 1 / 6.8, 1e-16);
+	/* at x = 0.1 (a half-life of 0.115 s at 60 fps) it is close:
+	 * 1 / 1.105035 against e^-0.1, 1.1e-4 apart */
+	CHECK_NEAR(spring_fast_negexp(0.1) - exp(-0.1), 1 / 1.105035 -
+	    exp(-0.1), 1e-15);
+	CHECK(fabs(spring_fast_negexp(0.1) - exp(-0.1)) < 1.2e-4);
+	/* but not for large x: its largest error on [0, 20] is 0.0188 near
+	 * x = 3.34 (1 / 18.40 = 0.0543 against 0.0356), and at x = 5 it is
+	 * three times e^-5: the cubic cannot follow an exponential */
+	for (x = 0; x <= 20; x += 1e-4)
+		worst = fmax(worst, fabs(spring_fast_negexp(x) - exp(-x)));
+	CHECK(worst > 0.0187 && worst < 0.0189);
+	CHECK(spring_fast_negexp(5) > 3 * exp(-5));
+	/* the exact rule with it, y h = 1/6: e^(-yh) is off by 3e-5 a
+	 * frame, and the run drifts by ~1e-3 of the distance */
+	memset(&s, 0, sizeof(s));
+	s.rule = spring_rule_exact;
+	s.policy = spring_policy_none;
+	s.params.omega = 10;
+	s.params.zeta = 1;
+	s.params.mass = 1;
+	s.params.fast_exp = 1;
+	s.target = 1;
+	s.dt = 1.0 / 60;
+	s.frames = 120;
+	spring_simulate(&s, NULL, NULL, &m, NULL);
+	CHECK(m.max_err_x > 1e-4 && m.max_err_x < 2e-3);
+	s.params.fast_exp = 0;
+	spring_simulate(&s, NULL, NULL, &m, NULL);
+	CHECK(m.max_err_x < 1e-15);
+	/* Holden's critical rule is the exact critical spring */
+	s.rule = spring_rule_critical;
+	spring_simulate(&s, NULL, NULL, &m, NULL);
+	CHECK(m.max_err_x < 1e-14 && m.max_err_v < 1e-13);
+}
+
+void
+test_models(void)
+{
+	dampers_by_hand();
+	damper_moving();
+	double_spring();
+	fast_exp();
+}
