@@ -132,11 +132,33 @@ run_usage_body(FILE *fp)
 	fputs(
 "Model and rule:\n"
 "  --model NAME        spring (default), or a rule's name: --model implicit\n"
-"                      is --model spring --integrator implicit\n"
-"  --integrator NAME   the update rule (default semi-implicit):\n", fp);
+"                      is --model spring --integrator implicit; or one of\n"
+"                      Holden's other springs, each with its own rules\n"
+"                      (the default first):\n"
+"    critical          the critical spring, --halflife H (default 0.4 s):\n"
+"                      zeta 1, omega 2 ln2 / H; rule exact (Holden's)\n"
+"    damper            first order, x' = lambda (g - x), one of --halflife\n"
+"                      H (lambda = ln2 / H), --damping D (lambda = D),\n"
+"                      --factor F (a lerp factor a frame of ft: lambda =\n"
+"                      -ln(1 - F) / ft), with --ft (default 1/60 s; the\n"
+"                      default: --halflife 0.1); rules\n"
+"                      exact, lerp, lerp-dt, exponential; the row's v is\n"
+"                      the rate lambda (g - x), energy_drift is empty\n"
+"    double            two critical springs in series, --halflife H\n"
+"                      (default 0.4 s; both at H / 2, y = 4 ln2 / H); rules\n"
+"                      series (Holden's),\n"
+"                      exact; rows add xi,vi,xi_ref,vi_ref\n"
+"                      (damper and double: no substeps, no signals)\n"
+"  --integrator NAME   the spring's update rule (default semi-implicit):\n",
+	    fp);
 	for (r = spring_rules; *r != NULL; r++)
 		help_entry(fp, (*r)->name, (*r)->summary, (*r)->source);
-	fputs("\n", fp);
+	fputs(
+"  --fast-exp          the exact rules use Holden's fast_negexp, 1 / (1 + x\n"
+"                      + 0.48 x^2 + 0.235 x^3), for e^-x: close for small x\n"
+"                      (1e-4 at x = 0.1), 0.019 off at x = 3.3; the\n"
+"                      reference keeps exp\n"
+"\n", fp);
 	param_usage(fp);
 	fputs(
 "\n"
@@ -1535,12 +1557,22 @@ done:
 	return rc;
 }
 
-/* The models, for `springsim list`. */
+/* The models, for `springsim list` and --help: name, summary, rules. */
 void
 list_models(FILE *fp)
 {
 	const struct model *m;
+	const spring_model *const *o;
+	const spring_model_rule *const *r;
 
 	for (m = models; m->name != NULL; m++)
 		fprintf(fp, "  %-20s %s\n", m->name, m->summary);
+	for (o = spring_models; *o != NULL; o++) {
+		fprintf(fp, "  %-20s %s [%s]\n", (*o)->name, (*o)->summary,
+		    (*o)->source);
+		for (r = (*o)->rules; *r != NULL; r++)
+			fprintf(fp, "    %-18s %-8s %s [%s]\n", (*r)->name,
+			    (*r)->order ? "order 1" : "exact", (*r)->summary,
+			    (*r)->source);
+	}
 }

@@ -1,0 +1,122 @@
+#!/usr/bin/env bats
+# models.bats - --model damper, double and critical from the command line:
+# the rows, the frame-rate story fps tells, --fast-exp, the errors.
+bats_require_minimum_version 1.5.0
+load helpers
+
+@test "damper: lerp 0.1 a frame is 1 - 0.9^n after n frames, at any frame time" {
+	sim --model damper --integrator lerp --factor 0.1 --dt 0.05 --frames 10
+	assert_status 0
+	# row n + 1 holds frame n: 1 - 0.9^n
+	awk -F, 'NR > 1 { n = NR - 2; want = 1 - 0.9 ^ n
+	    d = $2 - want; if (d < -1e-15 || d > 1e-15) { print NR, $2, want; exit 1 } }' \
+	    "$OUT" || fail_with "not 1 - 0.9^n"
+	[ "$(nlines "$OUT")" -eq 12 ] || fail_with "rows"
+}
+
+@test "damper: the exact damper halves the distance every half-life, at 30, 60 and 144 fps" {
+	local dt
+	for dt in 0.03333333333333333 0.016666666666666666 0.006944444444444444; do
+		sim --model damper --halflife 0.25 --dt "$dt" --duration 1
+		assert_status 0
+		# at t = 1 s (the last row): 1 - 2^-4
+		tail -n 1 "$OUT" | awk -F, '{ d = $2 - 0.9375; if (d < -1e-14 || d > 1e-14) exit 1 }' ||
+			fail_with "dt $dt: $(tail -n 1 "$OUT")"
+	done
+}
+
+@test "damper: fps shows lerp depends on the frame rate and the exact damper does not" {
+	sim fps --fps 30,60,144 --model damper --integrator lerp --factor 0.1
+	assert_status 0
+	# tuned at 60 fps (--ft 1/60): exact there, off at 30 and 144
+	# (fps's rows: fps, then run's metrics: max_err_x is column 14)
+	awk -F, 'NR > 1 && $1 == 60 && $14 > 1e-15 { exit 1 }
+	    NR > 1 && $1 != 60 && $14 < 0.1 { exit 1 }' "$OUT" ||
+		fail_with "lerp: $(cut -d, -f1,14 "$OUT" | tr '\n' ' ')"
+	sim fps --fps 30,60,144 --model damper --integrator exact --halflife 0.2
+	assert_status 0
+	awk -F, 'NR > 1 && $14 > 1e-15 { exit 1 }' "$OUT" ||
+		fail_with "exact damper depends on the frame rate"
+}
+
+@test "damper: lerp-dt overshoots past lambda dt = 1 and diverges past 2" {
+	sim --model damper --integrator lerp-dt --damping 30 --dt 0.05 --metrics
+	assert_status 0
+	# lambda dt = 1.5: x goes 0, 1.5, 0.75, ... overshoot 0.5, converges
+	[ "$(metrics_field "$OUT" overshoot)" = 0.5 ] || fail_with "overshoot $(metrics_field "$OUT" overshoot)"
+	[ "$(metrics_field "$OUT" diverged)" = 0 ] || fail_with diverged
+	sim --model damper --integrator lerp-dt --damping 50 --dt 0.05 --metrics
+	assert_status 0
+	[ "$(metrics_field "$OUT" diverged)" = 1 ] || fail_with "did not diverge"
+}
+
+@test "damper: energy_drift is an empty field, never nan" {
+	sim --model damper --halflife 0.3 --metrics
+	assert_status 0
+	[ -z "$(metrics_field "$OUT" energy_drift)" ] || fail_with "energy_drift: $(metrics_field "$OUT" energy_drift)"
+	! grep -qi nan "$OUT" || fail_with "nan in the output"
+}
+
+@test "double: rows carry the intermediate spring; the exact rule is the reference" {
+	sim --model double --halflife 0.6 --integrator exact --frames 30
+	assert_status 0
+	[ "$(head -n 1 "$OUT")" = "$TRAJ_HEADER,xi,vi,xi_ref,vi_ref" ] || fail_with "header"
+	awk -F, 'NR > 1 { for (i = 7; i <= 8; i++) if ($i > 1e-13 || $i < -1e-13) exit 1
+	    if ($9 - $11 > 1e-13 || $11 - $9 > 1e-13) exit 1 }' "$OUT" ||
+		fail_with "exact rule off the reference"
+	# an S-curve: x starts slower than xi and never passes it going up
+	awk -F, 'NR > 2 && $2 > $9 { exit 1 }' "$OUT" || fail_with "x passed xi"
+}
+
+@test "double: Holden's series is first order: halving dt halves its error" {
+	sim --model double --halflife 0.6 --metrics --dt 0.02
+	local e1 e2
+	e1=$(metrics_field "$OUT" max_err_x)
+	sim --model double --halflife 0.6 --metrics --dt 0.01
+	e2=$(metrics_field "$OUT" max_err_x)
+	awk -v a="$e1" -v b="$e2" 'BEGIN { r = a / b; exit !(r > 1.8 && r < 2.2) }' ||
+		fail_with "ratio $e1 / $e2"
+}
+
+@test "critical: Holden's critical spring equals the exact spring at zeta 1" {
+	sim --model critical --halflife 0.3 --metrics
+	assert_status 0
+	[ "$(metrics_field "$OUT" zeta)" = 1 ] || fail_with zeta
+	# omega = 2 ln2 / 0.3
+	assert_near "$(metrics_field "$OUT" omega)" 4.620981203732968 1e-14
+	awk -v e="$(metrics_field "$OUT" max_err_x)" 'BEGIN { exit !(e < 1e-14) }' ||
+		fail_with "max_err_x $(metrics_field "$OUT" max_err_x)"
+}
+
+@test "--fast-exp: the error it adds, on the exact rules only" {
+	sim --model critical --halflife 0.3 --metrics --fast-exp
+	assert_status 0
+	awk -v e="$(metrics_field "$OUT" max_err_x)" 'BEGIN { exit !(e > 1e-5 && e < 1e-2) }' ||
+		fail_with "max_err_x $(metrics_field "$OUT" max_err_x)"
+	sim --integrator exact --uaf 10 --dr 0.5 --metrics --fast-exp
+	assert_status 0
+	sim --model damper --halflife 0.2 --metrics --fast-exp
+	assert_status 0
+	assert_usage_error "--fast-exp" "semi-implicit" -- --fast-exp --uaf 10 --dr 0.5
+	assert_usage_error "--fast-exp" "lerp" -- --model damper --integrator lerp --fast-exp
+}
+
+@test "models: bad combinations are one-line usage errors" {
+	assert_usage_error "--model damper" "--uaf" -- --model damper --uaf 3 --dr 1
+	assert_usage_error "--model damper" "--halflife" "--factor" -- --model damper --halflife 1 --factor 0.2
+	assert_usage_error "--factor" "must be > 0 and <= 1" -- --model damper --factor 1.5
+	assert_usage_error "--factor" "--model damper" -- --factor 0.5
+	assert_usage_error "--model double" "--damping" -- --model double --damping 3
+	assert_usage_error "--model critical" "--dr" -- --model critical --halflife 1 --dr 1
+	assert_usage_error "--integrator" "rk4" -- --model damper --integrator rk4
+	assert_usage_error "--integrator" "exponential" "below 1" -- --model damper --integrator exponential --damping 90
+	assert_usage_error "--substep" "damper" -- --model damper --substep fixed
+	assert_usage_error "--model double" "signal" -- --model double --target-signal sine
+}
+
+@test "models sweep like the spring: a row equals run's" {
+	sim sweep --model damper --integrator lerp,lerp-dt,exponential,exact --halflife 0.1,0.3 -q
+	assert_status 0
+	want=$("$SPRINGSIM" run --metrics --no-header --model damper --integrator exponential --halflife 0.3)
+	[ "$(sed -n 7p "$OUT" | cut -d, -f1-30)" = "$want" ] || fail_with "row 6"
+}
