@@ -23,6 +23,7 @@ main(void)
 	test_dialects();
 	test_batch();
 	test_models();
+	test_resonance();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }
