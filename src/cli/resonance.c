@@ -196,13 +196,14 @@ plan(const struct run_setup *rs, const struct res_opts *ro,
 		frames = t1[i] / (rs->dt * (1.0 - rs->jitter)) + 1.0;
 		row[i].frames = frames;
 		total += frames;
-		if (!(frames <= 9e18) || !(total <= (rs->force ? 9e18 :
-		    (double)MAX_FRAMES)))
+		if (!(frames <= 9e18) || !(total <= 9e18))
 			return usage_error("--hz: '%s' runs %.3g frames at --dt "
-			    "%g in all, more than %s", ro->hz.text, total,
-			    rs->dt, rs->force || !(frames <= 9e18) ?
-			    "springsim can count" : "1e9 (--force to run it "
-			    "anyway)");
+			    "%g in all, more than springsim can count",
+			    ro->hz.text, total, rs->dt);
+		if (total > (double)MAX_FRAMES && !rs->force)
+			return usage_error("--hz: '%s' runs %.3g frames at --dt "
+			    "%g in all, more than %ld (--force to run it "
+			    "anyway)", ro->hz.text, total, rs->dt, MAX_FRAMES);
 		i++;
 	}
 	return EXIT_OK;
