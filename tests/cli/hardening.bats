@@ -458,7 +458,7 @@ MAN_ONLY='--fail-if'
 
 help_flags() {
 	local c
-	for c in run fps convert analyze list sweep; do
+	for c in run fps convert analyze list sweep resonance; do
 		"$SPRINGSIM" "$c" --help
 	done | grep -oE -- '(^|[][ (|,])(--[a-z][a-z0-9-]*|-[a-zA-Z](,| |$))' |
 	    sed 's/^[^-]*//; s/[, ]$//' | sort -u
@@ -487,7 +487,7 @@ man_flags() {
 # known_option FLAG - some command takes FLAG (it is not "unknown").
 known_option() {
 	local cmd
-	for cmd in run fps convert analyze sweep; do
+	for cmd in run fps convert analyze sweep resonance; do
 		sim "$cmd" "$1"
 		stderr_text
 		[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
