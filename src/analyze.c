@@ -336,6 +336,7 @@ stable_at(const spring_rule *rule, double zeta, double hw)
 	p.omega = 1.0;
 	p.zeta = zeta;
 	p.mass = 1.0;
+	p.fast_exp = 0;
 	memset(&a, 0, sizeof(a));
 	spring_amplification(rule, &p, hw, &a.m);
 	eigen(&a, 1.0);

@@ -48,6 +48,7 @@ spring_params_set(double omega, double zeta, double mass, spring_params *p)
 	p->omega = omega;
 	p->zeta = zeta;
 	p->mass = mass;
+	p->fast_exp = 0;
 	return 0;
 }
 

@@ -309,6 +309,8 @@ EDGE_TABLE='--x0|
 --origami-friction|--origami-tension 40
 --box2d-hertz|--box2d-damping-ratio 10
 --box2d-damping-ratio|--box2d-hertz 30
+--factor|--model damper --integrator lerp
+--ft|--model damper --integrator exponential --damping 5
 --hitch|AT
 --hitch|LEN'
 # flags of run's --help that take a value that is not a number
