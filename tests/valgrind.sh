@@ -49,6 +49,10 @@ check 0 --target-signal square --target-vel-source zero --model exact
 check 0 --target-signal ramp --signal-at 0.2 --duration 1 -o "$tmp/run.csv"
 check 0 --uaf 66 --dr 0 --model implicit --dt 0.033
 check 0 fps --fps 30,60,144,240
+check 0 resonance --hz 1:3:5 --uaf 12 --dr 0.3
+check 0 --model damper --integrator lerp --factor 0.1 --dt-jitter 0.2
+check 0 --model double --halflife 0.5 --metrics --fast-exp
+check 0 fps --fps 30,60 --model damper --integrator lerp-dt --damping 8
 check 0 fps --fps 30,60 --trajectories --substep fixed --target-signal sine
 check 0 list
 check 0 convert --swiftui-response 0.5 --swiftui-damping-fraction 0.825
@@ -69,6 +73,8 @@ check 2 --target-file "$tmp/frames.csv"
 check 2 --frames-from "$tmp/target.csv"
 check 2 fps --fps 30,,60
 check 2 convert --stiffness 1
+check 2 --model damper --halflife 1 --factor 0.5
+check 2 resonance --hz 0,1
 check 2 sweep --substep max,none --max-dt 0.01 -j 2
 check 2 sweep --substep max,none --max-dt 0.01 -o "$tmp/sweep-bad.csv"
 check 2 sweep --fail-if 'nope > 1'

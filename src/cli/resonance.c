@@ -401,6 +401,7 @@ cmd_resonance(int argc, char **argv)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = 0;
+	k->intermediate = 0;
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;
