@@ -1499,10 +1499,47 @@ run_warnings(const struct run_setup *rs, const spring_metrics *m,
 		    "the time is lost", fs->lost_time, fs->max_lag);
 }
 
+/*
+ * Models with a state of their own shape (many bodies, rotations, two
+ * sources) have a command of their own; run hands the whole command
+ * line to it.  One line a model, ending in NULL.
+ */
+static const struct model_command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+} model_commands[] = {
+	/* MODEL COMMANDS: add a line here */
+	{ NULL, NULL, NULL }
+};
+
+/* The model_commands entry --model names in argv, or NULL. */
+static const struct model_command *
+model_command(int argc, char **argv)
+{
+	const struct model_command *mc;
+	const char *name = NULL;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "--model") == 0 && i + 1 < argc)
+			name = argv[++i];
+		else if (strncmp(argv[i], "--model=", 8) == 0)
+			name = argv[i] + 8;
+	}
+	for (mc = model_commands; name != NULL && mc->name != NULL; mc++)
+		if (strcmp(mc->name, name) == 0)
+			return mc;
+	return NULL;
+}
+
 /* `springsim [run]`. */
 int
 cmd_run(int argc, char **argv)
 {
+	const struct model_command *mc = model_command(argc, argv);
 	struct run_setup *rs;
 	struct sink *k = NULL;
 	spring_metrics m;
@@ -1510,6 +1547,8 @@ cmd_run(int argc, char **argv)
 	double lag = 0.0, attenuation = 0.0, kept_frames = 0.0;
 	int rc, tracking;
 
+	if (mc != NULL)
+		return mc->run(argc, argv);
 	/* big (the sink's buffer, the hitches): on the heap */
 	if ((rs = malloc(sizeof(*rs))) == NULL ||
 	    (k = malloc(sizeof(*k))) == NULL) {
@@ -1564,9 +1603,12 @@ list_models(FILE *fp)
 	const struct model *m;
 	const spring_model *const *o;
 	const spring_model_rule *const *r;
+	const struct model_command *mc;
 
 	for (m = models; m->name != NULL; m++)
 		fprintf(fp, "  %-20s %s\n", m->name, m->summary);
+	for (mc = model_commands; mc->name != NULL; mc++)
+		fprintf(fp, "  %-20s %s\n", mc->name, mc->summary);
 	for (o = spring_models; *o != NULL; o++) {
 		fprintf(fp, "  %-20s %s [%s]\n", (*o)->name, (*o)->summary,
 		    (*o)->source);
