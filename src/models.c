@@ -31,10 +31,11 @@ negexp(const spring_sim *sim, double x)
  * lands on g exactly; k[0] = a.
  */
 static void
-damper_step(const double *k, double *s, double g1, double q1)
+damper_step(const spring_sim *sim, const double *k, double *s, double t0,
+    double t1)
 {
-	(void)q1;
-	s[0] += k[0] * (g1 - s[0]);
+	(void)t0;
+	s[0] += k[0] * (sim->target + sim->target_vel * t1 - s[0]);
 }
 
 /* lerp: the same factor every frame, whatever the frame time. */
@@ -89,8 +90,9 @@ static const spring_model_rule damper_exact_rule = {
 	"Holden, damper_exact", 0, damper_exact_prepare, damper_step
 };
 
+/* The first is the default. */
 static const spring_model_rule *const damper_rules[] = {
-	&lerp_rule, &lerp_dt_rule, &exponential_rule, &damper_exact_rule, NULL
+	&damper_exact_rule, &lerp_rule, &lerp_dt_rule, &exponential_rule, NULL
 };
 
 /*
@@ -119,8 +121,8 @@ damper_velocity(const spring_sim *sim, const double *s, double g, double q)
 
 static const spring_model damper_model = {
 	"damper", "first order, x' = lambda (g - x): lerp, lerp-dt, "
-	"exponential, exact", "Holden", 0, 0, damper_rules, damper_reference,
-	damper_velocity
+	"exponential, exact", "Holden", 0, NULL, 0, damper_rules,
+	damper_reference, damper_velocity
 };
 
 /* --- the double spring ---------------------------------------------- */
@@ -177,20 +179,26 @@ simple_critical(double y, double h, double e, double *x, double *v, double g)
 
 /* series: xi toward the target, then x toward the new xi (Holden). */
 static void
-series_step(const double *k, double *s, double g1, double q1)
+series_step(const spring_sim *sim, const double *k, double *s, double t0,
+    double t1)
 {
-	(void)q1;
+	double g1 = sim->target + sim->target_vel * t1;
+
+	(void)t0;
 	simple_critical(k[0], k[1], k[2], &s[2], &s[3], g1);
 	simple_critical(k[0], k[1], k[2], &s[0], &s[1], s[2]);
 }
 
 /* exact: the 4-state solution over the step, the target's line g1, q1. */
 static void
-double_exact_step(const double *k, double *s, double g1, double q1)
+double_exact_step(const spring_sim *sim, const double *k, double *s,
+    double t0, double t1)
 {
-	double out[4];
+	double out[4], q = sim->target_vel;
 
-	double_advance(k[0], k[3] != 0.0, s, g1 - q1 * k[1], q1, k[1], out);
+	(void)t1;
+	double_advance(k[0], k[3] != 0.0, s, sim->target + q * t0, q, k[1],
+	    out);
 	memcpy(s, out, sizeof(out));
 }
 
@@ -233,16 +241,296 @@ double_velocity(const spring_sim *sim, const double *s, double g, double q)
 
 static const spring_model double_model = {
 	"double", "two critical springs in series (an S-curve): series, "
-	"exact", "Holden", 1, 0, double_rules, double_reference,
-	double_velocity
+	"exact", "Holden", 4, "xi,vi,xi_ref,vi_ref", 0, double_rules,
+	double_reference, double_velocity
+};
+
+
+/* --- the timed and velocity springs --------------------------------- */
+
+/*
+ * The look-ahead goal both follow (Holden): xi moves linearly from x0 to
+ * the target G, reaching it at T (timed: --t-goal; velocity: |G - x0| /
+ * V), and the spring chases xi's position tau = apprehension H ahead:
+ * gf(t) = a + b t until tk = T - tau, G after.  With tk <= 0 the goal is
+ * G from the start.
+ */
+static void
+lookahead(const spring_sim *sim, double *a, double *b, double *tk,
+    double *t_end)
+{
+	double g = sim->target, x0 = sim->x0;
+	double tau = sim->apprehension * 2.0 * LN2 / sim->rate;
+
+	if (sim->model == spring_model_timed) {
+		*t_end = sim->t_goal;
+		*b = (g - x0) / sim->t_goal;
+	} else {
+		*t_end = fabs(g - x0) / sim->v_goal;
+		*b = g > x0 ? sim->v_goal : g < x0 ? -sim->v_goal : 0.0;
+	}
+	*tk = *t_end - tau;
+	*a = x0 + *b * tau;
+}
+
+/*
+ * The critical spring y, fed no goal velocity, from (x, v) over t toward
+ * the goal a + b t (b = 0: a held): the particular solution a + b t -
+ * 2 b / y plus the propagated offset.
+ */
+static void
+critical_toward_line(double y, double x, double v, double a, double b,
+    double t, double *out)
+{
+	spring_mat2 phi;
+	double e = x - (a - 2.0 * b / y), de = v - b;
+
+	spring_propagator(y, 1.0, t, &phi);
+	out[0] = a + b * t - 2.0 * b / y + (phi.a * e + phi.b * de);
+	out[1] = b + (phi.c * e + phi.d * de);
+}
+
+/* The timed or velocity spring's exact state at t; xi as Holden's. */
+static void
+lookahead_reference(const spring_sim *sim, double t, double *r)
+{
+	double a, b, tk, t_end, mid[2];
+
+	lookahead(sim, &a, &b, &tk, &t_end);
+	if (t == 0.0) {
+		r[0] = sim->x0;
+		r[1] = sim->v0;
+	} else if (tk <= 0.0)
+		critical_toward_line(sim->rate, sim->x0, sim->v0, sim->target,
+		    0.0, t, r);
+	else if (t <= tk)
+		critical_toward_line(sim->rate, sim->x0, sim->v0, a, b, t, r);
+	else {
+		critical_toward_line(sim->rate, sim->x0, sim->v0, a, b, tk,
+		    mid);
+		critical_toward_line(sim->rate, mid[0], mid[1], sim->target,
+		    0.0, t - tk, r);
+	}
+	r[2] = t < t_end ? sim->x0 + b * t : sim->target;
+	r[3] = 0.0;
+}
+
+/* k = (y, h, e^(-yh), tau) for the look-ahead springs. */
+static void
+lookahead_prepare(const spring_sim *sim, double h, double *k)
+{
+	k[0] = sim->rate;
+	k[1] = h;
+	k[2] = negexp(sim, sim->rate * h);
+	k[3] = sim->apprehension * 2.0 * LN2 / sim->rate;
+}
+
+/*
+ * Holden's timed_spring_damper_exact: xi's velocity toward the goal so
+ * as to arrive in the time left (at least a frame), the spring toward
+ * xi's position h + tau ahead (the goal once that is past T).
+ */
+static void
+timed_step(const spring_sim *sim, const double *k, double *s, double t0,
+    double t1)
+{
+	double h = k[1], left = sim->t_goal - t0;
+	double vg = (sim->target - s[2]) / (left > h ? left : h);
+	double ahead = h + k[3];
+	double gf = ahead < left ? s[2] + vg * ahead : sim->target;
+
+	(void)t1;
+	simple_critical(k[0], h, k[2], &s[0], &s[1], gf);
+	s[2] += vg * h;
+}
+
+/*
+ * Holden's velocity_spring_damper_exact: xi toward the goal at V, the
+ * spring toward xi's position h + tau ahead (the goal once within reach).
+ */
+static void
+velocity_step(const spring_sim *sim, const double *k, double *s, double t0,
+    double t1)
+{
+	double h = k[1], d = sim->target - s[2], vg = sim->v_goal;
+	double step = (d > 0.0 ? 1.0 : -1.0) * vg, ahead = h + k[3];
+	double gf = fabs(d) > ahead * vg ? s[2] + step * ahead : sim->target;
+
+	(void)t0;
+	(void)t1;
+	simple_critical(k[0], h, k[2], &s[0], &s[1], gf);
+	s[2] = fabs(d) > h * vg ? s[2] + step * h : sim->target;
+}
+
+static const spring_model_rule timed_rule = {
+	"holden", "the critical spring toward xi, tau ahead, goal held over "
+	"the step", "Holden, timed_spring_damper_exact", 1,
+	lookahead_prepare, timed_step
+};
+static const spring_model_rule velocity_rule = {
+	"holden", "the critical spring toward xi, tau ahead, goal held over "
+	"the step", "Holden, velocity_spring_damper_exact", 1,
+	lookahead_prepare, velocity_step
+};
+static const spring_model_rule *const timed_rules[] = { &timed_rule, NULL };
+static const spring_model_rule *const velocity_rules[] = {
+	&velocity_rule, NULL
+};
+
+static const spring_model timed_model = {
+	"timed", "reach the target near --t-goal T: a critical spring "
+	"tracking a linear xi ahead", "Holden", 2, "xi,xi_ref", 0,
+	timed_rules, lookahead_reference, double_velocity
+};
+static const spring_model velocity_model = {
+	"velocity", "approach the target at --v-goal V: a critical spring "
+	"tracking xi ahead", "Holden", 2, "xi,xi_ref", 0, velocity_rules,
+	lookahead_reference, double_velocity
+};
+
+/* --- the character predictor ---------------------------------------- */
+
+/*
+ * (1 - e^-x (1 + x)) / x^2, the position integral's weight of the
+ * acceleration term: by its series below 0.5, where the closed form
+ * cancels (sum over n >= 2 of (-1)^n (n - 1) x^(n-2) / n!).
+ */
+static double
+integral_weight(double x)
+{
+	double sum = 0.0, term = 0.5;	/* n = 2: 1 / 2 */
+	int n;
+
+	if (x >= 0.5)
+		return (-expm1(-x) - x * exp(-x)) / (x * x);
+	for (n = 2; n < 40 && fabs(term) > 1e-18 * fabs(sum); n++) {
+		sum += term;
+		/* from (n - 1) x^(n-2) / n! to n x^(n-1) / (n + 1)! */
+		term *= -x * (double)n / ((double)(n - 1) * (double)(n + 1));
+	}
+	return sum;
+}
+
+/*
+ * The predictor's exact state after t from s = (p, v, a): the velocity
+ * is a critical spring toward vg (y), the position its integral,
+ * p + vg t + j0 (1 - E) / y + j1 t^2 W(yt), j0 = v - vg, j1 = a + j0 y,
+ * E = e^(-yt), W = integral_weight; no cancellation at small y t.
+ */
+static void
+predict_advance(double y, double vg, const double *s, double t, double *out)
+{
+	double j0 = s[1] - vg, j1 = s[2] + j0 * y, x = y * t, e = exp(-x);
+
+	out[0] = s[0] + vg * t + j0 * t * (x > 0.0 ? -expm1(-x) / x : 1.0) +
+	    j1 * t * t * integral_weight(x);
+	out[1] = e * (j0 + j1 * t) + vg;
+	out[2] = e * (s[2] - j1 * y * t);
+	out[3] = 0.0;
+}
+
+/* k = (y, h, e^(-yh)). */
+static void
+predict_prepare(const spring_sim *sim, double h, double *k)
+{
+	k[0] = sim->rate;
+	k[1] = h;
+	k[2] = negexp(sim, sim->rate * h);
+}
+
+/*
+ * Holden's spring_character_update, as he writes it: the position from
+ * E (-j1 / y^2 + (-j0 - j1 h) / y) + j1 / y^2 + j0 / y + vg h + p,
+ * terms that cancel as y h shrinks.
+ */
+static void
+holden_predict_step(const spring_sim *sim, const double *k, double *s,
+    double t0, double t1)
+{
+	double y = k[0], h = k[1], e = k[2], vg = sim->v_goal;
+	double j0 = s[1] - vg, j1 = s[2] + j0 * y;
+
+	(void)t0;
+	(void)t1;
+	s[0] = e * ((-j1) / (y * y) + (-j0 - j1 * h) / y) + j1 / (y * y) +
+	    j0 / y + vg * h + s[0];
+	s[1] = e * (j0 + j1 * h) + vg;
+	s[2] = e * (s[2] - j1 * y * h);
+}
+
+/* The same update with the integral written without cancellation. */
+static void
+exact_predict_step(const spring_sim *sim, const double *k, double *s,
+    double t0, double t1)
+{
+	double out[4];
+
+	(void)t0;
+	(void)t1;
+	predict_advance(k[0], sim->v_goal, s, k[1], out);
+	memcpy(s, out, 3 * sizeof(double));
+}
+
+/* What game code often does: the spring exact, p += v_new h. */
+static void
+euler_predict_step(const spring_sim *sim, const double *k, double *s,
+    double t0, double t1)
+{
+	double y = k[0], h = k[1], e = k[2], vg = sim->v_goal;
+	double j0 = s[1] - vg, j1 = s[2] + j0 * y;
+
+	(void)t0;
+	(void)t1;
+	s[1] = e * (j0 + j1 * h) + vg;
+	s[2] = e * (s[2] - j1 * y * h);
+	s[0] += s[1] * h;
+}
+
+static const spring_model_rule holden_predict_rule = {
+	"holden", "the exact spring and its integral, as Holden writes them",
+	"Holden, spring_character_update", 0, predict_prepare,
+	holden_predict_step
+};
+static const spring_model_rule exact_predict_rule = {
+	"exact", "the same, the integral written without cancellation",
+	"springsim", 0, predict_prepare, exact_predict_step
+};
+static const spring_model_rule euler_predict_rule = {
+	"euler", "the exact spring on v, then x += v_new dt", "game code", 1,
+	predict_prepare, euler_predict_step
+};
+static const spring_model_rule *const predict_rules[] = {
+	&holden_predict_rule, &exact_predict_rule, &euler_predict_rule, NULL
+};
+
+/* The predictor's exact state at t. */
+static void
+predict_reference(const spring_sim *sim, double t, double *r)
+{
+	const double s[4] = { sim->x0, sim->v0, sim->xi0, 0.0 };
+
+	if (t == 0.0)
+		memcpy(r, s, sizeof(s));
+	else
+		predict_advance(sim->rate, sim->v_goal, s, t, r);
+}
+
+static const spring_model predict_model = {
+	"predict", "a critical spring on the velocity toward --v-goal V, x "
+	"its exact integral", "Holden", 2, "a,a_ref", 0, predict_rules,
+	predict_reference, double_velocity
 };
 
 /* --- the tables ----------------------------------------------------- */
 
 const spring_model *const spring_model_damper = &damper_model;
 const spring_model *const spring_model_double = &double_model;
+const spring_model *const spring_model_timed = &timed_model;
+const spring_model *const spring_model_velocity = &velocity_model;
+const spring_model *const spring_model_predict = &predict_model;
 const spring_model *const spring_models[] = {
-	&damper_model, &double_model, NULL
+	&damper_model, &double_model, &timed_model, &velocity_model,
+	&predict_model, NULL
 };
 
 /* A model by name, or NULL. */
@@ -306,7 +594,7 @@ spring_model_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 	spring_params p = sim->params;
 	spring_row row;
 	double s[4] = { sim->x0, sim->v0, sim->xi0, sim->vi0 };
-	double k[8], k_h = -1.0, frame_dt, wall, limit;
+	double k[8], k_h = -1.0, frame_dt, wall, prev = 0.0, limit;
 	double end = sim->duration * (1.0 - 1e-9);
 	long n, frames = sim->frames, diverged = -1;
 	int rc = 0;
@@ -333,8 +621,8 @@ spring_model_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 			sim->mrule->prepare(sim, frame_dt, k);
 			k_h = frame_dt;
 		}
-		sim->mrule->step(k, s, sim->target + sim->target_vel * wall,
-		    sim->target_vel);
+		sim->mrule->step(sim, k, s, prev, wall);
+		prev = wall;
 		model_row(sim, wall, s, &row);
 		if (!(fabs(row.x - row.g) <= limit) || !isfinite(row.v) ||
 		    !isfinite(row.xi) || !isfinite(row.vi)) {
@@ -389,16 +677,46 @@ spring_model_sample_at(const spring_sim *sim, const double *tq, long nq,
 		for (; i < nq && tq[i] < wall - tol; i++) {
 			memcpy(probe, s, sizeof(s));
 			sim->mrule->prepare(sim, tq[i] - prev, k);
-			sim->mrule->step(k, probe, sim->target +
-			    sim->target_vel * tq[i], sim->target_vel);
+			sim->mrule->step(sim, k, probe, prev, tq[i]);
 			xq[i] = probe[0];
 		}
 		sim->mrule->prepare(sim, frame_dt, k);
-		sim->mrule->step(k, s, sim->target + sim->target_vel * wall,
-		    sim->target_vel);
+		sim->mrule->step(sim, k, s, prev, wall);
 		for (; i < nq && tq[i] <= wall + tol; i++)
 			xq[i] = s[0];
 		prev = wall;
 	}
 	return i;
+}
+
+/*
+ * Holden's spring_character_predict: the state at t = i dt, i = 0 ..
+ * horizon / dt, each by one step of the rule over i dt from the initial
+ * state (never frame by frame), beside the reference; rows to emit.
+ * Returns 0 or what emit returned.
+ */
+int
+spring_predict_horizon(const spring_sim *sim, double horizon,
+    spring_row_fn emit, void *ctx)
+{
+	double s[4], k[8], t;
+	spring_row row;
+	long i, n = spring_frame_count(horizon, sim->dt);
+	int rc;
+
+	for (i = 0; i <= n; i++) {
+		t = (double)i * sim->dt;
+		s[0] = sim->x0;
+		s[1] = sim->v0;
+		s[2] = sim->xi0;
+		s[3] = sim->vi0;
+		if (i > 0) {
+			sim->mrule->prepare(sim, t, k);
+			sim->mrule->step(sim, k, s, 0.0, t);
+		}
+		model_row(sim, t, s, &row);
+		if ((rc = emit(ctx, &row, i > 0 ? sim->dt : 0.0)) != 0)
+			return rc;
+	}
+	return 0;
 }

@@ -234,7 +234,7 @@ cmd_fps(int argc, char **argv)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
-	k->intermediate = rs->sim.model != NULL && rs->sim.model->intermediate;
+	sink_columns(k, &rs->sim);
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;

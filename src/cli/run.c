@@ -34,8 +34,9 @@ static const struct model {
 };
 
 enum {
-	OPT_DT = 256, OPT_DT_JITTER, OPT_DURATION, OPT_FAST_EXP, OPT_FORCE,
-	OPT_FRAMES,
+	OPT_APPREHENSION = 256, OPT_DT, OPT_DT_JITTER, OPT_DURATION,
+	OPT_FAST_EXP, OPT_FORCE, OPT_FRAMES, OPT_HORIZON, OPT_T_GOAL,
+	OPT_V_GOAL,
 	OPT_FRAMES_FROM, OPT_HITCH, OPT_INTEGRATOR, OPT_MAX_DT,
 	OPT_MAX_SUBSTEPS, OPT_METRICS, OPT_MODEL, OPT_NO_HEADER,
 	OPT_PRECISION, OPT_SEED, OPT_SIGNAL_AMP, OPT_SIGNAL_AT,
@@ -46,6 +47,7 @@ enum {
 
 /* The run's own flags; the parameter flags are added (paramflags.c). */
 static const struct option run_own_opts[] = {
+	{ "apprehension", required_argument, NULL, OPT_APPREHENSION },
 	{ "dt", required_argument, NULL, OPT_DT },
 	{ "dt-jitter", required_argument, NULL, OPT_DT_JITTER },
 	{ "duration", required_argument, NULL, OPT_DURATION },
@@ -55,6 +57,7 @@ static const struct option run_own_opts[] = {
 	{ "frames-from", required_argument, NULL, OPT_FRAMES_FROM },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hitch", required_argument, NULL, OPT_HITCH },
+	{ "horizon", required_argument, NULL, OPT_HORIZON },
 	{ "integrator", required_argument, NULL, OPT_INTEGRATOR },
 	{ "max-dt", required_argument, NULL, OPT_MAX_DT },
 	{ "max-substeps", required_argument, NULL, OPT_MAX_SUBSTEPS },
@@ -76,6 +79,8 @@ static const struct option run_own_opts[] = {
 	{ "target-vel", required_argument, NULL, OPT_TARGET_VEL },
 	{ "target-vel-source", required_argument, NULL,
 	  OPT_TARGET_VEL_SOURCE },
+	{ "t-goal", required_argument, NULL, OPT_T_GOAL },
+	{ "v-goal", required_argument, NULL, OPT_V_GOAL },
 	{ "v0", required_argument, NULL, OPT_V0 },
 	{ "version", no_argument, NULL, 'V' },
 	{ "x0", required_argument, NULL, OPT_X0 },
@@ -148,7 +153,24 @@ run_usage_body(FILE *fp)
 "                      (default 0.4 s; both at H / 2, y = 4 ln2 / H); rules\n"
 "                      series (Holden's),\n"
 "                      exact; rows add xi,vi,xi_ref,vi_ref\n"
-"                      (damper and double: no substeps, no signals)\n"
+"    timed             reach --target near --t-goal T (default 1 s): a\n"
+"                      critical spring, --halflife H, chasing xi, which\n"
+"                      moves linearly to arrive at T, --apprehension A\n"
+"                      (default 2) times H ahead; rule holden; rows add\n"
+"                      xi,xi_ref\n"
+"    velocity          approach --target at --v-goal V (default 1/s): xi\n"
+"                      moves at V, the spring chases it A H ahead; rule\n"
+"                      holden.  For both the reference is the exact\n"
+"                      spring following that look-ahead goal\n"
+"    predict           a critical spring on the velocity toward --v-goal\n"
+"                      V, x its exact integral (Holden's character\n"
+"                      controller); rules holden (his formula), exact (the\n"
+"                      integral without cancellation), euler (x += v dt);\n"
+"                      rows add a,a_ref; --horizon S prints the prediction\n"
+"                      from the initial state at every dt up to S, each\n"
+"                      one step of the rule (Holden's\n"
+"                      spring_character_predict)\n"
+"                      (these models: no substeps, no signals)\n"
 "  --integrator NAME   the spring's update rule (default semi-implicit):\n",
 	    fp);
 	for (r = spring_rules; *r != NULL; r++)
@@ -313,6 +335,9 @@ run_setup_init(struct run_setup *rs)
 	rs->header = 1;
 	rs->signal_amp = 1.0;
 	rs->signal_period = 1.0;
+	rs->t_goal = 1.0;
+	rs->v_goal = 1.0;
+	rs->apprehension = 2.0;
 }
 
 /* The message for a value that must be > 0; returns -1. */
@@ -458,6 +483,17 @@ static const struct number_opt {
 	size_t have;			/* offset of its have_ flag, or 0 */
 	int signal;			/* a --signal-* flag */
 } number_opts[] = {
+	{ OPT_APPREHENSION, "--apprehension", NUM_ANY, 0, 0,
+	  offsetof(struct run_setup, apprehension),
+	  offsetof(struct run_setup, have_apprehension), 0 },
+	{ OPT_HORIZON, "--horizon", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, horizon), 0, 0 },
+	{ OPT_T_GOAL, "--t-goal", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, t_goal),
+	  offsetof(struct run_setup, have_t_goal), 0 },
+	{ OPT_V_GOAL, "--v-goal", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, v_goal),
+	  offsetof(struct run_setup, have_v_goal), 0 },
 	{ OPT_DT, "--dt", NUM_POSITIVE, 0, 0,
 	  offsetof(struct run_setup, dt), offsetof(struct run_setup, have_dt),
 	  0 },
@@ -655,10 +691,9 @@ resolve_rule(struct run_setup *rs)
 		return EXIT_OK;
 	}
 	if ((other = spring_model_find(rs->model)) != NULL) {
-		/* Holden's own: the exact damper, his series double spring */
+		/* the first of a model's rules is its default */
 		if (rs->integrator == NULL)
-			rs->integrator = other->rules[other == spring_model_double ?
-			    0 : 3]->name;
+			rs->integrator = other->rules[0]->name;
 		if ((rs->sim.mrule = spring_model_rule_find(other,
 		    rs->integrator)) == NULL)
 			return usage_error("--integrator: --model %s has no rule "
@@ -806,6 +841,35 @@ resolve_spring(struct run_setup *rs)
 			    "1 - ft damping must stay > 0)", sim->ft, sim->rate,
 			    sim->ft * sim->rate);
 		sim->params.omega = sim->rate;
+	} else if (sim->model == spring_model_timed ||
+	    sim->model == spring_model_velocity ||
+	    sim->model == spring_model_predict) {
+		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+			return EXIT_USAGE;
+		/* Holden's simple_spring_damper_exact: y = 2 ln2 / H */
+		sim->rate = 2.0 * LN2 / halflife;
+		sim->params.omega = sim->rate;
+		sim->params.zeta = 1.0;
+		sim->t_goal = rs->t_goal;
+		sim->v_goal = rs->v_goal;
+		sim->apprehension = rs->apprehension;
+		if (sim->model == spring_model_predict) {
+			/* the goal is a velocity: the target line is where
+			 * moving at it from x0 would be */
+			if (rs->have_target || rs->have_target_vel)
+				return usage_error("%s does not go with --model "
+				    "predict: its goal is --v-goal",
+				    rs->have_target ? "--target" :
+				    "--target-vel");
+			sim->target = sim->x0;
+			sim->target_vel = sim->v_goal;
+			sim->xi0 = 0.0;		/* at rest: a = 0 */
+		} else if (rs->have_target_vel)
+			return usage_error("--target-vel does not go with "
+			    "--model %s: its target is --target", rs->model);
+		if (!(sim->apprehension >= 0.0))
+			return usage_error("--apprehension: %g must be >= 0",
+			    sim->apprehension);
 	} else if (sim->model == spring_model_double ||
 	    sim->rule == spring_rule_critical) {
 		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
@@ -837,6 +901,18 @@ resolve_spring(struct run_setup *rs)
 		return usage_error("--fast-exp applies to the exact rules "
 		    "(exact, --model critical, damper exact, double), not %s",
 		    rs->integrator);
+	if (rs->have_t_goal && sim->model != spring_model_timed)
+		return usage_error("--t-goal goes with --model timed");
+	if (rs->have_v_goal && sim->model != spring_model_velocity &&
+	    sim->model != spring_model_predict)
+		return usage_error("--v-goal goes with --model velocity or "
+		    "predict");
+	if (rs->have_apprehension && sim->model != spring_model_timed &&
+	    sim->model != spring_model_velocity)
+		return usage_error("--apprehension goes with --model timed or "
+		    "velocity");
+	if (rs->horizon > 0.0 && sim->model != spring_model_predict)
+		return usage_error("--horizon goes with --model predict");
 	if (sim->model != NULL) {
 		if (sim->policy != spring_policy_none)
 			return usage_error("--substep goes with the spring and "
@@ -1229,6 +1305,14 @@ put_number(const struct sink *k, char *buf, double v)
 	return numfmt_roundtrip(buf, v);
 }
 
+/* The model's extra trajectory columns (none for the spring). */
+void
+sink_columns(struct sink *k, const spring_sim *sim)
+{
+	k->intermediate = sim->model != NULL ? sim->model->intermediate : 0;
+	k->extra_names = sim->model != NULL ? sim->model->columns : NULL;
+}
+
 /* The trajectory's header line. */
 void
 write_trajectory_header(struct sink *k)
@@ -1238,8 +1322,10 @@ write_trajectory_header(struct sink *k)
 	out_write(&k->out, head, sizeof(head) - 1);
 	if (k->dt_column)
 		out_write(&k->out, ",dt", 3);
-	if (k->intermediate)
-		out_write(&k->out, ",xi,vi,xi_ref,vi_ref", 20);
+	if (k->intermediate) {
+		out_write(&k->out, ",", 1);
+		out_write(&k->out, k->extra_names, strlen(k->extra_names));
+	}
 	out_write(&k->out, "\n", 1);
 }
 
@@ -1253,11 +1339,14 @@ emit_row(void *ctx, const spring_row *r, double dt)
 	int i, ncol = k->dt_column ? 9 : 8;
 	char *buf = out_reserve(&k->out, 13 * (NUMFMT_MAX + 1));
 
-	if (k->intermediate) {
+	if (k->intermediate == 4) {
 		col[ncol++] = r->xi;
 		col[ncol++] = r->vi;
 		col[ncol++] = r->xi_ref;
 		col[ncol++] = r->vi_ref;
+	} else if (k->intermediate == 2) {
+		col[ncol++] = r->xi;
+		col[ncol++] = r->xi_ref;
 	}
 	char *p = buf;
 
@@ -1567,14 +1656,24 @@ cmd_run(int argc, char **argv)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
-	k->intermediate = rs->sim.model != NULL && rs->sim.model->intermediate;
+	sink_columns(k, &rs->sim);
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;
 	}
 	if (rs->header && !rs->metrics)
 		write_trajectory_header(k);
-	if (!rs->metrics)
+	if (rs->horizon > 0.0) {
+		if (rs->metrics) {
+			rc = usage_error("--horizon prints a prediction, not "
+			    "--metrics");
+			out_abort(&k->out);
+			goto done;
+		}
+		rc = spring_predict_horizon(&rs->sim, rs->horizon, emit_row, k);
+		memset(&m, 0, sizeof(m));
+		memset(&fs, 0, sizeof(fs));
+	} else if (!rs->metrics)
 		rc = spring_simulate(&rs->sim, emit_row, k, &m, &fs);
 	else
 		rc = run_metrics(rs, &m, &fs, &lag, &attenuation);

@@ -28,6 +28,8 @@ struct run_setup {
 	int have_max_substeps, metrics, header;
 	int force;			/* --force: run even a huge run */
 	int fast_exp;			/* --fast-exp */
+	double t_goal, v_goal, apprehension, horizon;
+	int have_t_goal, have_v_goal, have_apprehension;
 	int frames_read, target_read;	/* the files are read (once) */
 	spring_hitch hitch[MAX_HITCHES];
 	int nhitches;
@@ -110,10 +112,13 @@ struct sink {
 	out_file out;
 	int precision;			/* 0: round-trip */
 	int dt_column;			/* the frame time varies */
-	int intermediate;		/* xi, vi columns (--model double) */
+	int intermediate;		/* a model's extra columns: 0, 2, 4 */
+	const char *extra_names;	/* their header, "xi,vi,..." */
 };
 
 int put_number(const struct sink *k, char *buf, double v);
+/* Set the sink's extra columns for sim's model. */
+void sink_columns(struct sink *k, const spring_sim *sim);
 /* The trajectory header, and a row (a spring_row_fn, ctx a sink). */
 void write_trajectory_header(struct sink *k);
 int emit_row(void *ctx, const spring_row *r, double dt);

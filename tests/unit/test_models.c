@@ -237,6 +237,147 @@ fast_exp(void)
 	CHECK(m.max_err_x < 1e-14 && m.max_err_v < 1e-13);
 }
 
+
+/* A model sim from x0 = 0 toward 1, critical at y = 2 ln2 / H. */
+static spring_sim
+lookahead_sim(const spring_model *model, double halflife, double dt,
+    long frames)
+{
+	spring_sim s;
+
+	memset(&s, 0, sizeof(s));
+	s.model = model;
+	s.mrule = model->rules[0];
+	s.rate = 2 * LN2 / halflife;
+	s.params.omega = s.rate;
+	s.params.zeta = 1;
+	s.params.mass = 1;
+	s.policy = spring_policy_none;
+	s.target = 1;
+	s.apprehension = 2;
+	s.t_goal = 1;
+	s.v_goal = 1;
+	s.dt = dt;
+	s.frames = frames;
+	return s;
+}
+
+/*
+ * x'' = y^2 (gf(t) - x) - 2 y x', gf = a + b t up to tk then g: RK4 in
+ * long double with tiny steps (the look-ahead springs' reference).
+ */
+static void
+lookahead_rk4(long double y, long double a, long double b, long double tk,
+    long double g, long double t, long double *x, long double *v)
+{
+	long n, steps = 400000;
+	long double h = t / steps, s = 0;
+
+	for (n = 0; n < steps; n++, s += h) {
+		long double k1x, k1v, k2x, k2v, k3x, k3v, k4x, k4v, gf;
+#define GF(tt) ((tt) < tk ? a + b * (tt) : g)
+		gf = GF(s);
+		k1x = *v;
+		k1v = y * y * (gf - *x) - 2 * y * *v;
+		gf = GF(s + h / 2);
+		k2x = *v + h / 2 * k1v;
+		k2v = y * y * (gf - (*x + h / 2 * k1x)) - 2 * y * k2x;
+		k3x = *v + h / 2 * k2v;
+		k3v = y * y * (gf - (*x + h / 2 * k2x)) - 2 * y * k3x;
+		gf = GF(s + h);
+		k4x = *v + h * k3v;
+		k4v = y * y * (gf - (*x + h * k3x)) - 2 * y * k4x;
+#undef GF
+		*x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x);
+		*v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v);
+	}
+}
+
+/* The timed and velocity springs' references against RK4; xi by hand. */
+static void
+lookahead_springs(void)
+{
+	spring_sim s = lookahead_sim(spring_model_timed, 0.1, 0.01, 150);
+	spring_metrics m;
+	struct last l = { { 0 }, 0 };
+	long double x = 0, v = 0, y = 2 * LN2 / 0.1L, tau = 2 * 0.1L;
+
+	/* timed, T = 1: xi = t up to 1; gf = t + tau up to 1 - tau, then 1 */
+	spring_simulate(&s, keep_last, &l, &m, NULL);
+	lookahead_rk4(y, tau, 1, 1 - tau, 1, 1.5L, &x, &v);
+	CHECK_NEAR(l.row.x_ref, (double)x, 1e-12);
+	CHECK_NEAR(l.row.v_ref, (double)v, 1e-11);
+	CHECK_EQ(l.row.xi_ref, 1.0);
+	/* Holden's discrete version: close, first order */
+	CHECK(m.max_err_x > 1e-4 && m.max_err_x < 0.02);
+	/* mid-run (t = 0.5): the reference against RK4, xi = 0.5 */
+	s.frames = 50;
+	memset(&l, 0, sizeof(l));
+	spring_simulate(&s, keep_last, &l, &m, NULL);
+	x = v = 0;
+	lookahead_rk4(y, tau, 1, 1 - tau, 1, 0.5L, &x, &v);
+	CHECK_NEAR(l.row.x_ref, (double)x, 1e-12);
+	CHECK_NEAR(l.row.xi, 0.5, 1e-12);
+	/* velocity, V = 2 from 0 to 1: xi reaches 1 at t = 0.5 */
+	s = lookahead_sim(spring_model_velocity, 0.1, 0.01, 40);
+	s.v_goal = 2;
+	memset(&l, 0, sizeof(l));
+	spring_simulate(&s, keep_last, &l, &m, NULL);
+	CHECK_NEAR(l.row.xi, 0.8, 1e-12);
+	CHECK_NEAR(l.row.xi_ref, 0.8, 1e-15);
+	x = v = 0;
+	lookahead_rk4(y, 2 * tau, 2, 0.5L - tau, 1, 0.4L, &x, &v);
+	CHECK_NEAR(l.row.x_ref, (double)x, 1e-12);
+	CHECK(m.max_err_x > 1e-4 && m.max_err_x < 0.02);
+}
+
+/*
+ * The predictor's position against the integral of its velocity (the
+ * critical spring's closed form), by Simpson's rule: independent of the
+ * position formula.
+ */
+static void
+predictor(void)
+{
+	spring_sim s;
+	spring_metrics m;
+	struct last l = { { 0 }, 0 };
+	double y = 2 * LN2 / 0.3, vg = 3, j0 = -1 - vg, j1 = 0 + j0 * y;
+	double sum = 0, t = 2, h = t / 20000;
+	long i;
+
+	memset(&s, 0, sizeof(s));
+	s.model = spring_model_predict;
+	s.mrule = spring_model_rule_find(spring_model_predict, "holden");
+	s.rate = y;
+	s.params.omega = y;
+	s.params.zeta = 1;
+	s.params.mass = 1;
+	s.policy = spring_policy_none;
+	s.v0 = -1;
+	s.v_goal = vg;
+	s.target_vel = vg;
+	s.dt = 0.02;
+	s.frames = 100;
+	for (i = 0; i <= 20000; i++) {
+		double u = i * h, vel = vg + exp(-y * u) * (j0 + j1 * u);
+
+		sum += (i == 0 || i == 20000 ? 1 : i % 2 ? 4 : 2) * vel;
+	}
+	sum *= h / 3;
+	spring_simulate(&s, keep_last, &l, &m, NULL);
+	CHECK_NEAR(l.row.x_ref, sum, 1e-12);
+	CHECK(m.max_err_x < 1e-13);
+	/* Holden's form of the integral cancels as y h shrinks: at a half-
+	 * life of 1e5 s it is off by more than 1e-11, the exact form is not */
+	s.rate = s.params.omega = 2 * LN2 / 1e5;
+	spring_simulate(&s, NULL, NULL, &m, NULL);
+	CHECK(m.max_err_x > 1e-11);
+	s.mrule = spring_model_rule_find(spring_model_predict, "exact");
+	spring_simulate(&s, NULL, NULL, &m, NULL);
+	CHECK(m.max_err_x < 1e-13);
+}
+
 void
 test_models(void)
 {
@@ -244,4 +385,6 @@ test_models(void)
 	damper_moving();
 	double_spring();
 	fast_exp();
+	lookahead_springs();
+	predictor();
 }
