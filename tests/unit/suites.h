@@ -14,4 +14,5 @@ void test_dialects(void);	/* test_dialects.c: other libraries, convert */
 void test_batch(void);		/* test_batch.c: batch runs equal single ones */
 void test_models(void);		/* test_models.c: dampers, double, critical */
 void test_resonance(void);	/* test_resonance.c: sine drive, peaks, Holden */
+void test_rotation(void);	/* test_rotation.c: quaternion spring */
 #endif
