@@ -521,6 +521,95 @@ static const spring_model predict_model = {
 	predict_reference, double_velocity
 };
 
+/* --- inertialization ------------------------------------------------ */
+
+/* A source's value and velocity at t. */
+static void
+source_at(const spring_signal *sig, double t, double *x, double *v)
+{
+	spring_signal_at(sig, t, x, v);
+}
+
+/* k = (y, h, e^(-yh)) as for the predictor. */
+
+/*
+ * Holden's inertialize_transition and inertialize_update, frame by frame:
+ * s = (x, v, a(t), b(t), off_x, off_v).  The switch happens at the end of
+ * the first frame that reaches switch_at: the offset is what keeps the
+ * output where source a had it, (a + off) - b, in position and velocity;
+ * after it, decay_spring_damper_exact takes the offset toward zero over
+ * each step and the output is b + off.
+ */
+static void
+inertialize_step(const spring_sim *sim, const double *k, double *s,
+    double t0, double t1)
+{
+	double ax, av, bx, bv, y = k[0], h = k[1], e = k[2];
+
+	source_at(sim->source_a, t1, &ax, &av);
+	source_at(sim->source_b, t1, &bx, &bv);
+	s[2] = ax;
+	s[3] = bx;
+	if (t1 < sim->switch_at * (1.0 - 1e-12)) {
+		s[0] = ax;
+		s[1] = av;
+		return;
+	}
+	if (t0 < sim->switch_at * (1.0 - 1e-12)) {
+		/* the transition: from a to b, the offset keeps the output */
+		s[4] = ax - bx;
+		s[5] = av - bv;
+	} else
+		simple_critical(y, h, e, &s[4], &s[5], 0.0);
+	s[0] = bx + s[4];
+	s[1] = bv + s[5];
+}
+
+/*
+ * The exact output: a before switch_at, then b plus the offset a - b at
+ * switch_at (position and velocity) decayed by the critical spring y.
+ */
+static void
+inertialize_reference(const spring_sim *sim, double t, double *r)
+{
+	double ax, av, bx, bv, sa, sav, sb, sbv, e, tau;
+
+	source_at(sim->source_a, t, &ax, &av);
+	source_at(sim->source_b, t, &bx, &bv);
+	r[2] = bx;	/* shown as source_b: the second column */
+	r[3] = 0.0;
+	if (t < sim->switch_at) {
+		r[0] = ax;
+		r[1] = av;
+		return;
+	}
+	source_at(sim->source_a, sim->switch_at, &sa, &sav);
+	source_at(sim->source_b, sim->switch_at, &sb, &sbv);
+	tau = t - sim->switch_at;
+	e = exp(-sim->rate * tau);
+	{
+		double j0 = sa - sb, j1 = (sav - sbv) + j0 * sim->rate;
+
+		r[0] = bx + e * (j0 + j1 * tau);
+		r[1] = bv + e * ((sav - sbv) - j1 * sim->rate * tau);
+	}
+}
+
+static const spring_model_rule inertialize_rule = {
+	"exact", "the offset decayed by the critical spring over each step",
+	"Holden, inertialize_update", 0, predict_prepare, inertialize_step
+};
+static const spring_model_rule *const inertialize_rules[] = {
+	&inertialize_rule, NULL
+};
+
+static const spring_model inertialize_model = {
+	"inertialize", "switch from --source-a to --source-b at --switch-at, "
+	"the offset decayed by a critical spring", "Holden", 2,
+	"source_a,source_b", 0, inertialize_rules, inertialize_reference,
+	double_velocity
+};
+
 /* --- the tables ----------------------------------------------------- */
 
 const spring_model *const spring_model_damper = &damper_model;
@@ -528,9 +617,10 @@ const spring_model *const spring_model_double = &double_model;
 const spring_model *const spring_model_timed = &timed_model;
 const spring_model *const spring_model_velocity = &velocity_model;
 const spring_model *const spring_model_predict = &predict_model;
+const spring_model *const spring_model_inertialize = &inertialize_model;
 const spring_model *const spring_models[] = {
 	&damper_model, &double_model, &timed_model, &velocity_model,
-	&predict_model, NULL
+	&predict_model, &inertialize_model, NULL
 };
 
 /* A model by name, or NULL. */
@@ -593,7 +683,7 @@ spring_model_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 	spring_metrics_acc acc;
 	spring_params p = sim->params;
 	spring_row row;
-	double s[4] = { sim->x0, sim->v0, sim->xi0, sim->vi0 };
+	double s[6] = { sim->x0, sim->v0, sim->xi0, sim->vi0, 0.0, 0.0 };
 	double k[8], k_h = -1.0, frame_dt, wall, prev = 0.0, limit;
 	double end = sim->duration * (1.0 - 1e-9);
 	long n, frames = sim->frames, diverged = -1;
@@ -661,7 +751,8 @@ spring_model_sample_at(const spring_sim *sim, const double *tq, long nq,
 {
 	spring_schedule constant;
 	spring_clock clk;
-	double s[4] = { sim->x0, sim->v0, sim->xi0, sim->vi0 }, probe[4];
+	double s[6] = { sim->x0, sim->v0, sim->xi0, sim->vi0, 0.0, 0.0 };
+	double probe[6];
 	double k[8], frame_dt, wall, prev = 0.0;
 	long i = 0;
 
@@ -699,7 +790,7 @@ int
 spring_predict_horizon(const spring_sim *sim, double horizon,
     spring_row_fn emit, void *ctx)
 {
-	double s[4], k[8], t;
+	double s[6], k[8], t;
 	spring_row row;
 	long i, n = spring_frame_count(horizon, sim->dt);
 	int rc;
@@ -710,6 +801,7 @@ spring_predict_horizon(const spring_sim *sim, double horizon,
 		s[1] = sim->v0;
 		s[2] = sim->xi0;
 		s[3] = sim->vi0;
+		s[4] = s[5] = 0.0;
 		if (i > 0) {
 			sim->mrule->prepare(sim, t, k);
 			sim->mrule->step(sim, k, s, 0.0, t);

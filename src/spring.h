@@ -412,6 +412,9 @@ typedef struct spring_sim {
 	double xi0, vi0;		/* double: the intermediate spring */
 	double t_goal, v_goal;		/* timed, velocity, predict */
 	double apprehension;		/* timed, velocity: look-ahead / H */
+	/* inertialize: from source a to source b at switch_at */
+	const struct spring_signal *source_a, *source_b;
+	double switch_at;
 	spring_params params;
 	double x0, v0;
 	double target, target_vel;
@@ -454,6 +457,11 @@ typedef struct spring_sim {
  *   predict	Holden's character controller: a critical spring on the
  *		velocity toward --v-goal V, the position its exact integral;
  *		x is the position, v the velocity, xi the acceleration.
+ *   inertialize  Holden's inertialization: the output follows source a,
+ *		then, from the first frame at or after switch_at, source b
+ *		plus the offset between them there, decayed toward zero by a
+ *		critical spring (--halflife H).  The reference switches at
+ *		switch_at exactly and decays the offset in closed form.
  *
  * A model rule prepares coefficients k[8] for a step of h and steps the
  * state s = (x, v, xi, vi) toward the target at the step's end.
@@ -491,6 +499,7 @@ extern const spring_model *const spring_model_double;
 extern const spring_model *const spring_model_timed;
 extern const spring_model *const spring_model_velocity;
 extern const spring_model *const spring_model_predict;
+extern const spring_model *const spring_model_inertialize;
 /* Every model beyond the spring, ending in NULL. */
 extern const spring_model *const spring_models[];
 const spring_model *spring_model_find(const char *name);
@@ -720,5 +729,106 @@ void spring_rot_rk4(const spring_rot_sim *sim, double h, spring_quat *q,
  */
 int spring_rot_simulate(const spring_rot_sim *sim, spring_rot_row_fn emit,
     void *ctx, spring_rot_metrics *m);
+
+/*
+ * Systems of springs (system.c), after Nissen (seed 001): bodies on a
+ * line joined by identical damped springs, 1-D.  Body i is joined to
+ * body i + 1 by a spring of stiffness k and damping d (acting on the
+ * relative position and velocity); with w0 > 0 body 0 is also joined to
+ * the anchor, the target g(t) = g0 + q t, by a spring k w0, d w0.  Two
+ * bodies and no anchor: the pair (or, with moments of inertia, the
+ * angular spring); n bodies and an anchor: the chain (a rope).  x are
+ * displacements from the rest configuration.  The library holds no
+ * memory: the caller passes the arrays (SPRING_LINE_WORK(n) doubles of
+ * work for the rules, n + n * n for the modes).
+ *
+ * Since every spring has the same d / k, the damping matrix is the
+ * stiffness matrix times d / k, and the system splits into independent
+ * modes: the eigenvectors of S = M^(-1/2) T M^(-1/2) (T the springs'
+ * Laplacian of unit stiffness) are each a damped spring of omega^2 =
+ * k lambda, 2 zeta omega = d lambda.  That is the exact reference, and
+ * every linear rule applied to the system is that rule applied to each
+ * mode (what analyze uses).
+ */
+typedef struct spring_line {
+	long n;			/* bodies, >= 1 */
+	const double *mass;	/* n masses (moments of inertia), > 0 */
+	double k, d;		/* each spring's stiffness and damping */
+	double w0;		/* the anchor spring's weight; 0: no anchor */
+	const double *lambda;	/* the modes (spring_line_modes), or NULL */
+	const double *vec;	/* n * n, row j the eigenvector of lambda[j] */
+} spring_line;
+
+#define SPRING_LINE_WORK(n) (8 * (n))
+
+/*
+ * A rule applied to a line: the damped spring's rule of the same name
+ * (scalar), stepping every body at once.  prepare fills work for a step
+ * of h (0, or -1 when the system has no modes and the rule needs them);
+ * step advances x[], v[] by h toward the anchor's target tg.
+ */
+typedef struct spring_line_rule {
+	const char *name;
+	const char *summary;
+	const spring_rule *const *scalar;	/* the same rule, one spring */
+	int (*prepare)(const spring_line *l, double h, double *work);
+	void (*step)(const spring_line *l, double h, double *work, double *x,
+	    double *v, const spring_target_step *tg);
+} spring_line_rule;
+
+/* Every line rule, ending in NULL; and the one called name, or NULL. */
+extern const spring_line_rule *const spring_line_rules[];
+const spring_line_rule *spring_line_rule_find(const char *name);
+
+/*
+ * The modes: lambda[n] ascending, vec[n * n] orthonormal rows (implicit
+ * QL on the tridiagonal S, computed once); tmp holds n doubles.  0, or -1
+ * if QL did not converge.
+ */
+int spring_line_modes(const spring_line *l, double *lambda, double *vec,
+    double *tmp);
+/*
+ * The exact state at time t from (x0, v0) at 0, the anchor moving as
+ * g0 + q t (a line without anchor ignores g0, q): x[], v[].  tmp holds 2n.
+ */
+void spring_line_exact(const spring_line *l, const double *x0,
+    const double *v0, double g0, double q, double t, double *x, double *v,
+    double *tmp);
+/*
+ * Energy relative to the anchor's frame (velocities less q when there is
+ * an anchor): kinetic plus every spring's k ext^2 / 2; and the largest
+ * |extension| of a spring (the anchor's included).
+ */
+double spring_line_energy(const spring_line *l, const double *x,
+    const double *v, double g, double q);
+double spring_line_max_stretch(const spring_line *l, const double *x,
+    double g);
+
+/*
+ * Stability from the modes (analyze --model chain|mesh): the system is
+ * stable iff every mode's 2x2 amplification matrix is (spring_analyze on
+ * the scalar spring omega h = sqrt(ck mu), 2 zeta omega h = cd mu, mu
+ * an eigenvalue of the system in units of Nissen's k = m_red / h^2).
+ * spring_modes_stable: that verdict for mu[0..n); spring_modes_ck_limit:
+ * the largest Ck stable with Cd = ratio Ck, by bisection to 1e-12
+ * relative (+inf when stable up to 1e6, 0 when unstable down to 1e-12).
+ */
+int spring_modes_stable(const spring_rule *rule, const double *mu, long n,
+    double ck, double cd);
+double spring_modes_ck_limit(const spring_rule *rule, const double *mu,
+    long n, double ratio);
+/*
+ * The eigenvalues (no vectors) of a symmetric tridiagonal matrix, diag
+ * d[n] and off-diagonal e[n] (e[i] joins i and i + 1; both overwritten,
+ * d gets the values ascending): 0, or -1 if QL did not converge.
+ */
+int spring_tridiag_eigenvalues(double *d, double *e, long n);
+/*
+ * The eigenvalues of Nissen's rope (cols 1) or square mesh of rows x cols
+ * equal bodies hung by row 0 from the anchor, 4-neighbour springs, in
+ * units of each spring's k = m_red / h^2 (m_red = m / 2 between bodies,
+ * m to the anchor): mu[rows * cols]; tmp holds 2 (rows + cols).  0, or -1.
+ */
+int spring_nissen_modes(long rows, long cols, double *mu, double *tmp);
 
 #endif

@@ -35,8 +35,8 @@ static const struct model {
 
 enum {
 	OPT_APPREHENSION = 256, OPT_DT, OPT_DT_JITTER, OPT_DURATION,
-	OPT_FAST_EXP, OPT_FORCE, OPT_FRAMES, OPT_HORIZON, OPT_T_GOAL,
-	OPT_V_GOAL,
+	OPT_FAST_EXP, OPT_FORCE, OPT_FRAMES, OPT_HORIZON, OPT_SOURCE_A,
+	OPT_SOURCE_B, OPT_SWITCH_AT, OPT_T_GOAL, OPT_V_GOAL,
 	OPT_FRAMES_FROM, OPT_HITCH, OPT_INTEGRATOR, OPT_MAX_DT,
 	OPT_MAX_SUBSTEPS, OPT_METRICS, OPT_MODEL, OPT_NO_HEADER,
 	OPT_PRECISION, OPT_SEED, OPT_SIGNAL_AMP, OPT_SIGNAL_AT,
@@ -72,7 +72,10 @@ static const struct option run_own_opts[] = {
 	{ "signal-period", required_argument, NULL, OPT_SIGNAL_PERIOD },
 	{ "signal-seed", required_argument, NULL, OPT_SIGNAL_SEED },
 	{ "signal-shape", required_argument, NULL, OPT_SIGNAL_SHAPE },
+	{ "source-a", required_argument, NULL, OPT_SOURCE_A },
+	{ "source-b", required_argument, NULL, OPT_SOURCE_B },
 	{ "substep", required_argument, NULL, OPT_SUBSTEP },
+	{ "switch-at", required_argument, NULL, OPT_SWITCH_AT },
 	{ "target", required_argument, NULL, OPT_TARGET },
 	{ "target-file", required_argument, NULL, OPT_TARGET_FILE },
 	{ "target-signal", required_argument, NULL, OPT_TARGET_SIGNAL },
@@ -170,6 +173,14 @@ run_usage_body(FILE *fp)
 "                      from the initial state at every dt up to S, each\n"
 "                      one step of the rule (Holden's\n"
 "                      spring_character_predict)\n"
+"    inertialize       the output follows --source-a, then from\n"
+"                      --switch-at T (default 1 s) --source-b plus the\n"
+"                      offset between them there, decayed by a critical\n"
+"                      spring, --halflife H; a source is\n"
+"                      NAME[:AMP[:PERIOD[:AT]]] of the signals below\n"
+"                      (default sine and sine:1:0.5) on the base line\n"
+"                      --target + --target-vel t; rows add\n"
+"                      source_a,source_b\n"
 "                      (these models: no substeps, no signals)\n"
 "  --integrator NAME   the spring's update rule (default semi-implicit):\n",
 	    fp);
@@ -337,6 +348,7 @@ run_setup_init(struct run_setup *rs)
 	rs->signal_period = 1.0;
 	rs->t_goal = 1.0;
 	rs->v_goal = 1.0;
+	rs->switch_at = 1.0;
 	rs->apprehension = 2.0;
 }
 
@@ -488,6 +500,9 @@ static const struct number_opt {
 	  offsetof(struct run_setup, have_apprehension), 0 },
 	{ OPT_HORIZON, "--horizon", NUM_POSITIVE, 0, 0,
 	  offsetof(struct run_setup, horizon), 0, 0 },
+	{ OPT_SWITCH_AT, "--switch-at", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, switch_at),
+	  offsetof(struct run_setup, have_switch_at), 0 },
 	{ OPT_T_GOAL, "--t-goal", NUM_POSITIVE, 0, 0,
 	  offsetof(struct run_setup, t_goal),
 	  offsetof(struct run_setup, have_t_goal), 0 },
@@ -531,9 +546,9 @@ static const struct number_opt {
 	  offsetof(struct run_setup, sim.target_vel),
 	  offsetof(struct run_setup, have_target_vel), 0 },
 	{ OPT_V0, "--v0", NUM_ANY, 0, 0, offsetof(struct run_setup, sim.v0),
-	  0, 0 },
+	  offsetof(struct run_setup, have_v0), 0 },
 	{ OPT_X0, "--x0", NUM_ANY, 0, 0, offsetof(struct run_setup, sim.x0),
-	  0, 0 },
+	  offsetof(struct run_setup, have_x0), 0 },
 	{ 0, NULL, NUM_ANY, 0, 0, 0, 0, 0 }
 };
 
@@ -652,6 +667,12 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	case OPT_SIGNAL_SHAPE:
 		rs->signal_flag = "--signal-shape";
 		rs->signal_shape = arg;
+		return 0;
+	case OPT_SOURCE_A:
+		rs->source_spec[0] = arg;
+		return 0;
+	case OPT_SOURCE_B:
+		rs->source_spec[1] = arg;
 		return 0;
 	case OPT_SUBSTEP:
 		rs->substep = arg;
@@ -817,6 +838,89 @@ resolve_schedule(struct run_setup *rs)
 }
 
 /*
+ * An inertialization source, NAME[:AMP[:PERIOD[:AT]]] (a signal of
+ * --target-signal's, default amplitude 1, period 1 s, start 0), on the
+ * base line --target + --target-vel t: 0, or -1 after a message.
+ */
+static int
+parse_source(struct run_setup *rs, const char *flag, const char *spec,
+    spring_signal *sig)
+{
+	char buf[128], *field[4], *p;
+	double v[3] = { 1.0, 1.0, 0.0 };
+	int n = 0, i;
+
+	if (strlen(spec) >= sizeof(buf)) {
+		warn_msg("%s: '%s' is too long", flag, spec);
+		return -1;
+	}
+	strcpy(buf, spec);
+	for (p = buf; n < 4; n++) {
+		field[n] = p;
+		if ((p = strchr(p, ':')) == NULL) {
+			n++;
+			break;
+		}
+		*p++ = '\0';
+	}
+	if (p != NULL) {
+		warn_msg("%s: '%s' is not NAME[:AMP[:PERIOD[:AT]]]", flag, spec);
+		return -1;
+	}
+	memset(sig, 0, sizeof(*sig));
+	sig->kind = spring_signal_find(field[0]);
+	if (sig->kind < 0 || sig->kind == SPRING_SIGNAL_FILE ||
+	    sig->kind == SPRING_SIGNAL_CONSTANT) {
+		warn_msg("%s: '%s' is not one of step, ramp, sine, square, noise",
+		    flag, field[0]);
+		return -1;
+	}
+	for (i = 1; i < n; i++)
+		if (scan_double(field[i], &v[i - 1]) != 0 ||
+		    fabs(v[i - 1]) > MAX_MAGNITUDE) {
+			warn_msg("%s: '%s' in '%s' is not a number", flag,
+			    field[i], spec);
+			return -1;
+		}
+	if (!(v[1] > 0.0)) {
+		warn_msg("%s: the period in '%s' must be > 0", flag, spec);
+		return -1;
+	}
+	sig->g0 = rs->sim.target;
+	sig->q0 = rs->sim.target_vel;
+	sig->amp = v[0];
+	sig->period = v[1];
+	sig->at = v[2];
+	sig->seed = (unsigned long long)rs->signal_seed;
+	return 0;
+}
+
+/* --model inertialize's sources, the switch, the start on source a. */
+static int
+resolve_sources(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	double bx, bv;
+
+	if (rs->have_x0 || rs->have_v0)
+		return usage_error("%s does not go with --model inertialize: "
+		    "it starts on --source-a", rs->have_x0 ? "--x0" : "--v0");
+	if (parse_source(rs, "--source-a", rs->source_spec[0] != NULL ?
+	    rs->source_spec[0] : "sine", &rs->source[0]) != 0 ||
+	    parse_source(rs, "--source-b", rs->source_spec[1] != NULL ?
+	    rs->source_spec[1] : "sine:1:0.5", &rs->source[1]) != 0)
+		return EXIT_USAGE;
+	sim->source_a = &rs->source[0];
+	sim->source_b = &rs->source[1];
+	sim->switch_at = rs->switch_at;
+	spring_signal_at(sim->source_a, 0.0, &sim->x0, &sim->v0);
+	spring_signal_at(sim->source_b, 0.0, &bx, &bv);
+	sim->xi0 = sim->x0;
+	sim->vi0 = bx;
+	return EXIT_OK;
+}
+
+/*
  * The spring: Nissen's Ck/Cd depend on the step actually taken, so the
  * stepper converts them per step, and the reference is the spring at the
  * nominal step: H under a substep policy, dt otherwise.
@@ -841,6 +945,15 @@ resolve_spring(struct run_setup *rs)
 			    "1 - ft damping must stay > 0)", sim->ft, sim->rate,
 			    sim->ft * sim->rate);
 		sim->params.omega = sim->rate;
+	} else if (sim->model == spring_model_inertialize) {
+		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+			return EXIT_USAGE;
+		/* Holden's decay_spring_damper_exact: y = 2 ln2 / H */
+		sim->rate = 2.0 * LN2 / halflife;
+		sim->params.omega = sim->rate;
+		sim->params.zeta = 1.0;
+		if (resolve_sources(rs) != EXIT_OK)
+			return EXIT_USAGE;
 	} else if (sim->model == spring_model_timed ||
 	    sim->model == spring_model_velocity ||
 	    sim->model == spring_model_predict) {
@@ -913,6 +1026,11 @@ resolve_spring(struct run_setup *rs)
 		    "velocity");
 	if (rs->horizon > 0.0 && sim->model != spring_model_predict)
 		return usage_error("--horizon goes with --model predict");
+	if ((rs->source_spec[0] != NULL || rs->source_spec[1] != NULL ||
+	    rs->have_switch_at) && sim->model != spring_model_inertialize)
+		return usage_error("%s goes with --model inertialize",
+		    rs->have_switch_at ? "--switch-at" : rs->source_spec[0] !=
+		    NULL ? "--source-a" : "--source-b");
 	if (sim->model != NULL) {
 		if (sim->policy != spring_policy_none)
 			return usage_error("--substep goes with the spring and "

@@ -30,6 +30,11 @@ struct run_setup {
 	int fast_exp;			/* --fast-exp */
 	double t_goal, v_goal, apprehension, horizon;
 	int have_t_goal, have_v_goal, have_apprehension;
+	/* --model inertialize */
+	const char *source_spec[2];
+	spring_signal source[2];
+	double switch_at;
+	int have_switch_at, have_x0, have_v0;
 	int frames_read, target_read;	/* the files are read (once) */
 	spring_hitch hitch[MAX_HITCHES];
 	int nhitches;

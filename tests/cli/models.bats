@@ -187,3 +187,30 @@ load helpers
 	assert_usage_error "--t-goal" "> 0" -- --model timed --t-goal 0
 	assert_usage_error "--model timed" "--dr" -- --model timed --halflife 1 --dr 1
 }
+
+@test "inertialize: a, then b plus the decaying offset; the rows carry both sources" {
+	sim --model inertialize --halflife 0.2 --dt 0.05 --duration 2
+	assert_status 0
+	[ "$(head -n 1 "$OUT")" = "$TRAJ_HEADER,source_a,source_b" ] || fail_with header
+	# before the switch (1 s) the output is source a; at 2 s it is
+	# within e^(-y t) (1 + ...) of source b: the offset has decayed
+	awk -F, 'NR > 1 && $1 < 0.999 && $2 != $9 { exit 1 }' "$OUT" ||
+		fail_with "not source a before the switch"
+	tail -n 1 "$OUT" | awk -F, '{ d = $2 - $10; exit !(d < 0.01 && d > -0.01) }' ||
+		fail_with "offset not gone: $(tail -n 1 "$OUT")"
+	# the switch falls on a frame: the rule is the reference
+	awk -F, 'NR > 1 && ($7 > 1e-13 || $7 < -1e-13) { exit 1 }' "$OUT" ||
+		fail_with "exact rule off the reference"
+}
+
+@test "inertialize: sources, the switch and their errors" {
+	sim --model inertialize --source-a square:0.5:0.3 --source-b ramp:2:0.4:0.5 --switch-at 0.75 --metrics
+	assert_status 0
+	assert_usage_error "--source-a" "bogus" -- --model inertialize --source-a bogus
+	assert_usage_error "--source-b" "period" -- --model inertialize --source-b sine:1:0
+	assert_usage_error "--source-a" "x" -- --model inertialize --source-a sine:x
+	assert_usage_error "--source-a" "NAME" -- --model inertialize --source-a sine:1:1:0:9
+	assert_usage_error "--switch-at" "inertialize" -- --switch-at 1
+	assert_usage_error "--x0" "--source-a" -- --model inertialize --x0 1
+	assert_usage_error "--switch-at" "> 0" -- --model inertialize --switch-at 0
+}
