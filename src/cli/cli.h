@@ -94,6 +94,7 @@ int cmd_analyze(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_resonance(int argc, char **argv);
+int cmd_system(int argc, char **argv);	/* --model pair|angular|chain */
 
 /* The run command's models, listed by `springsim list`. */
 void list_models(FILE *fp);

@@ -1717,6 +1717,12 @@ static const struct model_command {
 	const char *summary;
 } model_commands[] = {
 	/* MODEL COMMANDS: add a line here */
+	{ "pair", cmd_system, "two bodies joined by a spring of rest length, "
+	  "1-D, exact reference (Nissen)" },
+	{ "angular", cmd_system, "a torsional spring between two rotating "
+	  "bodies, wind-up, exact (Nissen)" },
+	{ "chain", cmd_system, "a rope of --particles N hung from the target, "
+	  "1-D, exact modal reference (Nissen)" },
 	{ NULL, NULL, NULL }
 };
 

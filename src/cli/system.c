@@ -1,0 +1,588 @@
+/*
+ * system.c - `springsim --model pair|angular|chain`: systems of springs
+ * after Nissen (seed 001), stepped by the damped spring's rules beside
+ * their exact modal solution (src/system.c).  run hands the whole
+ * command line here (model_commands[] in run.c).
+ *
+ *   pair      two bodies, --m1 --m2, joined by a spring of rest length
+ *             --rest, 1-D: the relative coordinate is one damped spring
+ *             on the reduced mass, the centre of mass moves uniformly
+ *   angular   Nissen's angular spring: two bodies of moments of inertia
+ *             --i1 --i2 and a rest angle, no wrapping (it winds up)
+ *   chain     Nissen's rope: --particles N bodies of --mass M, body 1
+ *             hung from the target, 1-D longitudinal
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "run.h"
+
+#define MAX_PARTICLES 2000
+
+enum {
+	OPT_M1 = 5000, OPT_M2, OPT_I1, OPT_I2, OPT_REST, OPT_X1, OPT_X2,
+	OPT_V1, OPT_V2, OPT_PARTICLES, OPT_SUMMARY
+};
+
+static const struct option sys_longopts[] = {
+	{ "m1", required_argument, NULL, OPT_M1 },
+	{ "m2", required_argument, NULL, OPT_M2 },
+	{ "i1", required_argument, NULL, OPT_I1 },
+	{ "i2", required_argument, NULL, OPT_I2 },
+	{ "rest", required_argument, NULL, OPT_REST },
+	{ "x1", required_argument, NULL, OPT_X1 },
+	{ "x2", required_argument, NULL, OPT_X2 },
+	{ "v1", required_argument, NULL, OPT_V1 },
+	{ "v2", required_argument, NULL, OPT_V2 },
+	{ "particles", required_argument, NULL, OPT_PARTICLES },
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ NULL, 0, NULL, 0 }
+};
+
+enum sys_kind { SYS_PAIR, SYS_ANGULAR, SYS_CHAIN };
+
+/* The system's own flags, as given. */
+struct sys_opts {
+	enum sys_kind kind;
+	double m[2], rest, x[2], v[2];
+	long particles;
+	int summary, have_x2;
+	const char *m_flag, *i_flag;	/* --m1/--m2, --i1/--i2 given */
+	const char *body_flag;		/* a two-body flag given, for messages */
+	const char *chain_flag;		/* a chain flag given */
+	const char *start_flag;		/* --x0, --v0, --target(-vel) given */
+};
+
+/* `springsim --model pair|angular|chain --help`. */
+static void
+sys_usage(FILE *fp)
+{
+	const spring_line_rule *const *r;
+
+	fputs(
+"usage: springsim --model pair [--m1 M] [--m2 M] [--rest L] [--x1 X]\n"
+"                 [--x2 X] [--v1 V] [--v2 V] [options]\n"
+"       springsim --model angular [--i1 I] [--i2 I] [--rest A] [--x1 A]\n"
+"                 [--x2 A] [--v1 W] [--v2 W] [options]\n"
+"       springsim --model chain [--particles N] [--mass M] [--summary]\n"
+"                 [options]\n"
+"\n"
+"Systems of springs after Nissen, 1-D, stepped by the damped spring's\n"
+"rules beside the exact solution (every spring has the same damping over\n"
+"stiffness, so the system splits into modes, each a damped spring; the\n"
+"modes come from implicit QL on the tridiagonal system, once).\n"
+"\n"
+"  pair      two bodies of mass --m1, --m2 (default 1, 1) joined by a\n"
+"            spring of rest length --rest (default 1) at --x1 (default 0)\n"
+"            and --x2 (default rest + 1), velocities --v1, --v2 (default 0).\n"
+"            The parameters describe the relative motion: a spring on the\n"
+"            reduced mass m1 m2 / (m1 + m2) (Nissen's Ck, Cd: k = Ck m_red /\n"
+"            dt^2, d = Cd m_red / dt; --stiffness K is the spring's own K).\n"
+"            CSV: t,x1,v1,x2,v2,length,x1_ref,v1_ref,x2_ref,v2_ref,\n"
+"            length_ref,err_length\n"
+"  angular   the same for two rotating bodies of moments of inertia --i1,\n"
+"            --i2 (default 1, 1), a torsional spring of rest angle --rest\n"
+"            (default 0), angles --x1, --x2 (rad, default 0 and 1), angular\n"
+"            velocities --v1, --v2 (rad/s); angles are never wrapped, so a\n"
+"            spring wound past a full turn unwinds the whole way.  CSV: t,\n"
+"            theta1,omega1,theta2,omega2,angle,... as for pair\n"
+"  chain     Nissen's rope: --particles N (default 10, at most 2000) bodies\n"
+"            of --mass M (default 1), body 1 hung by a spring from the\n"
+"            target g(t) = --target + --target-vel t, body i joined to i + 1;\n"
+"            x is each body's displacement along the rope from rest, all\n"
+"            starting at --x0 with --v0.  The parameters: each spring k =\n"
+"            M omega^2; with Nissen's Ck, Cd each spring's own reduced\n"
+"            mass: M / 2 between bodies, M to the anchor (infinitely heavy;\n"
+"            that spring is twice as stiff).  CSV, one row per body and\n"
+"            frame: t,particle,x,v,x_ref,v_ref,err_x,err_v; with --summary\n"
+"            one row per frame: t,max_stretch,energy,energy_ref,max_err_x,\n"
+"            max_err_v (energy: kinetic in the anchor's frame plus the\n"
+"            springs'; max_stretch the largest |extension| of a spring)\n"
+"\n"
+"  --integrator NAME   the rule applied to every body at once (default\n"
+"                      semi-implicit):\n", fp);
+	for (r = spring_line_rules; *r != NULL; r++)
+		fprintf(fp, "      %-16s %s\n", (*r)->name, (*r)->summary);
+	fputs(
+"\n"
+"Also: the parameter flags of run (any one convention), --dt, --duration or\n"
+"--frames, -o FILE, --precision N, --no-header.  Not: --substep, signals,\n"
+"--frames-from, --dt-jitter, --hitch, --metrics, --fast-exp.  A run that\n"
+"diverges stops there with a warning; rows so far are kept.\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n", fp);
+}
+
+/* A positive number flag: 0, or -1 after a message. */
+static int
+positive(const char *flag, const char *arg, double *out)
+{
+	if (parse_double(flag, arg, out) != 0)
+		return -1;
+	if (!(*out > 0.0) || *out > MAX_MAGNITUDE) {
+		warn_msg("%s: '%s' must be > 0 and at most %g", flag, arg,
+		    MAX_MAGNITUDE);
+		return -1;
+	}
+	return 0;
+}
+
+/* Any finite number within MAX_MAGNITUDE: 0, or -1 after a message. */
+static int
+finite_flag(const char *flag, const char *arg, double *out)
+{
+	if (parse_double(flag, arg, out) != 0)
+		return -1;
+	if (fabs(*out) > MAX_MAGNITUDE) {
+		warn_msg("%s: '%s' is beyond +-%g", flag, arg, MAX_MAGNITUDE);
+		return -1;
+	}
+	return 0;
+}
+
+/* The system's own options: 1 took it, 0 not its, -1 bad value. */
+static int
+sys_option(struct sys_opts *so, int c, const char *flag, const char *arg)
+{
+	switch (c) {
+	case OPT_M1: case OPT_M2: case OPT_I1: case OPT_I2:
+		so->body_flag = flag;
+		if (c == OPT_M1 || c == OPT_M2)
+			so->m_flag = flag;
+		else
+			so->i_flag = flag;
+		return positive(flag, arg, &so->m[c == OPT_M1 || c == OPT_I1 ?
+		    0 : 1]) == 0 ? 1 : -1;
+	case OPT_REST:
+		so->body_flag = flag;
+		return finite_flag(flag, arg, &so->rest) == 0 ? 1 : -1;
+	case OPT_X1: case OPT_X2: case OPT_V1: case OPT_V2:
+		so->body_flag = flag;
+		if (c == OPT_X2)
+			so->have_x2 = 1;
+		return finite_flag(flag, arg, c == OPT_X1 ? &so->x[0] :
+		    c == OPT_X2 ? &so->x[1] : c == OPT_V1 ? &so->v[0] :
+		    &so->v[1]) == 0 ? 1 : -1;
+	case OPT_PARTICLES:
+		so->chain_flag = flag;
+		return parse_long(flag, arg, 1, MAX_PARTICLES,
+		    &so->particles) == 0 ? 1 : -1;
+	case OPT_SUMMARY:
+		so->chain_flag = flag;
+		so->summary = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* The flag's name without "=value", into buf. */
+static const char *
+flag_name(const char *flag, char *buf, size_t len)
+{
+	size_t n = strcspn(flag, "=");
+
+	snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), flag);
+	return buf;
+}
+
+/* Whether a flag of two bodies or of the chain went to the wrong model. */
+static int
+check_model_flags(const struct sys_opts *so, const char *model,
+    const struct run_setup *rs)
+{
+	char buf[64];
+	int two = so->kind != SYS_CHAIN;
+
+	if (!two && so->body_flag != NULL)
+		return usage_error("%s goes with --model pair or angular, not "
+		    "--model chain", flag_name(so->body_flag, buf, sizeof(buf)));
+	if (so->kind == SYS_PAIR && so->i_flag != NULL)
+		return usage_error("%s goes with --model angular, not --model "
+		    "pair", flag_name(so->i_flag, buf, sizeof(buf)));
+	if (so->kind == SYS_ANGULAR && so->m_flag != NULL)
+		return usage_error("%s goes with --model pair, not --model "
+		    "angular", flag_name(so->m_flag, buf, sizeof(buf)));
+	if (two && so->chain_flag != NULL)
+		return usage_error("%s goes with --model chain, not --model %s",
+		    flag_name(so->chain_flag, buf, sizeof(buf)), model);
+	if (two && so->start_flag != NULL)
+		return usage_error("%s does not go with --model %s: --x1, --x2, "
+		    "--v1, --v2 give the bodies' start",
+		    flag_name(so->start_flag, buf, sizeof(buf)), model);
+	if (rs->ps.mass_arg != NULL && two)
+		return usage_error("--mass does not go with --model %s: %s give "
+		    "the bodies'", model, so->kind == SYS_PAIR ? "--m1 and --m2"
+		    : "--i1 and --i2");
+	if (rs->sim.signal != NULL)
+		return usage_error("--model %s follows a target moving "
+		    "linearly: no --target-signal, --target-file or "
+		    "--target-vel-source", model);
+	if (rs->substep != NULL)
+		return usage_error("--substep does not go with --model %s",
+		    model);
+	if (rs->sim.schedule != NULL)
+		return usage_error("--model %s takes frames of one --dt: no "
+		    "--frames-from, --dt-jitter or --hitch", model);
+	if (rs->metrics)
+		return usage_error("--metrics does not go with --model %s%s",
+		    model, two ? "" : " (--summary: a row a frame)");
+	if (rs->fast_exp)
+		return usage_error("--fast-exp does not go with --model %s",
+		    model);
+	return EXIT_OK;
+}
+
+/*
+ * The line the flags describe: its masses, springs and anchor.  The
+ * parameter group is converted with the reference mass: the reduced mass
+ * for two bodies; for the chain the body's mass, or with Nissen's Ck/Cd
+ * the reduced mass m / 2 of two bodies (the anchor spring, m_red = m,
+ * then weighs 2).
+ */
+static int
+make_line(struct run_setup *rs, const struct sys_opts *so, double *mass,
+    spring_line *l, spring_params *p)
+{
+	struct param_set ps = rs->ps;
+	double ref;
+	long i;
+
+	memset(l, 0, sizeof(*l));
+	if (so->kind != SYS_CHAIN) {
+		mass[0] = so->m[0];
+		mass[1] = so->m[1];
+		l->n = 2;
+		ref = so->m[0] * so->m[1] / (so->m[0] + so->m[1]);
+		ps.mass = ref;
+		if (param_resolve(&ps, rs->dt, p) != 0)
+			return EXIT_USAGE;
+		if (p->mass != ref)
+			return usage_error("a mass flag does not go with --model "
+			    "%s: %s give the masses", so->kind == SYS_PAIR ?
+			    "pair" : "angular", so->kind == SYS_PAIR ?
+			    "--m1 and --m2" : "--i1 and --i2");
+	} else {
+		if (param_resolve(&ps, rs->dt, p) != 0)
+			return EXIT_USAGE;
+		l->n = so->particles;
+		for (i = 0; i < l->n; i++)
+			mass[i] = p->mass;
+		l->w0 = 1.0;
+		if (param_uses_step(&rs->ps)) {
+			ps.mass = 0.5 * p->mass;
+			if (param_resolve(&ps, rs->dt, p) != 0)
+				return EXIT_USAGE;
+			l->w0 = 2.0;
+		}
+	}
+	l->mass = mass;
+	l->k = p->mass * p->omega * p->omega;
+	l->d = 2.0 * p->mass * p->zeta * p->omega;
+	return EXIT_OK;
+}
+
+/* Write n numbers as one CSV row. */
+static void
+put_row(struct sink *k, const double *col, int n)
+{
+	char *buf = out_reserve(&k->out, (size_t)n * (NUMFMT_MAX + 1));
+	char *p = buf;
+	int i;
+
+	if (buf == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		p += put_number(k, p, col[i]);
+		*p++ = ',';
+	}
+	p[-1] = '\n';
+	out_commit(&k->out, (size_t)(p - buf));
+}
+
+/* The header line, a fixed string. */
+static void
+put_header(struct sink *k, const char *s)
+{
+	out_write(&k->out, s, strlen(s));
+	out_write(&k->out, "\n", 1);
+}
+
+/* What a run needs: the line, its state, the reference, the scratch. */
+struct sys_run {
+	spring_line l;
+	const spring_line_rule *rule;
+	double *mass, *x, *v, *x0, *v0, *xr, *vr, *work, *lambda, *vec;
+	double *tmp;			/* the reference's scratch, 2n */
+};
+
+/* The rows of frame t: two bodies or the chain, long or summary. */
+static void
+write_frame(struct sink *k, const struct sys_run *s,
+    const struct sys_opts *so, const struct run_setup *rs, double t)
+{
+	double col[12], g = rs->sim.target + rs->sim.target_vel * t;
+	double q = rs->sim.target_vel, ex = 0.0, ev = 0.0;
+	long i;
+
+	if (so->kind != SYS_CHAIN) {
+		col[0] = t;
+		col[1] = s->x[0];
+		col[2] = s->v[0];
+		col[3] = s->x[1] + so->rest;
+		col[4] = s->v[1];
+		col[5] = col[3] - col[1];
+		col[6] = s->xr[0];
+		col[7] = s->vr[0];
+		col[8] = s->xr[1] + so->rest;
+		col[9] = s->vr[1];
+		col[10] = col[8] - col[6];
+		col[11] = col[5] - col[10];
+		put_row(k, col, 12);
+		return;
+	}
+	if (so->summary) {
+		for (i = 0; i < s->l.n; i++) {
+			ex = fmax(ex, fabs(s->x[i] - s->xr[i]));
+			ev = fmax(ev, fabs(s->v[i] - s->vr[i]));
+		}
+		col[0] = t;
+		col[1] = spring_line_max_stretch(&s->l, s->x, g);
+		col[2] = spring_line_energy(&s->l, s->x, s->v, g, q);
+		col[3] = spring_line_energy(&s->l, s->xr, s->vr, g, q);
+		col[4] = ex;
+		col[5] = ev;
+		put_row(k, col, 6);
+		return;
+	}
+	for (i = 0; i < s->l.n; i++) {
+		col[0] = t;
+		col[1] = (double)(i + 1);
+		col[2] = s->x[i];
+		col[3] = s->v[i];
+		col[4] = s->xr[i];
+		col[5] = s->vr[i];
+		col[6] = s->x[i] - s->xr[i];
+		col[7] = s->v[i] - s->vr[i];
+		put_row(k, col, 8);
+	}
+}
+
+/* Whether the state ran away: non-finite, or 1e6 times the scale. */
+static int
+diverged(const struct sys_run *s, double g, double scale)
+{
+	double ref = s->l.w0 != 0.0 ? g : 0.0;
+	long i;
+
+	for (i = 0; i < s->l.n; i++)
+		if (!(fabs(s->x[i] - ref) <= scale) || !isfinite(s->v[i]))
+			return 1;
+	return 0;
+}
+
+/* Allocate the run's arrays (one block); 0 or -1. */
+static int
+sys_alloc(struct sys_run *s, long n)
+{
+	size_t total = (size_t)(10 * n + SPRING_LINE_WORK(n) + n * n);
+	double *p = calloc(total, sizeof(double));
+
+	if (p == NULL)
+		return -1;
+	s->mass = p;
+	s->x = p + n;
+	s->v = p + 2 * n;
+	s->x0 = p + 3 * n;
+	s->v0 = p + 4 * n;
+	s->xr = p + 5 * n;
+	s->vr = p + 6 * n;
+	s->lambda = p + 7 * n;
+	s->work = p + 8 * n;
+	s->vec = s->work + SPRING_LINE_WORK(n);
+	s->tmp = s->vec + n * n;
+	return 0;
+}
+
+/* Run the system frame by frame, writing each. */
+static int
+sys_simulate(struct sink *k, struct sys_run *s, const struct sys_opts *so,
+    const struct run_setup *rs)
+{
+	spring_target_step tg;
+	double h = rs->dt, g0 = rs->sim.target, q = rs->sim.target_vel;
+	double scale, t0, t1;
+	long f, i, n = s->l.n;
+
+	scale = 0.0;
+	for (i = 0; i < n; i++)
+		scale = fmax(scale, fabs(s->x0[i] - (s->l.w0 != 0.0 ? g0 : 0.0))
+		    + fabs(s->v0[i]) * h);
+	scale = SPRING_DIVERGE_FACTOR * (scale + fabs(q) * h + 1.0);
+	memcpy(s->xr, s->x0, (size_t)n * sizeof(double));
+	memcpy(s->vr, s->v0, (size_t)n * sizeof(double));
+	write_frame(k, s, so, rs, 0.0);
+	if (s->rule->prepare(&s->l, h, s->work) != 0)
+		abort();	/* the modes are always there: a bug */
+	for (f = 1; f <= rs->sim.frames && !k->out.failed; f++) {
+		t0 = (double)(f - 1) * h;
+		t1 = (double)f * h;
+		tg.g0 = g0 + q * t0;
+		tg.gm = g0 + q * 0.5 * (t0 + t1);
+		tg.g1 = g0 + q * t1;
+		tg.q0 = tg.qm = tg.q1 = q;
+		s->rule->step(&s->l, h, s->work, s->x, s->v, &tg);
+		if (diverged(s, tg.g1, scale)) {
+			warn_msg("warning: diverged at frame %ld: stopped, %ld "
+			    "frames kept", f, f);
+			break;
+		}
+		spring_line_exact(&s->l, s->x0, s->v0, g0, q, t1, s->xr, s->vr,
+		    s->tmp);
+		write_frame(k, s, so, rs, t1);
+	}
+	return k->out.failed ? EXIT_IO : EXIT_OK;
+}
+
+/* Parse the flags: run's, the parameters' and the system's own. */
+static int
+sys_parse(struct run_setup *rs, struct sys_opts *so, int argc, char **argv)
+{
+	static const char *const start[] = { "x0", "v0", "target",
+	    "target-vel", NULL };
+	struct option all[112];
+	int c, rc, status, idx, i;
+
+	run_setup_init(rs);
+	if (run_longopts(sys_longopts, all, sizeof(all) / sizeof(all[0])) != 0)
+		abort();	/* the tables are ours: a bug, not input */
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":ho:V", all, &idx)) != -1) {
+		const char *flag = argv[optind - 1];
+
+		if ((rc = sys_option(so, c, flag, optarg)) != 0) {
+			if (rc < 0)
+				return EXIT_USAGE;
+			continue;
+		}
+		if ((rc = common_option(c, flag, optarg, &rs->output,
+		    sys_usage, &status)) < 0)
+			return status;
+		if (rc > 0)
+			continue;
+		for (i = 0; start[i] != NULL; i++)
+			if (strcmp(all[idx].name, start[i]) == 0)
+				so->start_flag = flag;
+		if (run_apply(rs, c, optarg) != 0)
+			return EXIT_USAGE;
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	return EXIT_OK;
+}
+
+/* `springsim --model pair|angular|chain` (model_commands[] in run.c). */
+int
+cmd_system(int argc, char **argv)
+{
+	static const char *const names[] = { "pair", "angular", "chain" };
+	struct run_setup *rs;
+	struct sys_opts so;
+	struct sys_run s;
+	struct sink *k = NULL;
+	spring_params p;
+	const char *model, *integrator;
+	int rc;
+	long i;
+
+	memset(&so, 0, sizeof(so));
+	memset(&s, 0, sizeof(s));
+	so.m[0] = so.m[1] = 1.0;
+	so.particles = 10;
+	so.rest = NAN;
+	if ((rs = malloc(sizeof(*rs))) == NULL ||
+	    (k = malloc(sizeof(*k))) == NULL) {
+		warn_msg("out of memory");
+		free(rs);
+		return EXIT_IO;
+	}
+	memset(k, 0, sizeof(*k));
+	if ((rc = sys_parse(rs, &so, argc, argv)) != EXIT_OK) {
+		rc = rc == CMD_DONE ? EXIT_OK : rc;
+		goto done;
+	}
+	model = rs->model;
+	for (i = 0; i < 3 && strcmp(model, names[i]) != 0; i++)
+		;
+	so.kind = (enum sys_kind)i;
+	if (isnan(so.rest))
+		so.rest = so.kind == SYS_PAIR ? 1.0 : 0.0;
+	integrator = rs->integrator != NULL ? rs->integrator : "semi-implicit";
+	if ((s.rule = spring_line_rule_find(integrator)) == NULL) {
+		rc = usage_error("--integrator: --model %s has no rule '%s'; "
+		    "'springsim --model %s --help' shows them", model,
+		    integrator, model);
+		goto done;
+	}
+	/* run's checks and schedule, for the spring it knows */
+	rs->model = "spring";
+	rs->integrator = NULL;
+	if ((rc = run_setup_resolve(rs)) != EXIT_OK ||
+	    (rc = check_model_flags(&so, model, rs)) != EXIT_OK)
+		goto done;
+	if (sys_alloc(&s, so.kind == SYS_CHAIN ? so.particles : 2) != 0) {
+		warn_msg("out of memory");
+		rc = EXIT_IO;
+		goto done;
+	}
+	if ((rc = make_line(rs, &so, s.mass, &s.l, &p)) != EXIT_OK)
+		goto done;
+	if (spring_line_modes(&s.l, s.lambda, s.vec, s.work) != 0) {
+		warn_msg("--model %s: the modes did not converge", model);
+		rc = EXIT_IO;
+		goto done;
+	}
+	s.l.lambda = s.lambda;
+	s.l.vec = s.vec;
+	if (so.kind != SYS_CHAIN) {
+		s.x0[0] = so.x[0];
+		s.x0[1] = (so.have_x2 ? so.x[1] : so.rest + 1.0) - so.rest;
+		s.v0[0] = so.v[0];
+		s.v0[1] = so.v[1];
+	} else
+		for (i = 0; i < so.particles; i++) {
+			s.x0[i] = rs->sim.x0;
+			s.v0[i] = rs->sim.v0;
+		}
+	memcpy(s.x, s.x0, (size_t)s.l.n * sizeof(double));
+	memcpy(s.v, s.v0, (size_t)s.l.n * sizeof(double));
+	k->precision = (int)rs->precision;
+	if (out_open(&k->out, rs->output) != 0) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	if (rs->header)
+		put_header(k, so.kind == SYS_PAIR ?
+		    "t,x1,v1,x2,v2,length,x1_ref,v1_ref,x2_ref,v2_ref,"
+		    "length_ref,err_length" : so.kind == SYS_ANGULAR ?
+		    "t,theta1,omega1,theta2,omega2,angle,theta1_ref,"
+		    "omega1_ref,theta2_ref,omega2_ref,angle_ref,err_angle" :
+		    so.summary ? "t,max_stretch,energy,energy_ref,max_err_x,"
+		    "max_err_v" : "t,particle,x,v,x_ref,v_ref,err_x,err_v");
+	rc = sys_simulate(k, &s, &so, rs);
+	if (rc != 0 || k->out.failed) {
+		out_abort(&k->out);
+		rc = EXIT_IO;
+	} else if (out_close(&k->out) != 0)
+		rc = EXIT_IO;
+done:
+	free(s.mass);
+	run_setup_free(rs);
+	free(rs);
+	free(k);
+	return rc;
+}

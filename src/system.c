@@ -1,0 +1,579 @@
+/*
+ * system.c - systems of springs (spring.h, "Systems of springs"), after
+ * Nissen (seed 001): two bodies joined by a spring, the angular spring
+ * between two rotating bodies, and the rope, a chain of bodies hanging
+ * from the target.  All are bodies on a line joined by identical springs:
+ * a symmetric tridiagonal system, stepped by the damped spring's rules,
+ * measured against its exact modal solution.
+ *
+ * The work array of a rule, n doubles each: f (forces, the right-hand
+ * side), hm (h / m), the factored diagonal (its inverse) and the
+ * multipliers of the tridiagonal solve, then 4n for the modes' Phi(h).
+ */
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "analyze.h"
+
+/* Below this fraction of the largest, an eigenvalue is a free mode. */
+#define FREE_MODE 1e-12
+
+/*
+ * The force on every body at positions x + hx v and velocities v, the
+ * anchor at g, q: one pass over the springs.  hx = h gives the predicted
+ * positions Studio Gobo's implicit rule and backward Euler spring from.
+ */
+static void
+line_force(const spring_line *l, const double *x, const double *v, double hx,
+    double g, double q, double *f)
+{
+	double k = l->k, d = l->d, s, xi, xj;
+	long i, n = l->n;
+
+	xi = x[0] + hx * v[0];
+	f[0] = -l->w0 * (k * (xi - g) + d * (v[0] - q));
+	for (i = 0; i + 1 < n; i++) {
+		xj = x[i + 1] + hx * v[i + 1];
+		s = k * (xj - xi) + d * (v[i + 1] - v[i]);
+		f[i] += s;
+		f[i + 1] = -s;
+		xi = xj;
+	}
+}
+
+/* h / m for every body: the explicit rules' only preparation. */
+static int
+prepare_plain(const spring_line *l, double h, double *work)
+{
+	long i;
+
+	for (i = 0; i < l->n; i++)
+		work[l->n + i] = h / l->mass[i];
+	return 0;
+}
+
+/*
+ * Factor A = M + s T for the Thomas algorithm (T the unit Laplacian with
+ * the anchor's weight, s > 0): A is symmetric, diagonally dominant,
+ * positive definite, so no pivoting.  work[2n + i] = 1 / u_i, work[3n +
+ * i] = l_i.
+ */
+static void
+factor(const spring_line *l, double s, double *work)
+{
+	double *inv = work + 2 * l->n, *mul = work + 3 * l->n, u, diag;
+	long i, n = l->n;
+
+	for (i = 0; i < n; i++) {
+		diag = l->mass[i] + s * ((i == 0 ? l->w0 : 1.0) +
+		    (i + 1 < n ? 1.0 : 0.0));
+		if (i == 0) {
+			mul[i] = 0.0;
+			u = diag;
+		} else {
+			mul[i] = -s * inv[i - 1];
+			u = diag - mul[i] * -s;
+		}
+		inv[i] = 1.0 / u;
+	}
+	work[l->n] = s;		/* the off-diagonal is -s */
+}
+
+/* Solve A y = f in place (f = work[0..n)), A as factored. */
+static void
+solve(const spring_line *l, double *work)
+{
+	double *f = work, *inv = work + 2 * l->n, *mul = work + 3 * l->n;
+	double s = work[l->n];
+	long i, n = l->n;
+
+	for (i = 1; i < n; i++)
+		f[i] -= mul[i] * f[i - 1];
+	f[n - 1] *= inv[n - 1];
+	for (i = n - 2; i >= 0; i--)
+		f[i] = (f[i] + s * f[i + 1]) * inv[i];
+}
+
+/* explicit (Studio Gobo): x += h v_old; v += h a(x_old, v_old). */
+static void
+step_explicit(const spring_line *l, double h, double *work, double *x,
+    double *v, const spring_target_step *tg)
+{
+	const double *hm = work + l->n;
+	long i;
+
+	line_force(l, x, v, 0.0, tg->g0, tg->q0, work);
+	for (i = 0; i < l->n; i++) {
+		x[i] += h * v[i];
+		v[i] += hm[i] * work[i];
+	}
+}
+
+/* semi-implicit (Holden, Chou, Nissen): v += h a(x, v); x += h v_new. */
+static void
+step_semi_implicit(const spring_line *l, double h, double *work, double *x,
+    double *v, const spring_target_step *tg)
+{
+	const double *hm = work + l->n;
+	long i;
+
+	line_force(l, x, v, 0.0, tg->g0, tg->q0, work);
+	for (i = 0; i < l->n; i++) {
+		v[i] += hm[i] * work[i];
+		x[i] += h * v[i];
+	}
+}
+
+/*
+ * implicit (Studio Gobo's Stable PD) for a system: (M + h D) dv =
+ * h F(x + h v, v) at the step's end, the damping taken at the new
+ * velocity; x += h v_old.  One spring: the scalar rule exactly.
+ */
+static int
+prepare_implicit(const spring_line *l, double h, double *work)
+{
+	factor(l, h * l->d, work);
+	return 0;
+}
+
+static void
+step_implicit(const spring_line *l, double h, double *work, double *x,
+    double *v, const spring_target_step *tg)
+{
+	long i;
+
+	line_force(l, x, v, h, tg->g1, tg->q1, work);
+	for (i = 0; i < l->n; i++)
+		work[i] *= h;
+	solve(l, work);
+	for (i = 0; i < l->n; i++) {
+		x[i] += h * v[i];
+		v[i] += work[i];
+	}
+}
+
+/*
+ * backward-euler (Allen Chou): x and v at the step's end, (M + h D +
+ * h^2 K) dv = h F(x + h v, v); v += dv; x += h v_new.
+ */
+static int
+prepare_backward(const spring_line *l, double h, double *work)
+{
+	factor(l, h * l->d + h * h * l->k, work);
+	return 0;
+}
+
+static void
+step_backward(const spring_line *l, double h, double *work, double *x,
+    double *v, const spring_target_step *tg)
+{
+	long i;
+
+	line_force(l, x, v, h, tg->g1, tg->q1, work);
+	for (i = 0; i < l->n; i++)
+		work[i] *= h;
+	solve(l, work);
+	for (i = 0; i < l->n; i++) {
+		v[i] += work[i];
+		x[i] += h * v[i];
+	}
+}
+
+/* The mode j's spring: omega, zeta; 0 for a free mode. */
+static int
+mode_spring(const spring_line *l, long j, double *omega, double *zeta)
+{
+	double lam = l->lambda[j], top = l->lambda[l->n - 1];
+
+	if (!(lam > FREE_MODE * top))
+		return 0;
+	*omega = sqrt(l->k * lam);
+	*zeta = l->d * lam / (2.0 * *omega);
+	return 1;
+}
+
+/*
+ * Carry (x, v) over t with each mode's propagator phi[4j..] (NULL: the
+ * closed form at t), the anchor on the line g0 + q u from u = 0.  In the
+ * anchor's frame e = x - g, de = v - q obey the free system (a uniform
+ * translation stretches no spring); with no anchor e = x, de = v.
+ */
+static void
+modal_advance(const spring_line *l, const double *phi, const double *x0,
+    const double *v0, double g0, double q, double t, double *x, double *v,
+    double *tmp)
+{
+	double *a = tmp, *da = tmp + l->n, e, de, sm, om, ze;
+	const double *row;
+	spring_mat2 p;
+	long i, j, n = l->n;
+
+	if (l->w0 == 0.0)
+		g0 = q = 0.0;
+	for (j = 0; j < n; j++) {
+		row = l->vec + j * n;
+		a[j] = da[j] = 0.0;
+		for (i = 0; i < n; i++) {
+			sm = sqrt(l->mass[i]);
+			a[j] += row[i] * sm * (x0[i] - g0);
+			da[j] += row[i] * sm * (v0[i] - q);
+		}
+	}
+	for (j = 0; j < n; j++) {
+		if (phi != NULL)
+			memcpy(&p, phi + 4 * j, sizeof(p));
+		else if (mode_spring(l, j, &om, &ze))
+			spring_propagator(om, ze, t, &p);
+		else {
+			p.a = 1.0;
+			p.b = t;
+			p.c = 0.0;
+			p.d = 1.0;
+		}
+		e = p.a * a[j] + p.b * da[j];
+		de = p.c * a[j] + p.d * da[j];
+		a[j] = e;
+		da[j] = de;
+	}
+	for (i = 0; i < n; i++) {
+		e = de = 0.0;
+		for (j = 0; j < n; j++) {
+			e += l->vec[j * n + i] * a[j];
+			de += l->vec[j * n + i] * da[j];
+		}
+		sm = sqrt(l->mass[i]);
+		x[i] = e / sm + g0 + q * t;
+		v[i] = de / sm + q;
+	}
+}
+
+/* exact: each mode's propagator over h (as the reference, per step). */
+static int
+prepare_exact(const spring_line *l, double h, double *work)
+{
+	double *phi = work + 4 * l->n, om, ze;
+	spring_mat2 p = { 1.0, h, 0.0, 1.0 };
+	long j;
+
+	if (l->lambda == NULL || l->vec == NULL)
+		return -1;
+	for (j = 0; j < l->n; j++) {
+		if (mode_spring(l, j, &om, &ze))
+			spring_propagator(om, ze, h, &p);
+		else {
+			p.a = p.d = 1.0;
+			p.b = h;
+			p.c = 0.0;
+		}
+		memcpy(phi + 4 * j, &p, sizeof(p));
+	}
+	return 0;
+}
+
+static void
+step_exact(const spring_line *l, double h, double *work, double *x,
+    double *v, const spring_target_step *tg)
+{
+	double *tmp = work, *xs = work + 2 * l->n;
+	long i;
+
+	/* the state moves to scratch: modal_advance reads it whole */
+	memcpy(xs, x, (size_t)l->n * sizeof(*x));
+	memcpy(xs + l->n, v, (size_t)l->n * sizeof(*v));
+	modal_advance(l, work + 4 * l->n, xs, xs + l->n, tg->g0, tg->q0, h, x,
+	    v, tmp);
+	/* the anchor's line through the step's end, as the rule reads it */
+	if (l->w0 != 0.0)
+		for (i = 0; i < l->n; i++) {
+			x[i] += tg->g1 - (tg->g0 + tg->q0 * h);
+			v[i] += tg->q1 - tg->q0;
+		}
+}
+
+static const spring_line_rule line_explicit = {
+	"explicit", "forces from the old state, x += h v_old, v += h F / m",
+	&spring_rule_explicit, prepare_plain, step_explicit
+};
+static const spring_line_rule line_semi_implicit = {
+	"semi-implicit", "v += h F(x, v) / m, then x += h v_new (Nissen's)",
+	&spring_rule_semi_implicit, prepare_plain, step_semi_implicit
+};
+static const spring_line_rule line_implicit = {
+	"implicit", "(M + h D) dv = h F(x + h v, v): Stable PD for the system, "
+	"a tridiagonal solve", &spring_rule_implicit, prepare_implicit,
+	step_implicit
+};
+static const spring_line_rule line_backward = {
+	"backward-euler", "(M + h D + h^2 K) dv = h F(x + h v, v): a "
+	"tridiagonal solve", &spring_rule_backward_euler, prepare_backward,
+	step_backward
+};
+static const spring_line_rule line_exact = {
+	"exact", "every mode's closed form over the step (n^2 a step)",
+	&spring_rule_exact, prepare_exact, step_exact
+};
+
+const spring_line_rule *const spring_line_rules[] = {
+	&line_semi_implicit, &line_explicit, &line_implicit, &line_backward,
+	&line_exact, NULL
+};
+
+/* A line rule by name, or NULL. */
+const spring_line_rule *
+spring_line_rule_find(const char *name)
+{
+	const spring_line_rule *const *r;
+
+	for (r = spring_line_rules; *r != NULL; r++)
+		if (strcmp((*r)->name, name) == 0)
+			return *r;
+	return NULL;
+}
+
+/*
+ * Implicit QL with Wilkinson shifts on a symmetric tridiagonal matrix
+ * (d[n] diagonal, e[n] off-diagonal with e[i] joining i and i + 1,
+ * e[n - 1] unused), the rotations applied to the rows of z (n * n) when
+ * z is not NULL.  The algorithm of EISPACK's tql2 as Numerical Recipes
+ * gives it (tqli).  0, or -1 after 60 sweeps without convergence.
+ */
+static int
+tridiag_ql(double *d, double *e, long n, double *z)
+{
+	double b, c, f, g, p, r, s, dd;
+	long i, k, l, m, iter;
+
+	if (n > 0)
+		e[n - 1] = 0.0;
+	for (l = 0; l < n; l++) {
+		iter = 0;
+		do {
+			for (m = l; m < n - 1; m++) {
+				dd = fabs(d[m]) + fabs(d[m + 1]);
+				if (fabs(e[m]) <= 1e-16 * dd)
+					break;
+			}
+			if (m == l)
+				break;
+			if (iter++ == 60)
+				return -1;
+			g = (d[l + 1] - d[l]) / (2.0 * e[l]);
+			r = hypot(g, 1.0);
+			g = d[m] - d[l] + e[l] / (g + copysign(r, g));
+			s = c = 1.0;
+			p = 0.0;
+			for (i = m - 1; i >= l; i--) {
+				f = s * e[i];
+				b = c * e[i];
+				e[i + 1] = r = hypot(f, g);
+				if (r == 0.0) {
+					d[i + 1] -= p;
+					e[m] = 0.0;
+					break;
+				}
+				s = f / r;
+				c = g / r;
+				g = d[i + 1] - p;
+				r = (d[i] - g) * s + 2.0 * c * b;
+				p = s * r;
+				d[i + 1] = g + p;
+				g = c * r - b;
+				if (z != NULL)
+					for (k = 0; k < n; k++) {
+						f = z[(i + 1) * n + k];
+						z[(i + 1) * n + k] = s *
+						    z[i * n + k] + c * f;
+						z[i * n + k] = c * z[i * n + k] -
+						    s * f;
+					}
+			}
+			if (r == 0.0 && i >= l)
+				continue;
+			d[l] -= p;
+			e[l] = g;
+			e[m] = 0.0;
+		} while (m != l);
+	}
+	return 0;
+}
+
+/* Sort eigenvalues ascending, their rows of z along (selection: once). */
+static void
+sort_modes(double *d, double *z, long n)
+{
+	long i, j, k, c;
+	double t;
+
+	for (i = 0; i < n; i++) {
+		k = i;
+		for (j = i + 1; j < n; j++)
+			if (d[j] < d[k])
+				k = j;
+		if (k == i)
+			continue;
+		t = d[i];
+		d[i] = d[k];
+		d[k] = t;
+		if (z != NULL)
+			for (c = 0; c < n; c++) {
+				t = z[i * n + c];
+				z[i * n + c] = z[k * n + c];
+				z[k * n + c] = t;
+			}
+	}
+}
+
+/* See spring.h. */
+int
+spring_tridiag_eigenvalues(double *d, double *e, long n)
+{
+	double *tmp = e;
+
+	if (tridiag_ql(d, tmp, n, NULL) != 0)
+		return -1;
+	sort_modes(d, NULL, n);
+	return 0;
+}
+
+/*
+ * The modes of a line: S = M^(-1/2) T M^(-1/2) is tridiagonal, diagonal
+ * (w_left + w_right) / m_i, off-diagonal -1 / sqrt(m_i m_(i+1)).
+ */
+int
+spring_line_modes(const spring_line *l, double *lambda, double *vec,
+    double *tmp)
+{
+	long i, n = l->n;
+
+	for (i = 0; i < n; i++) {
+		lambda[i] = ((i == 0 ? l->w0 : 1.0) + (i + 1 < n ? 1.0 : 0.0)) /
+		    l->mass[i];
+		tmp[i] = i + 1 < n ? -1.0 / sqrt(l->mass[i] * l->mass[i + 1]) :
+		    0.0;
+	}
+	memset(vec, 0, (size_t)(n * n) * sizeof(*vec));
+	for (i = 0; i < n; i++)
+		vec[i * n + i] = 1.0;
+	if (tridiag_ql(lambda, tmp, n, vec) != 0)
+		return -1;
+	sort_modes(lambda, vec, n);
+	return 0;
+}
+
+/* See spring.h: the closed form at t, whatever t (no stepping). */
+void
+spring_line_exact(const spring_line *l, const double *x0, const double *v0,
+    double g0, double q, double t, double *x, double *v, double *tmp)
+{
+	modal_advance(l, NULL, x0, v0, g0, q, t, x, v, tmp);
+}
+
+/* See spring.h. */
+double
+spring_line_energy(const spring_line *l, const double *x, const double *v,
+    double g, double q)
+{
+	double e = 0.0, s;
+	long i;
+
+	if (l->w0 == 0.0)
+		q = 0.0;
+	for (i = 0; i < l->n; i++)
+		e += 0.5 * l->mass[i] * (v[i] - q) * (v[i] - q);
+	e += 0.5 * l->k * l->w0 * (x[0] - g) * (x[0] - g);
+	for (i = 0; i + 1 < l->n; i++) {
+		s = x[i + 1] - x[i];
+		e += 0.5 * l->k * s * s;
+	}
+	return e;
+}
+
+/* See spring.h. */
+double
+spring_line_max_stretch(const spring_line *l, const double *x, double g)
+{
+	double m = l->w0 != 0.0 ? fabs(x[0] - g) : 0.0;
+	long i;
+
+	for (i = 0; i + 1 < l->n; i++)
+		m = fmax(m, fabs(x[i + 1] - x[i]));
+	return m;
+}
+
+/* See spring.h: each mode's scalar spring, analyzed at h = 1. */
+int
+spring_modes_stable(const spring_rule *rule, const double *mu, long n,
+    double ck, double cd)
+{
+	spring_analysis a;
+	spring_params p;
+	long j;
+
+	for (j = 0; j < n; j++) {
+		if (!(mu[j] > 0.0))
+			continue;	/* a free mode: x += h v, never grows */
+		p.omega = sqrt(ck * mu[j]);
+		p.zeta = cd * mu[j] / (2.0 * p.omega);
+		p.mass = 1.0;
+		p.fast_exp = 0;
+		spring_analyze(rule, &p, 1.0, &a);
+		if (!a.stable)
+			return 0;
+	}
+	return 1;
+}
+
+/* See spring.h. */
+double
+spring_modes_ck_limit(const spring_rule *rule, const double *mu, long n,
+    double ratio)
+{
+	double lo = 1e-12, hi = 1e6, mid;
+
+	if (!spring_modes_stable(rule, mu, n, lo, ratio * lo))
+		return 0.0;
+	if (spring_modes_stable(rule, mu, n, hi, ratio * hi))
+		return INFINITY;
+	while (hi - lo > 1e-12 * hi) {
+		mid = 0.5 * (lo + hi);
+		if (spring_modes_stable(rule, mu, n, mid, ratio * mid))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * The eigenvalues of Nissen's rope (cols 1) or square mesh, rows x cols
+ * bodies of one mass m, row 0 hung from the anchor, 4-neighbour springs,
+ * in units of k = m_red / h^2 with each spring's own reduced mass (m / 2
+ * between bodies, m to the anchor, which is infinitely heavy): mu =
+ * (tau_a + sigma_b) / 2, tau the rows' chain (anchor weight 2), sigma
+ * the free path across a row (a Kronecker sum: the mesh's modes are
+ * products of the two).  mu holds rows * cols, tmp 2 (rows + cols).
+ */
+int
+spring_nissen_modes(long rows, long cols, double *mu, double *tmp)
+{
+	double *tau = tmp, *sig = tmp + rows, *e = tmp + rows + cols;
+	long a, b;
+
+	for (a = 0; a < rows; a++) {
+		tau[a] = (a == 0 ? 2.0 : 1.0) + (a + 1 < rows ? 1.0 : 0.0);
+		e[a] = -1.0;
+	}
+	if (spring_tridiag_eigenvalues(tau, e, rows) != 0)
+		return -1;
+	for (b = 0; b < cols; b++) {
+		sig[b] = (b > 0 ? 1.0 : 0.0) + (b + 1 < cols ? 1.0 : 0.0);
+		e[b] = -1.0;
+	}
+	if (spring_tridiag_eigenvalues(sig, e, cols) != 0)
+		return -1;
+	for (a = 0; a < rows; a++)
+		for (b = 0; b < cols; b++)
+			mu[a * cols + b] = 0.5 * (tau[a] + sig[b]);
+	return 0;
+}
