@@ -52,6 +52,9 @@ check 0 fps --fps 30,60,144,240
 check 0 resonance --hz 1:3:5 --uaf 12 --dr 0.3
 check 0 --model damper --integrator lerp --factor 0.1 --dt-jitter 0.2
 check 0 --model double --halflife 0.5 --metrics --fast-exp
+check 0 --model timed --t-goal 0.5 --metrics
+check 0 --model predict --v-goal 2 --horizon 1
+check 0 --model inertialize --source-b noise:0.5:0.1 -o "$tmp/inert.csv"
 check 0 fps --fps 30,60 --model damper --integrator lerp-dt --damping 8
 check 0 fps --fps 30,60 --trajectories --substep fixed --target-signal sine
 check 0 list
