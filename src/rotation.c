@@ -387,7 +387,8 @@ rot_add(const spring_rot_sim *sim, struct rot_acc *a, spring_rot_row *row,
 	double along, dw[3], ew, nq;
 	int i;
 
-	row->angle = to_goal(sim, row->q, a->dir, &along);
+	(void)to_goal(sim, row->q, a->dir, &along);
+	row->angle = spring_quat_angle(row->q, sim->goal);
 	row->angle_ref = spring_quat_angle(row->q_ref, sim->goal);
 	row->angle_err = spring_quat_angle(row->q, row->q_ref);
 	for (i = 0; i < 3; i++)
@@ -479,7 +480,7 @@ spring_rot_simulate(const spring_rot_sim *sim, spring_rot_row_fn emit,
 	memcpy(wa, sim->w0, sizeof(wa));
 	memcpy(wb, sim->w0, sizeof(wb));
 	error_vector(sim, sim->q0, 1, e0);
-	a.dist0 = norm3(e0);
+	a.dist0 = spring_quat_angle(sim->q0, sim->goal);
 	for (i = 0; i < 3; i++)
 		a.dir[i] = a.dist0 > 0.0 ? e0[i] / a.dist0 : 0.0;
 	a.band = 0.02 * (a.dist0 > 0.0 ? a.dist0 : 1.0);

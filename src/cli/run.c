@@ -1717,6 +1717,11 @@ static const struct model_command {
 	const char *summary;
 } model_commands[] = {
 	/* MODEL COMMANDS: add a line here */
+	{ "quat", cmd_quat, "Holden's quaternion spring: a rotation toward a "
+	  "goal rotation (--q0, --target, --w0); rules semi-implicit, exact, "
+	  "rk4" },
+	{ "vector", cmd_vector, "2 or 3 independent damped springs (--dim, "
+	  "--x0 LIST, --target LIST), each component exactly run's" },
 	{ "pair", cmd_system, "two bodies joined by a spring of rest length, "
 	  "1-D, exact reference (Nissen)" },
 	{ "angular", cmd_system, "a torsional spring between two rotating "
