@@ -811,7 +811,7 @@ double spring_line_max_stretch(const spring_line *l, const double *x,
  * an eigenvalue of the system in units of Nissen's k = m_red / h^2).
  * spring_modes_stable: that verdict for mu[0..n); spring_modes_ck_limit:
  * the largest Ck stable with Cd = ratio Ck, by bisection to 1e-12
- * relative (+inf when stable up to 1e6, 0 when unstable down to 1e-12).
+ * relative (+inf when stable up to 1e6, 0 when unstable down to 1e-6).
  */
 int spring_modes_stable(const spring_rule *rule, const double *mu, long n,
     double ck, double cd);

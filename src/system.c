@@ -529,7 +529,7 @@ double
 spring_modes_ck_limit(const spring_rule *rule, const double *mu, long n,
     double ratio)
 {
-	double lo = 1e-12, hi = 1e6, mid;
+	double lo = 1e-6, hi = 1e6, mid;
 
 	if (!spring_modes_stable(rule, mu, n, lo, ratio * lo))
 		return 0.0;

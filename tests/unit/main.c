@@ -24,6 +24,7 @@ main(void)
 	test_batch();
 	test_models();
 	test_resonance();
+	test_system();
 	test_rotation();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;

@@ -14,5 +14,6 @@ void test_dialects(void);	/* test_dialects.c: other libraries, convert */
 void test_batch(void);		/* test_batch.c: batch runs equal single ones */
 void test_models(void);		/* test_models.c: dampers, double, critical */
 void test_resonance(void);	/* test_resonance.c: sine drive, peaks, Holden */
+void test_system(void);		/* test_system.c: pair, angular, rope, limits */
 void test_rotation(void);	/* test_rotation.c: quaternion spring */
 #endif
