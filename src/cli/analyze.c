@@ -445,6 +445,9 @@ cmd_analyze(int argc, char **argv)
 	double rows;
 	int rc;
 
+	/* Nissen's rope and mesh: their modes' limits (cli/system.c) */
+	if ((rc = analyze_system(argc, argv)) >= 0)
+		return rc;
 	if ((rc = parse_analyze(argc, argv, &o)) != EXIT_OK)
 		return rc == CMD_DONE ? EXIT_OK : rc;
 	if ((rc = resolve(&o, &sp)) != EXIT_OK)

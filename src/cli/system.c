@@ -586,3 +586,219 @@ done:
 	free(k);
 	return rc;
 }
+
+/* --- analyze --model chain|mesh --------------------------------------- */
+
+/* The --model a command line names, or NULL. */
+static const char *
+model_arg(int argc, char **argv)
+{
+	const char *name = NULL;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "--model") == 0 && i + 1 < argc)
+			name = argv[++i];
+		else if (strncmp(argv[i], "--model=", 8) == 0)
+			name = argv[i] + 8;
+	}
+	return name;
+}
+
+/* `springsim analyze --model chain|mesh --help`. */
+static void
+limits_usage(FILE *fp)
+{
+	fputs(
+"usage: springsim analyze --model chain [--particles N] [options]\n"
+"       springsim analyze --model mesh [--grid RxC] [options]\n"
+"\n"
+"Nissen's limits measured: for each rule, the largest Ck at which the rope\n"
+"(--particles N, default 10) or the square mesh (--grid RxC, default\n"
+"10x10, row 1 hung from the anchor, 4-neighbour springs) is stable, with\n"
+"Cd = Ck and with Cd = 0, beside Nissen's safe limit c_max = 1 / (n + 1),\n"
+"n the most springs on one body (2: 0.33 for the rope, 4: 0.2 for the\n"
+"mesh).  Each spring is Nissen's k = Ck m_red / dt^2, d = Cd m_red / dt,\n"
+"m_red its own reduced mass (m / 2 between bodies, m to the anchor).\n"
+"\n"
+"The system is stable iff every mode is: each eigenvector of the springs'\n"
+"matrix is a damped spring of omega dt = sqrt(Ck mu), 2 zeta omega dt =\n"
+"Cd mu, and its 2x2 amplification matrix is analyze's (the rules are\n"
+"linear, so applied to the system they act on each mode alone).  The limit\n"
+"is a bisection on Ck to 1e-12; empty when the rule is stable at every Ck\n"
+"up to 1e6 (inf), 0 when unstable at every Ck (explicit, undamped).\n"
+"\n"
+"CSV: model,bodies,n,rule,cd_over_ck,ck_limit,mu_max,nissen_cmax,verdict\n"
+"verdict: conservative (the limit is above c_max), unsafe (below), exact\n"
+"(within 1 %).\n"
+"\n"
+"  --integrator NAME   one rule (default: every rule of the spring)\n"
+"  -o FILE, --precision N, --no-header, -h, -V as run's\n", fp);
+}
+
+/* --grid RxC, each 1..100. */
+static int
+parse_grid(const char *arg, long *rows, long *cols)
+{
+	char buf[32], *x;
+
+	if (strlen(arg) >= sizeof(buf) || (x = strchr(strcpy(buf, arg),
+	    'x')) == NULL)
+		goto bad;
+	*x = '\0';
+	if (scan_long(buf, rows) != 0 || scan_long(x + 1, cols) != 0 ||
+	    *rows < 1 || *rows > 100 || *cols < 1 || *cols > 100)
+		goto bad;
+	return 0;
+bad:
+	warn_msg("--grid: '%s' is not RxC with R and C from 1 to 100", arg);
+	return -1;
+}
+
+/* The analyze rows for one rule at one damping ratio Cd / Ck. */
+static void
+limits_row(struct sink *k, const char *model, long bodies, int n,
+    const spring_rule *rule, double ratio, const double *mu)
+{
+	char buf[8 * (NUMFMT_MAX + 1) + 128], *p = buf;
+	double lim = spring_modes_ck_limit(rule, mu, bodies, ratio);
+	double cmax = 1.0 / (n + 1.0);
+	const char *verdict = fabs(lim - cmax) <= 0.01 * cmax ? "exact" :
+	    lim > cmax ? "conservative" : "unsafe";
+
+	p += sprintf(p, "%s,%ld,%d,%s,", model, bodies, n, rule->name);
+	p += put_number(k, p, ratio);
+	*p++ = ',';
+	p += put_number(k, p, isinf(lim) ? NAN : lim);
+	*p++ = ',';
+	p += put_number(k, p, mu[bodies - 1]);
+	*p++ = ',';
+	p += put_number(k, p, cmax);
+	p += sprintf(p, ",%s\n", verdict);
+	out_write(&k->out, buf, (size_t)(p - buf));
+}
+
+/*
+ * `springsim analyze --model chain|mesh`: cmd_analyze hands the command
+ * line over when --model names one.  Returns -1 (not ours) or the exit
+ * status.
+ */
+int
+analyze_system(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "model", required_argument, NULL, 'm' },
+		{ "particles", required_argument, NULL, 'n' },
+		{ "grid", required_argument, NULL, 'g' },
+		{ "integrator", required_argument, NULL, 'i' },
+		{ "precision", required_argument, NULL, 'p' },
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *model = model_arg(argc, argv), *output = NULL;
+	const char *rule_name = NULL, *particles = NULL, *grid = NULL;
+	const spring_rule *const *r;
+	struct sink *k;
+	double *mu, *tmp;
+	long rows = 10, cols = 10, precision = 0;
+	int c, rc, status, header = 1, mesh, i, n;
+
+	if (model == NULL || (strcmp(model, "chain") != 0 &&
+	    strcmp(model, "mesh") != 0))
+		return -1;
+	mesh = strcmp(model, "mesh") == 0;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":ho:V", opts, NULL)) != -1) {
+		const char *flag = argv[optind - 1];
+
+		if ((rc = common_option(c, flag, optarg, &output, limits_usage,
+		    &status)) < 0)
+			return status == CMD_DONE ? EXIT_OK : status;
+		if (rc > 0)
+			continue;
+		switch (c) {
+		case 'n':
+			particles = optarg;
+			if (parse_long("--particles", optarg, 1, 100000,
+			    &rows) != 0)
+				return EXIT_USAGE;
+			break;
+		case 'g':
+			grid = optarg;
+			if (parse_grid(optarg, &rows, &cols) != 0)
+				return EXIT_USAGE;
+			break;
+		case 'i':
+			rule_name = optarg;
+			if (spring_rule_find(optarg) == NULL)
+				return usage_error("--integrator: unknown rule "
+				    "'%s'; 'springsim list' shows them", optarg);
+			break;
+		case 'p':
+			if (parse_long("--precision", optarg, 1, 17,
+			    &precision) != 0)
+				return EXIT_USAGE;
+			break;
+		case 'H':
+			header = 0;
+			break;
+		}
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	if (mesh && particles != NULL)
+		return usage_error("--particles goes with --model chain; the "
+		    "mesh takes --grid RxC");
+	if (!mesh && grid != NULL)
+		return usage_error("--grid goes with --model mesh; the chain "
+		    "takes --particles N");
+	if (!mesh) {
+		if (particles == NULL)
+			rows = 10;
+		cols = 1;
+	}
+	mu = malloc(sizeof(double) * (size_t)(rows * cols));
+	tmp = malloc(sizeof(double) * (size_t)(2 * (rows + cols)));
+	if ((k = malloc(sizeof(*k))) == NULL || mu == NULL || tmp == NULL) {
+		warn_msg("out of memory");
+		rc = EXIT_IO;
+		goto done;
+	}
+	if (spring_nissen_modes(rows, cols, mu, tmp) != 0) {
+		warn_msg("--model %s: the modes did not converge", model);
+		rc = EXIT_IO;
+		goto done;
+	}
+	k->precision = (int)precision;
+	if (out_open(&k->out, output) != 0) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	if (header)
+		put_header(k, "model,bodies,n,rule,cd_over_ck,ck_limit,mu_max,"
+		    "nissen_cmax,verdict");
+	/* Nissen's n: the most springs on one body (the anchor's counts) */
+	n = (rows > 1 ? 2 : 1) + (cols > 2 ? 2 : cols - 1);
+	for (r = spring_rules; *r != NULL; r++)
+		if (rule_name == NULL || strcmp(rule_name, (*r)->name) == 0)
+			for (i = 0; i < 2; i++)
+				limits_row(k, model, rows * cols, n, *r,
+				    i == 0 ? 1.0 : 0.0, mu);
+	rc = EXIT_OK;
+	if (k->out.failed) {
+		out_abort(&k->out);
+		rc = EXIT_IO;
+	} else if (out_close(&k->out) != 0)
+		rc = EXIT_IO;
+done:
+	free(mu);
+	free(tmp);
+	free(k);
+	return rc;
+}
