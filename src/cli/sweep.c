@@ -69,6 +69,7 @@ static const struct option_kind {
 	{ "model", AX_NAME }, { "integrator", AX_NAME },
 	{ "substep", AX_NAME }, { "target-signal", AX_NAME },
 	{ "signal-shape", AX_NAME }, { "target-vel-source", AX_NAME },
+	{ "source-a", AX_NAME }, { "source-b", AX_NAME },
 	{ "frames-from", AX_FIXED }, { "target-file", AX_FIXED },
 	{ "hitch", AX_FIXED }, { "precision", AX_FIXED },
 	{ NULL, AX_NUMBER }
@@ -889,6 +890,9 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
+	if (sw->base.horizon > 0.0)
+		return usage_error("--horizon prints a prediction; sweep writes "
+		    "metrics rows");
 	if (sw->jobs < 1)
 		sw->jobs = 1;
 	if (sw->jobs > MAX_JOBS)
