@@ -148,45 +148,38 @@ finite_flag(const char *flag, const char *arg, double *out)
 static int
 sys_option(struct sys_opts *so, int c, const char *flag, const char *arg)
 {
+	/* for messages: the table's name outlives flag */
+	const char *nm = sys_longopts[c - OPT_M1].name;
+
 	switch (c) {
 	case OPT_M1: case OPT_M2: case OPT_I1: case OPT_I2:
-		so->body_flag = flag;
+		so->body_flag = nm;
 		if (c == OPT_M1 || c == OPT_M2)
-			so->m_flag = flag;
+			so->m_flag = nm;
 		else
-			so->i_flag = flag;
+			so->i_flag = nm;
 		return positive(flag, arg, &so->m[c == OPT_M1 || c == OPT_I1 ?
 		    0 : 1]) == 0 ? 1 : -1;
 	case OPT_REST:
-		so->body_flag = flag;
+		so->body_flag = nm;
 		return finite_flag(flag, arg, &so->rest) == 0 ? 1 : -1;
 	case OPT_X1: case OPT_X2: case OPT_V1: case OPT_V2:
-		so->body_flag = flag;
+		so->body_flag = nm;
 		if (c == OPT_X2)
 			so->have_x2 = 1;
 		return finite_flag(flag, arg, c == OPT_X1 ? &so->x[0] :
 		    c == OPT_X2 ? &so->x[1] : c == OPT_V1 ? &so->v[0] :
 		    &so->v[1]) == 0 ? 1 : -1;
 	case OPT_PARTICLES:
-		so->chain_flag = flag;
+		so->chain_flag = nm;
 		return parse_long(flag, arg, 1, MAX_PARTICLES,
 		    &so->particles) == 0 ? 1 : -1;
 	case OPT_SUMMARY:
-		so->chain_flag = flag;
+		so->chain_flag = nm;
 		so->summary = 1;
 		return 1;
 	}
 	return 0;
-}
-
-/* The flag's name without "=value", into buf. */
-static const char *
-flag_name(const char *flag, char *buf, size_t len)
-{
-	size_t n = strcspn(flag, "=");
-
-	snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), flag);
-	return buf;
 }
 
 /* Whether a flag of two bodies or of the chain went to the wrong model. */
@@ -194,25 +187,23 @@ static int
 check_model_flags(const struct sys_opts *so, const char *model,
     const struct run_setup *rs)
 {
-	char buf[64];
 	int two = so->kind != SYS_CHAIN;
 
 	if (!two && so->body_flag != NULL)
-		return usage_error("%s goes with --model pair or angular, not "
-		    "--model chain", flag_name(so->body_flag, buf, sizeof(buf)));
+		return usage_error("--%s goes with --model pair or angular, not "
+		    "--model chain", so->body_flag);
 	if (so->kind == SYS_PAIR && so->i_flag != NULL)
-		return usage_error("%s goes with --model angular, not --model "
-		    "pair", flag_name(so->i_flag, buf, sizeof(buf)));
+		return usage_error("--%s goes with --model angular, not --model "
+		    "pair", so->i_flag);
 	if (so->kind == SYS_ANGULAR && so->m_flag != NULL)
-		return usage_error("%s goes with --model pair, not --model "
-		    "angular", flag_name(so->m_flag, buf, sizeof(buf)));
+		return usage_error("--%s goes with --model pair, not --model "
+		    "angular", so->m_flag);
 	if (two && so->chain_flag != NULL)
-		return usage_error("%s goes with --model chain, not --model %s",
-		    flag_name(so->chain_flag, buf, sizeof(buf)), model);
+		return usage_error("--%s goes with --model chain, not --model %s",
+		    so->chain_flag, model);
 	if (two && so->start_flag != NULL)
-		return usage_error("%s does not go with --model %s: --x1, --x2, "
-		    "--v1, --v2 give the bodies' start",
-		    flag_name(so->start_flag, buf, sizeof(buf)), model);
+		return usage_error("--%s does not go with --model %s: --x1, --x2, "
+		    "--v1, --v2 give the bodies' start", so->start_flag, model);
 	if (rs->ps.mass_arg != NULL && two)
 		return usage_error("--mass does not go with --model %s: %s give "
 		    "the bodies'", model, so->kind == SYS_PAIR ? "--m1 and --m2"
@@ -463,8 +454,13 @@ sys_parse(struct run_setup *rs, struct sys_opts *so, int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":ho:V", all, &idx)) != -1) {
 		const char *flag = argv[optind - 1];
+		char name[32];
 
-		if ((rc = sys_option(so, c, flag, optarg)) != 0) {
+		/* the flag's own name (argv holds the value when separate) */
+		if (c >= OPT_M1 && c <= OPT_SUMMARY)
+			snprintf(name, sizeof(name), "--%s", all[idx].name);
+		if (c >= OPT_M1 && c <= OPT_SUMMARY &&
+		    (rc = sys_option(so, c, name, optarg)) != 0) {
 			if (rc < 0)
 				return EXIT_USAGE;
 			continue;
@@ -476,7 +472,7 @@ sys_parse(struct run_setup *rs, struct sys_opts *so, int argc, char **argv)
 			continue;
 		for (i = 0; start[i] != NULL; i++)
 			if (strcmp(all[idx].name, start[i]) == 0)
-				so->start_flag = flag;
+				so->start_flag = start[i];
 		if (run_apply(rs, c, optarg) != 0)
 			return EXIT_USAGE;
 	}

@@ -1,0 +1,138 @@
+#!/usr/bin/env bats
+# system.bats - systems of springs after Nissen: --model pair, angular and
+# chain (the relative motion against the single spring's closed form in
+# awk, momentum, wind-up, the rope's columns and summary), analyze --model
+# chain|mesh (the limits against the closed forms), and the errors.
+bats_require_minimum_version 1.5.0
+load helpers
+
+PAIR_HEADER='t,x1,v1,x2,v2,length,x1_ref,v1_ref,x2_ref,v2_ref,length_ref,err_length'
+CHAIN_HEADER='t,particle,x,v,x_ref,v_ref,err_x,err_v'
+SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
+
+@test "pair: the length is the spring on the reduced mass, exactly (awk's closed form)" {
+	# m_red = 0.75; --stiffness 12 --damping 0.6: omega = 4, zeta = 0.1
+	sim --model pair --m1 1 --m2 3 --stiffness 12 --damping 0.6 --rest 1 \
+	    --x2 1.5 --frames 120
+	assert_status 0
+	assert_stderr_empty
+	[ "$(head -n 1 "$OUT")" = "$PAIR_HEADER" ] || fail_with "header"
+	[ "$(nlines "$OUT")" -eq 122 ] || fail_with "rows"
+	awk_check "$OUT" 'NR > 1 {
+		w = 4; z = 0.1; wd = w * sqrt(1 - z * z); t = $1
+		e = exp(-z * w * t) * 0.5 * (cos(wd * t) + z * w / wd * sin(wd * t))
+		if (($11 - 1 - e) > 1e-12 || (1 + e - $11) > 1e-12) print NR, $11, 1 + e
+		# momentum stays 0
+		if ($3 + 3 * $5 > 1e-12 || -($3 + 3 * $5) > 1e-12) print NR, "momentum", $3 + 3 * $5
+	}'
+}
+
+@test "pair: every rule runs; exact equals the reference to rounding" {
+	for r in semi-implicit explicit implicit backward-euler exact; do
+		sim --model pair --integrator "$r" --frames 60 --v1 2
+		assert_status 0
+	done
+	awk_check "$OUT" 'NR > 1 { if ($12 > 1e-12 || -$12 > 1e-12) print NR, $12 }'
+}
+
+@test "pair: Nissen's Ck = Cd = 1 on the reduced mass brings the length to rest in two steps" {
+	sim --model pair --m1 2 --m2 0.5 --ck 1 --cd 1 --frames 4 --x2 3
+	assert_status 0
+	awk_check "$OUT" 'NR >= 4 { if ($6 - 1 > 1e-12 || 1 - $6 > 1e-12) print NR, $6 }'
+}
+
+@test "angular: three turns wound up unwind the whole way (no wrapping)" {
+	sim --model angular --i1 1 --i2 2 --uaf 3 --dr 0.1 --x2 18.84955592153876 \
+	    --integrator exact --dt 0.05 --frames 800
+	assert_status 0
+	head -n 1 "$OUT" | grep -q '^t,theta1,omega1,theta2,omega2,angle,' ||
+		fail_with "header"
+	awk_check "$OUT" 'NR > 1 { if ($6 < lo) lo = $6 }
+	    END { if (!(lo < -4)) print "min angle", lo
+	          if (!($6 < 1e-3 && $6 > -1e-3)) print "final angle", $6 }'
+}
+
+@test "chain: one row per body and frame; the summary a row a frame" {
+	sim --model chain --particles 4 --frames 10
+	assert_status 0
+	[ "$(head -n 1 "$OUT")" = "$CHAIN_HEADER" ] || fail_with "header"
+	[ "$(nlines "$OUT")" -eq 45 ] || fail_with "rows"
+	sim --model chain --particles 50 --frames 30 --summary --integrator exact
+	assert_status 0
+	[ "$(head -n 1 "$OUT")" = "$SUMMARY_HEADER" ] || fail_with "header"
+	[ "$(nlines "$OUT")" -eq 32 ] || fail_with "rows"
+	awk_check "$OUT" 'NR > 1 { if ($5 > 1e-9) print NR, $5 }'
+}
+
+@test "chain: every rule converges on the exact modes as dt halves" {
+	for r in semi-implicit explicit implicit backward-euler; do
+		sim --model chain --particles 6 --integrator "$r" --dt 0.001 \
+		    --duration 0.5 --summary --no-header
+		a=$(tail -n 1 "$OUT" | cut -d, -f5)
+		sim --model chain --particles 6 --integrator "$r" --dt 0.0005 \
+		    --duration 0.5 --summary --no-header
+		b=$(tail -n 1 "$OUT" | cut -d, -f5)
+		assert_near "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')" 2 0.1 "$r error ratio"
+	done
+}
+
+@test "chain: beyond the limit analyze gives, the rope diverges with a warning" {
+	sim --model chain --particles 10 --ck 0.7 --cd 0.7 --frames 3000 --summary
+	assert_status 0
+	assert_stderr_has "diverged at frame"
+	sim --model chain --particles 10 --ck 0.66 --cd 0.66 --frames 3000 --summary
+	assert_status 0
+	assert_stderr_empty
+}
+
+@test "analyze --model chain|mesh: the limits against 4 / (3 mu_max) and 4 / mu_max" {
+	sim analyze --model chain --particles 10
+	assert_status 0
+	head -n 1 "$OUT" | grep -q '^model,bodies,n,rule,cd_over_ck,ck_limit,mu_max,nissen_cmax,verdict$' ||
+		fail_with header
+	[ "$(nlines "$OUT")" -eq 15 ] || fail_with "rows"
+	awk_check "$OUT" '$4 == "semi-implicit" {
+		want = ($5 == 1 ? 4 / (3 * $7) : 4 / $7)
+		if ($6 - want > 1e-9 || want - $6 > 1e-9) print NR, $6, want
+		if ($9 != "conservative") print NR, $9 }
+	    $4 == "backward-euler" && $6 != "" { print NR, "BE limit", $6 }
+	    $4 == "explicit" && $5 == 0 && $6 != 0 { print NR, "explicit", $6 }'
+	sim analyze --model mesh --grid 12x12 --integrator semi-implicit --no-header
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 2 ] || fail_with "rows"
+	awk_check "$OUT" '{ if ($3 != 4 || $8 != 0.2) print NR, $3, $8 }' -v AWK_MIN_LINES=1
+}
+
+@test "system errors: one line naming the flag and the value, exit 2" {
+	assert_usage_error -- --model pair --m1 0
+	assert_usage_error "--m1" "'abc'" -- --model pair --m1 abc
+	assert_usage_error "--i1" "pair" -- --model pair --i1 2
+	assert_usage_error "--m2" "angular" -- --model angular --m2 2
+	assert_usage_error "--particles" -- --model pair --particles 3
+	assert_usage_error "--rest" "chain" -- --model chain --rest 2
+	assert_usage_error "--particles" "'0'" -- --model chain --particles 0
+	assert_usage_error "--particles" -- --model chain --particles 2001
+	assert_usage_error "--x0" -- --model pair --x0 1
+	assert_usage_error "--mass" -- --model pair --mass 2
+	assert_usage_error "--integrator" "verlet" -- --model chain --integrator verlet
+	assert_usage_error "--metrics" -- --model chain --metrics
+	assert_usage_error "--substep" -- --model pair --substep max
+	assert_usage_error "--target-signal" -- --model chain --target-signal sine
+	assert_usage_error "--grid" "'3x'" -- analyze --model mesh --grid 3x
+	assert_usage_error "--particles" -- analyze --model mesh --particles 3
+}
+
+@test "system: -o writes the file whole, and nothing on an error" {
+	f=$BATS_TEST_TMPDIR/pair.csv
+	sim --model pair --frames 5 -o "$f"
+	assert_status 0
+	assert_stdout_empty
+	[ "$(nlines "$f")" -eq 7 ] || fail_with "rows in the file"
+	rm -f "$f"
+	sim --model pair --frames 5 -o "$f" --m1 -1
+	assert_status 2
+	[ ! -e "$f" ] || fail_with "a file written on an error"
+	sim --model chain --help
+	assert_status 0
+	grep -q 'usage: springsim --model pair' "$OUT" || fail_with "help"
+}
