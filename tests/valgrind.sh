@@ -85,5 +85,12 @@ check 2 analyze --dt 0.1 --hw 1
 check 2 --duration 1e9 --dt 1e-9
 check 1 -o "$tmp/missing/run.csv"
 check 1 fps --fps 30 -o "$tmp/missing/fps.csv"
+check 0 --model quat --integrator exact --w0 1,0,0 --frames 20 --metrics
+check 0 --model quat --target-angle 181 --dt-jitter 0.2 -o "$tmp/quat.csv"
+check 0 --model vector --x0 0,1,2 --substep fixed --target-signal sine
+check 0 --model vector --x0 0,1 --metrics --target-signal noise
+check 0 --model quat --help
+check 2 --model quat --q0 0,0,0,0
+check 2 --model vector --dim 3 --x0 0,1 -o "$tmp/vec.csv"
 echo "valgrind: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

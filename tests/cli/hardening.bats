@@ -466,9 +466,13 @@ MAN_ONLY='--fail-if'
 
 help_flags() {
 	local c
-	for c in run fps convert analyze list sweep resonance; do
-		"$SPRINGSIM" "$c" --help
-	done | grep -oE -- '(^|[][ (|,])(--[a-z][a-z0-9-]*|-[a-zA-Z](,| |$))' |
+	{
+		for c in run fps convert analyze list sweep resonance; do
+			"$SPRINGSIM" "$c" --help
+		done
+		"$SPRINGSIM" --model quat --help
+		"$SPRINGSIM" --model vector --help
+	} | grep -oE -- '(^|[][ (|,])(--[a-z][a-z0-9-]*|-[a-zA-Z](,| |$))' |
 	    sed 's/^[^-]*//; s/[, ]$//' | sort -u
 }
 
@@ -497,6 +501,11 @@ known_option() {
 	local cmd
 	for cmd in run fps convert analyze sweep resonance; do
 		sim "$cmd" "$1"
+		stderr_text
+		[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
+	done
+	for cmd in quat vector; do
+		sim --model "$cmd" "$1"
 		stderr_text
 		[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
 	done
