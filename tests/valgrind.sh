@@ -92,5 +92,11 @@ check 0 --model vector --x0 0,1 --metrics --target-signal noise
 check 0 --model quat --help
 check 2 --model quat --q0 0,0,0,0
 check 2 --model vector --dim 3 --x0 0,1 -o "$tmp/vec.csv"
+check 0 --model pair --integrator implicit --frames 20 --ck 0.3 --cd 0.3
+check 0 --model angular --integrator exact --frames 20 -o "$tmp/angular.csv"
+check 0 --model chain --particles 20 --integrator backward-euler --frames 20 --summary
+check 0 --model chain --particles 5 --integrator exact --frames 5
+check 0 analyze --model mesh --grid 5x5
+check 2 --model chain --particles 0
 echo "valgrind: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
