@@ -472,6 +472,8 @@ help_flags() {
 		done
 		"$SPRINGSIM" --model quat --help
 		"$SPRINGSIM" --model vector --help
+		"$SPRINGSIM" --model chain --help
+		"$SPRINGSIM" analyze --model chain --help
 	} | grep -oE -- '(^|[][ (|,])(--[a-z][a-z0-9-]*|-[a-zA-Z](,| |$))' |
 	    sed 's/^[^-]*//; s/[, ]$//' | sort -u
 }
@@ -504,11 +506,14 @@ known_option() {
 		stderr_text
 		[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
 	done
-	for cmd in quat vector; do
+	for cmd in quat vector chain; do
 		sim --model "$cmd" "$1"
 		stderr_text
 		[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
 	done
+	sim analyze --model mesh "$1"
+	stderr_text
+	[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
 	return 1
 }
 
