@@ -1739,6 +1739,8 @@ model_command(int argc, char **argv)
 	const char *name = NULL;
 	int i;
 
+	int dim = 0;
+
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0)
 			break;
@@ -1746,7 +1748,13 @@ model_command(int argc, char **argv)
 			name = argv[++i];
 		else if (strncmp(argv[i], "--model=", 8) == 0)
 			name = argv[i] + 8;
+		else if (strcmp(argv[i], "--dim") == 0 ||
+		    strncmp(argv[i], "--dim=", 6) == 0)
+			dim = 1;
 	}
+	/* --dim N makes the spring a vector of N springs */
+	if (dim && (name == NULL || strcmp(name, "spring") == 0))
+		name = "vector";
 	for (mc = model_commands; name != NULL && mc->name != NULL; mc++)
 		if (strcmp(mc->name, name) == 0)
 			return mc;

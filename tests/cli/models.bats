@@ -214,3 +214,15 @@ load helpers
 	assert_usage_error "--x0" "--source-a" -- --model inertialize --x0 1
 	assert_usage_error "--switch-at" "> 0" -- --model inertialize --switch-at 0
 }
+
+@test "--dim N is --model vector --dim N: each component is run's" {
+	sim --dim 2 --x0 0,3 --target 1,1 --frames 30 --integrator verlet
+	assert_status 0
+	"$SPRINGSIM" --model vector --dim 2 --x0 0,3 --target 1,1 --frames 30 \
+	    --integrator verlet >"$BATS_TEST_TMPDIR/v.csv"
+	cmp "$OUT" "$BATS_TEST_TMPDIR/v.csv" || fail_with "not the vector model"
+	# component 1 against the scalar run: x1 column (3rd) = run's x
+	paste -d, <(cut -d, -f3 "$OUT") <("$SPRINGSIM" --x0 3 --frames 30 \
+	    --integrator verlet | cut -d, -f2) | awk -F, 'NR > 1 && $1 != $2 { exit 1 }' ||
+		fail_with "component 1 is not run's"
+}
