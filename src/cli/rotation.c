@@ -79,23 +79,6 @@ frames_estimate(const struct run_setup *rs)
 	return rs->duration / (rs->dt * (1.0 - rs->jitter)) + 1.0;
 }
 
-/* A row's numbers, comma-separated, NaN as an empty field; a newline. */
-static void
-put_row(struct sink *k, const double *v, int n)
-{
-	char *buf = out_reserve(&k->out, (size_t)n * (NUMFMT_MAX + 1));
-	char *p = buf;
-	int i;
-
-	if (buf == NULL)
-		return;
-	for (i = 0; i < n; i++) {
-		p += put_number(k, p, v[i]);
-		*p++ = i + 1 < n ? ',' : '\n';
-	}
-	out_commit(&k->out, (size_t)(p - buf));
-}
-
 /* Text, as is, into the sink. */
 static void
 put_text(struct sink *k, const char *s)
@@ -408,7 +391,7 @@ quat_row(void *ctx, const spring_rot_row *r, double dt)
 
 	for (i = 0; i < 20; i++)
 		v[i] += 0.0;	/* -0 (a conjugate's zero) reads as 0 */
-	put_row(k, v, k->dt_column ? 20 : 19);
+	write_numbers_row(k, v, k->dt_column ? 20 : 19);
 	return k->out.failed ? EXIT_IO : 0;
 }
 
@@ -763,7 +746,7 @@ vec_trajectory(struct run_setup *rs, const struct vec_opts *vo,
 		c = 1 + 7 * dim;
 		if (k->dt_column)
 			row[c++] = kp[0].dt[r];
-		put_row(k, row, c);
+		write_numbers_row(k, row, c);
 	}
 	for (i = 0; i < VEC_MAX; i++) {
 		free(kp[i].cell);

@@ -1447,6 +1447,23 @@ write_trajectory_header(struct sink *k)
 	out_write(&k->out, "\n", 1);
 }
 
+/* See run.h. */
+void
+write_numbers_row(struct sink *k, const double *v, int n)
+{
+	char *buf = out_reserve(&k->out, (size_t)n * (NUMFMT_MAX + 1));
+	char *p = buf;
+	int i;
+
+	if (buf == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		p += put_number(k, p, v[i]);
+		*p++ = i + 1 < n ? ',' : '\n';
+	}
+	out_commit(&k->out, (size_t)(p - buf));
+}
+
 /* Write one trajectory row (spring_row_fn). */
 int
 emit_row(void *ctx, const spring_row *r, double dt)

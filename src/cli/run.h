@@ -122,6 +122,8 @@ struct sink {
 };
 
 int put_number(const struct sink *k, char *buf, double v);
+/* n numbers as one CSV row (NaN an empty field) and a newline. */
+void write_numbers_row(struct sink *k, const double *v, int n);
 /* Set the sink's extra columns for sim's model. */
 void sink_columns(struct sink *k, const spring_sim *sim);
 /* The trajectory header, and a row (a spring_row_fn, ctx a sink). */

@@ -276,24 +276,6 @@ make_line(struct run_setup *rs, const struct sys_opts *so, double *mass,
 	return EXIT_OK;
 }
 
-/* Write n numbers as one CSV row. */
-static void
-put_row(struct sink *k, const double *col, int n)
-{
-	char *buf = out_reserve(&k->out, (size_t)n * (NUMFMT_MAX + 1));
-	char *p = buf;
-	int i;
-
-	if (buf == NULL)
-		return;
-	for (i = 0; i < n; i++) {
-		p += put_number(k, p, col[i]);
-		*p++ = ',';
-	}
-	p[-1] = '\n';
-	out_commit(&k->out, (size_t)(p - buf));
-}
-
 /* The header line, a fixed string. */
 static void
 put_header(struct sink *k, const char *s)
@@ -332,7 +314,7 @@ write_frame(struct sink *k, const struct sys_run *s,
 		col[9] = s->vr[1];
 		col[10] = col[8] - col[6];
 		col[11] = col[5] - col[10];
-		put_row(k, col, 12);
+		write_numbers_row(k, col, 12);
 		return;
 	}
 	if (so->summary) {
@@ -346,7 +328,7 @@ write_frame(struct sink *k, const struct sys_run *s,
 		col[3] = spring_line_energy(&s->l, s->xr, s->vr, g, q);
 		col[4] = ex;
 		col[5] = ev;
-		put_row(k, col, 6);
+		write_numbers_row(k, col, 6);
 		return;
 	}
 	for (i = 0; i < s->l.n; i++) {
@@ -358,7 +340,7 @@ write_frame(struct sink *k, const struct sys_run *s,
 		col[5] = s->vr[i];
 		col[6] = s->x[i] - s->xr[i];
 		col[7] = s->v[i] - s->vr[i];
-		put_row(k, col, 8);
+		write_numbers_row(k, col, 8);
 	}
 }
 
