@@ -469,11 +469,7 @@ cmd_analyze(int argc, char **argv)
 	}
 	if (o.header)
 		out_write(&k->out, analyze_header, sizeof(analyze_header) - 1);
-	if (write_rows(k, &o, &sp) != 0 || k->out.failed) {
-		out_abort(&k->out);
-		rc = EXIT_IO;
-	} else if (out_close(&k->out) != 0)
-		rc = EXIT_IO;
+	rc = out_finish(&k->out, write_rows(k, &o, &sp) != 0);
 	free(k);
 	return rc;
 }

@@ -76,6 +76,11 @@ char *out_reserve(out_file *o, size_t n);
 void out_commit(out_file *o, size_t n);
 int out_close(out_file *o);	/* flush, rename into place: 0 or -1 */
 void out_abort(out_file *o);	/* drop the temporary file */
+/*
+ * Finish a command's output: dropped if failed (nonzero) or a write
+ * failed, else closed (renamed into place).  EXIT_OK or EXIT_IO.
+ */
+int out_finish(out_file *o, int failed);
 
 /*
  * Reading CSV files (csvin.c, libcsv): fn gets each record with its line

@@ -175,3 +175,14 @@ out_abort(out_file *o)
 	free(o->tmp_path);
 	o->tmp_path = NULL;
 }
+
+/* See cli.h: the one ending every command's output shares. */
+int
+out_finish(out_file *o, int failed)
+{
+	if (failed || o->failed) {
+		out_abort(o);
+		return EXIT_IO;
+	}
+	return out_close(o) != 0 ? EXIT_IO : EXIT_OK;
+}

@@ -418,11 +418,7 @@ cmd_resonance(int argc, char **argv)
 		write_header(k);
 	for (i = 0; i < n; i++)
 		write_row(k, rs, &row[i], peaks);
-	if (k->out.failed) {
-		out_abort(&k->out);
-		rc = EXIT_IO;
-	} else if (out_close(&k->out) != 0)
-		rc = EXIT_IO;
+	rc = out_finish(&k->out, 0);
 done:
 	free(row);
 	free(t1);

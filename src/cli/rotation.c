@@ -86,17 +86,6 @@ put_text(struct sink *k, const char *s)
 	out_write(&k->out, s, strlen(s));
 }
 
-/* Finish the output: the file whole, or none of it. */
-static int
-finish(struct sink *k, int rc)
-{
-	if (rc != 0 || k->out.failed) {
-		out_abort(&k->out);
-		return EXIT_IO;
-	}
-	return out_close(&k->out) != 0 ? EXIT_IO : EXIT_OK;
-}
-
 /* --- quat ------------------------------------------------------------ */
 
 enum {
@@ -479,7 +468,7 @@ cmd_quat(int argc, char **argv)
 		    "kept", m.diverged_frame, m.rows);
 	if (rs->metrics && rc == 0)
 		quat_metrics(k, &sim, &m);
-	rc = finish(k, rc);
+	rc = out_finish(&k->out, rc != 0);
 done:
 	run_setup_free(rs);
 	free(rs);
@@ -827,7 +816,7 @@ cmd_vector(int argc, char **argv)
 		goto done;
 	}
 	rc = rs->metrics ? vec_metrics(rs, &vo, k) : vec_trajectory(rs, &vo, k);
-	rc = finish(k, rc);
+	rc = out_finish(&k->out, rc != 0);
 done:
 	run_setup_free(rs);
 	free(rs);

@@ -1837,11 +1837,7 @@ cmd_run(int argc, char **argv)
 			write_metrics_header(k, 1);
 		write_metrics(k, rs, &m, &fs, lag, attenuation, 1);
 	}
-	if (rc != 0 || k->out.failed) {
-		out_abort(&k->out);
-		rc = EXIT_IO;
-	} else if (out_close(&k->out) != 0)
-		rc = EXIT_IO;
+	rc = out_finish(&k->out, rc != 0);
 done:
 	run_setup_free(rs);
 	free(rs);

@@ -552,11 +552,7 @@ cmd_system(int argc, char **argv)
 		    so.summary ? "t,max_stretch,energy,energy_ref,max_err_x,"
 		    "max_err_v" : "t,particle,x,v,x_ref,v_ref,err_x,err_v");
 	rc = sys_simulate(k, &s, &so, rs);
-	if (rc != 0 || k->out.failed) {
-		out_abort(&k->out);
-		rc = EXIT_IO;
-	} else if (out_close(&k->out) != 0)
-		rc = EXIT_IO;
+	rc = out_finish(&k->out, rc != 0);
 done:
 	free(s.mass);
 	run_setup_free(rs);
@@ -768,12 +764,7 @@ analyze_system(int argc, char **argv)
 			for (i = 0; i < 2; i++)
 				limits_row(k, model, rows * cols, n, *r,
 				    i == 0 ? 1.0 : 0.0, mu);
-	rc = EXIT_OK;
-	if (k->out.failed) {
-		out_abort(&k->out);
-		rc = EXIT_IO;
-	} else if (out_close(&k->out) != 0)
-		rc = EXIT_IO;
+	rc = out_finish(&k->out, 0);
 done:
 	free(mu);
 	free(tmp);
