@@ -137,9 +137,13 @@ prepare_implicit(const spring_line *l, double h, double *work)
 	return 0;
 }
 
+/*
+ * The velocity change both implicit rules solve for, into work: the
+ * factored matrix times dv = h F(x + h v, v) at the step's end.
+ */
 static void
-step_implicit(const spring_line *l, double h, double *work, double *x,
-    double *v, const spring_target_step *tg)
+velocity_change(const spring_line *l, double h, double *work,
+    const double *x, const double *v, const spring_target_step *tg)
 {
 	long i;
 
@@ -147,6 +151,15 @@ step_implicit(const spring_line *l, double h, double *work, double *x,
 	for (i = 0; i < l->n; i++)
 		work[i] *= h;
 	solve(l, work);
+}
+
+static void
+step_implicit(const spring_line *l, double h, double *work, double *x,
+    double *v, const spring_target_step *tg)
+{
+	long i;
+
+	velocity_change(l, h, work, x, v, tg);
 	for (i = 0; i < l->n; i++) {
 		x[i] += h * v[i];
 		v[i] += work[i];
@@ -170,10 +183,7 @@ step_backward(const spring_line *l, double h, double *work, double *x,
 {
 	long i;
 
-	line_force(l, x, v, h, tg->g1, tg->q1, work);
-	for (i = 0; i < l->n; i++)
-		work[i] *= h;
-	solve(l, work);
+	velocity_change(l, h, work, x, v, tg);
 	for (i = 0; i < l->n; i++) {
 		v[i] += work[i];
 		x[i] += h * v[i];
