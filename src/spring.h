@@ -803,6 +803,13 @@ double spring_line_energy(const spring_line *l, const double *x,
     const double *v, double g, double q);
 double spring_line_max_stretch(const spring_line *l, const double *x,
     double g);
+/*
+ * Both in one pass (the chain's --summary): the same numbers, the energy
+ * summed in another order (four running sums), so equal to rounding.
+ */
+void spring_line_summary(const spring_line *l, const double *x,
+    const double *v, double g, double q, double *energy,
+    double *max_stretch);
 
 /*
  * Stability from the modes (analyze --model chain|mesh): the system is
@@ -830,5 +837,59 @@ int spring_tridiag_eigenvalues(double *d, double *e, long n);
  * m to the anchor): mu[rows * cols]; tmp holds 2 (rows + cols).  0, or -1.
  */
 int spring_nissen_modes(long rows, long cols, double *mu, double *tmp);
+/*
+ * The largest eigenvalue modulus of the modes' 2x2 amplification
+ * matrices (spring_analyze, as spring_modes_stable): the system's
+ * spectral radius under rule at Ck, Cd.  analyze's "marginal": 1 to
+ * rounding at half the limit, damping asked for and none given.
+ */
+double spring_modes_radius(const spring_rule *rule, const double *mu,
+    long n, double ck, double cd);
+
+/*
+ * The impulse rule breaks the modes: sequential impulses (Gauss-Seidel)
+ * make the step non-symmetric, so its stability comes from the whole
+ * 2n x 2n amplification matrix.
+ *
+ * spring_eigenvalues: every eigenvalue of a general real n x n matrix a
+ * (row-major, destroyed): Householder reduction to Hessenberg form, then
+ * Francis' double-shift QR; re[n], im[n] (complex pairs adjacent).  0, or
+ * -1 if QR did not converge.
+ *
+ * spring_nissen_impulse_step: Nissen's linear mesh (rows x cols, cols 1
+ * for the rope; the units of spring_nissen_modes: h = 1, mass 1, each
+ * spring k = Ck m_red, d = Cd m_red, m_red = 1/2 between bodies and 1 to
+ * the anchor at rest at 0; x, v a scalar displacement per body,
+ * row-major) stepped once by sequential impulses in the impulse rule's
+ * order: the anchor springs of row 0 by column, then for each body in
+ * row-major order its spring to the right, then its spring down; each
+ * spring's velocity change at once, then x += v.
+ *
+ * spring_nissen_impulse_radius: the spectral radius of that step at Ck,
+ * Cd (NaN if QR did not converge); work holds SPRING_IMPULSE_WORK(n)
+ * doubles, n = rows cols.  spring_nissen_impulse_limit: the largest Ck
+ * with radius <= 1 + SPRING_SYSTEM_TOL at Cd = ratio Ck, bisected to
+ * 1e-10 relative (+inf stable up to 1e6, 0 unstable down to 1e-6, NaN).
+ * The cost is about 10 (2n)^3 flops a step of the bisection, 45 steps:
+ * 2 s for n = 100 bodies.
+ */
+#define SPRING_IMPULSE_WORK(n) (4 * (n) * (n) + 6 * (n))
+/*
+ * The verdict's tolerance on a 2n x 2n radius: the eigenvalues of a
+ * non-normal matrix are good to about eps times their condition, and
+ * undamped (Cd = 0) every one lies on the unit circle below the limit
+ * (computed: 1 + 1e-14 for 200 x 200, 1 + 3e-14 for 512 x 512); a growth
+ * below 1e-10 a step (doubling after 7e9 steps) counts as none.  Where
+ * the radius crosses 1 at a finite slope the limit is off by about as
+ * much: 1e-10 relative.
+ */
+#define SPRING_SYSTEM_TOL 1e-10
+int spring_eigenvalues(double *a, long n, double *re, double *im);
+void spring_nissen_impulse_step(long rows, long cols, double ck, double cd,
+    double *x, double *v);
+double spring_nissen_impulse_radius(long rows, long cols, double ck,
+    double cd, double *work);
+double spring_nissen_impulse_limit(long rows, long cols, double ratio,
+    double *work);
 
 #endif

@@ -10,6 +10,7 @@
  * side), hm (h / m), the factored diagonal (its inverse) and the
  * multipliers of the tridiagonal solve, then 4n for the modes' Phi(h).
  */
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -123,6 +124,36 @@ step_semi_implicit(const spring_line *l, double h, double *work, double *x,
 		v[i] += hm[i] * work[i];
 		x[i] += h * v[i];
 	}
+}
+
+/*
+ * impulse: Nissen's impulse form as an engine applies it, sequential
+ * impulses (Gauss-Seidel).  The springs in a fixed order, the anchor's
+ * first, then (0, 1), (1, 2), ...; each changes its bodies' velocities
+ * by h F(x_start, v_now) / m at once, so the next spring sees the
+ * change; then x += h v_new.  Nissen's J = -(m_red / dt) Ck x - m_red Cd
+ * v on the relative velocity (J / m_red) is this force's h F / m_red.
+ * One spring (one body, or the pair): semi-implicit exactly, the same
+ * operations in the same order.
+ */
+static void
+step_impulse(const spring_line *l, double h, double *work, double *x,
+    double *v, const spring_target_step *tg)
+{
+	const double *hm = work + l->n;
+	double k = l->k, d = l->d, s;
+	long i, n = l->n;
+
+	if (l->w0 != 0.0)
+		v[0] += hm[0] * (-l->w0 * (k * (x[0] - tg->g0) + d * (v[0] -
+		    tg->q0)));
+	for (i = 0; i + 1 < n; i++) {
+		s = k * (x[i + 1] - x[i]) + d * (v[i + 1] - v[i]);
+		v[i] += hm[i] * s;
+		v[i + 1] -= hm[i + 1] * s;
+	}
+	for (i = 0; i < n; i++)
+		x[i] += h * v[i];
 }
 
 /*
@@ -309,6 +340,11 @@ static const spring_line_rule line_semi_implicit = {
 	"semi-implicit", "v += h F(x, v) / m, then x += h v_new (Nissen's)",
 	&spring_rule_semi_implicit, prepare_plain, step_semi_implicit
 };
+static const spring_line_rule line_impulse = {
+	"impulse", "sequential impulses (Gauss-Seidel), anchor first, then "
+	"(1,2), (2,3), ...: each spring's h F / m at once, x += h v_new",
+	&spring_rule_semi_implicit, prepare_plain, step_impulse
+};
 static const spring_line_rule line_implicit = {
 	"implicit", "(M + h D) dv = h F(x + h v, v): Stable PD for the system, "
 	"a tridiagonal solve", &spring_rule_implicit, prepare_implicit,
@@ -326,7 +362,7 @@ static const spring_line_rule line_exact = {
 
 const spring_line_rule *const spring_line_rules[] = {
 	&line_semi_implicit, &line_explicit, &line_implicit, &line_backward,
-	&line_exact, NULL
+	&line_exact, &line_impulse, NULL
 };
 
 /* A line rule by name, or NULL. */
@@ -511,6 +547,54 @@ spring_line_max_stretch(const spring_line *l, const double *x, double g)
 	return m;
 }
 
+/* The larger of m and a, a NaN never winning; inline, unlike fmax. */
+static double
+bigger(double m, double a)
+{
+	return a > m ? a : m;
+}
+
+/*
+ * See spring.h: energy and largest stretch in one pass, four bodies at a
+ * time into four running sums and four maxima, so that no add waits for
+ * the last (the two passes' serial chains cost 4 ns a body).  The sums
+ * are of m dv^2 + k s^2, halved once at the end (exact).
+ */
+void
+spring_line_summary(const spring_line *l, const double *x, const double *v,
+    double g, double q, double *energy, double *max_stretch)
+{
+	const double *m = l->mass;
+	double k = l->k, e[4] = { 0, 0, 0, 0 }, big[4] = { 0, 0, 0, 0 };
+	double s, dv;
+	long i, j, last = l->n - 1;
+
+	if (l->w0 == 0.0)
+		q = 0.0;
+	else {
+		s = x[0] - g;
+		e[0] = k * l->w0 * s * s;
+		big[0] = fabs(s);
+	}
+	for (i = 0; i + 4 <= last; i += 4)
+		for (j = 0; j < 4; j++) {
+			dv = v[i + j] - q;
+			s = x[i + j + 1] - x[i + j];
+			e[j] += m[i + j] * dv * dv + k * s * s;
+			big[j] = bigger(big[j], fabs(s));
+		}
+	for (; i < last; i++) {
+		dv = v[i] - q;
+		s = x[i + 1] - x[i];
+		e[i & 3] += m[i] * dv * dv + k * s * s;
+		big[i & 3] = bigger(big[i & 3], fabs(s));
+	}
+	dv = v[last] - q;
+	e[1] += m[last] * dv * dv;
+	*energy = 0.5 * ((e[0] + e[1]) + (e[2] + e[3]));
+	*max_stretch = bigger(bigger(big[0], big[1]), bigger(big[2], big[3]));
+}
+
 /* See spring.h: each mode's scalar spring, analyzed at h = 1. */
 int
 spring_modes_stable(const spring_rule *rule, const double *mu, long n,
@@ -586,4 +670,377 @@ spring_nissen_modes(long rows, long cols, double *mu, double *tmp)
 		for (b = 0; b < cols; b++)
 			mu[a * cols + b] = 0.5 * (tau[a] + sig[b]);
 	return 0;
+}
+
+/* --- the general eigenvalue problem, for rules without modes --------- */
+
+#define H(i, j) a[(i) * n + (j)]
+
+/*
+ * Reduce the n x n matrix a (row-major) to upper Hessenberg form by
+ * Householder reflections, P a P with P = I - 2 u u^T / u^T u zeroing
+ * column k below its subdiagonal (Golub and Van Loan, "Matrix
+ * Computations", 7.4.3): a similarity, so the eigenvalues are kept.  u
+ * and w (n each) are scratch, the loops running along a's rows.
+ */
+static void
+hessenberg(double *a, long n, double *u, double *w)
+{
+	double scale, norm, alpha, uu, f;
+	long i, j, k;
+
+	for (k = 0; k + 2 < n; k++) {
+		scale = 0.0;
+		for (i = k + 1; i < n; i++)
+			scale = fmax(scale, fabs(H(i, k)));
+		if (scale == 0.0)
+			continue;
+		norm = 0.0;
+		for (i = k + 1; i < n; i++) {
+			u[i] = H(i, k) / scale;
+			norm += u[i] * u[i];
+		}
+		norm = sqrt(norm);
+		alpha = -copysign(norm, u[k + 1]);
+		/* u = x - alpha e1, u^T u = 2 (norm^2 - alpha x1) */
+		uu = 2.0 * (norm * norm - alpha * u[k + 1]);
+		u[k + 1] -= alpha;
+		/* from the left: rows k+1.., w = u^T a */
+		for (j = k + 1; j < n; j++)
+			w[j] = 0.0;
+		for (i = k + 1; i < n; i++)
+			for (j = k + 1; j < n; j++)
+				w[j] += u[i] * H(i, j);
+		for (i = k + 1; i < n; i++) {
+			f = 2.0 * u[i] / uu;
+			for (j = k + 1; j < n; j++)
+				H(i, j) -= f * w[j];
+		}
+		/* from the right: columns k+1.. */
+		for (i = 0; i < n; i++) {
+			f = 0.0;
+			for (j = k + 1; j < n; j++)
+				f += H(i, j) * u[j];
+			f *= 2.0 / uu;
+			for (j = k + 1; j < n; j++)
+				H(i, j) -= f * u[j];
+		}
+		/* column k itself: P x = alpha e1 */
+		H(k + 1, k) = alpha * scale;
+		for (i = k + 2; i < n; i++)
+			H(i, k) = 0.0;
+	}
+}
+
+/*
+ * The reflection I - tau u u^T (u = (1, u1, u2), the first entry scaled
+ * to 1) taking (x, y, z) to (beta, 0, 0), m = 2 or 3 entries; applied to
+ * rows r..r+m-1 of columns c0..c1 from the left and to columns r..r+m-1
+ * of rows r0..r1 from the right.  0 when (x, y, z) is already 0.
+ */
+static int
+reflect(double *a, long n, long m, long r, double x, double y, double z,
+    long c0, long c1, long r0, long r1)
+{
+	double sc = fabs(x) + fabs(y) + fabs(z), alpha, u1, u2, tau, w;
+	long i, j;
+
+	if (m == 2)
+		z = 0.0;
+	if (sc == 0.0)
+		return 0;
+	x /= sc;
+	y /= sc;
+	z /= sc;
+	alpha = -copysign(sqrt(x * x + y * y + z * z), x);
+	/* u = (x - alpha, y, z) / (x - alpha); tau = 2 / u^T u */
+	u1 = y / (x - alpha);
+	u2 = z / (x - alpha);
+	tau = (alpha - x) / alpha;
+	for (j = c0; j <= c1; j++) {
+		w = H(r, j) + u1 * H(r + 1, j) + (m == 3 ? u2 * H(r + 2, j) : 0.0);
+		w *= tau;
+		H(r, j) -= w;
+		H(r + 1, j) -= w * u1;
+		if (m == 3)
+			H(r + 2, j) -= w * u2;
+	}
+	for (i = r0; i <= r1; i++) {
+		w = H(i, r) + u1 * H(i, r + 1) + (m == 3 ? u2 * H(i, r + 2) : 0.0);
+		w *= tau;
+		H(i, r) -= w;
+		H(i, r + 1) -= w * u1;
+		if (m == 3)
+			H(i, r + 2) -= w * u2;
+	}
+	return 1;
+}
+
+/*
+ * The eigenvalues of the 2x2 block [[p, q], [r, s]]: (p + s) / 2 +-
+ * sqrt(((p - s) / 2)^2 + q r), the real pair formed without the
+ * cancellation.
+ */
+static void
+block2(double p, double q, double r, double s, double *re, double *im)
+{
+	double half = 0.5 * (p - s), disc = half * half + q * r, z;
+
+	if (disc >= 0.0) {
+		z = half + copysign(sqrt(disc), half);
+		re[0] = s + z;
+		re[1] = z != 0.0 ? s - q * r / z : s;
+		im[0] = im[1] = 0.0;
+	} else {
+		re[0] = re[1] = s + half;
+		im[0] = sqrt(-disc);
+		im[1] = -im[0];
+	}
+}
+
+/*
+ * The eigenvalues of the upper Hessenberg a (n x n, destroyed) by
+ * Francis' implicitly double-shifted QR step (Golub and Van Loan,
+ * Algorithm 7.5.1): the shifts are the eigenvalues of the active block's
+ * trailing 2x2 (their sum and product keep the arithmetic real), the
+ * first column of (H - s1)(H - s2) starts a bulge that 3-element
+ * reflections chase down the block; a subdiagonal below eps times its
+ * neighbours on the diagonal is 0, and the block splits there (1x1 and
+ * 2x2 blocks are eigenvalues).  Only the active block is updated: the
+ * eigenvalues need no Schur vectors.  Every 10th step without a split
+ * takes LAPACK's exceptional shifts (dlahqr) to break a cycle.  0, or -1
+ * after 30 n steps in all (EISPACK's hqr budget; it takes 2 to 5 n).
+ */
+static int
+hessenberg_qr(double *a, long n, double *re, double *im)
+{
+	double norm = 0.0, s, t, x, y, z, e;
+	long hi, lo, k, i, iter = 0, budget = 30 * n;
+
+	for (i = 0; i < n * n; i++)
+		norm += fabs(a[i]);
+	for (hi = n - 1; hi >= 0;) {
+		for (lo = hi; lo > 0; lo--) {
+			s = fabs(H(lo - 1, lo - 1)) + fabs(H(lo, lo));
+			if (fabs(H(lo, lo - 1)) <= DBL_EPSILON * (s != 0.0 ? s :
+			    norm)) {
+				H(lo, lo - 1) = 0.0;
+				break;
+			}
+		}
+		if (lo >= hi - 1) {
+			if (lo == hi) {
+				re[hi] = H(hi, hi);
+				im[hi] = 0.0;
+			} else
+				block2(H(hi - 1, hi - 1), H(hi - 1, hi),
+				    H(hi, hi - 1), H(hi, hi), re + hi - 1,
+				    im + hi - 1);
+			hi = lo - 1;
+			iter = 0;
+			continue;
+		}
+		if (budget-- == 0)
+			return -1;
+		iter++;
+		if (iter % 10 == 0) {
+			e = fabs(H(hi, hi - 1)) + fabs(H(hi - 1, hi - 2));
+			x = H(hi, hi) + 0.75 * e;
+			s = 2.0 * x;
+			t = x * x + 0.4375 * e * e;
+		} else {
+			s = H(hi - 1, hi - 1) + H(hi, hi);
+			t = H(hi - 1, hi - 1) * H(hi, hi) - H(hi - 1, hi) *
+			    H(hi, hi - 1);
+		}
+		x = H(lo, lo) * H(lo, lo) + H(lo, lo + 1) * H(lo + 1, lo) -
+		    s * H(lo, lo) + t;
+		y = H(lo + 1, lo) * (H(lo, lo) + H(lo + 1, lo + 1) - s);
+		z = H(lo + 1, lo) * H(lo + 2, lo + 1);
+		for (k = lo; k + 2 <= hi; k++) {
+			if (reflect(a, n, 3, k, x, y, z, k > lo ? k - 1 : lo,
+			    hi, lo, k + 3 < hi ? k + 3 : hi) && k > lo)
+				H(k + 1, k - 1) = H(k + 2, k - 1) = 0.0;
+			x = H(k + 1, k);
+			y = H(k + 2, k);
+			if (k + 3 <= hi)
+				z = H(k + 3, k);
+		}
+		if (reflect(a, n, 2, hi - 1, x, y, 0.0, hi - 2, hi, lo, hi))
+			H(hi, hi - 2) = 0.0;
+	}
+	return 0;
+}
+
+#undef H
+
+/*
+ * See spring.h.  a is first scaled by a power of 2 (exact) to a largest
+ * entry in [0.5, 1), so that the QR step's squares cannot overflow; a
+ * non-finite entry makes every eigenvalue +inf.
+ */
+int
+spring_eigenvalues(double *a, long n, double *re, double *im)
+{
+	double big = 0.0;
+	long i;
+	int e;
+
+	for (i = 0; i < n * n; i++)
+		big = fmax(big, fabs(a[i]));
+	if (!isfinite(big) || isnan(big)) {
+		for (i = 0; i < n; i++) {
+			re[i] = INFINITY;
+			im[i] = 0.0;
+		}
+		return 0;
+	}
+	if (big == 0.0) {
+		memset(re, 0, (size_t)n * sizeof(*re));
+		memset(im, 0, (size_t)n * sizeof(*im));
+		return 0;
+	}
+	frexp(big, &e);
+	for (i = 0; i < n * n; i++)
+		a[i] = ldexp(a[i], -e);
+	hessenberg(a, n, re, im);
+	if (hessenberg_qr(a, n, re, im) != 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		re[i] = ldexp(re[i], e);
+		im[i] = ldexp(im[i], e);
+	}
+	return 0;
+}
+
+/* See spring.h: the largest |mu| of a set of eigenvalues. */
+static double
+radius_of(const double *re, const double *im, long n)
+{
+	double r = 0.0;
+	long i;
+
+	for (i = 0; i < n; i++)
+		r = fmax(r, hypot(re[i], im[i]));
+	return r;
+}
+
+/* See spring.h: the modes' 2x2 matrices, the largest radius. */
+double
+spring_modes_radius(const spring_rule *rule, const double *mu, long n,
+    double ck, double cd)
+{
+	spring_analysis a;
+	spring_params p;
+	double r = 0.0;
+	long j;
+
+	for (j = 0; j < n; j++) {
+		if (!(mu[j] > 0.0))
+			continue;	/* a free mode: x += h v */
+		p.omega = sqrt(ck * mu[j]);
+		p.zeta = cd * mu[j] / (2.0 * p.omega);
+		p.mass = 1.0;
+		p.fast_exp = 0;
+		spring_analyze(rule, &p, 1.0, &a);
+		r = fmax(r, a.radius);
+	}
+	return r;
+}
+
+/*
+ * See spring.h: Nissen's mesh under sequential impulses, in the line
+ * rule's order (a rope is the mesh of one column: then this is the
+ * impulse rule on spring_nissen_modes' rope, operation for operation).
+ */
+void
+spring_nissen_impulse_step(long rows, long cols, double ck, double cd,
+    double *x, double *v)
+{
+	double s;
+	long a, b, i;
+
+	for (b = 0; b < cols; b++)
+		v[b] += -(ck * x[b] + cd * v[b]);
+	for (a = 0; a < rows; a++)
+		for (b = 0; b < cols; b++) {
+			i = a * cols + b;
+			if (b + 1 < cols) {
+				s = 0.5 * (ck * (x[i + 1] - x[i]) +
+				    cd * (v[i + 1] - v[i]));
+				v[i] += s;
+				v[i + 1] -= s;
+			}
+			if (a + 1 < rows) {
+				s = 0.5 * (ck * (x[i + cols] - x[i]) +
+				    cd * (v[i + cols] - v[i]));
+				v[i] += s;
+				v[i + cols] -= s;
+			}
+		}
+	for (i = 0; i < rows * cols; i++)
+		x[i] += v[i];
+}
+
+/*
+ * See spring.h: the 2n x 2n amplification matrix, column j the step
+ * from the unit state e_j (x first, then v), and its eigenvalues.
+ */
+double
+spring_nissen_impulse_radius(long rows, long cols, double ck, double cd,
+    double *work)
+{
+	long n = rows * cols, m = 2 * n, i, j;
+	double *a = work, *re = a + m * m, *im = re + m, *x = im + m;
+	double *v = x + n;
+
+	for (j = 0; j < m; j++) {
+		memset(x, 0, (size_t)m * sizeof(*x));
+		x[j] = 1.0;	/* x and v are adjacent: e_j */
+		spring_nissen_impulse_step(rows, cols, ck, cd, x, v);
+		for (i = 0; i < m; i++)
+			a[i * m + j] = x[i];
+	}
+	if (spring_eigenvalues(a, m, re, im) != 0)
+		return NAN;
+	return radius_of(re, im, m);
+}
+
+/* Stable at Ck (Cd = ratio Ck): 1, 0, or -1 when QR did not converge. */
+static int
+impulse_stable(long rows, long cols, double ck, double ratio, double *work)
+{
+	double r = spring_nissen_impulse_radius(rows, cols, ck, ratio * ck,
+	    work);
+
+	if (isnan(r))
+		return -1;
+	return r <= 1.0 + SPRING_SYSTEM_TOL;
+}
+
+/*
+ * See spring.h: bisection on Ck, first on its logarithm down to a factor
+ * 2, then to 1e-10 relative (what the tolerance on the radius allows).
+ */
+double
+spring_nissen_impulse_limit(long rows, long cols, double ratio,
+    double *work)
+{
+	double lo = 1e-6, hi = 1e6, mid;
+	int st;
+
+	if ((st = impulse_stable(rows, cols, lo, ratio, work)) <= 0)
+		return st < 0 ? NAN : 0.0;
+	if ((st = impulse_stable(rows, cols, hi, ratio, work)) != 0)
+		return st < 0 ? NAN : INFINITY;
+	while (hi - lo > 1e-10 * hi) {
+		mid = hi > 2.0 * lo ? sqrt(lo * hi) : 0.5 * (lo + hi);
+		if ((st = impulse_stable(rows, cols, mid, ratio, work)) < 0)
+			return NAN;
+		if (st)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
 }

@@ -18,10 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze.h"
 #include "numfmt.h"
 #include "run.h"
 
 #define MAX_PARTICLES 2000
+/* analyze's impulse rows: the 2N x 2N eigenvalues, 2 s at 100 bodies */
+#define IMPULSE_MAX_BODIES 100
 
 enum {
 	OPT_M1 = 5000, OPT_M2, OPT_I1, OPT_I2, OPT_REST, OPT_X1, OPT_X2,
@@ -585,7 +588,7 @@ model_arg(int argc, char **argv)
 static void
 limits_usage(FILE *fp)
 {
-	fputs(
+	fprintf(fp,
 "usage: springsim analyze --model chain [--particles N] [options]\n"
 "       springsim analyze --model mesh [--grid RxC] [options]\n"
 "\n"
@@ -604,12 +607,23 @@ limits_usage(FILE *fp)
 "is a bisection on Ck to 1e-12; empty when the rule is stable at every Ck\n"
 "up to 1e6 (inf), 0 when unstable at every Ck (explicit, undamped).\n"
 "\n"
-"CSV: model,bodies,n,rule,cd_over_ck,ck_limit,mu_max,nissen_cmax,verdict\n"
-"verdict: conservative (the limit is above c_max), unsafe (below), exact\n"
-"(within 1 %).\n"
+"impulse (sequential impulses, Gauss-Seidel: the anchor spring first, then\n"
+"each body's spring right, then down, each spring's velocity change seen by\n"
+"the next) has no modes: its stability is the spectral radius of the whole\n"
+"2N x 2N amplification matrix (Householder to Hessenberg, then shifted QR),\n"
+"radius <= 1 + 1e-10, bisected to 1e-10.  It costs N^3 a step: impulse is\n"
+"analyzed up to %d bodies (above, all rules skip it with a warning).\n"
 "\n"
-"  --integrator NAME   one rule (default: every rule of the spring)\n"
-"  -o FILE, --precision N, --no-header, -h, -V as run's\n", fp);
+"CSV: model,bodies,n,rule,cd_over_ck,ck_limit,mu_max,nissen_cmax,verdict\n"
+"verdict: unsafe (the limit is below c_max), marginal (with Cd > 0 the\n"
+"spectral radius is 1 to rounding at half the limit: the rule gives none\n"
+"of the damping asked for, as explicit Euler at Cd = Ck), exact (within\n"
+"1 %%), conservative (above).\n"
+"\n"
+"  --integrator NAME   one rule, or all (default: every rule of the spring,\n"
+"                      then impulse)\n"
+"  -o FILE, --precision N, --no-header, -h, -V as run's\n",
+	    IMPULSE_MAX_BODIES);
 }
 
 /* --grid RxC, each 1..100. */
@@ -631,27 +645,72 @@ bad:
 	return -1;
 }
 
-/* The analyze rows for one rule at one damping ratio Cd / Ck. */
+/* What one row says: a rule's limit at one damping ratio Cd / Ck. */
+struct limit_row {
+	const char *rule;
+	double ratio, lim;
+	int marginal;		/* radius 1 to rounding at lim / 2, Cd > 0 */
+};
+
+/* The analyze row: the limit beside Nissen's c_max, and the verdict. */
 static void
 limits_row(struct sink *k, const char *model, long bodies, int n,
-    const spring_rule *rule, double ratio, const double *mu)
+    const struct limit_row *row, double mu_max)
 {
 	char buf[8 * (NUMFMT_MAX + 1) + 128], *p = buf;
-	double lim = spring_modes_ck_limit(rule, mu, bodies, ratio);
-	double cmax = 1.0 / (n + 1.0);
-	const char *verdict = fabs(lim - cmax) <= 0.01 * cmax ? "exact" :
-	    lim > cmax ? "conservative" : "unsafe";
+	double lim = row->lim, cmax = 1.0 / (n + 1.0);
+	const char *verdict = lim < 0.99 * cmax ? "unsafe" : row->marginal ?
+	    "marginal" : fabs(lim - cmax) <= 0.01 * cmax ? "exact" :
+	    "conservative";
 
-	p += sprintf(p, "%s,%ld,%d,%s,", model, bodies, n, rule->name);
-	p += put_number(k, p, ratio);
+	p += sprintf(p, "%s,%ld,%d,%s,", model, bodies, n, row->rule);
+	p += put_number(k, p, row->ratio);
 	*p++ = ',';
 	p += put_number(k, p, isinf(lim) ? NAN : lim);
 	*p++ = ',';
-	p += put_number(k, p, mu[bodies - 1]);
+	p += put_number(k, p, mu_max);
 	*p++ = ',';
 	p += put_number(k, p, cmax);
 	p += sprintf(p, ",%s\n", verdict);
 	out_write(&k->out, buf, (size_t)(p - buf));
+}
+
+/* A rule of the spring on the modes: its limit, and whether marginal. */
+static void
+modes_limit(const spring_rule *rule, const double *mu, long bodies,
+    double ratio, struct limit_row *row)
+{
+	double lim = spring_modes_ck_limit(rule, mu, bodies, ratio);
+
+	row->rule = rule->name;
+	row->ratio = ratio;
+	row->lim = lim;
+	row->marginal = ratio > 0.0 && lim > 0.0 && isfinite(lim) &&
+	    spring_modes_radius(rule, mu, bodies, 0.5 * lim, 0.5 * ratio *
+	    lim) >= 1.0 - SPRING_ANALYZE_TOL;
+}
+
+/* The impulse rule on the whole matrix: 0, or -1 if QR did not converge. */
+static int
+impulse_limit(long rows, long cols, double ratio, double *work,
+    struct limit_row *row)
+{
+	double lim = spring_nissen_impulse_limit(rows, cols, ratio, work), r;
+
+	row->rule = "impulse";
+	row->ratio = ratio;
+	row->lim = lim;
+	row->marginal = 0;
+	if (isnan(lim))
+		return -1;
+	if (ratio > 0.0 && lim > 0.0 && isfinite(lim)) {
+		r = spring_nissen_impulse_radius(rows, cols, 0.5 * lim, 0.5 *
+		    ratio * lim, work);
+		if (isnan(r))
+			return -1;
+		row->marginal = r >= 1.0 - SPRING_SYSTEM_TOL;
+	}
+	return 0;
 }
 
 /*
@@ -677,10 +736,11 @@ analyze_system(int argc, char **argv)
 	const char *model = model_arg(argc, argv), *output = NULL;
 	const char *rule_name = NULL, *particles = NULL, *grid = NULL;
 	const spring_rule *const *r;
+	struct limit_row row[2 * 16];
 	struct sink *k;
-	double *mu, *tmp;
+	double *mu, *tmp, *work = NULL;
 	long rows = 10, cols = 10, precision = 0;
-	int c, rc, status, header = 1, mesh, i, n;
+	int c, rc, status, header = 1, mesh, i, n, nrows = 0, impulse;
 
 	if (model == NULL || (strcmp(model, "chain") != 0 &&
 	    strcmp(model, "mesh") != 0))
@@ -709,10 +769,12 @@ analyze_system(int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case 'i':
-			rule_name = optarg;
-			if (spring_rule_find(optarg) == NULL)
+			rule_name = strcmp(optarg, "all") == 0 ? NULL : optarg;
+			if (rule_name != NULL && strcmp(optarg, "impulse") != 0 &&
+			    spring_rule_find(optarg) == NULL)
 				return usage_error("--integrator: unknown rule "
-				    "'%s'; 'springsim list' shows them", optarg);
+				    "'%s'; 'springsim list' shows them, and "
+				    "impulse", optarg);
 			break;
 		case 'p':
 			if (parse_long("--precision", optarg, 1, 17,
@@ -737,9 +799,25 @@ analyze_system(int argc, char **argv)
 			rows = 10;
 		cols = 1;
 	}
+	impulse = rule_name == NULL || strcmp(rule_name, "impulse") == 0;
+	if (impulse && rows * cols > IMPULSE_MAX_BODIES) {
+		if (rule_name != NULL)
+			return usage_error("--integrator impulse: analyze takes "
+			    "at most %d bodies for it (%s %s: %ld; its 2N x 2N "
+			    "eigenvalues cost N^3 a step)", IMPULSE_MAX_BODIES,
+			    mesh ? "--grid" : "--particles", mesh ? grid :
+			    particles, rows * cols);
+		warn_msg("warning: impulse skipped: analyze takes it up to %d "
+		    "bodies (%ld here)", IMPULSE_MAX_BODIES, rows * cols);
+		impulse = 0;
+	}
 	mu = malloc(sizeof(double) * (size_t)(rows * cols));
 	tmp = malloc(sizeof(double) * (size_t)(2 * (rows + cols)));
-	if ((k = malloc(sizeof(*k))) == NULL || mu == NULL || tmp == NULL) {
+	if (impulse)
+		work = malloc(sizeof(double) *
+		    (size_t)SPRING_IMPULSE_WORK(rows * cols));
+	if ((k = malloc(sizeof(*k))) == NULL || mu == NULL || tmp == NULL ||
+	    (impulse && work == NULL)) {
 		warn_msg("out of memory");
 		rc = EXIT_IO;
 		goto done;
@@ -749,6 +827,20 @@ analyze_system(int argc, char **argv)
 		rc = EXIT_IO;
 		goto done;
 	}
+	/* every row first: an error leaves no output */
+	for (r = spring_rules; *r != NULL; r++)
+		if (rule_name == NULL || strcmp(rule_name, (*r)->name) == 0)
+			for (i = 0; i < 2; i++)
+				modes_limit(*r, mu, rows * cols, i == 0 ? 1.0 :
+				    0.0, &row[nrows++]);
+	for (i = 0; impulse && i < 2; i++)
+		if (impulse_limit(rows, cols, i == 0 ? 1.0 : 0.0, work,
+		    &row[nrows++]) != 0) {
+			warn_msg("--model %s: impulse: QR did not converge",
+			    model);
+			rc = EXIT_IO;
+			goto done;
+		}
 	k->precision = (int)precision;
 	if (out_open(&k->out, output) != 0) {
 		rc = EXIT_IO;
@@ -759,15 +851,14 @@ analyze_system(int argc, char **argv)
 		    "nissen_cmax,verdict");
 	/* Nissen's n: the most springs on one body (the anchor's counts) */
 	n = (rows > 1 ? 2 : 1) + (cols > 2 ? 2 : cols - 1);
-	for (r = spring_rules; *r != NULL; r++)
-		if (rule_name == NULL || strcmp(rule_name, (*r)->name) == 0)
-			for (i = 0; i < 2; i++)
-				limits_row(k, model, rows * cols, n, *r,
-				    i == 0 ? 1.0 : 0.0, mu);
+	for (i = 0; i < nrows; i++)
+		limits_row(k, model, rows * cols, n, &row[i],
+		    mu[rows * cols - 1]);
 	rc = out_finish(&k->out, 0);
 done:
 	free(mu);
 	free(tmp);
+	free(work);
 	free(k);
 	return rc;
 }

@@ -28,7 +28,7 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 }
 
 @test "pair: every rule runs; exact equals the reference to rounding" {
-	for r in semi-implicit explicit implicit backward-euler exact; do
+	for r in semi-implicit explicit implicit backward-euler impulse exact; do
 		sim --model pair --integrator "$r" --frames 60 --v1 2
 		assert_status 0
 	done
@@ -65,7 +65,7 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 }
 
 @test "chain: every rule converges on the exact modes as dt halves" {
-	for r in semi-implicit explicit implicit backward-euler; do
+	for r in semi-implicit explicit implicit backward-euler impulse; do
 		sim --model chain --particles 6 --integrator "$r" --dt 0.001 \
 		    --duration 0.5 --summary --no-header
 		a=$(tail -n 1 "$OUT" | cut -d, -f5)
@@ -90,17 +90,72 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	assert_status 0
 	head -n 1 "$OUT" | grep -q '^model,bodies,n,rule,cd_over_ck,ck_limit,mu_max,nissen_cmax,verdict$' ||
 		fail_with header
-	[ "$(nlines "$OUT")" -eq 15 ] || fail_with "rows"
+	# two rows (Cd = Ck, Cd = 0) for every rule, impulse last
+	awk_check "$OUT" 'NR > 1 { n[$4]++; rows++; last = $4 }
+	    END { for (r in n) if (n[r] != 2) print r, n[r]
+	          if (last != "impulse" || rows < 16) print "rows", rows, last }'
 	awk_check "$OUT" '$4 == "semi-implicit" {
 		want = ($5 == 1 ? 4 / (3 * $7) : 4 / $7)
 		if ($6 - want > 1e-9 || want - $6 > 1e-9) print NR, $6, want
 		if ($9 != "conservative") print NR, $9 }
 	    $4 == "backward-euler" && $6 != "" { print NR, "BE limit", $6 }
-	    $4 == "explicit" && $5 == 0 && $6 != 0 { print NR, "explicit", $6 }'
+	    $4 == "explicit" && $5 == 0 && $6 != 0 { print NR, "explicit", $6 }
+	    # explicit at Cd = Ck: det = 1 for every mode until Ck mu = 4
+	    $4 == "explicit" && $5 == 1 {
+		want = 4 / $7
+		if ($6 - want > 1e-9 || want - $6 > 1e-9) print NR, $6, want
+		if ($9 != "marginal") print NR, "explicit", $9 }
+	    # impulse undamped reads no velocity: semi-implicit, 4 / mu_max
+	    $4 == "impulse" && $5 == 0 {
+		want = 4 / $7
+		if ($6 - want > 1e-9 * want || want - $6 > 1e-9 * want) print NR, $6, want }
+	    $4 == "impulse" && $5 == 1 && ($6 < 1 || $9 != "conservative") { print NR, $6, $9 }'
 	sim analyze --model mesh --grid 12x12 --integrator semi-implicit --no-header
 	assert_status 0
 	[ "$(nlines "$OUT")" -eq 2 ] || fail_with "rows"
 	awk_check "$OUT" '{ if ($3 != 4 || $8 != 0.2) print NR, $3, $8 }' -v AWK_MIN_LINES=1
+}
+
+@test "analyze --model chain --integrator impulse: one body is semi-implicit's 4/3 and 4" {
+	sim analyze --model chain --particles 1 --integrator impulse --no-header
+	assert_status 0
+	assert_stderr_empty
+	[ "$(nlines "$OUT")" -eq 2 ] || fail_with "rows"
+	# semi-implicit on one spring: a + 2 b < 4 (a = b = Ck: 3 Ck < 4), a < 4
+	awk_check "$OUT" '{ want = $5 == 1 ? 4 / 3 : 4
+		if ($4 != "impulse" || $6 - want > 1e-9 || want - $6 > 1e-9) print NR, $4, $6, want }' \
+	    -v AWK_MIN_LINES=2
+	sim analyze --model mesh --grid 3x3 --integrator all --no-header
+	assert_status 0
+	grep -q '^mesh,9,4,impulse,1,' "$OUT" || fail_with "no impulse row"
+	# past 100 bodies every rule but impulse, and one warning
+	sim analyze --model chain --particles 101
+	assert_status 0
+	assert_stderr_has "impulse skipped"
+	! grep -q impulse "$OUT" || fail_with "impulse rows past the cap"
+	grep -q '^chain,101,2,semi-implicit,1,' "$OUT" || fail_with "rows"
+}
+
+@test "impulse: one spring is semi-implicit digit for digit; the rope is not" {
+	sim --model pair --m1 1 --m2 3 --ck 0.3 --cd 0.4 --frames 50 --integrator impulse
+	assert_status 0
+	cp "$OUT" "$BATS_TEST_TMPDIR/imp.csv"
+	sim --model pair --m1 1 --m2 3 --ck 0.3 --cd 0.4 --frames 50
+	cmp -s "$OUT" "$BATS_TEST_TMPDIR/imp.csv" || fail_with "pair: impulse differs"
+	sim --model chain --particles 1 --ck 0.3 --cd 0.4 --target-vel 1 --frames 50 --integrator impulse
+	cp "$OUT" "$BATS_TEST_TMPDIR/imp.csv"
+	sim --model chain --particles 1 --ck 0.3 --cd 0.4 --target-vel 1 --frames 50
+	cmp -s "$OUT" "$BATS_TEST_TMPDIR/imp.csv" || fail_with "one body: impulse differs"
+	sim --model chain --particles 3 --ck 0.3 --cd 0.4 --frames 5 --integrator impulse
+	cp "$OUT" "$BATS_TEST_TMPDIR/imp.csv"
+	sim --model chain --particles 3 --ck 0.3 --cd 0.4 --frames 5
+	! cmp -s "$OUT" "$BATS_TEST_TMPDIR/imp.csv" || fail_with "rope: impulse is semi-implicit"
+	# past semi-implicit's 0.67 the rope under impulses still holds (1.34)
+	sim --model chain --particles 10 --ck 1 --cd 1 --frames 3000 --summary --integrator impulse
+	assert_status 0
+	assert_stderr_empty
+	sim --model chain --particles 10 --ck 1.4 --cd 1.4 --frames 3000 --summary --integrator impulse
+	assert_stderr_has "diverged at frame"
 }
 
 @test "system errors: one line naming the flag and the value, exit 2" {
@@ -119,6 +174,9 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	assert_usage_error "--substep" -- --model pair --substep max
 	assert_usage_error "--target-signal" -- --model chain --target-signal sine
 	assert_usage_error "--grid" "'3x'" -- analyze --model mesh --grid 3x
+	assert_usage_error "--integrator" "'bogus'" -- analyze --model chain --integrator bogus
+	assert_usage_error "--integrator impulse" "--particles" "101" -- analyze --model chain --particles 101 --integrator impulse
+	assert_usage_error "--integrator impulse" "--grid" "11x10" -- analyze --model mesh --grid 11x10 --integrator impulse
 	assert_usage_error "--particles" -- analyze --model mesh --particles 3
 }
 
