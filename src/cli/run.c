@@ -1745,6 +1745,9 @@ static const struct model_command {
 	  "bodies, wind-up, exact (Nissen)" },
 	{ "chain", cmd_system, "a rope of --particles N hung from the target, "
 	  "1-D, exact modal reference (Nissen)" },
+	{ "mesh", cmd_network, "Nissen's mesh, --grid RxC hung by its top row: "
+	  "--dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
+	  "reference (also pair and chain with --dim 2|3)" },
 	{ NULL, NULL, NULL }
 };
 
@@ -1757,6 +1760,7 @@ model_command(int argc, char **argv)
 	int i;
 
 	int dim = 0;
+	const char *dim_arg = "";
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0)
@@ -1766,12 +1770,19 @@ model_command(int argc, char **argv)
 		else if (strncmp(argv[i], "--model=", 8) == 0)
 			name = argv[i] + 8;
 		else if (strcmp(argv[i], "--dim") == 0 ||
-		    strncmp(argv[i], "--dim=", 6) == 0)
+		    strncmp(argv[i], "--dim=", 6) == 0) {
 			dim = 1;
+			dim_arg = argv[i][5] == '=' ? argv[i] + 6 :
+			    i + 1 < argc ? argv[i + 1] : "";
+		}
 	}
 	/* --dim N makes the spring a vector of N springs */
 	if (dim && (name == NULL || strcmp(name, "spring") == 0))
 		name = "vector";
+	/* and the pair and the chain, but at --dim 1, networks (mesh's command) */
+	if (dim && name != NULL && (strcmp(name, "pair") == 0 ||
+	    strcmp(name, "chain") == 0) && strcmp(dim_arg, "1") != 0)
+		name = "mesh";
 	for (mc = model_commands; name != NULL && mc->name != NULL; mc++)
 		if (strcmp(mc->name, name) == 0)
 			return mc;

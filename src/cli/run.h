@@ -169,4 +169,7 @@ void run_tracking(const struct run_setup *rs, const double *t,
 void run_warnings(const struct run_setup *rs, const spring_metrics *m,
     const spring_frame_stats *fs);
 
+/* --model mesh, and pair or chain with --dim 2|3 (cli/network.c). */
+int cmd_network(int argc, char **argv);
+
 #endif

@@ -25,6 +25,7 @@ main(void)
 	test_models();
 	test_resonance();
 	test_system();
+	test_network();
 	test_rotation();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;

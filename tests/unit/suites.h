@@ -15,5 +15,6 @@ void test_batch(void);		/* test_batch.c: batch runs equal single ones */
 void test_models(void);		/* test_models.c: dampers, double, critical */
 void test_resonance(void);	/* test_resonance.c: sine drive, peaks, Holden */
 void test_system(void);		/* test_system.c: pair, angular, rope, limits */
+void test_network(void);	/* test_network.c: 2-D/3-D systems, mesh */
 void test_rotation(void);	/* test_rotation.c: quaternion spring */
 #endif

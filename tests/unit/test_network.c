@@ -1,0 +1,604 @@
+/*
+ * test_network.c - spring networks (src/network.c): a network moving only
+ * along x is the 1-D line (src/system.c), rule by rule and reference
+ * against exact; a spinning undamped pair keeps its energy, angular
+ * momentum and the centre of mass's uniform motion; the dim-1 mesh's
+ * separable modes against hand-derived 1x2 and 2x2 meshes and against the
+ * rope; the impulse rule with one spring is semi-implicit, with three a
+ * hand-computed step; and the rk4 reference's ref_err against rk4 at
+ * dt/1024.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "spring.h"
+#include "suites.h"
+
+#define MAXB 16			/* bodies in these tests, at most */
+#define MAXS (2 * MAXB)		/* springs */
+#define WORK SPRING_NET_WORK(MAXB, MAXS, 3)
+
+/* A network's storage, so that each test builds one in a line. */
+struct fixture {
+	spring_net net;
+	long ends[2 * MAXS];
+	double mass[MAXB], anchor[3 * MAXB], modes[2 * (MAXB + MAXB * MAXB)];
+	double work[WORK];
+};
+
+/*
+ * A rows x cols grid (cols 1: the rope) of dim components, springs k, d,
+ * anchor weight w0, rest L, the anchor points rest offsets c L along x.
+ */
+static void
+grid(struct fixture *fx, long rows, long cols, int dim, int linear,
+    const double *mass, double k, double d, double w0, double rest)
+{
+	spring_net *net = &fx->net;
+	long c;
+	int j;
+
+	memset(net, 0, sizeof(*net));
+	net->dim = dim;
+	net->linear = linear;
+	net->n = rows * cols;
+	memcpy(fx->mass, mass, (size_t)net->n * sizeof(double));
+	net->mass = fx->mass;
+	net->nsprings = spring_net_grid(rows, cols, fx->ends);
+	net->ends = fx->ends;
+	for (c = 0; c < cols; c++)
+		for (j = 0; j < dim; j++)
+			fx->anchor[c * dim + j] = j == 0 ? (double)c * rest : 0.0;
+	net->anchor = fx->anchor;
+	net->k = k;
+	net->d = d;
+	net->w0 = w0;
+	net->rest = rest;
+	net->rows = rows;
+	net->cols = cols;
+}
+
+/* The anchor's line g(t) = g + q t along x. */
+static void
+anchor_x(spring_net *net, double g, double q)
+{
+	memset(net->g, 0, sizeof(net->g));
+	memset(net->q, 0, sizeof(net->q));
+	net->g[0] = g;
+	net->q[0] = q;
+}
+
+/* Step a network rule n times from t = 0. */
+static void
+run_rule(const spring_net_rule *r, struct fixture *fx, double h, int n,
+    double *x, double *v)
+{
+	int i;
+
+	CHECK(r->prepare(&fx->net, h, fx->work) == 0);
+	for (i = 0; i < n; i++)
+		r->step(&fx->net, h, (double)i * h, fx->work, x, v);
+}
+
+/*
+ * (a) A 2-D or 3-D rope or pair moving only along x, its springs
+ * stretched, is the linear 1-D line: body i at (i + 1) L + u_i with u
+ * the line's displacement (the anchor spring stretched by u_0 - g, the
+ * others by u_(i+1) - u_i).  Every rule the line has must agree with it
+ * step for step, and the rk4 reference at dt/64 with the line's exact
+ * modes.  Unequal masses, a moving anchor.
+ */
+static void
+along_x(void)
+{
+	double mass[4] = { 1.0, 2.0, 0.5, 1.5 }, u0[4] = { 0.05, -0.03, 0.08,
+	    0.0 }, w0[4] = { 0.4, 0.0, -0.2, 0.1 };
+	double lam[4], vec[16], tmp[8], lwork[SPRING_LINE_WORK(4)];
+	double x[12], v[12], u[4], w[4], ue[4], we[4], L = 0.7, h = 1.0 / 60;
+	double g = 0.2, q = 0.3, err;
+	const spring_net_rule *const *r;
+	const spring_line_rule *lr;
+	spring_line line = { 4, mass, 40.0, 0.8, 2.0, NULL, NULL };
+	spring_target_step tg;
+	struct fixture *fx = malloc(sizeof(*fx));
+	int dim, pass, i, j, f, n, compared = 0;
+
+	CHECK(spring_line_modes(&line, lam, vec, tmp) == 0);
+	line.lambda = lam;
+	line.vec = vec;
+	for (pass = 0; pass < 2; pass++) {
+		/* pass 0: the 4-body rope; pass 1: bodies 1, 2 as the pair */
+		n = pass == 0 ? 4 : 2;
+		line.n = n;
+		line.w0 = pass == 0 ? 2.0 : 0.0;
+		if (pass == 1) {
+			CHECK(spring_line_modes(&line, lam, vec, tmp) == 0);
+		}
+		for (dim = 2; dim <= 3; dim++) {
+			grid(fx, n, 1, dim, 0, mass, 40.0, 0.8, 2.0, L);
+			anchor_x(&fx->net, g, q);
+			if (pass == 1) {	/* one spring, no anchor */
+				fx->net.nsprings = 1;
+				fx->ends[0] = 0;
+				fx->ends[1] = 1;
+			}
+			for (r = spring_net_rules; *r != NULL; r++) {
+				if ((lr = spring_line_rule_find((*r)->name)) ==
+				    NULL || (*r)->needs_modes)
+					continue;
+				compared++;
+				memset(x, 0, sizeof(x));
+				memset(v, 0, sizeof(v));
+				for (i = 0; i < n; i++) {
+					x[i * dim] = (double)(i + 1) * L + u0[i] +
+					    (pass == 0 ? g : 0.0);
+					v[i * dim] = w0[i];
+					u[i] = u0[i] + (pass == 0 ? g : 0.0);
+					w[i] = w0[i];
+				}
+				run_rule(*r, fx, h, 60, x, v);
+				CHECK(lr->prepare(&line, h, lwork) == 0);
+				for (f = 0; f < 60; f++) {
+					tg.g0 = g + q * f * h;
+					tg.gm = g + q * (f + 0.5) * h;
+					tg.g1 = g + q * (f + 1) * h;
+					tg.q0 = tg.qm = tg.q1 = q;
+					lr->step(&line, h, lwork, u, w, &tg);
+				}
+				err = 0.0;
+				for (i = 0; i < n; i++) {
+					err = fmax(err, fabs(x[i * dim] -
+					    (double)(i + 1) * L - u[i]));
+					err = fmax(err, fabs(v[i * dim] - w[i]));
+					for (j = 1; j < dim; j++)
+						err = fmax(err, fabs(x[i * dim +
+						    j]) + fabs(v[i * dim + j]));
+				}
+				CHECK_NEAR(err, 0.0, 1e-10);
+			}
+			/* the reference: rk4 at h / 64 against the exact modes */
+			memset(x, 0, sizeof(x));
+			memset(v, 0, sizeof(v));
+			for (i = 0; i < n; i++) {
+				x[i * dim] = (double)(i + 1) * L + u0[i] +
+				    (pass == 0 ? g : 0.0);
+				v[i * dim] = w0[i];
+				u[i] = u0[i] + (pass == 0 ? g : 0.0);
+				w[i] = w0[i];
+			}
+			run_rule(spring_net_rule_find("rk4"), fx, h / 64.0,
+			    64 * 60, x, v);
+			spring_line_exact(&line, u, w, g, q, 60 * h, ue, we, tmp);
+			err = 0.0;
+			for (i = 0; i < n; i++) {
+				err = fmax(err, fabs(x[i * dim] - (double)(i + 1) *
+				    L - ue[i]));
+				err = fmax(err, fabs(v[i * dim] - we[i]));
+			}
+			CHECK_NEAR(err, 0.0, 1e-10);
+		}
+	}
+	/* explicit, semi-implicit, implicit, backward-euler at least */
+	CHECK(compared >= 4 * 4);
+	free(fx);
+}
+
+/* The pair's energy and angular momentum (about the origin, 3 parts). */
+static void
+pair_invariants(const spring_net *net, const double *x, const double *v,
+    double *e, double *am)
+{
+	int i, d = net->dim;
+
+	*e = spring_net_energy(net, x, v, 0.0);
+	am[0] = am[1] = am[2] = 0.0;
+	for (i = 0; i < 2; i++) {
+		const double *p = x + i * d, *u = v + i * d;
+		double pz = d == 3 ? p[2] : 0.0, uz = d == 3 ? u[2] : 0.0;
+
+		am[0] += net->mass[i] * (p[1] * uz - pz * u[1]);
+		am[1] += net->mass[i] * (pz * u[0] - p[0] * uz);
+		am[2] += net->mass[i] * (p[0] * u[1] - p[1] * u[0]);
+	}
+}
+
+/*
+ * (b) A spinning, undamped pair (m 1 and 3, k 50, L 1, out of the plane
+ * in 3-D): the rk4 reference keeps the energy and the angular momentum
+ * to its own error estimate's level, and the centre of mass moves
+ * uniformly (momentum is linear in the state: rk4 keeps it to rounding).
+ */
+static void
+spinning_pair(void)
+{
+	double mass[2] = { 1.0, 3.0 }, x[6], v[6], xh[6], vh[6], h = 1.0 / 60;
+	double e0, am0[3], e, am[3], com, want, refe = 0.0, de = 0.0, dam = 0.0;
+	double p0[3];
+	const spring_net_rule *rk4 = spring_net_rule_find("rk4");
+	struct fixture *fx = malloc(sizeof(*fx));
+	int dim, f, i, j;
+
+	for (dim = 2; dim <= 3; dim++) {
+		grid(fx, 2, 1, dim, 0, mass, 50.0, 0.0, 0.0, 1.0);
+		fx->net.nsprings = 1;
+		fx->ends[0] = 0;
+		fx->ends[1] = 1;
+		memset(x, 0, sizeof(x));
+		memset(v, 0, sizeof(v));
+		x[dim] = 1.3;		/* body 2 at (1.3, 0[, 0]), stretched */
+		v[1] = -1.2;		/* body 1 down, body 2 up: a spin */
+		v[dim] = 0.2;
+		v[dim + 1] = 0.9;
+		if (dim == 3) {
+			v[2] = 0.3;	/* and out of the plane */
+			v[dim + 2] = -0.4;
+		}
+		memcpy(xh, x, sizeof(x));
+		memcpy(vh, v, sizeof(v));
+		pair_invariants(&fx->net, x, v, &e0, am0);
+		for (j = 0; j < dim; j++)	/* the momentum, 4 v_com */
+			p0[j] = v[j] + 3.0 * v[dim + j];
+		for (f = 1; f <= 120; f++) {
+			rk4->prepare(&fx->net, h / 64, fx->work);
+			for (i = 0; i < 64; i++)
+				rk4->step(&fx->net, h / 64, 0.0, fx->work, x, v);
+			rk4->prepare(&fx->net, h / 32, fx->work);
+			for (i = 0; i < 32; i++)
+				rk4->step(&fx->net, h / 32, 0.0, fx->work, xh,
+				    vh);
+			for (i = 0; i < 2; i++) {
+				double s = 0.0;
+
+				for (j = 0; j < dim; j++)
+					s += (x[i * dim + j] - xh[i * dim + j]) *
+					    (x[i * dim + j] - xh[i * dim + j]);
+				refe = fmax(refe, sqrt(s) / 15.0);
+			}
+			pair_invariants(&fx->net, x, v, &e, am);
+			de = fmax(de, fabs(e - e0));
+			for (j = 0; j < 3; j++)
+				dam = fmax(dam, fabs(am[j] - am0[j]));
+			for (j = 0; j < dim; j++) {
+				com = (x[j] + 3.0 * x[dim + j]) / 4.0;
+				want = (1.3 * 3.0 * (j == 0) + f * h * p0[j]) /
+				    4.0;
+				CHECK_NEAR(com, want, 1e-12);
+			}
+		}
+		/*
+		 * the invariants drift no more than an error of ref_err in
+		 * position would make: |dE| <~ |F| ref_err (F = k ext ~ 15
+		 * at most), |dL| <~ |p| ref_err; and it did spin
+		 */
+		CHECK(refe > 0.0 && refe < 1e-8);
+		CHECK(de <= 50.0 * refe + 1e-12);
+		CHECK(dam <= 10.0 * refe + 1e-12);
+		CHECK(fabs(am0[2]) > 1.0);
+	}
+	free(fx);
+}
+
+/*
+ * A damped oscillator's response by hand: x'' + c x' + w2 x = 0 from
+ * (a, 0), underdamped (c^2 < 4 w2): e^(-c t / 2) (cos wd t + c / (2 wd)
+ * sin wd t) a, wd = sqrt(w2 - c^2 / 4); and its derivative.
+ */
+static void
+by_hand(double w2, double c, double a, double t, double *x, double *v)
+{
+	double wd = sqrt(w2 - 0.25 * c * c), s = 0.5 * c, e = exp(-s * t);
+
+	*x = a * e * (cos(wd * t) + s / wd * sin(wd * t));
+	*v = -a * e * (w2 / wd) * sin(wd * t);
+}
+
+/*
+ * (c) The dim-1 mesh's separable modes.  1x2: two bodies on their own
+ * anchors (weight w0 = 2), one spring between: K = k [[3, -1], [-1, 3]],
+ * eigenvalues 2 k (together, (1, 1)) and 4 k (apart, (1, -1)).  2x2:
+ * the rows' chain [[w0 + 1, -1], [-1, 1]] has lambda = 2 -+ sqrt 2 (the
+ * roots of l^2 - 4 l + 2), eigenvector (1, 3 - lambda) = (1, 1 + sqrt 2)
+ * for the smaller; the columns' path [[1, -1], [-1, 1]] has 0 and 2, the
+ * larger with (1, -1); the mode (1, 1 + sqrt 2) x (1, -1) is a spring of
+ * mu = 4 - sqrt 2.  Then C = 1: the mesh is the rope, rule for rule.
+ */
+static void
+mesh_modes(void)
+{
+	double mass[8] = { 2, 2, 2, 2, 2, 2, 2, 2 }, tmp[64], x0[8], v0[8];
+	double x[8], v[8], e, de, m = 2.0, k = 30.0, d = 0.9, g = 0.5, t;
+	double lam[8], vec[64], lwork[SPRING_LINE_WORK(8)], u[8], w[8];
+	double mu, r2 = sqrt(2.0);
+	const spring_net_rule *const *r;
+	const spring_line_rule *lr;
+	spring_line line = { 5, mass, 30.0, 0.9, 2.0, NULL, NULL };
+	spring_target_step tg;
+	struct fixture *fx = malloc(sizeof(*fx));
+	int i, f;
+
+	/* 1x2, body 1 pulled by 0.3 from the anchors' 0.5 */
+	grid(fx, 1, 2, 1, 1, mass, k, d, 2.0, 0.0);
+	anchor_x(&fx->net, g, 0.0);
+	CHECK(spring_net_modes(&fx->net, fx->modes, tmp) == 0);
+	fx->net.modes = fx->modes;
+	CHECK_NEAR(fx->modes[0], 2.0, 1e-15);		/* rows: w0 */
+	CHECK_NEAR(fx->modes[2], 0.0, 1e-15);		/* columns: 0, 2 */
+	CHECK_NEAR(fx->modes[3], 2.0, 1e-15);
+	x0[0] = g + 0.3;
+	x0[1] = g;
+	v0[0] = v0[1] = 0.0;
+	for (t = 0.0; t < 3.0; t += 0.21) {
+		double s, sv, a, av;
+
+		spring_net_exact(&fx->net, x0, v0, t, x, v, tmp);
+		by_hand(2.0 * k / m, 2.0 * d / m, 0.15, t, &s, &sv);
+		by_hand(4.0 * k / m, 4.0 * d / m, 0.15, t, &a, &av);
+		CHECK_NEAR(x[0], g + s + a, 1e-13);
+		CHECK_NEAR(x[1], g + s - a, 1e-13);
+		CHECK_NEAR(v[0], sv + av, 1e-12);
+		CHECK_NEAR(v[1], sv - av, 1e-12);
+	}
+	/* 2x2: the hand mode alone */
+	grid(fx, 2, 2, 1, 1, mass, k, d, 2.0, 0.0);
+	anchor_x(&fx->net, g, 0.0);
+	CHECK(spring_net_modes(&fx->net, fx->modes, tmp) == 0);
+	fx->net.modes = fx->modes;
+	CHECK_NEAR(fx->modes[0], 2.0 - r2, 1e-14);
+	CHECK_NEAR(fx->modes[1], 2.0 + r2, 1e-14);
+	mu = 4.0 - r2;
+	x0[0] = g + 0.1;		/* (r, c) = (0, 0), (0, 1), (1, 0), (1, 1) */
+	x0[1] = g - 0.1;
+	x0[2] = g + 0.1 * (1.0 + r2);
+	x0[3] = g - 0.1 * (1.0 + r2);
+	memset(v0, 0, sizeof(v0));
+	for (t = 0.0; t < 3.0; t += 0.17) {
+		spring_net_exact(&fx->net, x0, v0, t, x, v, tmp);
+		by_hand(k * mu / m, d * mu / m, 1.0, t, &e, &de);
+		for (i = 0; i < 4; i++) {
+			CHECK_NEAR(x[i], g + (x0[i] - g) * e, 1e-13);
+			CHECK_NEAR(v[i], (x0[i] - g) * de, 1e-12);
+		}
+	}
+	/* C = 1: the 5-body rope, a moving anchor, every rule of both */
+	grid(fx, 5, 1, 1, 1, mass, k, d, 2.0, 0.0);
+	anchor_x(&fx->net, g, 0.4);
+	CHECK(spring_net_modes(&fx->net, fx->modes, tmp) == 0);
+	fx->net.modes = fx->modes;
+	CHECK(spring_line_modes(&line, lam, vec, tmp) == 0);
+	line.lambda = lam;
+	line.vec = vec;
+	for (i = 0; i < 5; i++) {
+		x0[i] = 0.1 * i - 0.2;
+		v0[i] = 0.3 - 0.2 * i;
+	}
+	spring_net_exact(&fx->net, x0, v0, 1.7, x, v, tmp);
+	spring_line_exact(&line, x0, v0, g, 0.4, 1.7, u, w, tmp);
+	for (i = 0; i < 5; i++) {
+		CHECK_NEAR(x[i], u[i], 1e-13);
+		CHECK_NEAR(v[i], w[i], 1e-12);
+	}
+	for (r = spring_net_rules; *r != NULL; r++) {
+		if ((lr = spring_line_rule_find((*r)->name)) == NULL)
+			continue;
+		memcpy(x, x0, sizeof(x));
+		memcpy(v, v0, sizeof(v));
+		memcpy(u, x0, sizeof(u));
+		memcpy(w, v0, sizeof(w));
+		run_rule(*r, fx, 0.02, 50, x, v);
+		CHECK(lr->prepare(&line, 0.02, lwork) == 0);
+		for (f = 0; f < 50; f++) {
+			tg.g0 = g + 0.4 * f * 0.02;
+			tg.gm = g + 0.4 * (f + 0.5) * 0.02;
+			tg.g1 = g + 0.4 * (f + 1) * 0.02;
+			tg.q0 = tg.qm = tg.q1 = 0.4;
+			lr->step(&line, 0.02, lwork, u, w, &tg);
+		}
+		for (i = 0; i < 5; i++) {
+			CHECK_NEAR(x[i], u[i], 1e-11);
+			CHECK_NEAR(v[i], w[i], 1e-10);
+		}
+	}
+	/* the exact rule is the closed form, step by step */
+	memcpy(x, x0, sizeof(x));
+	memcpy(v, v0, sizeof(v));
+	run_rule(spring_net_rule_find("exact"), fx, 0.02, 85, x, v);
+	spring_net_exact(&fx->net, x0, v0, 85 * 0.02, u, w, tmp);
+	for (i = 0; i < 5; i++) {
+		CHECK_NEAR(x[i], u[i], 1e-12);
+		CHECK_NEAR(v[i], w[i], 1e-11);
+	}
+	/* a rest-length net has no modes: exact refuses */
+	grid(fx, 2, 2, 2, 0, mass, k, d, 2.0, 1.0);
+	CHECK(spring_net_modes(&fx->net, fx->modes, tmp) == -1);
+	CHECK(spring_net_rule_find("exact")->prepare(&fx->net, 0.1,
+	    fx->work) == -1);
+	free(fx);
+}
+
+/*
+ * (d) The impulse rule.  One spring: semi-implicit exactly (the pair in
+ * 2-D; one body on the anchor in 3-D, gravity applied after the spring
+ * in both, so to rounding).  A 3-body rope, k = m = h = 1, d = 1/2,
+ * w0 = 1, the anchor still at 0, u = (0.5, 0, 0), v = 0, by hand:
+ *	anchor spring:  f = -0.5                 v = (-0.5, 0, 0)
+ *	spring 1-2:     f = -0.5 - 0.5 (-0.5) = -0.25
+ *	                                         v = (-0.75, 0.25, 0)
+ *	spring 2-3:     f = -0.5 (0.25) = -0.125 v = (-0.75, 0.125, 0.125)
+ *	x += v:         x = (-0.25, 0.125, 0.125)
+ * where semi-implicit gives v = (-1, 0.5, 0) (forces -0.5 - 0.5, 0.5, 0).
+ * The same in 2-D along x, rest length 1.
+ */
+static void
+impulse(void)
+{
+	double mass[3] = { 1.0, 1.0, 1.0 }, x[9], v[9], xs[9], vs[9];
+	const double want_x[3] = { -0.25, 0.125, 0.125 };
+	const double want_v[3] = { -0.75, 0.125, 0.125 };
+	const spring_net_rule *imp = spring_net_rule_find("impulse");
+	const spring_net_rule *semi = spring_net_rule_find("semi-implicit");
+	struct fixture *fx = malloc(sizeof(*fx));
+	int i, dim;
+
+	CHECK(imp != NULL && semi != NULL);
+	/* the pair, 2-D, no gravity: bit for bit */
+	grid(fx, 2, 1, 2, 0, mass, 20.0, 0.7, 0.0, 1.0);
+	fx->net.nsprings = 1;
+	fx->ends[0] = 0;
+	fx->ends[1] = 1;
+	x[0] = 0.1; x[1] = 0.2; x[2] = 1.4; x[3] = -0.3;
+	v[0] = 0.5; v[1] = -0.1; v[2] = 0.0; v[3] = 0.8;
+	memcpy(xs, x, sizeof(x));
+	memcpy(vs, v, sizeof(v));
+	run_rule(imp, fx, 0.05, 40, x, v);
+	run_rule(semi, fx, 0.05, 40, xs, vs);
+	for (i = 0; i < 4; i++) {
+		CHECK_EQ(x[i], xs[i]);
+		CHECK_EQ(v[i], vs[i]);
+	}
+	/* one body on a moving anchor, 3-D, gravity */
+	grid(fx, 1, 1, 3, 0, mass, 20.0, 0.7, 2.0, 1.0);
+	fx->net.gravity = 9.81;
+	fx->net.g[1] = 0.3;
+	fx->net.q[0] = 0.2;
+	fx->net.q[2] = -0.1;
+	x[0] = 0.2; x[1] = -0.9; x[2] = 0.1;
+	v[0] = v[1] = v[2] = 0.0;
+	memcpy(xs, x, sizeof(x));
+	memcpy(vs, v, sizeof(v));
+	run_rule(imp, fx, 0.05, 40, x, v);
+	run_rule(semi, fx, 0.05, 40, xs, vs);
+	for (i = 0; i < 3; i++) {
+		CHECK_NEAR(x[i], xs[i], 1e-13);
+		CHECK_NEAR(v[i], vs[i], 1e-12);
+	}
+	/* three bodies: the hand step, dim 1 (linear) and 2 (along x) */
+	for (dim = 1; dim <= 2; dim++) {
+		grid(fx, 3, 1, dim, dim == 1, mass, 1.0, 0.5, 1.0, 1.0);
+		memset(x, 0, sizeof(x));
+		memset(v, 0, sizeof(v));
+		for (i = 0; i < 3; i++)
+			x[i * dim] = (dim == 2 ? i + 1.0 : 0.0) + (i == 0 ? 0.5 :
+			    0.0);
+		memcpy(xs, x, sizeof(x));
+		memset(vs, 0, sizeof(vs));
+		run_rule(imp, fx, 1.0, 1, x, v);
+		for (i = 0; i < 3; i++) {
+			CHECK_EQ(x[i * dim] - (dim == 2 ? i + 1.0 : 0.0),
+			    want_x[i]);
+			CHECK_EQ(v[i * dim], want_v[i]);
+		}
+		run_rule(semi, fx, 1.0, 1, xs, vs);
+		CHECK_EQ(vs[0], -1.0);
+		CHECK_EQ(vs[dim], 0.5);
+		CHECK_EQ(vs[2 * dim], 0.0);
+	}
+	free(fx);
+}
+
+/* A 2-D rope under gravity, set swinging: (e)'s system. */
+static void
+swinging_rope(struct fixture *fx, double k, double *x, double *v)
+{
+	double mass[5] = { 1.0, 0.5, 1.0, 2.0, 1.0 };
+	int i;
+
+	grid(fx, 5, 1, 2, 0, mass, k, 2.0, 2.0, 0.5);
+	fx->net.gravity = 9.81;
+	fx->net.q[0] = 0.5;
+	for (i = 0; i < 5; i++) {
+		x[2 * i] = 0.5 * (i + 1) + 0.05 * i;
+		x[2 * i + 1] = -0.1 * i;
+		v[2 * i] = 0.0;
+		v[2 * i + 1] = 0.3 * (i % 2 ? 1.0 : -1.0);
+	}
+}
+
+/* rk4 over one frame of h in n steps, from t. */
+static void
+rk4_frame(struct fixture *fx, double h, int n, double t, double *x,
+    double *v)
+{
+	const spring_net_rule *rk4 = spring_net_rule_find("rk4");
+	int i;
+
+	rk4->prepare(&fx->net, h / n, fx->work);
+	for (i = 0; i < n; i++)
+		rk4->step(&fx->net, h / n, t + i * (h / n), fx->work, x, v);
+}
+
+/*
+ * (e) ref_err is honest: the dt/64 reference against rk4 at dt/1024
+ * (error 4096 times smaller), over a stiff swinging rope: the true error
+ * is at most 3 times the estimate |x_64 - x_32| / 15, and the estimate
+ * at most 3 times the true error (not absurdly loose).  Also the rules'
+ * orders against that reference (halving dt).
+ */
+static void
+ref_err_honest(void)
+{
+	double x64[10], v64[10], x32[10], v32[10], xf[10], vf[10];
+	double h = 1.0 / 30, t, est = 0.0, truth = 0.0, a, b, s;
+	double x[10], v[10], err[2];
+	const spring_net_rule *const *r;
+	struct fixture *fx = malloc(sizeof(*fx));
+	int f, i, j, pass;
+
+	swinging_rope(fx, 900.0, x64, v64);
+	memcpy(x32, x64, sizeof(x64));
+	memcpy(v32, v64, sizeof(v64));
+	memcpy(xf, x64, sizeof(x64));
+	memcpy(vf, v64, sizeof(v64));
+	for (f = 0; f < 45; f++) {
+		t = f * h;
+		rk4_frame(fx, h, 64, t, x64, v64);
+		rk4_frame(fx, h, 32, t, x32, v32);
+		rk4_frame(fx, h, 1024, t, xf, vf);
+		for (i = 0; i < 5; i++) {
+			a = b = 0.0;
+			for (j = 0; j < 2; j++) {
+				s = x64[2 * i + j] - x32[2 * i + j];
+				a += s * s;
+				s = x64[2 * i + j] - xf[2 * i + j];
+				b += s * s;
+			}
+			est = fmax(est, sqrt(a) / 15.0);
+			truth = fmax(truth, sqrt(b));
+		}
+	}
+	/* well above rounding, so that the comparison means something */
+	CHECK(truth > 1e-10);
+	CHECK(truth <= 3.0 * est);
+	CHECK(est <= 3.0 * truth);
+	/* orders, k = 100: the error at the end of 0.5 s, dt 1/1000, 1/2000 */
+	for (r = spring_net_rules; *r != NULL; r++) {
+		if ((*r)->needs_modes)
+			continue;
+		for (pass = 0; pass < 2; pass++) {
+			double hh = pass == 0 ? 1.0 / 1000 : 1.0 / 2000;
+
+			swinging_rope(fx, 100.0, x, v);
+			swinging_rope(fx, 100.0, xf, vf);
+			run_rule(*r, fx, hh, (int)lround(0.5 / hh), x, v);
+			for (f = 0; f < 60; f++)
+				rk4_frame(fx, 0.5 / 60, 64, f * (0.5 / 60), xf,
+				    vf);
+			err[pass] = 0.0;
+			for (i = 0; i < 10; i++)
+				err[pass] = fmax(err[pass], fabs(x[i] - xf[i]));
+		}
+		CHECK_NEAR(log2(err[0] / err[1]), (double)(*r)->order, 0.2);
+	}
+	free(fx);
+}
+
+void
+test_network(void)
+{
+	along_x();
+	spinning_pair();
+	mesh_modes();
+	impulse();
+	ref_err_honest();
+}
