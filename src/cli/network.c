@@ -432,6 +432,21 @@ parse_lists(struct net_opts *no)
 }
 
 /*
+ * param_resolve once more, its warnings (Ck above 1) already said by
+ * run's resolve: silent, unless it fails, when it says why.
+ */
+static int
+quiet_resolve(const struct param_set *ps, double h, spring_params *p)
+{
+	int rc;
+
+	message_mute = 1;
+	rc = param_resolve(ps, h, p);
+	message_mute = 0;
+	return rc == 0 ? 0 : param_resolve(ps, h, p);
+}
+
+/*
  * The springs' constants, mirroring the 1-D systems (make_line in
  * cli/system.c): the parameter group is converted with the reference
  * mass, the reduced mass for the pair; for the chain and mesh the body's
@@ -450,20 +465,20 @@ make_springs(struct run_setup *rs, const struct net_opts *no, double *body,
 	if (no->kind == NET_PAIR) {
 		ref = no->m[0] * no->m[1] / (no->m[0] + no->m[1]);
 		ps.mass = ref;
-		if (param_resolve(&ps, rs->dt, &p) != 0)
+		if (quiet_resolve(&ps, rs->dt, &p) != 0)
 			return EXIT_USAGE;
 		if (p.mass != ref)
 			return usage_error("a mass flag does not go with --model "
 			    "pair: --m1 and --m2 give the masses");
 		*body = NAN;
 	} else {
-		if (param_resolve(&ps, rs->dt, &p) != 0)
+		if (quiet_resolve(&ps, rs->dt, &p) != 0)
 			return EXIT_USAGE;
 		*body = p.mass;
 		net->w0 = 1.0;
 		if (param_uses_step(&rs->ps)) {
 			ps.mass = 0.5 * p.mass;
-			if (param_resolve(&ps, rs->dt, &p) != 0)
+			if (quiet_resolve(&ps, rs->dt, &p) != 0)
 				return EXIT_USAGE;
 			net->w0 = 2.0;
 		}
@@ -888,7 +903,7 @@ check_cost(const struct run_setup *rs, const struct net_opts *no,
 	if (s->exact_ref || rs->force || evals <= MAX_REF_EVALS)
 		return EXIT_OK;
 	return usage_error("--model %s --dim %ld: the rk4 reference would take "
-	    "%.3g force evaluations (%ld frames; --force to run it anyway)",
+	    "%.3g spring evaluations (%ld frames; --force to run it anyway)",
 	    model, no->dim, evals, rs->sim.frames);
 }
 
