@@ -252,14 +252,18 @@ modal_advance(const spring_line *l, const double *phi, const double *x0,
 
 	if (l->w0 == 0.0)
 		g0 = q = 0.0;
+	/* sums in registers: a store a term would chain them through memory */
 	for (j = 0; j < n; j++) {
+		double sa = 0.0, sda = 0.0;
+
 		row = l->vec + j * n;
-		a[j] = da[j] = 0.0;
 		for (i = 0; i < n; i++) {
 			sm = sqrt(l->mass[i]);
-			a[j] += row[i] * sm * (x0[i] - g0);
-			da[j] += row[i] * sm * (v0[i] - q);
+			sa += row[i] * sm * (x0[i] - g0);
+			sda += row[i] * sm * (v0[i] - q);
 		}
+		a[j] = sa;
+		da[j] = sda;
 	}
 	for (j = 0; j < n; j++) {
 		if (phi != NULL)
@@ -277,15 +281,25 @@ modal_advance(const spring_line *l, const double *phi, const double *x0,
 		a[j] = e;
 		da[j] = de;
 	}
-	for (i = 0; i < n; i++) {
-		e = de = 0.0;
-		for (j = 0; j < n; j++) {
-			e += l->vec[j * n + i] * a[j];
-			de += l->vec[j * n + i] * da[j];
+	/*
+	 * Back along the rows of vec (x0, v0 are read: x, v may be them),
+	 * each x[i] summed over j in the same order as a dot product would.
+	 */
+	for (i = 0; i < n; i++)
+		x[i] = v[i] = 0.0;
+	for (j = 0; j < n; j++) {
+		row = l->vec + j * n;
+		e = a[j];
+		de = da[j];
+		for (i = 0; i < n; i++) {
+			x[i] += row[i] * e;
+			v[i] += row[i] * de;
 		}
+	}
+	for (i = 0; i < n; i++) {
 		sm = sqrt(l->mass[i]);
-		x[i] = e / sm + g0 + q * t;
-		v[i] = de / sm + q;
+		x[i] = x[i] / sm + g0 + q * t;
+		v[i] = v[i] / sm + q;
 	}
 }
 

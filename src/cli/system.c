@@ -301,7 +301,7 @@ write_frame(struct sink *k, const struct sys_run *s,
     const struct sys_opts *so, const struct run_setup *rs, double t)
 {
 	double col[12], g = rs->sim.target + rs->sim.target_vel * t;
-	double q = rs->sim.target_vel, ex = 0.0, ev = 0.0;
+	double q = rs->sim.target_vel, ex = 0.0, ev = 0.0, d, unused;
 	long i;
 
 	if (so->kind != SYS_CHAIN) {
@@ -321,14 +321,17 @@ write_frame(struct sink *k, const struct sys_run *s,
 		return;
 	}
 	if (so->summary) {
+		/* the state is finite here (diverged() stops first) */
 		for (i = 0; i < s->l.n; i++) {
-			ex = fmax(ex, fabs(s->x[i] - s->xr[i]));
-			ev = fmax(ev, fabs(s->v[i] - s->vr[i]));
+			d = fabs(s->x[i] - s->xr[i]);
+			ex = d > ex ? d : ex;
+			d = fabs(s->v[i] - s->vr[i]);
+			ev = d > ev ? d : ev;
 		}
 		col[0] = t;
-		col[1] = spring_line_max_stretch(&s->l, s->x, g);
-		col[2] = spring_line_energy(&s->l, s->x, s->v, g, q);
-		col[3] = spring_line_energy(&s->l, s->xr, s->vr, g, q);
+		spring_line_summary(&s->l, s->x, s->v, g, q, &col[2], &col[1]);
+		spring_line_summary(&s->l, s->xr, s->vr, g, q, &col[3],
+		    &unused);
 		col[4] = ex;
 		col[5] = ev;
 		write_numbers_row(k, col, 6);
