@@ -473,6 +473,7 @@ help_flags() {
 		"$SPRINGSIM" --model quat --help
 		"$SPRINGSIM" --model vector --help
 		"$SPRINGSIM" --model chain --help
+		"$SPRINGSIM" --model mesh --help
 		"$SPRINGSIM" analyze --model chain --help
 	} | grep -oE -- '(^|[][ (|,])(--[a-z][a-z0-9-]*|-[a-zA-Z](,| |$))' |
 	    sed 's/^[^-]*//; s/[, ]$//' | sort -u
@@ -506,7 +507,7 @@ known_option() {
 		stderr_text
 		[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
 	done
-	for cmd in quat vector chain; do
+	for cmd in quat vector chain mesh; do
 		sim --model "$cmd" "$1"
 		stderr_text
 		[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
