@@ -262,6 +262,23 @@ implicit_limit(double zeta)
 }
 
 /*
+ * Studio Gobo's appendix B (rigidbody): the same velocity change, position
+ * moved with the new velocity.  With u = 2 zeta H, T = (2 + u - 2 H^2) /
+ * (1 + u), D = (1 - H^2) / (1 + u); 1 - T + D = H^2 / (1 + u) > 0;
+ * 1 + T + D = (4 + 2 u - 3 H^2) / (1 + u) >= 0 is 3 H^2 - 4 zeta H <= 4:
+ * H <= 2 (zeta + sqrt(zeta^2 + 3)) / 3; D >= -1, H <= zeta + sqrt(zeta^2
+ * + 2), is weaker (9 (zeta^2 + 2) > 4 (zeta^2 + 3)).  2 / sqrt 3 undamped,
+ * 4/3 at zeta 1/4, 2 at zeta 1: finite, a third of implicit's for large
+ * zeta and below it everywhere; below semi-implicit's for zeta < 1 /
+ * (2 sqrt 2), where both are sqrt 2, above it beyond.
+ */
+static double
+rigidbody_limit(double zeta)
+{
+	return 2.0 * (zeta + sqrt(zeta * zeta + 3.0)) / 3.0;
+}
+
+/*
  * Velocity Verlet with the damping solved at the new velocity: with
  * s = zeta H, D = (1 - s) / (1 + s), T = 2 (1 - H^2 / 2) / (1 + s);
  * 1 + T + D = (4 - H^2) / (1 + s): H <= 2 whatever the damping.
@@ -292,6 +309,7 @@ static const struct stable_limit {
 	{ "explicit", explicit_limit },
 	{ "semi-implicit", semi_implicit_limit },
 	{ "implicit", implicit_limit },
+	{ "rigidbody", rigidbody_limit },
 	{ "backward-euler", unconditional },
 	{ "verlet", verlet_limit },
 	{ "exact", unconditional },

@@ -80,10 +80,30 @@ struct chunk {
  * run alone. */
 static const spring_rule *const *const runner_rules[] = {
 	&spring_rule_explicit, &spring_rule_semi_implicit,
-	&spring_rule_implicit, &spring_rule_backward_euler,
-	&spring_rule_verlet, &spring_rule_rk4, &spring_rule_exact
+	&spring_rule_implicit, &spring_rule_rigidbody,
+	&spring_rule_backward_euler, &spring_rule_verlet, &spring_rule_rk4,
+	&spring_rule_exact
 };
 #define NRUNNERS ((int)(sizeof(runner_rules) / sizeof(runner_rules[0])))
+
+/* Which runner steps rule, or NRUNNERS when it runs alone. */
+static int
+runner_of(const spring_rule *rule)
+{
+	int r;
+
+	for (r = 0; r < NRUNNERS; r++)
+		if (*runner_rules[r] == rule)
+			break;
+	return r;
+}
+
+/* See batch.h. */
+int
+batch_has_runner(const spring_rule *rule)
+{
+	return runner_of(rule) < NRUNNERS;
+}
 
 /* 1: AVX-512 tiles; 0: AVX2 or SSE2 ones; -1: not yet asked. */
 static int wide = -1;
@@ -263,9 +283,7 @@ spring_simulate_batch(const spring_sim *const *sims, long n,
 		long frames = sim->frames;
 		struct pending *p;
 
-		for (r = 0; r < NRUNNERS; r++)
-			if (*runner_rules[r] == sim->rule)
-				break;
+		r = runner_of(sim->rule);
 		if (r == NRUNNERS || !steady(sim)) {
 			spring_simulate(sim, NULL, NULL, &m[j],
 			    fs != NULL ? &fs[j] : NULL);

@@ -9,4 +9,8 @@
 
 int batch_tiles(int bytes);
 
+/* For the tests: whether the batch steps rule in tiles (1) or alone (0). */
+struct spring_rule;
+int batch_has_runner(const struct spring_rule *rule);
+
 #endif

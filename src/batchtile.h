@@ -205,6 +205,7 @@ run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
 CHUNK_RUNNER(chunk_explicit, tile_explicit_step)
 CHUNK_RUNNER(chunk_semi_implicit, tile_semi_implicit_step)
 CHUNK_RUNNER(chunk_implicit, tile_implicit_step)
+CHUNK_RUNNER(chunk_rigidbody, tile_rigidbody_step)
 CHUNK_RUNNER(chunk_backward_euler, tile_backward_euler_step)
 CHUNK_RUNNER(chunk_verlet, tile_verlet_step)
 CHUNK_RUNNER(chunk_rk4, tile_rk4_step)
@@ -214,8 +215,8 @@ CHUNK_RUNNER(chunk_exact, tile_exact_step)
 /* The runners, in the order of batch.c's rule table. */
 static void (*const TILE(runners)[])(struct chunk *) = {
 	TILE(chunk_explicit), TILE(chunk_semi_implicit), TILE(chunk_implicit),
-	TILE(chunk_backward_euler), TILE(chunk_verlet), TILE(chunk_rk4),
-	TILE(chunk_exact)
+	TILE(chunk_rigidbody), TILE(chunk_backward_euler), TILE(chunk_verlet),
+	TILE(chunk_rk4), TILE(chunk_exact)
 };
 
 #undef LANES

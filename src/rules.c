@@ -9,9 +9,9 @@
  *	a(x, v, g, q) = w2 (g - x) + c (q - v),  w2 = omega^2, c = 2 zeta omega.
  * Each rule reads the target at the time its formula evaluates the state
  * (DESIGN.md): explicit and semi-implicit at the start of the step,
- * implicit and backward-euler at the end, verlet and rk4 at their stage
- * times, exact over the whole step.  With that, every rule follows a
- * linearly moving target with no steady-state lag.
+ * implicit, rigidbody and backward-euler at the end, verlet and rk4 at
+ * their stage times, exact over the whole step.  With that, every rule
+ * follows a linearly moving target with no steady-state lag.
  */
 #include <math.h>
 #include <stddef.h>
@@ -59,6 +59,29 @@ static const spring_rule implicit_rule = {
 	"implicit", "Stable PD: spring at x + h v, damping solved implicitly, "
 	"x += h v_old", "Studio Gobo (Tan et al.)", 1, implicit_prepare,
 	implicit_step
+};
+
+/*
+ * Studio Gobo's appendix B: the spring drives a physics rigid body.  Each
+ * physics update adds the Stable PD velocity change
+ *	dv = h (w2 (g1 - (x + h v)) + c (q1 - v)) / (1 + h c)
+ * to the body's velocity (an impulse per unit mass: the article leaves
+ * the mass out), and the engine then moves the body with the new
+ * velocity, x += h v'.  Per step, with H = omega h, u = 2 zeta H = h c:
+ *	M = [[1 + u - H^2, h (1 - H^2)], [-w2 h, 1 - H^2]] / (1 + u)
+ *	T = (2 + u - 2 H^2) / (1 + u),  D = (1 - H^2) / (1 + u)
+ * (implicit's second row; the first is [1, 0] + h times it).  Taylor
+ * against e^(hA) differs at h^2 (M11 = 1 - H^2 + ..., e^(hA)11 = 1 -
+ * H^2 / 2 + ...): order 1.  Stable iff H <= 2 (zeta + sqrt(zeta^2 + 3))
+ * / 3 (analyze.c): not unconditionally, and below implicit's limit.  The
+ * same dv is the force form's h F / m for Tan et al.'s F = (k (g1 - x -
+ * h v) + d (q1 - v)) / (1 + h d / m) with k = m w2, d = 2 m zeta omega:
+ * the mass only renames the parameters.  Same coefficient as implicit.
+ */
+static const spring_rule rigidbody_rule = {
+	"rigidbody", "Stable PD as an impulse, then the engine's x += h v_new "
+	"(rigid-body control)", "Studio Gobo, appendix B", 1,
+	implicit_prepare, rigidbody_step
 };
 
 /* Backward Euler: 1 / (1 + h c + h^2 w2), Chou's 1 / Delta. */
@@ -159,6 +182,7 @@ const spring_rule *const spring_rule_critical = &critical_rule;
 const spring_rule *const spring_rule_explicit = &explicit_rule;
 const spring_rule *const spring_rule_semi_implicit = &semi_implicit_rule;
 const spring_rule *const spring_rule_implicit = &implicit_rule;
+const spring_rule *const spring_rule_rigidbody = &rigidbody_rule;
 const spring_rule *const spring_rule_backward_euler = &backward_euler_rule;
 const spring_rule *const spring_rule_verlet = &verlet_rule;
 const spring_rule *const spring_rule_rk4 = &rk4_rule;
@@ -168,6 +192,7 @@ const spring_rule *const spring_rules[] = {
 	&explicit_rule,
 	&semi_implicit_rule,
 	&implicit_rule,
+	&rigidbody_rule,
 	&backward_euler_rule,
 	&verlet_rule,
 	&rk4_rule,

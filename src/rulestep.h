@@ -57,20 +57,53 @@ RS_NAME(semi_implicit_step)(const RS_COEF *k, RS_STATE *s,
 }
 
 /*
- * Studio Gobo's implicit update (Tan et al.'s Stable PD): the spring pulls
+ * Studio Gobo's Stable PD velocity change (Tan et al.): the spring pulls
  * from the position predicted at the end of the step, x + h v, toward the
- * target at the end of the step; damping is solved implicitly; position
- * moves with the old velocity.
+ * target at the end of the step, and the damping is solved implicitly:
+ *	dv = h (w2 (g1 - (x + h v)) + c (q1 - v)) / (1 + h c),
+ * k[0] = 1 / (1 + h c).  No mass in it: per unit mass, or an impulse.
+ */
+RS_INLINE RS_REAL
+RS_NAME(stable_pd_dv)(const RS_COEF *k, RS_REAL x, RS_REAL v,
+    const RS_TARGET *tg)
+{
+	RS_REAL h = k->h, xp = x + h * v;
+
+	return h * (k->w2 * (tg->g1 - xp) + k->c * (tg->q1 - v)) * k->k[0];
+}
+
+/*
+ * Studio Gobo's implicit update as in the article's main listing: the
+ * Stable PD velocity change; position moves with the old velocity.
  */
 RS_INLINE void
 RS_NAME(implicit_step)(const RS_COEF *k, RS_STATE *s,
     const RS_TARGET *tg)
 {
 	RS_REAL h = k->h, x = s->x, v = s->v;
-	RS_REAL xp = x + h * v;
 
-	s->v = v + h * (k->w2 * (tg->g1 - xp) + k->c * (tg->q1 - v)) *
-	    k->k[0];
+	s->v = v + RS_NAME(stable_pd_dv)(k, x, v, tg);
+	s->x = x + h * v;
+}
+
+/*
+ * Studio Gobo's appendix B, the spring driving a rigid body: the same
+ * Stable PD velocity change, added to the body's velocity as an impulse;
+ * then the physics engine moves the body with its new velocity (x += h
+ * v_new, the semi-implicit Euler of PhysX, Box2D, Unity).  It differs
+ * from implicit only in that last velocity.  Target at the end of the
+ * step, as implicit: on a ramp g + q t the state x = g(t), v = q is then
+ * a fixed point (dv = h w2 (g1 - g(t) - h q) / (1 + h c) = 0), where a
+ * target read at the start would trail by h q.
+ */
+RS_INLINE void
+RS_NAME(rigidbody_step)(const RS_COEF *k, RS_STATE *s,
+    const RS_TARGET *tg)
+{
+	RS_REAL h = k->h, x = s->x, v = s->v;
+
+	v = v + RS_NAME(stable_pd_dv)(k, x, v, tg);
+	s->v = v;
 	s->x = x + h * v;
 }
 

@@ -74,6 +74,7 @@ typedef struct spring_rule {
 extern const spring_rule *const spring_rule_explicit;
 extern const spring_rule *const spring_rule_semi_implicit;
 extern const spring_rule *const spring_rule_implicit;
+extern const spring_rule *const spring_rule_rigidbody;
 extern const spring_rule *const spring_rule_backward_euler;
 extern const spring_rule *const spring_rule_verlet;
 extern const spring_rule *const spring_rule_rk4;

@@ -22,15 +22,16 @@ analyze() {
 	analyze
 	assert_stderr_empty
 	[ "$(head -n 1 "$OUT")" = "$ANALYZE_HEADER" ] || fail_with "header"
-	[ "$(nlines "$OUT")" -eq 8 ] || fail_with "want 8 lines"
+	# the header and the 8 rules of RULES
+	[ "$(nlines "$OUT")" -eq 9 ] || fail_with "want 9 lines"
 	[ "$(tail -n +2 "$OUT" | cut -d, -f1 | tr '\n' ' ')" = "$RULES " ] ||
 		fail_with "rules not in order"
 	awk_check "$OUT" 'NF != 14 { print NR ": " NF " fields" }'
 }
 
-@test "analyze --integrator all gives 7 rows; a list gives its rules in its order" {
+@test "analyze --integrator all gives 8 rows; a list gives its rules in its order" {
 	analyze --integrator all --no-header
-	[ "$(nlines "$OUT")" -eq 7 ] || fail_with "want 7 rows"
+	[ "$(nlines "$OUT")" -eq 8 ] || fail_with "want 8 rows"
 	analyze --integrator rk4,explicit --no-header
 	[ "$(cut -d, -f1 "$OUT" | tr '\n' ' ')" = "rk4 explicit " ] ||
 		fail_with "want rk4 then explicit"
@@ -38,7 +39,7 @@ analyze() {
 
 @test "analyze: the default spring (omega 4 pi, zeta 0.3) at dt 1/60; order column" {
 	analyze --no-header
-	AWK_MIN_LINES=7 awk_check "$OUT" '
+	AWK_MIN_LINES=8 awk_check "$OUT" '
 	    { pi = atan2(0, -1)
 	      if ($2 + 0 != 4 * pi) print NR ": omega " $2
 	      if ($3 + 0 != 0.3) print NR ": zeta " $3
@@ -48,10 +49,10 @@ analyze() {
 	      if ($14 != want) print NR ": order " $14 }'
 }
 
-@test "analyze: a stability map over (omega dt, zeta) is one call: 7 x 41 x 200 rows, no nan" {
+@test "analyze: a stability map over (omega dt, zeta) is one call: 8 x 41 x 200 rows, no nan" {
 	analyze --hw 0.01:10:200log --zeta 0:2:41
-	[ "$(nlines "$OUT")" -eq $((7 * 41 * 200 + 1)) ] || fail_with "row count"
-	AWK_MIN_LINES=57401 awk_check "$OUT" '
+	[ "$(nlines "$OUT")" -eq $((8 * 41 * 200 + 1)) ] || fail_with "row count"
+	AWK_MIN_LINES=65601 awk_check "$OUT" '
 	    NF != 14 { print NR ": " NF " fields" }
 	    /nan/ { print NR ": nan" }
 	    NR > 1 && ($7 != 0 && $7 != 1) { print NR ": stable " $7 }'
@@ -134,6 +135,39 @@ analyze() {
 	[ "$(metrics_field "$OUT" diverged)" = 1 ] || fail_with "run uaf 66"
 	sim run --model implicit --uaf 60 --dr 0 --dt 0.033 --metrics
 	[ "$(metrics_field "$OUT" diverged)" = 0 ] || fail_with "run uaf 60"
+}
+
+@test "rigidbody (Studio Gobo's appendix B): omega dt <= 2 (zeta + sqrt(zeta^2 + 3)) / 3, radius from T and D" {
+	# M = [[1 + u - H^2, h (1 - H^2)], [-w2 h, 1 - H^2]] / (1 + u), u = 2
+	# zeta H: T = (2 + u - 2 H^2) / (1 + u), D = (1 - H^2) / (1 + u);
+	# 1 + T + D >= 0 is 3 H^2 - 4 zeta H <= 4
+	analyze --integrator rigidbody --zeta 0:3:31 --no-header
+	AWK_MIN_LINES=31 awk_check "$OUT" '
+	    { want = 2 * ($3 + sqrt($3 * $3 + 3)) / 3; d = ($13 * $2 - want) / want
+	      if (d > 1e-14 || d < -1e-14) print NR ": limit " $13 * $2 " want " want }'
+	analyze --integrator rigidbody --hw 0.01:5:60log --zeta 0:3:13 --no-header
+	AWK_MIN_LINES=780 awk_check "$OUT" '
+	    { z = $3; H = $5; u = 2 * z * H
+	      T = (2 + u - 2 * H * H) / (1 + u); D = (1 - H * H) / (1 + u)
+	      disc = T * T / 4 - D
+	      if (disc < 0) r = sqrt(D)
+	      else { a = T / 2 + sqrt(disc); b = T / 2 - sqrt(disc)
+	             if (a < 0) a = -a; if (b < 0) b = -b; r = a > b ? a : b }
+	      if ($6 - r > 1e-7 || r - $6 > 1e-7) print NR ": radius " $6 " want " r
+	      lim = 2 * (z + sqrt(z * z + 3)) / 3; q = H / lim
+	      if (q > 1 - 1e-9 && q < 1 + 1e-9) next
+	      if ($7 != (q < 1)) print NR ": hw " H " zeta " z " stable " $7 }'
+	# undamped at dt 0.033 the limit is omega < 2 / (sqrt 3 0.033) = 34.99
+	# (implicit: 60.6); run agrees (at 36 the radius is 1.17: 10 s, 303
+	# frames, are enough to pass the divergence bound)
+	analyze --integrator rigidbody --uaf 34 --dr 0 --dt 0.033 --no-header
+	[ "$(cut -d, -f7 "$OUT")" = 1 ] || fail_with "uaf 34"
+	analyze --integrator rigidbody --uaf 36 --dr 0 --dt 0.033 --no-header
+	[ "$(cut -d, -f7 "$OUT")" = 0 ] || fail_with "uaf 36"
+	sim run --model rigidbody --uaf 36 --dr 0 --dt 0.033 --duration 10 --metrics
+	[ "$(metrics_field "$OUT" diverged)" = 1 ] || fail_with "run uaf 36"
+	sim run --model rigidbody --uaf 34 --dr 0 --dt 0.033 --duration 10 --metrics
+	[ "$(metrics_field "$OUT" diverged)" = 0 ] || fail_with "run uaf 34"
 }
 
 @test "verlet: stable iff omega dt < 2, whatever the damping" {

@@ -499,6 +499,31 @@ man_flags() {
 	[ -z "$extra" ] || fail "in docs/springsim.1 but in no --help: ${extra//$'\n'/ }"
 }
 
+# man_rules SECTION - the rule names the man page gives in SECTION:
+# "integrator" (the --integrator entry's list), or the .It Cm entries of
+# "UPDATE RULES" or "STABILITY".
+man_rules() {
+	awk -v want="$1" '
+	    want == "integrator" && /^\.It Fl \\-integrator / { on = 1; next }
+	    want == "integrator" && on && /^one of$/ { pr = 1; next }
+	    want == "integrator" && pr && /^described in/ { exit }
+	    want == "integrator" && pr && /^\.Cm / { print $2 }
+	    want != "integrator" && /^\.Sh / { on = ($0 == ".Sh " want); next }
+	    want != "integrator" && on && /^\.It Cm / { print $3 }' \
+	    "$REPO/docs/springsim.1" | sed 's/\\-/-/g' | sort
+}
+
+@test "every rule springsim list gives is in the man page: --integrator, UPDATE RULES, STABILITY; and no other" {
+	local want s
+	want=$("$SPRINGSIM" list | awk '/^rules/ { on = 1; next } /^[^ ]/ { on = 0 }
+	    on { print $1 }' | sort)
+	[ "$(printf '%s\n' "$want" | wc -l)" -ge 8 ] || fail "list gives: $want"
+	for s in integrator 'UPDATE RULES' STABILITY; do
+		[ "$(man_rules "$s")" = "$want" ] ||
+			fail "man page, $s: $(man_rules "$s" | tr '\n' ' '), list: $(tr '\n' ' ' <<<"$want")"
+	done
+}
+
 # known_option FLAG - some command takes FLAG (it is not "unknown").
 known_option() {
 	local cmd

@@ -96,14 +96,14 @@ mentions() {
 	done
 }
 
-@test "springsim list exits 0 and lists the 7 rules, and only them, in the rules section" {
+@test "springsim list exits 0 and lists the 8 rules, and only them, in the rules section" {
 	sim list
 	assert_status 0
 	assert_stderr_empty
 	awk '/^rules/ { on = 1; next } /^[^ ]/ { on = 0 } on { print $1 }' "$OUT" >"$BATS_TEST_TMPDIR/got"
 	printf '%s\n' $RULES | sort >"$BATS_TEST_TMPDIR/want"
 	sort "$BATS_TEST_TMPDIR/got" | cmp - "$BATS_TEST_TMPDIR/want" ||
-		fail_with "the rules section is not the 7 rules: $(tr '\n' ' ' <"$BATS_TEST_TMPDIR/got")"
+		fail_with "the rules section is not the 8 rules: $(tr '\n' ' ' <"$BATS_TEST_TMPDIR/got")"
 }
 
 @test "springsim list gives each rule its textbook order (Euler forms 1, Verlet 2, RK4 4, exact)" {
@@ -116,6 +116,7 @@ mentions() {
 	explicit order 1
 	semi-implicit order 1
 	implicit order 1
+	rigidbody order 1
 	backward-euler order 1
 	verlet order 2
 	rk4 order 4

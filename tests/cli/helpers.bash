@@ -12,8 +12,9 @@ export SPRINGSIM
 # brief spell them (never read back from the program).
 TRAJ_HEADER='t,x,v,target,x_ref,v_ref,err_x,err_v'
 METRICS_HEADER='model,integrator,substep,dt,frames,omega,zeta,mass,x0,v0,target,target_vel,max_err_x,rms_err_x,final_err_x,max_err_v,rms_err_v,final_err_v,overshoot,settle_time,energy_drift,diverged,max_dt,max_substeps,lost_time,max_lag,substeps,max_substeps_frame,lag,attenuation'
-# The seven update rules of DESIGN.md, in its order.
-RULES='explicit semi-implicit implicit backward-euler verlet rk4 exact'
+# The eight update rules, in the table's order: DESIGN.md's seven and,
+# after implicit, rigidbody (Studio Gobo's appendix B).
+RULES='explicit semi-implicit implicit rigidbody backward-euler verlet rk4 exact'
 
 # sim ARGS... - run "$SPRINGSIM" ARGS with stdout in $OUT and stderr in
 # $ERR (files, byte for byte, no newline stripped) and the exit status in

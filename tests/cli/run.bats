@@ -187,7 +187,7 @@ load helpers
 
 # ----------------------------------------------------------------- rules
 
-@test "each of the 7 rules runs: exit 0, nothing on stderr, 121 rows" {
+@test "each of the 8 rules runs: exit 0, nothing on stderr, 121 rows" {
 	local r
 	for r in $RULES; do
 		sim --integrator "$r"
@@ -259,6 +259,15 @@ assert_row1() {
 	assert_row1 0.4 "$(awk 'BEGIN { printf "%.17g", -38 / 55 }')"
 }
 
+@test "rigidbody, one step by hand: implicit's v = -38/55, then x = 0.5 + 0.1 v_new = 237/550" {
+	# Studio Gobo's appendix B: the same velocity change as implicit,
+	# then the engine moves the body with the new velocity
+	sim --model rigidbody $STEP1
+	assert_status 0
+	assert_row1 "$(awk 'BEGIN { printf "%.17g", 237 / 550 }')" \
+	    "$(awk 'BEGIN { printf "%.17g", -38 / 55 }')"
+}
+
 @test "backward-euler, one step by hand: v = -0.8 / 1.14, x = 0.5 + 0.1 v" {
 	# v1 = v0 + h (4 (1 - x1) - v1), x1 = x0 + h v1
 	# => v1 (1 + h^2 4 + h) = v0 + h 4 (1 - x0) => v1 = (-1 + 0.2) / 1.14
@@ -287,7 +296,7 @@ assert_row1() {
 	EOF
 }
 
-@test "convergence: halving dt divides the error by 2^order (1,1,1,1,2,4 for the six stepping rules)" {
+@test "convergence: halving dt divides the error by 2^order (1,1,1,1,1,2,4 for the seven stepping rules)" {
 	# The orders are the textbook ones: Euler forms are first order,
 	# velocity Verlet second, classic Runge-Kutta fourth.  Observed order
 	# log2(err(h) / err(h/2)) must be within 0.2 of it.
@@ -303,6 +312,7 @@ assert_row1() {
 	explicit 1
 	semi-implicit 1
 	implicit 1
+	rigidbody 1
 	backward-euler 1
 	verlet 2
 	rk4 4

@@ -72,12 +72,12 @@ run_recipe() {
 	cmp "$work/sharded.csv" "$work/whole.csv" ||
 		fail_with "the shards' concatenation differs from the sweep"
 	grep -qx identical "$OUT" || fail_with "the recipe did not print 'identical'"
-	# one header, first; 7 rules x 50 uaf x 21 dr rows
+	# one header, first; 8 rules (RULES) x 50 uaf x 21 dr rows
 	[ "$(grep -c '^model,' "$work/sharded.csv")" -eq 1 ] &&
 	    [ "$(head -c 6 "$work/sharded.csv")" = model, ] ||
 		fail_with "want exactly one header line, the first"
-	[ "$(nlines "$work/sharded.csv")" -eq $((1 + 7 * 50 * 21)) ] ||
-		fail_with "want 7351 lines, got $(nlines "$work/sharded.csv")"
+	[ "$(nlines "$work/sharded.csv")" -eq $((1 + 8 * 50 * 21)) ] ||
+		fail_with "want 8401 lines, got $(nlines "$work/sharded.csv")"
 }
 
 @test "README recipe (a) with 3 and with 7 shards (unequal slices) is still the whole sweep" {
@@ -107,7 +107,8 @@ run_recipe() {
 	sim sweep "${args[@]}"
 	assert_status 3
 	cp "$OUT" "$BATS_TEST_TMPDIR/whole.csv"
-	whole=$(sed -n 's/^springsim: --fail-if: \([0-9]*\) of 7350 rows failed.*/\1/p' "$ERR")
+	# 8 rules x 50 uaf x 21 dr
+	whole=$(sed -n 's/^springsim: --fail-if: \([0-9]*\) of 8400 rows failed.*/\1/p' "$ERR")
 	[ -n "$whole" ] || fail_with "no count line for the whole sweep"
 	for k in 1 2 3 4; do
 		sim sweep "${args[@]}" --shard "$k/4"
@@ -148,17 +149,17 @@ failing_rows() {
 	gate
 	assert_status 3
 	cp "$OUT" "$BATS_TEST_TMPDIR/gate.csv"
-	# 4 springs x 7 rules at 1/30 s, 2 s: 60 frames, from 0 to 1
-	AWK_MIN_LINES=29 awk_check "$OUT" '
+	# 4 springs x 8 rules at 1/30 s, 2 s: 60 frames, from 0 to 1
+	AWK_MIN_LINES=33 awk_check "$OUT" '
 	    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	    $(c["dt"]) != "0.03333333333333333" || $(c["frames"]) != 60 ||
 	    $(c["x0"]) != 0 || $(c["target"]) != 1 { print "row " NR - 1 ": " $0 }
-	    END { if (NR != 29) print NR " lines, want 29" }'
+	    END { if (NR != 33) print NR " lines, want 33" }'
 	failing_rows "$BATS_TEST_TMPDIR/gate.csv" >"$BATS_TEST_TMPDIR/want"
 	local want n
 	want=$(nlines "$BATS_TEST_TMPDIR/want")
 	[ "$want" -gt 0 ] || fail_with "no row of the CSV drifts: the gate cannot fail"
-	n=$(sed -n 's/^springsim: --fail-if: \([0-9]*\) of 28 rows failed.*/\1/p' "$ERR")
+	n=$(sed -n 's/^springsim: --fail-if: \([0-9]*\) of 32 rows failed.*/\1/p' "$ERR")
 	[ "$n" = "$want" ] ||
 		fail_with "springsim reports '$n' failing rows, the CSV has $want over 1 % or diverged"
 	# the rows named are the CSV's first 20 failing rows
@@ -167,7 +168,7 @@ failing_rows() {
 		fail_with "the rows named are not the CSV's failing rows: $(tr '\n' ' ' <"$BATS_TEST_TMPDIR/got")"
 	tail -n 1 "$ERR" | grep -q '^ci-gate.sh: FAIL' || fail_with "no FAIL line last"
 	# the exact rule is the reference: it never fails
-	AWK_MIN_LINES=29 awk_check "$BATS_TEST_TMPDIR/gate.csv" '
+	AWK_MIN_LINES=33 awk_check "$BATS_TEST_TMPDIR/gate.csv" '
 	    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	    $(c["integrator"]) == "exact" && $(c["max_err_x"]) > 1e-12 { print "exact drifts: " $0 }'
 }
@@ -211,7 +212,7 @@ failing_rows() {
 		assert_status 0
 	else
 		assert_status 3
-		n=$(sed -n 's/^springsim: --fail-if: \([0-9]*\) of 28 rows failed.*/\1/p' "$ERR")
+		n=$(sed -n 's/^springsim: --fail-if: \([0-9]*\) of 32 rows failed.*/\1/p' "$ERR")
 		[ "$n" = "$diverged" ] ||
 			fail_with "'$n' rows fail with no error bound, $diverged diverged"
 	fi

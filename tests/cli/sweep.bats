@@ -49,7 +49,8 @@ $want"
 	sim sweep --integrator all --dt 0.01,0.05 --uaf 5,50 --dr 0,1 \
 	    -q -o "$BATS_TEST_TMPDIR/s.csv"
 	assert_status 0
-	[ "$(nlines "$BATS_TEST_TMPDIR/s.csv")" -eq 57 ] || fail_with "want 56 rows"
+	# 8 rules x 2 dt x 2 uaf x 2 dr
+	[ "$(nlines "$BATS_TEST_TMPDIR/s.csv")" -eq 65 ] || fail_with "want 64 rows"
 	same_as_run "$BATS_TEST_TMPDIR/s.csv"
 }
 
@@ -140,7 +141,8 @@ $want"
 		"$SPRINGSIM" sweep --integrator all --uaf 1:200:30log --dr 0:2:11 \
 		    --dt 0.02 --frames 70 -j $j -q >"$BATS_TEST_TMPDIR/j$j.csv"
 	done
-	[ "$(nlines "$BATS_TEST_TMPDIR/j1.csv")" -eq 2311 ] || fail_with "rows"
+	# 8 rules x 30 uaf x 11 dr
+	[ "$(nlines "$BATS_TEST_TMPDIR/j1.csv")" -eq 2641 ] || fail_with "rows"
 	cmp "$BATS_TEST_TMPDIR/j1.csv" "$BATS_TEST_TMPDIR/j2.csv"
 	cmp "$BATS_TEST_TMPDIR/j1.csv" "$BATS_TEST_TMPDIR/j3.csv"
 }
@@ -167,11 +169,14 @@ $want"
 		    >>"$BATS_TEST_TMPDIR/cat.csv"
 	done
 	cmp "$BATS_TEST_TMPDIR/all.csv" "$BATS_TEST_TMPDIR/cat.csv"
-	# 441 rows in 5 slices: 441 = 5 * 88 + 1, the first one longer
+	# 8 rules x 9 uaf x 7 dr = 504 rows in 5 slices: 504 = 5 * 100 + 4,
+	# the first four one longer
 	sim sweep "${args[@]}" --shard 1/5 --no-header
-	[ "$(nlines "$OUT")" -eq 89 ] || fail_with "shard 1: $(nlines "$OUT")"
+	[ "$(nlines "$OUT")" -eq 101 ] || fail_with "shard 1: $(nlines "$OUT")"
+	sim sweep "${args[@]}" --shard 4/5 --no-header
+	[ "$(nlines "$OUT")" -eq 101 ] || fail_with "shard 4: $(nlines "$OUT")"
 	sim sweep "${args[@]}" --shard 5/5 --no-header
-	[ "$(nlines "$OUT")" -eq 88 ] || fail_with "shard 5: $(nlines "$OUT")"
+	[ "$(nlines "$OUT")" -eq 100 ] || fail_with "shard 5: $(nlines "$OUT")"
 	# more shards than rows: empty slices are fine
 	sim sweep --uaf 1,2 --dr 1 --shard 3/3 --no-header -q
 	assert_status 0

@@ -78,6 +78,12 @@ hand_matrices(void)
 	 */
 	check_matrix("implicit", matrix(spring_rule_implicit, 2, 0.25, h),
 	    1.0, 0.1, -0.4 / 1.1, 0.96 / 1.1, tol);
+	/*
+	 * rigidbody: implicit's v', then x' = x + h v': the first row is
+	 * [1, 0] + h (second row) = [1 - 0.04 / 1.1, 0.1 * 0.96 / 1.1]
+	 */
+	check_matrix("rigidbody", matrix(spring_rule_rigidbody, 2, 0.25, h),
+	    1.06 / 1.1, 0.096 / 1.1, -0.4 / 1.1, 0.96 / 1.1, tol);
 	/* (I - h A)^-1 = [[1 + h c, h], [-w2 h, 1]] / (1 + h c + h^2 w2) */
 	check_matrix("backward-euler",
 	    matrix(spring_rule_backward_euler, 2, 0.25, h),
@@ -311,6 +317,146 @@ boundaries(void)
 }
 
 /*
+ * Studio Gobo's appendix B (rigidbody), its eigenvalues from the closed
+ * form.  With u = 2 zeta H: M = [[1 + u - H^2, h (1 - H^2)], [-w2 h,
+ * 1 - H^2]] / (1 + u), T = (2 + u - 2 H^2) / (1 + u), D = (1 - H^2) /
+ * (1 + u), mu = T/2 +- sqrt(T^2/4 - D).  By hand (omega 1, h = H):
+ *	zeta 0, H 0.5:     T 1.5, D 0.75: 0.75 +- i sqrt(0.1875), |mu|^2 = D
+ *	zeta 1, H 0.5:     u 1, T 1.25, D 0.375: 0.75, 0.5
+ *	zeta 1/4, H 1:     u 1/2, T 1/3, D 0: 1/3, 0
+ *	zeta 0, H 1:       M = [[0, 0], [-1, 0]]: nilpotent, deadbeat
+ *	zeta 11/4, H 2:    u 11, T 5/12, D -1/4: 3/4, -1/3: stable
+ *	zeta 1, H 2:       u 4, T -0.4, D -0.6: -1, 0.6: on the limit
+ *	zeta 1/4, H 2:     u 1, T -2.5, D -1.5: -3, 0.5: unstable
+ * The limit 2 (zeta + sqrt(zeta^2 + 3)) / 3: 2 / sqrt 3 undamped, 4/3 at
+ * zeta 1/4, 2 at zeta 1, 4 at zeta 11/4, and sqrt 2 at zeta 1 / (2 sqrt
+ * 2), where semi-implicit's 2 / (zeta + sqrt(zeta^2 + 1)) is sqrt 2 too.
+ * Target at rest, the rule is semi-implicit Euler on a softer spring:
+ * its v' = ((1 - H^2) v - w2 h x) / (1 + u) is semi-implicit's (1 - h c')
+ * v - w2' h x with w2' = w2 / (1 + h c), c' = (c + h w2) / (1 + h c).
+ */
+static void
+rigidbody_eigen(void)
+{
+	static const double zetas[] = { 0, 0.3, 0.7, 1.5, 4 };
+	static const double hws[] = { 0.05, 0.3, 0.9, 1.1, 1.7 };
+	static const double springs[][3] = {	/* omega, zeta, h */
+		{ 3, 0.4, 0.1 }, { 10, 0, 0.05 }, { 2, 2, 0.7 }, { 50, 1, 0.1 },
+	};
+	spring_analysis a;
+	size_t i, j;
+
+	a = at(spring_rule_rigidbody, 0, 0.5);
+	CHECK(a.kind == SPRING_OSCILLATING && a.stable);
+	CHECK_NEAR(a.mu_re[0], 0.75, 1e-15);
+	CHECK_NEAR(fabs(a.mu_im[0]), sqrt(0.1875), 1e-15);
+	CHECK_NEAR(a.radius, sqrt(0.75), 1e-15);
+	a = at(spring_rule_rigidbody, 1, 0.5);
+	CHECK(a.kind == SPRING_OVERDAMPED && a.stable);
+	CHECK_NEAR(a.mu_re[0], 0.75, 1e-15);
+	CHECK_NEAR(a.mu_re[1], 0.5, 1e-15);
+	/* lambda = 2 log mu: omega_eff^2 = lambda1 lambda2 */
+	CHECK(a.has_eff);
+	CHECK_NEAR(a.omega_eff, 2 * sqrt(log(0.75) * log(0.5)), 1e-14);
+	a = at(spring_rule_rigidbody, 0.25, 1);
+	CHECK(a.kind == SPRING_DEADBEAT && a.stable);
+	CHECK_NEAR(a.mu_re[0], 1.0 / 3, 1e-15);
+	CHECK_EQ(a.mu_re[1], 0);
+	a = at(spring_rule_rigidbody, 0, 1);
+	check_matrix("rigidbody at H 1", a.m, 0, 0, -1, 0, 0);
+	CHECK(a.kind == SPRING_DEADBEAT && a.radius == 0 && a.stable);
+	a = at(spring_rule_rigidbody, 2.75, 2);
+	CHECK(a.kind == SPRING_NEGATIVE_REAL && a.stable);
+	CHECK_NEAR(a.mu_re[0], 0.75, 1e-15);
+	CHECK_NEAR(a.mu_re[1], -1.0 / 3, 1e-15);
+	a = at(spring_rule_rigidbody, 1, 2);
+	CHECK_NEAR(a.mu_re[0], -1, 1e-15);
+	CHECK_NEAR(a.mu_re[1], 0.6, 1e-15);
+	CHECK(a.stable && !a.defective);
+	a = at(spring_rule_rigidbody, 0.25, 2);
+	CHECK_NEAR(a.mu_re[0], -3, 1e-15);
+	CHECK_NEAR(a.mu_re[1], 0.5, 1e-15);
+	CHECK(!a.stable);
+	CHECK_NEAR(a.radius, 3, 1e-15);
+
+	/* the closed form's eigenvalues over a grid, larger modulus first */
+	for (i = 0; i < sizeof(zetas) / sizeof(zetas[0]); i++)
+		for (j = 0; j < sizeof(hws) / sizeof(hws[0]); j++) {
+			double z = zetas[i], hw = hws[j], u = 2 * z * hw;
+			double t = (2 + u - 2 * hw * hw) / (1 + u);
+			double d = (1 - hw * hw) / (1 + u);
+			double disc = t * t / 4 - d, m1, m2;
+
+			a = at(spring_rule_rigidbody, z, hw);
+			if (disc < 0) {
+				CHECK(a.kind == SPRING_OSCILLATING);
+				CHECK_NEAR(a.mu_re[0], t / 2, 1e-14);
+				CHECK_NEAR(fabs(a.mu_im[0]), sqrt(-disc), 1e-14);
+				CHECK_NEAR(a.radius, sqrt(d), 1e-14);
+			} else {
+				m1 = t / 2 + sqrt(disc);
+				m2 = t / 2 - sqrt(disc);
+				if (fabs(m2) > fabs(m1)) {
+					double tmp = m1;
+
+					m1 = m2;
+					m2 = tmp;
+				}
+				CHECK_NEAR(a.mu_re[0], m1, 1e-14);
+				CHECK_NEAR(a.mu_re[1], m2, 1e-14);
+				CHECK_NEAR(a.radius, fabs(m1), 1e-14);
+			}
+			CHECK(a.stable == (hw <= 2 * (z + sqrt(z * z + 3)) / 3));
+		}
+
+	/* the limit, by hand */
+	CHECK_NEAR(spring_max_stable_hw(spring_rule_rigidbody, 0), 2 / sqrt(3),
+	    1e-15);
+	CHECK_NEAR(spring_max_stable_hw(spring_rule_rigidbody, 0.25), 4.0 / 3,
+	    1e-15);
+	CHECK_NEAR(spring_max_stable_hw(spring_rule_rigidbody, 1), 2, 1e-15);
+	CHECK_NEAR(spring_max_stable_hw(spring_rule_rigidbody, 2.75), 4,
+	    1e-15);
+	CHECK_NEAR(spring_max_stable_hw(spring_rule_rigidbody, sqrt(2) / 4),
+	    sqrt(2), 1e-15);
+	CHECK_NEAR(spring_max_stable_hw(spring_rule_semi_implicit,
+	    sqrt(2) / 4), sqrt(2), 1e-15);
+	/* not unconditionally stable, as the article says of implicit */
+	CHECK(at(spring_rule_rigidbody, 0.5, 1.5).stable);
+	CHECK(!at(spring_rule_rigidbody, 0.5, 1.6).stable);
+	CHECK(!at(spring_rule_rigidbody, 0, 1.2).stable);
+
+	/*
+	 * The spring it really simulates, to first order in H (from the
+	 * series of T and D in the lambdas: log D / h = lambda1 + lambda2 =
+	 * -c + h (c^2 / 2 - w2) + ...): omega_eff = omega (1 - zeta H / 2),
+	 * zeta_eff = zeta + H (1 - zeta^2) / 2; the next terms are under
+	 * 2 H^2 for zeta up to 1.5 (they grow like zeta^3 H^2).
+	 */
+	for (i = 0; i < sizeof(zetas) / sizeof(zetas[0]) - 1; i++) {
+		double z = zetas[i], hw = 1e-3;
+
+		a = at(spring_rule_rigidbody, z, hw);
+		CHECK(a.has_eff);
+		CHECK_NEAR(a.freq_error, -z * hw / 2, 3 * hw * hw);
+		CHECK_NEAR(a.damping_error, hw * (1 - z * z) / 2, 3 * hw * hw);
+	}
+
+	/* the softer semi-implicit spring, entry by entry */
+	for (i = 0; i < sizeof(springs) / sizeof(springs[0]); i++) {
+		double w = springs[i][0], z = springs[i][1], h = springs[i][2];
+		double c = 2 * z * w, w2 = w * w / (1 + h * c);
+		double c2 = (c + h * w * w) / (1 + h * c), w1 = sqrt(w2);
+		spring_mat2 r = matrix(spring_rule_rigidbody, w, z, h);
+		spring_mat2 si = matrix(spring_rule_semi_implicit, w1,
+		    c2 / (2 * w1), h);
+
+		check_matrix("rigidbody as softer semi-implicit", r, si.a, si.b,
+		    si.c, si.d, 1e-13 * (1 + w * w));
+	}
+}
+
+/*
  * The exact rule's eigenvalues are e^(lambda h) for the spring's own
  * lambda: its effective omega and zeta are the spring's, while omega h
  * sqrt(1 - zeta^2) stays below pi (beyond, the phase aliases).
@@ -538,6 +684,7 @@ test_analyze(void)
 	hand_matrices();
 	limits();
 	boundaries();
+	rigidbody_eigen();
 	exact_effective();
 	nissen();
 	kinds();

@@ -73,10 +73,16 @@ test_batch(void)
 	static spring_schedule jitter = { .dt = 1.0 / 60, .jitter = 0.3,
 	    .seed = 7 };
 	const spring_rule *const *rules = spring_rules;
-	int nrules = 0, i, diverged = 0, rescaled = 0, alone = 0, width;
+	int nrules = 0, i, diverged = 0, rescaled = 0, alone = 0, width, r;
+	int drawn[16] = { 0 };
 
-	while (rules[nrules] != NULL)
+	/* every rule is stepped in tiles (so compared here), none alone */
+	while (rules[nrules] != NULL) {
+		CHECK(batch_has_runner(rules[nrules]));
 		nrules++;
+	}
+	CHECK(nrules <= 16);
+	CHECK(!batch_has_runner(spring_rule_critical));
 	for (i = 0; i < NSIM; i++) {
 		spring_sim *s = &sims[i];
 		double u = uniform();
@@ -143,7 +149,12 @@ test_batch(void)
 			    mb[i].max_err_x, ms.max_err_x);
 		diverged += ms.diverged;
 		rescaled += ms.max_err_x > 0x1p480;
+		for (r = 0; r < nrules; r++)
+			drawn[r] += sims[i].rule == rules[r];
 	}
+	/* NSIM / nrules each, about: every rule's tiles are compared */
+	for (r = 0; r < nrules; r++)
+		CHECK(drawn[r] > NSIM / nrules / 2);
 	/* the draw covers what it means to */
 	CHECK(diverged > 20 && diverged < NSIM / 2);
 	CHECK(rescaled > 5);

@@ -1,7 +1,8 @@
 /*
  * test_rules.c - each update rule's first step worked out by hand, the
- * times at which each rule reads a moving target, Nissen's one-step
- * claim, and the observed order of convergence.
+ * times at which each rule reads a moving target, the rigid-body form
+ * (Studio Gobo's appendix B) against implicit and the force form,
+ * Nissen's one-step claim, and the observed order of convergence.
  */
 #include <math.h>
 
@@ -51,6 +52,12 @@ first_steps(void)
 	CHECK_NEAR(s.x, 0.4, tol);
 	CHECK_NEAR(s.v, -1 + 0.34 / 1.1, tol);
 	CHECK_NEAR(s.v, -0.69090909090909091, tol);
+
+	/* rigidbody: implicit's v', then x' = 0.5 + 0.1 v' = 0.4 + 0.034/1.1 */
+	s = one_step(spring_rule_rigidbody, 2, 0.25, 0.1, 0.5, -1, 1, 0);
+	CHECK_NEAR(s.v, -1 + 0.34 / 1.1, tol);
+	CHECK_NEAR(s.x, 0.4 + 0.034 / 1.1, tol);
+	CHECK_NEAR(s.x, 237.0 / 550, tol);
 
 	/*
 	 * Chou: Delta = 1 + 0.1 + 0.04 = 1.14, Delta_x = 1.1 * 0.5 - 0.1 +
@@ -111,6 +118,10 @@ target_times(void)
 	/* g1 = 1.2: v' = -1 + 0.1 (4 (1.2 - 0.4) + (2 + 1)) / 1.1 */
 	s = one_step(spring_rule_implicit, 2, 0.25, 0.1, 0.5, -1, 1, 2);
 	CHECK_NEAR(s.v, -1 + 0.62 / 1.1, 1e-15);
+	/* rigidbody, the same g1: x' = 0.5 + 0.1 v' = 0.4 + 0.062 / 1.1 */
+	s = one_step(spring_rule_rigidbody, 2, 0.25, 0.1, 0.5, -1, 1, 2);
+	CHECK_NEAR(s.v, -1 + 0.62 / 1.1, 1e-15);
+	CHECK_NEAR(s.x, 0.4 + 0.062 / 1.1, 1e-15);
 	/* v' = (-1 + 0.4 (1.2 - 0.5) + 0.1 * 2) / 1.14 */
 	s = one_step(spring_rule_backward_euler, 2, 0.25, 0.1, 0.5, -1, 1, 2);
 	CHECK_NEAR(s.v, (-1 + 0.28 + 0.2) / 1.14, 1e-15);
@@ -143,6 +154,133 @@ no_lag(void)
 		CHECK(m.max_err_x < 1e-12);
 		CHECK(m.max_err_v < 1e-12);
 		CHECK(m.diverged == 0);
+	}
+}
+
+/*
+ * Studio Gobo's appendix B (rigidbody), two steps by hand: omega = 2
+ * (w2 = 4), zeta = 0.5 (c = 2, h c = 0.2), h = 0.1, from rest at 0 toward
+ * 1 at rest.
+ *	1: xp = 0; dv = 0.1 (4 * 1) / 1.2 = 1/3; v = 1/3, x = 0 + 0.1 / 3
+ *	   = 1/30 (implicit: x = 0; semi-implicit: v = 0.4, x = 0.04).
+ *	2: xp = 1/30 + 1/30 = 1/15; dv = 0.1 (4 (14/15) - 2 / 3) / 1.2 =
+ *	   0.1 (46/15) / 1.2 = 23/90; v = 1/3 + 23/90 = 53/90, x = 1/30 +
+ *	   5.3/90 = 83/900.
+ * The velocity change is implicit's to the bit, the position the new
+ * velocity's: from any state, v' is implicit's v' and x' = x + h v'.
+ */
+static void
+rigidbody_steps(void)
+{
+	static const double states[][4] = {	/* x, v, g, q */
+		{ 0.5, -1, 1, 0 }, { -3, 12, 2, 0.5 }, { 100, -40, -5, 7 },
+		{ 1e-3, 0, 0.25, -2 },
+	};
+	spring_params p = { 2, 0.5, 1, 0 };
+	spring_coef k;
+	spring_state s = { 0, 0 }, im, rb;
+	spring_target_step tg = { 1, 0, 1, 0, 1, 0 };
+	size_t i;
+
+	spring_rule_rigidbody->prepare(&p, 0.1, &k);
+	spring_rule_rigidbody->step(&k, &s, &tg);
+	CHECK_NEAR(s.v, 1.0 / 3, 1e-15);
+	CHECK_NEAR(s.x, 1.0 / 30, 1e-15);
+	spring_rule_rigidbody->step(&k, &s, &tg);
+	CHECK_NEAR(s.v, 53.0 / 90, 1e-15);
+	CHECK_NEAR(s.x, 83.0 / 900, 1e-15);
+
+	for (i = 0; i < sizeof(states) / sizeof(states[0]); i++) {
+		const double *c = states[i];
+
+		im = one_step(spring_rule_implicit, 3, 0.4, 0.05, c[0], c[1],
+		    c[2], c[3]);
+		rb = one_step(spring_rule_rigidbody, 3, 0.4, 0.05, c[0], c[1],
+		    c[2], c[3]);
+		CHECK(rb.v == im.v);
+		CHECK(rb.x == c[0] + 0.05 * rb.v);
+		CHECK(im.x == c[0] + 0.05 * c[1]);
+	}
+}
+
+/*
+ * The target timing of rigidbody, from its formula: on a ramp g(t) = g +
+ * q t the state x = g(t_n), v = q is a fixed point iff dv = h w2 (g_r -
+ * g(t_n) - h q) / (1 + h c) is 0, i.e. the rule reads g_r = g(t_n + h),
+ * the end of the step.  Read at the start instead, the fixed point is x =
+ * g(t_n) - h q: the body trails the target by one step of its motion.
+ * From rest at 0, after the transient (radius sqrt(D) = sqrt(0.96 / 1.28)
+ * = 0.866 a step at omega 6, zeta 0.7, h 1/30: 0.866^600 is 1e-37) the
+ * lag is 0 to rounding with the end, h q = 2/30 with the start.
+ */
+static void
+rigidbody_ramp(void)
+{
+	const double h = 1.0 / 30, g = 1, q = 2;
+	spring_params p = { 6, 0.7, 1, 0 };
+	spring_coef k;
+	spring_state end = { 0, 0 }, start = { 0, 0 };
+	spring_target_step tg;
+	long n;
+
+	spring_rule_rigidbody->prepare(&p, h, &k);
+	for (n = 0; n < 600; n++) {
+		double g0 = g + q * (double)n * h, g1 = g + q * (double)(n + 1) * h;
+		spring_target_step t0 = { g0, q, g0, q, g0, q };
+
+		tg.g0 = g0;
+		tg.q0 = q;
+		tg.gm = 0.5 * (g0 + g1);
+		tg.qm = q;
+		tg.g1 = g1;
+		tg.q1 = q;
+		spring_rule_rigidbody->step(&k, &end, &tg);
+		spring_rule_rigidbody->step(&k, &start, &t0);
+	}
+	/* x ~ 41 at t = 20: a few of its roundings */
+	CHECK_NEAR(end.x - (g + q * 600 * h), 0, 1e-12);
+	CHECK_NEAR(end.v, q, 1e-12);
+	CHECK_NEAR(start.x - (g + q * 600 * h), -h * q, 1e-12);
+	CHECK_NEAR(start.v, q, 1e-12);
+}
+
+/*
+ * Where rigidbody is a force form: Tan et al.'s Stable PD force on a body
+ * of mass m with k = m w2, d = 2 m zeta omega, its damping solved at the
+ * new velocity, F = (k (g1 - x - h v) + d (q1 - v)) / (1 + h d / m),
+ * applied by the engine, v += h F / m, x += h v.  h F / m is the rule's
+ * dv with the m cancelled: the same motion for any mass, to rounding,
+ * over a run toward a moving target (m only renames k and d).
+ */
+static void
+rigidbody_force_form(void)
+{
+	static const double masses[] = { 1, 3.7, 0.02, 2500 };
+	const double omega = 5, zeta = 0.3, h = 1.0 / 60, g = -1, q = 0.75;
+	spring_params p = { omega, zeta, 1, 0 };
+	spring_coef k;
+	size_t i;
+	long n;
+
+	spring_rule_rigidbody->prepare(&p, h, &k);
+	for (i = 0; i < sizeof(masses) / sizeof(masses[0]); i++) {
+		double m = masses[i], ks = m * omega * omega;
+		double d = 2 * m * zeta * omega, x = 2, v = -1, worst = 0;
+		spring_state s = { 2, -1 };
+
+		for (n = 0; n < 300; n++) {
+			double g1 = g + q * (double)(n + 1) * h;
+			double f = (ks * (g1 - x - h * v) + d * (q - v)) /
+			    (1 + h * d / m);
+			spring_target_step tg = { g1 - q * h, q, g1 - q * h / 2,
+			    q, g1, q };
+
+			v += h * f / m;
+			x += h * v;
+			spring_rule_rigidbody->step(&k, &s, &tg);
+			worst = fmax(worst, fabs(s.x - x) + fabs(s.v - v));
+		}
+		CHECK(worst < 1e-13);
 	}
 }
 
@@ -214,6 +352,7 @@ orders(void)
 		{ &spring_rule_explicit, 1, 1.0 / 800 },
 		{ &spring_rule_semi_implicit, 1, 1.0 / 800 },
 		{ &spring_rule_implicit, 1, 1.0 / 800 },
+		{ &spring_rule_rigidbody, 1, 1.0 / 800 },
 		{ &spring_rule_backward_euler, 1, 1.0 / 800 },
 		{ &spring_rule_verlet, 2, 1.0 / 200 },
 		{ &spring_rule_rk4, 4, 1.0 / 50 },
@@ -246,7 +385,9 @@ table(void)
 
 	for (r = spring_rules; *r != NULL; r++, n++)
 		CHECK(spring_rule_find((*r)->name) == *r);
-	CHECK(n == 7);
+	/* explicit, semi-implicit, implicit, rigidbody, backward-euler,
+	 * verlet, rk4, exact */
+	CHECK(n == 8);
 	CHECK(spring_rule_find("euler") == NULL);
 }
 
@@ -256,6 +397,9 @@ test_rules(void)
 	first_steps();
 	target_times();
 	no_lag();
+	rigidbody_steps();
+	rigidbody_ramp();
+	rigidbody_force_form();
 	nissen_one_step();
 	orders();
 	table();
