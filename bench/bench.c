@@ -577,6 +577,84 @@ bench_chain(void)
 	printf("\n");
 }
 
+/*
+ * 4. A 32 x 32 mesh in 2-D (network.c): Fiedler's rest-length springs,
+ * Nissen's Ck = Cd = 0.3 on m_red = m / 2 (the anchor springs weigh 2),
+ * gravity, from the rest layout, FRAMES frames per rule; ns per
+ * spring-step (1024 bodies, 2016 springs), best of REPEATS.  The target
+ * 10 ns is semi-implicit's.  Then the rk4 reference's cost per frame
+ * (64 + 32 rk4 steps), which is the bench's answer, not the game's work.
+ */
+static void
+bench_network(void)
+{
+	enum { R = 32, C = 32, N = R * C, S = 2 * R * C - R, FRAMES = 1000 };
+	static double mass[N], anchor[2 * C], x0[2 * N], x[2 * N], v[2 * N];
+	static double work[SPRING_NET_WORK(N, S, 2)];
+	static long ends[2 * S];
+	static const char *const names[] = { "semi-implicit", "impulse",
+	    "explicit", "implicit", "backward-euler", "verlet", "rk4" };
+	const spring_net_rule *rk4 = spring_net_rule_find("rk4");
+	spring_net net;
+	double t0, best, ns, h = 1.0 / 60.0;
+	size_t r;
+	int i, f, rep;
+
+	memset(&net, 0, sizeof(net));
+	net.dim = 2;
+	net.n = N;
+	net.mass = mass;
+	net.nsprings = spring_net_grid(R, C, ends);
+	net.ends = ends;
+	net.anchor = anchor;
+	net.k = 0.3 * 0.5 / (h * h);
+	net.d = 0.3 * 0.5 / h;
+	net.w0 = 2.0;
+	net.rest = 0.1;
+	net.gravity = 9.81;
+	for (i = 0; i < C; i++)
+		anchor[2 * i] = 0.1 * i;
+	for (i = 0; i < N; i++) {
+		mass[i] = 1.0;
+		x0[2 * i] = 0.1 * (i % C);
+		x0[2 * i + 1] = -0.1 * (i / C + 1);
+	}
+	printf("4. a %dx%d mesh in 2-D, rest-length springs, Ck = Cd = 0.3, "
+	    "gravity; ns per spring-step, best of %d\n\n", R, C, REPEATS);
+	for (r = 0; r < sizeof(names) / sizeof(names[0]); r++) {
+		const spring_net_rule *rule = spring_net_rule_find(names[r]);
+
+		best = INFINITY;
+		for (rep = 0; rep < REPEATS; rep++) {
+			memcpy(x, x0, sizeof(x));
+			memset(v, 0, sizeof(v));
+			t0 = now_ns();
+			rule->prepare(&net, h, work);
+			for (f = 0; f < FRAMES; f++)
+				rule->step(&net, h, f * h, work, x, v);
+			ns = (now_ns() - t0) / ((double)S * FRAMES);
+			sink += x[2 * N - 1];
+			best = fmin(best, ns);
+		}
+		printf("  %-15s %9.2f%s\n", names[r], best, r == 0 ? (best <=
+		    10.0 ? "   <= 10 met" : "   <= 10 MISSED") : "");
+	}
+	memcpy(x, x0, sizeof(x));
+	memset(v, 0, sizeof(v));
+	t0 = now_ns();
+	for (f = 0; f < 10; f++) {
+		rk4->prepare(&net, h / 64, work);
+		for (i = 0; i < 64; i++)
+			rk4->step(&net, h / 64, f * h + i * (h / 64), work, x, v);
+		rk4->prepare(&net, h / 32, work);
+		for (i = 0; i < 32; i++)
+			rk4->step(&net, h / 32, f * h + i * (h / 32), work, x, v);
+	}
+	printf("  the reference (rk4 at dt/64 and dt/32): %.2f ms a frame\n\n",
+	    (now_ns() - t0) / 10.0 / 1e6);
+	sink += x[0];
+}
+
 /* FTZ on, as springsim's main() sets it; then the sections. */
 int
 main(void)
@@ -589,5 +667,6 @@ main(void)
 	rc = bench_format();
 	bench_fast_exp();
 	bench_chain();
+	bench_network();
 	return rc;
 }

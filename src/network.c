@@ -117,35 +117,80 @@ far_end(const spring_net *net, long s, const double *x, const double *v,
  * The force spring s puts on its body a (its body b gets the opposite):
  * Fiedler's -k w (|d| - L) d / |d| - c w (v_a - v_b), or Nissen's linear
  * -k w d - c w (v_a - v_b).  v NULL: every body at rest (the anchor
- * still moves at q).  Writes fa[dim].
+ * still moves at q).  Writes fa[dim].  The far end is read in place (a
+ * body) or built in xb, vb (an anchor point): this is the inner loop.
  */
-static void
-spring_force(const spring_net *net, long s, const double *x,
-    const double *v, double t, double *fa)
+static inline void
+spring_force_dim(const spring_net *net, long s, const double *x,
+    const double *v, double t, double *fa, int dim)
 {
-	double xb[SPRING_NET_MAX_DIM], vb[SPRING_NET_MAX_DIM];
-	double dx[SPRING_NET_MAX_DIM], len = 0.0, el, w;
-	const double *xa, *va;
-	long a = net->ends[2 * s];
-	int i, dim = net->dim;
+	static const double rest_v[SPRING_NET_MAX_DIM];
+	double xb_[SPRING_NET_MAX_DIM], vb_[SPRING_NET_MAX_DIM];
+	double dx[SPRING_NET_MAX_DIM], len = 0.0, el, w, dw;
+	const double *xa, *va, *xb, *vb;
+	long a = net->ends[2 * s], b = net->ends[2 * s + 1];
+	int i;
 
-	far_end(net, s, x, v, t, xb, vb);
-	w = net->ends[2 * s + 1] < 0 ? net->w0 : 1.0;
 	xa = x + a * dim;
-	va = v != NULL ? v + a * dim : NULL;
+	va = v != NULL ? v + a * dim : rest_v;
+	if (b >= 0) {
+		xb = x + b * dim;
+		vb = v != NULL ? v + b * dim : rest_v;
+		w = 1.0;
+	} else {
+		far_end(net, s, x, v, t, xb_, vb_);
+		xb = xb_;
+		vb = vb_;
+		w = net->w0;
+	}
 	for (i = 0; i < dim; i++) {
 		dx[i] = xa[i] - xb[i];
 		len += dx[i] * dx[i];
 	}
-	len = sqrt(len);
 	/* the elastic force over |d|: linear k w; Fiedler's k w (1 - L/|d|) */
 	if (net->linear)
 		el = net->k * w;
-	else
+	else {
+		len = sqrt(len);
 		el = len > 0.0 ? net->k * w * (len - net->rest) / len : 0.0;
+	}
+	dw = net->d * w;
 	for (i = 0; i < dim; i++)
-		fa[i] = -el * dx[i] - net->d * w * ((va != NULL ? va[i] : 0.0) -
-		    vb[i]);
+		fa[i] = -el * dx[i] - dw * (va[i] - vb[i]);
+}
+
+/* spring_force for any dim (the rules that visit springs one by one). */
+static void
+spring_force(const spring_net *net, long s, const double *x,
+    const double *v, double t, double *fa)
+{
+	spring_force_dim(net, s, x, v, t, fa, net->dim);
+}
+
+/*
+ * One pass over the springs accumulating into f, dim a constant where
+ * net_force calls it, so that the compiler unrolls the components.
+ */
+static inline void
+force_pass(const spring_net *net, const double *x, const double *v,
+    double t, double *f, int dim)
+{
+	double fa[SPRING_NET_MAX_DIM];
+	double *fp;
+	long s, b;
+	int j;
+
+	for (s = 0; s < net->nsprings; s++) {
+		spring_force_dim(net, s, x, v, t, fa, dim);
+		fp = f + net->ends[2 * s] * dim;
+		for (j = 0; j < dim; j++)
+			fp[j] += fa[j];
+		if ((b = net->ends[2 * s + 1]) >= 0) {
+			fp = f + b * dim;
+			for (j = 0; j < dim; j++)
+				fp[j] -= fa[j];
+		}
+	}
 }
 
 /*
@@ -156,21 +201,16 @@ static void
 net_force(const spring_net *net, const double *x, const double *v,
     double t, double *f)
 {
-	double fa[SPRING_NET_MAX_DIM];
-	long s, a, b, i;
-	int j, dim = net->dim;
+	long i;
+	int dim = net->dim;
 
 	memset(f, 0, (size_t)(net->n * dim) * sizeof(*f));
-	for (s = 0; s < net->nsprings; s++) {
-		spring_force(net, s, x, v, t, fa);
-		a = net->ends[2 * s];
-		b = net->ends[2 * s + 1];
-		for (j = 0; j < dim; j++) {
-			f[a * dim + j] += fa[j];
-			if (b >= 0)
-				f[b * dim + j] -= fa[j];
-		}
-	}
+	if (dim == 1)
+		force_pass(net, x, v, t, f, 1);
+	else if (dim == 2)
+		force_pass(net, x, v, t, f, 2);
+	else
+		force_pass(net, x, v, t, f, 3);
 	if (dim >= 2 && net->gravity != 0.0)
 		for (i = 0; i < net->n; i++)
 			f[i * dim + 1] -= net->mass[i] * net->gravity;
