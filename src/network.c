@@ -31,6 +31,7 @@ struct net_work {
 	double *jac, *phi, *scratch;
 };
 
+/* Carve a rule's work array into its parts (the layout above). */
 static void
 work_parts(const spring_net *net, double *w, struct net_work *p)
 {
@@ -611,6 +612,7 @@ struct mesh_modes {
 	const double *lr, *ur, *lc, *uc;
 };
 
+/* Point m at the parts of spring_net_modes' block. */
 static void
 modes_parts(const spring_net *net, const double *block, struct mesh_modes *m)
 {
@@ -652,8 +654,8 @@ spring_net_modes(const spring_net *net, double *block, double *tmp)
 
 /*
  * Modal coordinates of a grid vector: a = U e W^T (U the rows' vectors
- * as rows, W the columns'); back: e = U^T a W.  tmp holds n.  O(n (rows
- * + cols)).
+ * as rows, W the columns'), in two passes, O(n (rows + cols)) where the
+ * n x n product would be n^2.  tmp holds n.
  */
 static void
 to_modes(const spring_net *net, const struct mesh_modes *m, const double *e,
@@ -678,6 +680,7 @@ to_modes(const spring_net *net, const struct mesh_modes *m, const double *e,
 		}
 }
 
+/* Back from modal coordinates: e = U^T a W. */
 static void
 from_modes(const spring_net *net, const struct mesh_modes *m, const double *a,
     double *e, double *tmp)
@@ -793,6 +796,7 @@ prepare_exact(const spring_net *net, double h, double *work)
 	return 0;
 }
 
+/* exact's step: the state through the prepared Phi(h), mode by mode. */
 static void
 step_exact(const spring_net *net, double h, double t, double *work,
     double *x, double *v)

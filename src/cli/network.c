@@ -133,8 +133,8 @@ net_usage(FILE *fp)
 	fputs(
 "  mesh      --grid RxC bodies (default 10x10; R, C positive whole numbers,\n"
 "            at most 2000 bodies in all) of --mass M, 4-neighbour springs,\n"
-"            each body of row 1 hung from its own anchor point, g(t) plus\n"
-"            its rest offset; at rest body (r, c) (from 0) sits at g(0) +\n"
+"            each body of the top row hung from its own anchor point, g(t) +\n"
+"            (c L, 0); at rest body (r, c), counted from 0, sits at g(0) +\n"
 "            (c L, -(r + 1) L), moved by --x0, given --v0; numbered\n"
 "            row-major from 1.  The anchor springs weigh as the chain's.\n"
 "            --dim 1 (the default) is Nissen's linear mesh, the one\n"
@@ -170,7 +170,7 @@ net_usage(FILE *fp)
 	for (r = spring_net_rules; *r != NULL; r++)
 		fprintf(fp, "      %-16s %s\n", (*r)->name, (*r)->summary);
 	fputs(
-"      impulse visits the anchor springs first (row 1 by column; body 1),\n"
+"      impulse visits the anchor springs first (the top row's by column),\n"
 "      then for each body in row-major order its spring to the right, then\n"
 "      the one below (the chain: i to i + 1 in order); gravity comes after\n"
 "      the springs.  verlet: velocity Verlet (Swope et al. 1982), x' = x +\n"
@@ -192,7 +192,10 @@ net_usage(FILE *fp)
 "Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n", fp);
 }
 
-/* A number flag within +-MAX_MAGNITUDE and >= lo (or > 0): 0 or -1. */
+/*
+ * A number flag within +-MAX_MAGNITUDE; positive 1: > 0, 2: >= 0.  0, or
+ * -1 after one line naming the flag and the value.
+ */
 static int
 number_flag(const char *flag, const char *arg, int positive, double *out)
 {
