@@ -886,29 +886,28 @@ static const spring_net_rule net_explicit = {
 	1, 0, prepare_plain, step_explicit
 };
 static const spring_net_rule net_impulse = {
-	"impulse", "Nissen's impulse form: spring by spring in a fixed order, "
-	"each dv = h F(x, v_now) / m at once; then x += h v", 1, 0,
+	"impulse", "Nissen's impulses, spring by spring in a fixed order", 1, 0,
 	prepare_plain, step_impulse
 };
 static const spring_net_rule net_implicit = {
-	"implicit", "Stable PD: (M + h C) dv = h F(x + h v, v), a "
-	"conjugate-gradient solve", 1, 0, prepare_plain, step_implicit
+	"implicit", "Stable PD: (M + h C) dv = h F(x + h v, v); CG", 1, 0,
+	prepare_plain, step_implicit
 };
 static const spring_net_rule net_backward = {
-	"backward-euler", "one Newton step (Baraff & Witkin): (M + h C + "
-	"h^2 K) dv = h (F - h K v), K clamped >= 0, conjugate gradients", 1, 0,
+	"backward-euler", "one Newton step, (M + h C + h^2 K) dv = h (F - h K v)",
+	1, 0,
 	prepare_plain, step_backward
 };
 static const spring_net_rule net_verlet = {
-	"verlet", "velocity Verlet, the damping at the new velocity solved "
-	"(conjugate gradients)", 2, 0, prepare_plain, step_verlet
+	"verlet", "velocity Verlet, damping at the new velocity (CG)", 2, 0,
+	prepare_plain, step_verlet
 };
 static const spring_net_rule net_rk4 = {
-	"rk4", "classic Runge-Kutta, the anchor at the stage times (Fiedler)",
+	"rk4", "classic Runge-Kutta, anchor at the stage times (Fiedler)",
 	4, 0, prepare_plain, step_rk4
 };
 static const spring_net_rule net_exact = {
-	"exact", "every mode's closed form over the step (dim-1 mesh only)",
+	"exact", "every mode's closed form over the step (dim-1 mesh)",
 	0, 1, prepare_exact, step_exact
 };
 
