@@ -32,7 +32,7 @@
 enum {
 	OPT_N_DIM = 7300, OPT_N_X0, OPT_N_V0, OPT_N_TARGET, OPT_N_TARGET_VEL,
 	OPT_N_X1, OPT_N_X2, OPT_N_V1, OPT_N_V2, OPT_N_M1, OPT_N_M2, OPT_N_REST,
-	OPT_N_GRAVITY, OPT_N_PARTICLES, OPT_N_GRID, OPT_N_SUMMARY
+	OPT_N_GRAVITY, OPT_N_PARTICLES, OPT_N_GRID, OPT_N_PLUCK, OPT_N_SUMMARY
 };
 
 /* Listed before run's: the state flags take a value per component. */
@@ -52,6 +52,7 @@ static const struct option net_longopts[] = {
 	{ "gravity", required_argument, NULL, OPT_N_GRAVITY },
 	{ "particles", required_argument, NULL, OPT_N_PARTICLES },
 	{ "grid", required_argument, NULL, OPT_N_GRID },
+	{ "pluck", required_argument, NULL, OPT_N_PLUCK },
 	{ "summary", no_argument, NULL, OPT_N_SUMMARY },
 	{ NULL, 0, NULL, 0 }
 };
@@ -64,8 +65,8 @@ enum net_kind { NET_PAIR, NET_CHAIN, NET_MESH };
 /* The command's own flags, as given. */
 struct net_opts {
 	enum net_kind kind;
-	long dim, particles, rows, cols;
-	const char *dim_arg;
+	long dim, particles, rows, cols, pluck;
+	const char *dim_arg, *pluck_arg;
 	const char *list_arg[L_COUNT];
 	double list[L_COUNT][SPRING_NET_MAX_DIM];
 	double m[2], rest, gravity;
@@ -98,11 +99,13 @@ net_usage(FILE *fp)
 "                 [--x1 LIST] [--x2 LIST] [--v1 LIST] [--v2 LIST]\n"
 "                 [--gravity G] [options]\n"
 "       springsim --model chain --dim 2|3 [--particles N] [--mass M]\n"
-"                 [--rest L] [--x0 LIST] [--v0 LIST] [--target LIST]\n"
-"                 [--target-vel LIST] [--gravity G] [--summary] [options]\n"
+"                 [--rest L] [--x0 LIST] [--v0 LIST] [--pluck N]\n"
+"                 [--target LIST] [--target-vel LIST] [--gravity G]\n"
+"                 [--summary] [options]\n"
 "       springsim --model mesh [--grid RxC] [--dim 1|2|3] [--mass M]\n"
-"                 [--rest L] [--x0 LIST] [--v0 LIST] [--target LIST]\n"
-"                 [--target-vel LIST] [--gravity G] [--summary] [options]\n"
+"                 [--rest L] [--x0 LIST] [--v0 LIST] [--pluck N]\n"
+"                 [--target LIST] [--target-vel LIST] [--gravity G]\n"
+"                 [--summary] [options]\n"
 "\n"
 "Nissen's systems of springs in the plane and in space: every spring is\n"
 "Fiedler's rest-length spring, on body a from body b (or an anchor),\n"
@@ -143,6 +146,11 @@ net_usage(FILE *fp)
 "            (--rest and --gravity do not apply), --target default 1 as the\n"
 "            1-D chain's, and --x0 is each body's displacement (the rest\n"
 "            state is x = target), so --grid Rx1 is that chain exactly.\n"
+"  --pluck N (chain, mesh): only body N starts moved by --x0 and moving\n"
+"            at --v0, every other at rest (dim 1: at x = target).  Without\n"
+"            it a dim-1 mesh starts the same in every column and stays so:\n"
+"            it is then C copies of the chain, its other modes never\n"
+"            excited.\n"
 "\n"
 "  CSV of chain and mesh, one row per body and frame: t,particle,x,y[,z],\n"
 "  vx,vy[,vz], the same with _ref, err_x,err_v (Euclidean norms of the\n"
@@ -319,6 +327,10 @@ net_option(struct net_opts *no, int c, const char *arg)
 	case OPT_N_GRID:
 		no->grid_arg = arg;
 		return parse_grid(arg, &no->rows, &no->cols) == 0 ? 1 : -1;
+	case OPT_N_PLUCK:
+		no->pluck_arg = arg;
+		return parse_long(flag, arg, 1, MAX_PARTICLES, &no->pluck) ==
+		    0 ? 1 : -1;
 	case OPT_N_SUMMARY:
 		no->summary = 1;
 		return 1;
@@ -384,6 +396,14 @@ check_flags(const struct net_opts *no, const char *model,
 	if (no->kind == NET_PAIR && no->summary)
 		return usage_error("--summary goes with --model chain or mesh, not "
 		    "--model pair");
+	if (no->kind == NET_PAIR && no->pluck_arg != NULL)
+		return usage_error("--pluck goes with --model chain or mesh, not "
+		    "--model pair (--x1, --x2 place each body)");
+	if (no->pluck > (no->kind == NET_CHAIN ? no->particles : no->rows *
+	    no->cols))
+		return usage_error("--pluck: '%s' is beyond the %ld bodies",
+		    no->pluck_arg, no->kind == NET_CHAIN ? no->particles :
+		    no->rows * no->cols);
 	if (no->kind == NET_PAIR && rs->ps.mass_arg != NULL)
 		return usage_error("--mass does not go with --model pair: --m1 "
 		    "and --m2 give the bodies'");
@@ -530,9 +550,9 @@ net_alloc(struct net_run *s, long n, long ns, long dim, long rows,
 /*
  * The geometry: the springs in the impulse rule's order, the anchor
  * points' offsets, and every body's start, at rest from the anchor at
- * g(0) (the chain along +x, the mesh hanging along -y; dim 1: the
- * displacement g(0)) moved by --x0 and given --v0; the pair from --x1,
- * --x2.
+ * g(0) (the chain along +x, the mesh hanging along -y) moved by --x0
+ * and given --v0 (dim 1: at --x0, the rest being x = g(0)); with --pluck
+ * N only body N so, the others at rest.  The pair from --x1, --x2.
  */
 static void
 make_geometry(struct net_run *s, const struct net_opts *no)
@@ -577,6 +597,13 @@ make_geometry(struct net_run *s, const struct net_opts *no)
 				s->x0[i * dim + 1] -= (double)(r + 1) *
 				    no->rest;
 			}
+		}
+	/* --pluck N: the others at rest where the anchor holds them */
+	for (i = 0; no->pluck > 0 && i < net->n; i++)
+		for (j = 0; j < dim && i != no->pluck - 1; j++) {
+			s->x0[i * dim + j] -= no->list[L_X0][j] +
+			    (dim == 1 ? -no->list[L_TARGET][j] : 0.0);
+			s->v0[i * dim + j] = 0.0;
 		}
 }
 

@@ -206,6 +206,34 @@ NET_RULES='semi-implicit explicit impulse implicit backward-euler verlet rk4'
 	    END { if (!(m > 1e-4)) print "impulse and semi-implicit differ by", m }'
 }
 
+@test "the dim-1 mesh, plucked, diverges just above analyze's limits and not below" {
+	# analyze --model mesh --grid 10x10 (the modes): semi-implicit 0.3385 at
+	# Cd = Ck, 1.0156 at Cd = 0; impulse (its 2n x 2n step) 1.336 at Cd = Ck
+	sim analyze --model mesh --grid 10x10 --no-header
+	assert_status 0
+	awk_check "$OUT" '
+	    $4 == "semi-implicit" && $5 == 1 && !($6 > 0.33 && $6 < 0.36) { print "semi", $6 }
+	    $4 == "semi-implicit" && $5 == 0 && !($6 > 0.98 && $6 < 1.05) { print "semi cd 0", $6 }
+	    $4 == "impulse" && $5 == 1 && !($6 > 1.30 && $6 < 1.40) { print "impulse", $6 }'
+	for c in "semi-implicit 0.36 0.36 0.33 0.33" "semi-implicit 1.05 0 0.98 0" \
+	    "impulse 1.40 1.40 1.30 1.30"; do
+		set -- $c
+		sim --model mesh --grid 10x10 --pluck 1 --x0 0 --integrator "$1" \
+		    --ck "$2" --cd "$3" --frames 3000 --summary
+		assert_status 0
+		assert_stderr_has "diverged at frame"
+		sim --model mesh --grid 10x10 --pluck 1 --x0 0 --integrator "$1" \
+		    --ck "$4" --cd "$5" --frames 3000 --summary
+		assert_status 0
+		stderr_text
+		[[ $STDERR_TEXT != *diverged* ]] || fail_with "$1 at $4 diverged"
+	done
+	# unplucked, every column starts alike and stays so: the chain's limit
+	sim --model mesh --grid 10x10 --ck 0.36 --cd 0.36 --frames 3000 --summary
+	assert_status 0
+	assert_stderr_empty
+}
+
 @test "ref_err: positive and small for a gentle rope" {
 	sim --model chain --dim 2 --particles 6 --gravity 9.81 --ck 0.3 --cd 0.1 \
 	    --frames 60 --summary --no-header
@@ -250,6 +278,9 @@ NET_RULES='semi-implicit explicit impulse implicit backward-euler verlet rk4'
 	assert_usage_error "--particles" "mesh" -- --model mesh --particles 3
 	assert_usage_error "--grid" "chain" -- --model chain --dim 2 --grid 3x3
 	assert_usage_error "--summary" -- --model pair --dim 2 --summary
+	assert_usage_error "--pluck" "'7'" "6 bodies" -- --model mesh --grid 2x3 --pluck 7
+	assert_usage_error "--pluck" "'0'" -- --model chain --dim 2 --pluck 0
+	assert_usage_error "--pluck" "pair" -- --model pair --dim 2 --pluck 1
 	assert_usage_error "--mass" -- --model pair --dim 2 --mass 2
 	assert_usage_error "--metrics" -- --model mesh --metrics
 	assert_usage_error "--substep" -- --model chain --dim 2 --substep max
@@ -282,7 +313,7 @@ NET_RULES='semi-implicit explicit impulse implicit backward-euler verlet rk4'
 		assert_status 0
 		for s in "usage: springsim --model pair --dim 2|3" "--model mesh" \
 		    --grid --gravity --rest --x1 --x2 --v1 --v2 --m1 --m2 \
-		    --particles --x0 --v0 --target --target-vel --summary \
+		    --particles --x0 --v0 --target --target-vel --summary --pluck \
 		    --integrator "ref_err" "/ 15" "dt/64" "2000 bodies" \
 		    $NET_RULES exact; do
 			grep -qF -- "$s" "$OUT" || fail_with "$args: no $s"
