@@ -1789,6 +1789,16 @@ model_command(int argc, char **argv)
 	return NULL;
 }
 
+/*
+ * Whether argv names a model with a command of its own (model_commands[]):
+ * the fuzz harness cannot bound such a run's work from run's flags.
+ */
+int
+run_names_model_command(int argc, char **argv)
+{
+	return model_command(argc, argv) != NULL;
+}
+
 /* `springsim [run]`. */
 int
 cmd_run(int argc, char **argv)

@@ -171,5 +171,7 @@ void run_warnings(const struct run_setup *rs, const spring_metrics *m,
 
 /* --model mesh, and pair or chain with --dim 2|3 (cli/network.c). */
 int cmd_network(int argc, char **argv);
+/* Whether argv's --model (or --dim) names a model command (run.c). */
+int run_names_model_command(int argc, char **argv);
 
 #endif

@@ -255,6 +255,15 @@ run_work(int argc, char **argv)
 	double work = 0.0;
 
 	CHECK(rs != NULL);
+	/*
+	 * A model with its own command (the systems, quat, vector) costs
+	 * what its own flags say (N^2 a frame, rk4 at dt/64): unbounded
+	 * here, so never run.
+	 */
+	if (run_names_model_command(argc, argv)) {
+		free(rs);
+		return INFINITY;
+	}
 	reset_getopt();
 	if (run_setup_parse(rs, argc, argv, NULL, NULL, NULL, no_usage) ==
 	    EXIT_OK)
@@ -366,6 +375,9 @@ analyze_work(int argc, char **argv)
 	double steps = 1.0, zetas = 1.0, rules = 8.0;
 	int c;
 
+	/* analyze --model chain|mesh: eigenvalues of the system, unbounded */
+	if (run_names_model_command(argc, argv))
+		return INFINITY;
 	CHECK(param_longopts(own, all, sizeof(all) / sizeof(all[0])) == 0);
 	reset_getopt();
 	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
