@@ -819,8 +819,9 @@ block2(double p, double q, double r, double s, double *re, double *im)
  * trailing 2x2 (their sum and product keep the arithmetic real), the
  * first column of (H - s1)(H - s2) starts a bulge that 3-element
  * reflections chase down the block; a subdiagonal below eps times its
- * neighbours on the diagonal is 0, and the block splits there (1x1 and
- * 2x2 blocks are eigenvalues).  Only the active block is updated: the
+ * neighbours on the diagonal, or below eps^2 times the norm (a graded
+ * matrix, entries from 1 to 1e-150, stalls on the first test alone), is
+ * 0, and the block splits there (1x1 and 2x2 blocks are eigenvalues).  Only the active block is updated: the
  * eigenvalues need no Schur vectors.  Every 10th step without a split
  * takes LAPACK's exceptional shifts (dlahqr) to break a cycle.  0, or -1
  * after 30 n steps in all (EISPACK's hqr budget; it takes 2 to 5 n).
@@ -828,16 +829,17 @@ block2(double p, double q, double r, double s, double *re, double *im)
 static int
 hessenberg_qr(double *a, long n, double *re, double *im)
 {
-	double norm = 0.0, s, t, x, y, z, e;
+	double norm = 0.0, s, t, x, y, z, e, sh[2], shi[2];
 	long hi, lo, k, i, iter = 0, budget = 30 * n;
 
 	for (i = 0; i < n * n; i++)
-		norm += fabs(a[i]);
+		norm = fmax(norm, fabs(a[i]));
 	for (hi = n - 1; hi >= 0;) {
 		for (lo = hi; lo > 0; lo--) {
 			s = fabs(H(lo - 1, lo - 1)) + fabs(H(lo, lo));
-			if (fabs(H(lo, lo - 1)) <= DBL_EPSILON * (s != 0.0 ? s :
-			    norm)) {
+			e = fabs(H(lo, lo - 1));
+			if (e <= DBL_EPSILON * (s != 0.0 ? s : norm) ||
+			    e <= DBL_EPSILON * norm * (double)(1 + iter / 8)) {
 				H(lo, lo - 1) = 0.0;
 				break;
 			}
@@ -858,14 +860,32 @@ hessenberg_qr(double *a, long n, double *re, double *im)
 			return -1;
 		iter++;
 		if (iter % 10 == 0) {
-			e = fabs(H(hi, hi - 1)) + fabs(H(hi - 1, hi - 2));
-			x = H(hi, hi) + 0.75 * e;
+			/* at the block's top, then at its bottom (dlahqr) */
+			k = iter % 20 == 10 ? lo : hi - 2;
+			e = fabs(H(k + 1, k)) + fabs(H(k + 2, k + 1));
+			x = H(iter % 20 == 10 ? lo : hi, iter % 20 == 10 ? lo :
+			    hi) + 0.75 * e;
 			s = 2.0 * x;
 			t = x * x + 0.4375 * e * e;
 		} else {
-			s = H(hi - 1, hi - 1) + H(hi, hi);
-			t = H(hi - 1, hi - 1) * H(hi, hi) - H(hi - 1, hi) *
-			    H(hi, hi - 1);
+			/*
+			 * The trailing 2x2's eigenvalues; a real pair gives
+			 * the one nearer H(hi, hi) twice (dlahqr): the pair
+			 * r, -r would make (H - r)(H + r) even in H, blind
+			 * to a block whose eigenvalues come as +-, as a
+			 * bipartite mesh's do.
+			 */
+			block2(H(hi - 1, hi - 1), H(hi - 1, hi), H(hi, hi - 1),
+			    H(hi, hi), sh, shi);
+			if (shi[0] != 0.0) {
+				s = 2.0 * sh[0];
+				t = sh[0] * sh[0] + shi[0] * shi[0];
+			} else {
+				x = fabs(sh[0] - H(hi, hi)) <= fabs(sh[1] -
+				    H(hi, hi)) ? sh[0] : sh[1];
+				s = 2.0 * x;
+				t = x * x;
+			}
 		}
 		x = H(lo, lo) * H(lo, lo) + H(lo, lo + 1) * H(lo + 1, lo) -
 		    s * H(lo, lo) + t;

@@ -128,12 +128,15 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	sim analyze --model mesh --grid 3x3 --integrator all --no-header
 	assert_status 0
 	grep -q '^mesh,9,4,impulse,1,' "$OUT" || fail_with "no impulse row"
-	# past 100 bodies every rule but impulse, and one warning
-	sim analyze --model chain --particles 101
+	# past 32 bodies every rule but impulse, and one warning
+	sim analyze --model chain --particles 33
 	assert_status 0
 	assert_stderr_has "impulse skipped"
 	! grep -q impulse "$OUT" || fail_with "impulse rows past the cap"
-	grep -q '^chain,101,2,semi-implicit,1,' "$OUT" || fail_with "rows"
+	grep -q '^chain,33,2,semi-implicit,1,' "$OUT" || fail_with "rows"
+	sim analyze --model chain --particles 32 --integrator impulse
+	assert_status 0
+	assert_stderr_empty
 }
 
 @test "impulse: one spring is semi-implicit digit for digit; the rope is not" {
@@ -177,6 +180,8 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	assert_usage_error "--integrator" "'bogus'" -- analyze --model chain --integrator bogus
 	assert_usage_error "--integrator impulse" "--particles" "101" -- analyze --model chain --particles 101 --integrator impulse
 	assert_usage_error "--integrator impulse" "--grid" "11x10" -- analyze --model mesh --grid 11x10 --integrator impulse
+	assert_usage_error "--integrator impulse" "--grid" "2x32" -- analyze --model mesh --grid 2x32 --integrator impulse
+	assert_usage_error "--integrator impulse" "--particles" "33" -- analyze --model chain --particles 33 --integrator impulse
 	assert_usage_error "--particles" -- analyze --model mesh --particles 3
 }
 

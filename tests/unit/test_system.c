@@ -788,6 +788,46 @@ impulse_limits(void)
 }
 
 /*
+ * Why the impulse rule's rope stops at 4/3: at Ck = Cd = c = 4/3 a rope
+ * of odd N has the eigenvalue -1.  With lambda = -1, x_new = -x needs v
+ * = 2 x, v_new = -2 x.  The anchor spring (k = d = c) leaves v0 - c x0 -
+ * c v0 = (2 - 3c) x0 = -2 x0: body 0 is done.  Spring (0, 1), k = d =
+ * c/2 = 2/3, gives s = (2/3)(x1 - x0 + 2 x1 + 2 x0) = 0 iff x1 = -x0/3.
+ * Spring (1, 2) then gives s = (2/3)(3 x2 - 3 x1) and v1 = 2 x1 + s =
+ * -2 x1 iff x2 = -x1, leaving v2 = 2 x2 - s = -2 x2: body 2 is done, as
+ * body 0 was.  So x = (1, -1/3, 1/3, -1/9, 1/9, ...), ending on an even
+ * index (odd N) with no spring left to need.  The limits the matrix
+ * gives: 4/3 for odd N (rope, and a mesh of odd rows: the rope in every
+ * column, the sideways springs never stretched), above it for even N.
+ */
+static void
+impulse_four_thirds(void)
+{
+	double x[7], v[7], want[7], work[SPRING_IMPULSE_WORK(12)];
+	long n, i;
+
+	for (n = 5; n <= 7; n += 2) {
+		for (i = 0; i < n; i++) {
+			want[i] = i == 0 ? 1.0 : i % 2 == 1 ? -want[i - 1] / 3.0 :
+			    -want[i - 1];
+			x[i] = want[i];
+			v[i] = 2.0 * want[i];
+		}
+		spring_nissen_impulse_step(n, 1, 4.0 / 3.0, 4.0 / 3.0, x, v);
+		for (i = 0; i < n; i++) {
+			CHECK_NEAR(x[i], -want[i], 1e-15);
+			CHECK_NEAR(v[i], -2.0 * want[i], 1e-15);
+		}
+		CHECK_NEAR(spring_nissen_impulse_limit(n, 1, 1.0, work),
+		    4.0 / 3.0, 1e-9);
+	}
+	CHECK_NEAR(spring_nissen_impulse_limit(3, 4, 1.0, work), 4.0 / 3.0,
+	    1e-9);
+	CHECK(spring_nissen_impulse_limit(6, 1, 1.0, work) > 4.0 / 3.0 + 1e-6);
+	CHECK(spring_nissen_impulse_limit(2, 1, 1.0, work) > 4.0 / 3.0 + 1e-6);
+}
+
+/*
  * Explicit Euler at Cd = Ck: a mode (a = Ck mu = b = Cd mu) has M =
  * [[1, 1], [-a, 1 - b]], det = 1 - b + a = 1, a complex pair while b^2 <
  * 4 a, i.e. Ck mu < 4: every mode on the unit circle below the limit
@@ -857,6 +897,7 @@ test_system(void)
 	eigen_general();
 	eigen_rope_modes();
 	impulse_limits();
+	impulse_four_thirds();
 	marginal();
 	summary();
 	single_body();
