@@ -27,3 +27,5 @@ sh scripts/plot-sweep -o examples/sweep.png --logx --logz \
     --curve '(4 - (x*0.033)**2) / (4*x*0.033)' \
     --curve-title 'Nissen: (omega dt)^2 + 4 zeta omega dt = 4' \
     -- --integrator semi-implicit --dt 0.033 --uaf 1:100:80log --dr 0:2:41
+sh scripts/plot-limits -o examples/nissen.png \
+    --title "Nissen's safe limit 1/(n+1) against the largest stable Ck (Cd = Ck), per rule"

@@ -516,3 +516,45 @@ sweep_csv() {
 	assert_status 1
 	assert_stderr_has "gnuplot not found" "apt-get install gnuplot-nox"
 }
+
+# --- plot-limits ------------------------------------------------------------
+
+@test "plot-limits: the measured limits beside Nissen's, PNG of the requested size and SVG" {
+	plot plot-limits -o "$D/l.png" --size 800x400 --rope 1,2,3 --mesh 1,2
+	assert_status 0
+	assert_png "$D/l.png" 800x400
+	grep -q 'wrote' "$OUT" || fail_with "no 'wrote' line"
+	plot plot-limits -o "$D/l.svg" --cd 0 --rope 2,4 --mesh none \
+	    --integrator semi-implicit,impulse
+	assert_status 0
+	assert_svg "$D/l.svg"
+	# the analyze rows read back: a rope alone is one panel
+	"$SPRINGSIM" analyze --model chain --particles 3 -o "$D/a.csv"
+	STDIN=$D/a.csv plot plot-limits -o "$D/c.png" --csv -
+	assert_status 0
+	assert_png "$D/c.png" 1100x520
+}
+
+@test "plot-limits: bad input and arguments are clear errors, gnuplot missing exit 1" {
+	plot plot-limits --help
+	assert_status 0
+	grep -q 'usage: plot-limits' "$OUT" || fail_with "no usage"
+	for args in "--cd 2" "--rope 0" "--rope 1,x" "--mesh 101" \
+	    "--rope none --mesh none" "--size 12" "-o x.jpg" "--bogus"; do
+		# shellcheck disable=SC2086
+		plot plot-limits $args
+		[ "$status" -eq 2 ] || fail_with "'$args': exit $status, not 2"
+		grep -q '^plot-limits: ' "$ERR" || fail_with "'$args': no message"
+	done
+	"$SPRINGSIM" --dt 0.05 -o "$D/traj.csv"
+	plot plot-limits -o "$D/g.png" --csv "$D/traj.csv"
+	assert_status 2
+	assert_stderr_has "not the CSV of springsim analyze"
+	plot plot-limits -o "$D/g.png" --rope 2 --mesh none --integrator nosuchrule
+	assert_status 2
+	assert_stderr_has "no rows for rule nosuchrule"
+	[ ! -e "$D/g.png" ] || fail_with "a picture was written"
+	no_gnuplot plot-limits -o "$D/x.png"
+	assert_status 1
+	assert_stderr_has "apt-get install gnuplot-nox"
+}
