@@ -35,7 +35,7 @@
 
 enum {
 	OPT_M1 = 5000, OPT_M2, OPT_I1, OPT_I2, OPT_REST, OPT_X1, OPT_X2,
-	OPT_V1, OPT_V2, OPT_PARTICLES, OPT_SUMMARY
+	OPT_V1, OPT_V2, OPT_PARTICLES, OPT_SUMMARY, OPT_DIM
 };
 
 static const struct option sys_longopts[] = {
@@ -50,6 +50,7 @@ static const struct option sys_longopts[] = {
 	{ "v2", required_argument, NULL, OPT_V2 },
 	{ "particles", required_argument, NULL, OPT_PARTICLES },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ "dim", required_argument, NULL, OPT_DIM },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -65,6 +66,7 @@ struct sys_opts {
 	const char *body_flag;		/* a two-body flag given, for messages */
 	const char *chain_flag;		/* a chain flag given */
 	const char *start_flag;		/* --x0, --v0, --target(-vel) given */
+	const char *dim_arg;		/* --dim as given: only 1 is ours */
 };
 
 /* `springsim --model pair|angular|chain --help`. */
@@ -118,6 +120,10 @@ sys_usage(FILE *fp)
 	for (r = spring_line_rules; *r != NULL; r++)
 		fprintf(fp, "      %-16s %s\n", (*r)->name, (*r)->summary);
 	fputs(
+"\n"
+"  --dim 1             these models are 1-D (the default); the pair and the\n"
+"                      chain with --dim 2|3 are networks (springsim --model\n"
+"                      mesh --help)\n"
 "\n"
 "Also: the parameter flags of run (any one convention), --dt, --duration or\n"
 "--frames, -o FILE, --precision N, --no-header.  Not: --substep, signals,\n"
@@ -188,6 +194,10 @@ sys_option(struct sys_opts *so, int c, const char *flag, const char *arg)
 		so->chain_flag = nm;
 		so->summary = 1;
 		return 1;
+	case OPT_DIM:
+		/* run sends --dim 2|3 of the pair and chain to the networks */
+		so->dim_arg = arg;
+		return 1;
 	}
 	return 0;
 }
@@ -198,7 +208,14 @@ check_model_flags(const struct sys_opts *so, const char *model,
     const struct run_setup *rs)
 {
 	int two = so->kind != SYS_CHAIN;
+	long dim;
 
+	if (so->dim_arg != NULL && (scan_long(so->dim_arg, &dim) != 0 ||
+	    dim != 1))
+		return usage_error("--dim: '%s': --model %s here is 1-D (--dim "
+		    "1)%s", so->dim_arg, model, so->kind == SYS_ANGULAR ?
+		    "; the angle turns about one axis" : "; --dim 2|3 is the "
+		    "network's (springsim --model mesh --help)");
 	if (!two && so->body_flag != NULL)
 		return usage_error("--%s goes with --model pair or angular, not "
 		    "--model chain", so->body_flag);
@@ -238,6 +255,21 @@ check_model_flags(const struct sys_opts *so, const char *model,
 }
 
 /*
+ * param_resolve again: run's resolve has said its warnings (Ck above 1)
+ * once; silent, unless it fails, when it says why.
+ */
+static int
+resolve_again(const struct param_set *ps, double h, spring_params *p)
+{
+	int rc;
+
+	message_mute = 1;
+	rc = param_resolve(ps, h, p);
+	message_mute = 0;
+	return rc == 0 ? 0 : param_resolve(ps, h, p);
+}
+
+/*
  * The line the flags describe: its masses, springs and anchor.  The
  * parameter group is converted with the reference mass: the reduced mass
  * for two bodies; for the chain the body's mass, or with Nissen's Ck/Cd
@@ -259,7 +291,7 @@ make_line(struct run_setup *rs, const struct sys_opts *so, double *mass,
 		l->n = 2;
 		ref = so->m[0] * so->m[1] / (so->m[0] + so->m[1]);
 		ps.mass = ref;
-		if (param_resolve(&ps, rs->dt, p) != 0)
+		if (resolve_again(&ps, rs->dt, p) != 0)
 			return EXIT_USAGE;
 		if (p->mass != ref)
 			return usage_error("a mass flag does not go with --model "
@@ -267,7 +299,7 @@ make_line(struct run_setup *rs, const struct sys_opts *so, double *mass,
 			    "pair" : "angular", so->kind == SYS_PAIR ?
 			    "--m1 and --m2" : "--i1 and --i2");
 	} else {
-		if (param_resolve(&ps, rs->dt, p) != 0)
+		if (resolve_again(&ps, rs->dt, p) != 0)
 			return EXIT_USAGE;
 		l->n = so->particles;
 		for (i = 0; i < l->n; i++)
@@ -275,7 +307,7 @@ make_line(struct run_setup *rs, const struct sys_opts *so, double *mass,
 		l->w0 = 1.0;
 		if (param_uses_step(&rs->ps)) {
 			ps.mass = 0.5 * p->mass;
-			if (param_resolve(&ps, rs->dt, p) != 0)
+			if (resolve_again(&ps, rs->dt, p) != 0)
 				return EXIT_USAGE;
 			l->w0 = 2.0;
 		}
@@ -452,9 +484,9 @@ sys_parse(struct run_setup *rs, struct sys_opts *so, int argc, char **argv)
 		char name[32];
 
 		/* the flag's own name (argv holds the value when separate) */
-		if (c >= OPT_M1 && c <= OPT_SUMMARY)
+		if (c >= OPT_M1 && c <= OPT_DIM)
 			snprintf(name, sizeof(name), "--%s", all[idx].name);
-		if (c >= OPT_M1 && c <= OPT_SUMMARY &&
+		if (c >= OPT_M1 && c <= OPT_DIM &&
 		    (rc = sys_option(so, c, name, optarg)) != 0) {
 			if (rc < 0)
 				return EXIT_USAGE;

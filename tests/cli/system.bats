@@ -159,6 +159,24 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	assert_stderr_empty
 	sim --model chain --particles 10 --ck 1.4 --cd 1.4 --frames 3000 --summary --integrator impulse
 	assert_stderr_has "diverged at frame"
+	# the parameters' warnings (Ck, Cd above 1) said once each
+	[ "$(grep -c 'is above 1' "$ERR")" -eq 2 ] || fail_with "warnings repeated"
+}
+
+@test "system: --dim 1 is the 1-D model itself; any other --dim at angular is refused" {
+	for m in pair angular chain; do
+		sim --model "$m" --frames 20
+		assert_status 0
+		cp "$OUT" "$BATS_TEST_TMPDIR/plain.csv"
+		sim --model "$m" --dim 1 --frames 20
+		assert_status 0
+		assert_stderr_empty
+		cmp -s "$OUT" "$BATS_TEST_TMPDIR/plain.csv" || fail_with "$m --dim 1 differs"
+		sim --model "$m" --dim=1 --frames 20
+		cmp -s "$OUT" "$BATS_TEST_TMPDIR/plain.csv" || fail_with "$m --dim=1 differs"
+	done
+	assert_usage_error "--dim" "'2'" "angular" -- --model angular --dim 2
+	assert_usage_error "--dim" "'x'" -- --model angular --dim x
 }
 
 @test "system errors: one line naming the flag and the value, exit 2" {
