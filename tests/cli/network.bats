@@ -324,4 +324,6 @@ NET_RULES='semi-implicit explicit impulse implicit backward-euler verlet rk4'
 	[ "$(head -n 1 "$OUT")" = "$CHAIN1_HEADER" ] || fail_with "1-D chain"
 	sim --model chain --dim=2 --frames 1
 	[ "$(head -n 1 "$OUT")" = "$CHAIN2_HEADER" ] || fail_with "--dim=2"
+	sim --model chain --dim 1 --frames 1
+	[ "$(head -n 1 "$OUT")" = "$CHAIN1_HEADER" ] || fail_with "--dim 1"
 }
