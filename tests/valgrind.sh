@@ -98,5 +98,14 @@ check 0 --model chain --particles 20 --integrator backward-euler --frames 20 --s
 check 0 --model chain --particles 5 --integrator exact --frames 5
 check 0 analyze --model mesh --grid 5x5
 check 2 --model chain --particles 0
+check 0 --model pair --dim 2 --x2 1.5,0.2 --v2 0,1 --frames 10
+check 0 --model chain --dim 3 --particles 4 --gravity 9.81 --integrator backward-euler --frames 5 --summary
+check 0 --model mesh --grid 3x3 --pluck 5 --integrator exact --frames 5
+check 0 --model mesh --grid 3x2 --dim 2 --integrator verlet --frames 5 -o "$tmp/mesh.csv"
+check 0 --model mesh --grid 3x3 --integrator impulse --frames 5 --summary
+check 0 --model chain --dim 1 --particles 3 --frames 5
+check 0 analyze --model chain --particles 6 --integrator impulse
+check 2 --model mesh --grid 3x
+check 2 --model pair --dim 2 --x2 1,2,3 -o "$tmp/bad.csv"
 echo "valgrind: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
