@@ -796,6 +796,19 @@ void spring_line_exact(const spring_line *l, const double *x0,
     const double *v0, double g0, double q, double t, double *x, double *v,
     double *tmp);
 /*
+ * The chain (an anchor, no free mode) following a target signal instead
+ * of a line, exactly: each mode is the signal's own exact reference
+ * (spring_sigref) for the mode's spring, scaled by the mode's gain from
+ * the anchor, plus the mode's free oscillation (system.c).  init: z holds
+ * n references, a0 2n doubles; 0, or -1 without an anchor or modes.  at:
+ * the state at t, t never decreasing from call to call; tmp holds 2n.
+ */
+int spring_line_sigref_init(const spring_line *l, const spring_signal *sig,
+    int vel_source, const double *x0, const double *v0, spring_sigref *z,
+    double *a0);
+void spring_line_sigref_at(const spring_line *l, spring_sigref *z,
+    const double *a0, double t, double *x, double *v, double *tmp);
+/*
  * Energy relative to the anchor's frame (velocities less q when there is
  * an anchor): kinetic plus every spring's k ext^2 / 2; and the largest
  * |extension| of a spring (the anchor's included).

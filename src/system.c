@@ -235,6 +235,37 @@ mode_spring(const spring_line *l, long j, double *omega, double *zeta)
 }
 
 /*
+ * From the modes back to the bodies: x = M^(-1/2) V a, v likewise, along
+ * the rows of vec (the modes' a, da are read: x, v may hold anything),
+ * each x[i] summed over j in the same order as a dot product would.
+ */
+static void
+back_project(const spring_line *l, const double *a, const double *da,
+    double *x, double *v)
+{
+	const double *row;
+	double e, de, sm;
+	long i, j, n = l->n;
+
+	for (i = 0; i < n; i++)
+		x[i] = v[i] = 0.0;
+	for (j = 0; j < n; j++) {
+		row = l->vec + j * n;
+		e = a[j];
+		de = da[j];
+		for (i = 0; i < n; i++) {
+			x[i] += row[i] * e;
+			v[i] += row[i] * de;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		sm = sqrt(l->mass[i]);
+		x[i] = x[i] / sm;
+		v[i] = v[i] / sm;
+	}
+}
+
+/*
  * Carry (x, v) over t with each mode's propagator phi[4j..] (NULL: the
  * closed form at t), the anchor on the line g0 + q u from u = 0.  In the
  * anchor's frame e = x - g, de = v - q obey the free system (a uniform
@@ -281,25 +312,10 @@ modal_advance(const spring_line *l, const double *phi, const double *x0,
 		a[j] = e;
 		da[j] = de;
 	}
-	/*
-	 * Back along the rows of vec (x0, v0 are read: x, v may be them),
-	 * each x[i] summed over j in the same order as a dot product would.
-	 */
-	for (i = 0; i < n; i++)
-		x[i] = v[i] = 0.0;
-	for (j = 0; j < n; j++) {
-		row = l->vec + j * n;
-		e = a[j];
-		de = da[j];
-		for (i = 0; i < n; i++) {
-			x[i] += row[i] * e;
-			v[i] += row[i] * de;
-		}
-	}
+	back_project(l, a, da, x, v);
 	for (i = 0; i < n; i++) {
-		sm = sqrt(l->mass[i]);
-		x[i] = x[i] / sm + g0 + q * t;
-		v[i] = v[i] / sm + q;
+		x[i] = x[i] + g0 + q * t;
+		v[i] = v[i] + q;
 	}
 }
 
@@ -331,19 +347,17 @@ step_exact(const spring_line *l, double h, double *work, double *x,
     double *v, const spring_target_step *tg)
 {
 	double *tmp = work, *xs = work + 2 * l->n;
-	long i;
 
 	/* the state moves to scratch: modal_advance reads it whole */
 	memcpy(xs, x, (size_t)l->n * sizeof(*x));
 	memcpy(xs + l->n, v, (size_t)l->n * sizeof(*v));
-	modal_advance(l, work + 4 * l->n, xs, xs + l->n, tg->g0, tg->q0, h, x,
-	    v, tmp);
-	/* the anchor's line through the step's end, as the rule reads it */
-	if (l->w0 != 0.0)
-		for (i = 0; i < l->n; i++) {
-			x[i] += tg->g1 - (tg->g0 + tg->q0 * h);
-			v[i] += tg->q1 - tg->q0;
-		}
+	/*
+	 * the anchor on the line through the step's end, as the scalar
+	 * exact rule reads it (a signal's jump at the end is taken over the
+	 * whole step, not added to the bodies at its end)
+	 */
+	modal_advance(l, work + 4 * l->n, xs, xs + l->n, tg->g1 - tg->q1 * h,
+	    tg->q1, h, x, v, tmp);
 }
 
 static const spring_line_rule line_explicit = {
@@ -355,18 +369,15 @@ static const spring_line_rule line_semi_implicit = {
 	&spring_rule_semi_implicit, prepare_plain, step_semi_implicit
 };
 static const spring_line_rule line_impulse = {
-	"impulse", "sequential impulses (Gauss-Seidel), anchor first, then "
-	"(1,2), (2,3), ...: each spring's h F / m at once, x += h v_new",
+	"impulse", "sequential impulses: spring by spring, anchor first",
 	&spring_rule_semi_implicit, prepare_plain, step_impulse
 };
 static const spring_line_rule line_implicit = {
-	"implicit", "(M + h D) dv = h F(x + h v, v): Stable PD for the system, "
-	"a tridiagonal solve", &spring_rule_implicit, prepare_implicit,
+	"implicit", "Stable PD: (M + h D) dv = h F(x + h v, v), tridiagonal", &spring_rule_implicit, prepare_implicit,
 	step_implicit
 };
 static const spring_line_rule line_backward = {
-	"backward-euler", "(M + h D + h^2 K) dv = h F(x + h v, v): a "
-	"tridiagonal solve", &spring_rule_backward_euler, prepare_backward,
+	"backward-euler", "(M + h D + h^2 K) dv = h F(x + h v, v), tridiagonal", &spring_rule_backward_euler, prepare_backward,
 	step_backward
 };
 static const spring_line_rule line_exact = {
@@ -527,6 +538,80 @@ spring_line_exact(const spring_line *l, const double *x0, const double *v0,
     double g0, double q, double t, double *x, double *v, double *tmp)
 {
 	modal_advance(l, NULL, x0, v0, g0, q, t, x, v, tmp);
+}
+
+/* The mode j's gain from the anchor: c_j = beta_j / lambda_j. */
+static double
+anchor_gain(const spring_line *l, long j)
+{
+	return l->vec[j * l->n] * l->w0 / sqrt(l->mass[0]) / l->lambda[j];
+}
+
+/*
+ * See spring.h: the chain following a signal, mode by mode.  In the
+ * mass-weighted coordinates a = V^T M^(1/2) x mode j obeys
+ *	a'' + d lambda a' + k lambda a = beta_j (k g + d kappa q),
+ * beta_j = vec[j][0] w0 / sqrt(m_0), the anchor spring's pull on body 0
+ * projected on the mode.  The scalar spring z following g with omega^2 =
+ * k lambda, 2 zeta omega = d lambda obeys the same with lambda for
+ * beta_j, so a_j - c_j z_j (c_j = beta_j / lambda_j) is a free
+ * oscillation of the mode:
+ *	a_j(t) = Phi_j(t) [a_j(0) - c_j z_j(0)] + c_j z_j(t),
+ * z_j the signal's exact reference (sigref.c), started at g(0), q(0).
+ * a0 keeps the bracket, (position, velocity) per mode.
+ */
+int
+spring_line_sigref_init(const spring_line *l, const spring_signal *sig,
+    int vel_source, const double *x0, const double *v0, spring_sigref *z,
+    double *a0)
+{
+	double g, q, c, a, da, sm, top;
+	spring_params p;
+	long i, j, n = l->n;
+
+	if (l->w0 == 0.0 || l->lambda == NULL || l->vec == NULL)
+		return -1;
+	top = l->lambda[n - 1];
+	spring_signal_at(sig, 0.0, &g, &q);
+	memset(&p, 0, sizeof(p));
+	p.mass = 1.0;
+	for (j = 0; j < n; j++) {
+		if (!(l->lambda[j] > FREE_MODE * top))
+			return -1;	/* anchored: no free mode */
+		p.omega = sqrt(l->k * l->lambda[j]);
+		p.zeta = l->d * l->lambda[j] / (2.0 * p.omega);
+		spring_sigref_init(&z[j], &p, g, q, sig, vel_source);
+		a = da = 0.0;
+		for (i = 0; i < n; i++) {
+			sm = sqrt(l->mass[i]);
+			a += l->vec[j * n + i] * sm * x0[i];
+			da += l->vec[j * n + i] * sm * v0[i];
+		}
+		c = anchor_gain(l, j);
+		a0[2 * j] = a - c * g;
+		a0[2 * j + 1] = da - c * q;
+	}
+	return 0;
+}
+
+/* See spring.h: the state at t (t never decreasing from call to call). */
+void
+spring_line_sigref_at(const spring_line *l, spring_sigref *z,
+    const double *a0, double t, double *x, double *v, double *tmp)
+{
+	double *a = tmp, *da = tmp + l->n, c;
+	spring_state st;
+	spring_mat2 p;
+	long j;
+
+	for (j = 0; j < l->n; j++) {
+		spring_sigref_at(&z[j], t, &st);
+		spring_propagator(z[j].omega, z[j].zeta, t, &p);
+		c = anchor_gain(l, j);
+		a[j] = p.a * a0[2 * j] + p.b * a0[2 * j + 1] + c * st.x;
+		da[j] = p.c * a0[2 * j] + p.d * a0[2 * j + 1] + c * st.v;
+	}
+	back_project(l, a, da, x, v);
 }
 
 /* See spring.h. */

@@ -104,10 +104,13 @@ sys_usage(FILE *fp)
 "            theta1,omega1,theta2,omega2,angle,... as for pair\n"
 "  chain     Nissen's rope: --particles N (default 10, at most 2000) bodies\n"
 "            of --mass M (default 1), body 1 hung by a spring from the\n"
-"            target g(t) = --target + --target-vel t, body i joined to i + 1;\n"
-"            x is each body's displacement along the rope from rest, all\n"
-"            starting at --x0 with --v0.  The parameters: each spring k =\n"
-"            M omega^2; with Nissen's Ck, Cd each spring's own reduced\n"
+"            target g(t) = --target + --target-vel t, or any signal of run's\n"
+"            (--target-signal, --target-file, --target-vel-source), body i\n"
+"            joined to i + 1; x is each body's displacement along the rope\n"
+"            from rest, all starting at --x0 with --v0.  With a signal the\n"
+"            reference is each mode's exact signal reference (run's), scaled\n"
+"            by the mode's share of the anchor.  The parameters: each spring\n"
+"            k = M omega^2; with Nissen's Ck, Cd each spring's own reduced\n"
 "            mass: M / 2 between bodies, M to the anchor (infinitely heavy;\n"
 "            that spring is twice as stiff).  CSV, one row per body and\n"
 "            frame: t,particle,x,v,x_ref,v_ref,err_x,err_v; with --summary\n"
@@ -126,8 +129,9 @@ sys_usage(FILE *fp)
 "                      mesh --help)\n"
 "\n"
 "Also: the parameter flags of run (any one convention), --dt, --duration or\n"
-"--frames, -o FILE, --precision N, --no-header.  Not: --substep, signals,\n"
-"--frames-from, --dt-jitter, --hitch, --metrics, --fast-exp.  A run that\n"
+"--frames, -o FILE, --precision N, --no-header; the chain: run's signals.\n"
+"Not: --substep, --frames-from, --dt-jitter, --hitch, --metrics,\n"
+"--fast-exp; signals for pair and angular (no anchor).  A run that\n"
 "diverges stops there with a warning; rows so far are kept.\n"
 "\n"
 "Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n", fp);
@@ -235,10 +239,10 @@ check_model_flags(const struct sys_opts *so, const char *model,
 		return usage_error("--mass does not go with --model %s: %s give "
 		    "the bodies'", model, so->kind == SYS_PAIR ? "--m1 and --m2"
 		    : "--i1 and --i2");
-	if (rs->sim.signal != NULL)
-		return usage_error("--model %s follows a target moving "
-		    "linearly: no --target-signal, --target-file or "
-		    "--target-vel-source", model);
+	if (rs->sim.signal != NULL && two)
+		return usage_error("--model %s has no anchor to follow a "
+		    "signal: no --target-signal, --target-file or "
+		    "--target-vel-source (the chain's)", model);
 	if (rs->substep != NULL)
 		return usage_error("--substep does not go with --model %s",
 		    model);
@@ -332,15 +336,19 @@ struct sys_run {
 	const spring_line_rule *rule;
 	double *mass, *x, *v, *x0, *v0, *xr, *vr, *work, *lambda, *vec;
 	double *tmp;			/* the reference's scratch, 2n */
+	spring_sigref *z;		/* a signal: each mode's reference */
+	double *a0;			/* and its free part, 2n */
 };
 
-/* The rows of frame t: two bodies or the chain, long or summary. */
+/*
+ * The rows of frame t, the target at g moving at q: two bodies or the
+ * chain, long or summary.
+ */
 static void
 write_frame(struct sink *k, const struct sys_run *s,
-    const struct sys_opts *so, const struct run_setup *rs, double t)
+    const struct sys_opts *so, double t, double g, double q)
 {
-	double col[12], g = rs->sim.target + rs->sim.target_vel * t;
-	double q = rs->sim.target_vel, ex = 0.0, ev = 0.0, d, unused;
+	double col[12], ex = 0.0, ev = 0.0, d, unused;
 	long i;
 
 	if (so->kind != SYS_CHAIN) {
@@ -406,11 +414,13 @@ diverged(const struct sys_run *s, double g, double scale)
 static int
 sys_alloc(struct sys_run *s, long n)
 {
-	size_t total = (size_t)(10 * n + SPRING_LINE_WORK(n) + n * n);
+	size_t total = (size_t)(12 * n + SPRING_LINE_WORK(n) + n * n);
 	double *p = calloc(total, sizeof(double));
 
-	if (p == NULL)
+	if (p == NULL || (s->z = calloc((size_t)n, sizeof(*s->z))) == NULL) {
+		free(p);
 		return -1;
+	}
 	s->mass = p;
 	s->x = p + n;
 	s->v = p + 2 * n;
@@ -422,45 +432,97 @@ sys_alloc(struct sys_run *s, long n)
 	s->work = p + 8 * n;
 	s->vec = s->work + SPRING_LINE_WORK(n);
 	s->tmp = s->vec + n * n;
+	s->a0 = s->tmp + 2 * n;
 	return 0;
 }
 
-/* Run the system frame by frame, writing each. */
+/*
+ * The target over the step [t0, t1]: the line g0 + q t, or the signal at
+ * the step's start, middle and end (the end's velocity its left limit),
+ * fed the velocity --target-vel-source says (as run's frame.c does).
+ */
+static void
+sample_step(const struct run_setup *rs, double t0, double t1,
+    spring_target_step *tg)
+{
+	const spring_signal *sig = rs->sim.signal;
+	double g0 = rs->sim.target, q = rs->sim.target_vel;
+
+	if (sig == NULL) {
+		tg->g0 = g0 + q * t0;
+		tg->gm = g0 + q * 0.5 * (t0 + t1);
+		tg->g1 = g0 + q * t1;
+		tg->q0 = tg->qm = tg->q1 = q;
+		return;
+	}
+	spring_signal_at(sig, t0, &tg->g0, &tg->q0);
+	spring_signal_at(sig, 0.5 * (t0 + t1), &tg->gm, &tg->qm);
+	spring_signal_end(sig, t1, &tg->g1, &tg->q1);
+	if (rs->sim.vel_source == SPRING_VEL_DIFFERENCE)
+		tg->q0 = tg->qm = tg->q1 = (tg->g1 - tg->g0) / (t1 - t0);
+	else if (rs->sim.vel_source == SPRING_VEL_ZERO)
+		tg->q0 = tg->qm = tg->q1 = 0.0;
+}
+
+/* The target at t and its own velocity: the line, or the signal. */
+static void
+target_at(const struct run_setup *rs, double t, double *g, double *q)
+{
+	if (rs->sim.signal != NULL)
+		spring_signal_at(rs->sim.signal, t, g, q);
+	else {
+		*g = rs->sim.target + rs->sim.target_vel * t;
+		*q = rs->sim.target_vel;
+	}
+}
+
+/*
+ * Run the system frame by frame, writing each, beside the exact modal
+ * solution: for a line target spring_line_exact, for a signal each
+ * mode's own signal reference (spring_line_sigref_*).
+ */
 static int
 sys_simulate(struct sink *k, struct sys_run *s, const struct sys_opts *so,
     const struct run_setup *rs)
 {
+	const spring_signal *sig = rs->sim.signal;
 	spring_target_step tg;
 	double h = rs->dt, g0 = rs->sim.target, q = rs->sim.target_vel;
-	double scale, t0, t1;
+	double scale, t0, t1, g, qt;
 	long f, i, n = s->l.n;
 
+	target_at(rs, 0.0, &g, &qt);
 	scale = 0.0;
 	for (i = 0; i < n; i++)
-		scale = fmax(scale, fabs(s->x0[i] - (s->l.w0 != 0.0 ? g0 : 0.0))
+		scale = fmax(scale, fabs(s->x0[i] - (s->l.w0 != 0.0 ? g : 0.0))
 		    + fabs(s->v0[i]) * h);
-	scale = SPRING_DIVERGE_FACTOR * (scale + fabs(q) * h + 1.0);
+	scale = SPRING_DIVERGE_FACTOR * (scale + fabs(qt) * h + 1.0);
 	memcpy(s->xr, s->x0, (size_t)n * sizeof(double));
 	memcpy(s->vr, s->v0, (size_t)n * sizeof(double));
-	write_frame(k, s, so, rs, 0.0);
+	if (sig != NULL && spring_line_sigref_init(&s->l, sig,
+	    rs->sim.vel_source, s->x0, s->v0, s->z, s->a0) != 0)
+		abort();	/* the chain has its anchor and modes: a bug */
+	write_frame(k, s, so, 0.0, g, qt);
 	if (s->rule->prepare(&s->l, h, s->work) != 0)
 		abort();	/* the modes are always there: a bug */
 	for (f = 1; f <= rs->sim.frames && !k->out.failed; f++) {
 		t0 = (double)(f - 1) * h;
 		t1 = (double)f * h;
-		tg.g0 = g0 + q * t0;
-		tg.gm = g0 + q * 0.5 * (t0 + t1);
-		tg.g1 = g0 + q * t1;
-		tg.q0 = tg.qm = tg.q1 = q;
+		sample_step(rs, t0, t1, &tg);
 		s->rule->step(&s->l, h, s->work, s->x, s->v, &tg);
 		if (diverged(s, tg.g1, scale)) {
 			warn_msg("warning: diverged at frame %ld: stopped, %ld "
 			    "frames kept", f, f);
 			break;
 		}
-		spring_line_exact(&s->l, s->x0, s->v0, g0, q, t1, s->xr, s->vr,
-		    s->tmp);
-		write_frame(k, s, so, rs, t1);
+		if (sig != NULL)
+			spring_line_sigref_at(&s->l, s->z, s->a0, t1, s->xr,
+			    s->vr, s->tmp);
+		else
+			spring_line_exact(&s->l, s->x0, s->v0, g0, q, t1,
+			    s->xr, s->vr, s->tmp);
+		target_at(rs, t1, &g, &qt);
+		write_frame(k, s, so, t1, g, qt);
 	}
 	return k->out.failed ? EXIT_IO : EXIT_OK;
 }
@@ -600,6 +662,7 @@ cmd_system(int argc, char **argv)
 	rc = out_finish(&k->out, rc != 0);
 done:
 	free(s.mass);
+	free(s.z);
 	run_setup_free(rs);
 	free(rs);
 	free(k);

@@ -163,6 +163,40 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	[ "$(grep -c 'is above 1' "$ERR")" -eq 2 ] || fail_with "warnings repeated"
 }
 
+@test "chain: any signal; its reference is the line's for a line, and the rules converge on it" {
+	# a constant signal rides the base line: the modal signal reference
+	# (each mode's sigref) equals the line's closed form
+	sim --model chain --particles 5 --target 0.5 --target-vel 0.3 --x0 0.2 --frames 60 --no-header
+	assert_status 0
+	cp "$OUT" "$BATS_TEST_TMPDIR/line.csv"
+	sim --model chain --particles 5 --target 0.5 --target-vel 0.3 --x0 0.2 --frames 60 --no-header \
+	    --target-signal constant
+	assert_status 0
+	assert_stderr_empty
+	AWK_MIN_LINES=300 awk_check_ref "$BATS_TEST_TMPDIR/line.csv" "$OUT" '
+	    NR == FNR { xr[FNR] = $5; vr[FNR] = $6; next }
+	    { d = $5 - xr[FNR]; e = $6 - vr[FNR]
+	      if (d > 1e-12 || -d > 1e-12 || e > 1e-12 || -e > 1e-12) print FNR, $5, xr[FNR] }'
+	# a sine, a step and noise: every rule but exact converges at order 1
+	for sig in "sine --signal-amp 0.5 --signal-period 0.7" \
+	    "step --signal-amp 1 --signal-at 0.25" "noise --signal-amp 0.3 --signal-period 0.05"; do
+		for r in semi-implicit impulse implicit; do
+			# shellcheck disable=SC2086
+			sim --model chain --particles 6 --integrator "$r" --dt 0.001 \
+			    --duration 0.5 --summary --no-header --target-signal $sig
+			assert_status 0
+			a=$(tail -n 1 "$OUT" | cut -d, -f5)
+			# shellcheck disable=SC2086
+			sim --model chain --particles 6 --integrator "$r" --dt 0.0005 \
+			    --duration 0.5 --summary --no-header --target-signal $sig
+			b=$(tail -n 1 "$OUT" | cut -d, -f5)
+			assert_near "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')" 2 0.15 "$r on $sig: error ratio"
+		done
+	done
+	sim --model chain --particles 3 --target-signal square --target-vel-source zero --frames 30
+	assert_status 0
+}
+
 @test "system: --dim 1 is the 1-D model itself; any other --dim at angular is refused" {
 	for m in pair angular chain; do
 		sim --model "$m" --frames 20
@@ -193,7 +227,8 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	assert_usage_error "--integrator" "verlet" -- --model chain --integrator verlet
 	assert_usage_error "--metrics" -- --model chain --metrics
 	assert_usage_error "--substep" -- --model pair --substep max
-	assert_usage_error "--target-signal" -- --model chain --target-signal sine
+	assert_usage_error "--target-signal" "pair" -- --model pair --target-signal sine
+	assert_usage_error "--target-signal" "angular" -- --model angular --target-signal step
 	assert_usage_error "--grid" "'3x'" -- analyze --model mesh --grid 3x
 	assert_usage_error "--integrator" "'bogus'" -- analyze --model chain --integrator bogus
 	assert_usage_error "--integrator impulse" "--particles" "101" -- analyze --model chain --particles 101 --integrator impulse

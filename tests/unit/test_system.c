@@ -888,6 +888,143 @@ summary(void)
 	CHECK_NEAR(st, 0.6, 1e-15);
 }
 
+/* The rope's accelerations, the anchor at g with velocity q (RK4's). */
+static void
+chain_accel(const spring_line *l, const double *x, const double *v,
+    double g, double q, double *acc)
+{
+	double s;
+	long i;
+
+	for (i = 0; i < l->n; i++)
+		acc[i] = 0.0;
+	acc[0] = l->w0 * (l->k * (g - x[0]) + l->d * (q - v[0]));
+	for (i = 0; i + 1 < l->n; i++) {
+		s = l->k * (x[i + 1] - x[i]) + l->d * (v[i + 1] - v[i]);
+		acc[i] += s;
+		acc[i + 1] -= s;
+	}
+	for (i = 0; i < l->n; i++)
+		acc[i] /= l->mass[i];
+}
+
+/*
+ * RK4 on the rope following a signal, written here: the stages at the
+ * step's start, middle and end (the end's target its left limit: a
+ * breakpoint at a step's end belongs to the next step).
+ */
+static void
+chain_rk4(const spring_line *l, const spring_signal *sig, double h,
+    long steps, double *x, double *v)
+{
+	enum { N = 4 };
+	double k1x[N], k1v[N], k2x[N], k2v[N], k3x[N], k3v[N], k4x[N], k4v[N];
+	double xs[N], vs[N], g, q, t;
+	long s, i;
+
+	for (s = 0; s < steps; s++) {
+		t = (double)s * h;
+		spring_signal_at(sig, t, &g, &q);
+		chain_accel(l, x, v, g, q, k1v);
+		for (i = 0; i < N; i++) {
+			k1x[i] = v[i];
+			xs[i] = x[i] + 0.5 * h * k1x[i];
+			vs[i] = v[i] + 0.5 * h * k1v[i];
+		}
+		spring_signal_at(sig, t + 0.5 * h, &g, &q);
+		chain_accel(l, xs, vs, g, q, k2v);
+		for (i = 0; i < N; i++) {
+			k2x[i] = vs[i];
+			xs[i] = x[i] + 0.5 * h * k2x[i];
+			vs[i] = v[i] + 0.5 * h * k2v[i];
+		}
+		chain_accel(l, xs, vs, g, q, k3v);
+		for (i = 0; i < N; i++) {
+			k3x[i] = vs[i];
+			xs[i] = x[i] + h * k3x[i];
+			vs[i] = v[i] + h * k3v[i];
+		}
+		spring_signal_at(sig, nextafter((double)(s + 1) * h, 0.0), &g,
+		    &q);
+		chain_accel(l, xs, vs, g, q, k4v);
+		for (i = 0; i < N; i++) {
+			k4x[i] = vs[i];
+			x[i] += h / 6.0 * (k1x[i] + 2.0 * k2x[i] + 2.0 * k3x[i] +
+			    k4x[i]);
+			v[i] += h / 6.0 * (k1v[i] + 2.0 * k2v[i] + 2.0 * k3v[i] +
+			    k4v[i]);
+		}
+	}
+}
+
+/*
+ * The rope driven by a signal (sine, ramp, step) against RK4 at h =
+ * 1/4000 (breakpoints on step boundaries); and at rest on a constant
+ * signal it stays there, every body at g.
+ */
+static void
+chain_signal(void)
+{
+	enum { N = 4 };
+	double m[N] = { 1.0, 2.0, 1.5, 1.0 }, lambda[N], vec[N * N], tmp[2 * N];
+	double x0[N] = { 0.2, -0.1, 0.0, 0.3 }, v0[N] = { 0.0, 0.5, -0.2, 0.0 };
+	double x[N], v[N], xr[N], vr[N], a0[2 * N];
+	spring_line l = { N, m, 30.0, 1.2, 2.0, NULL, NULL };
+	spring_sigref z[N];
+	spring_signal sig;
+	int kind, i;
+
+	CHECK(spring_line_modes(&l, lambda, vec, tmp) == 0);
+	l.lambda = lambda;
+	l.vec = vec;
+	for (kind = 0; kind < 3; kind++) {
+		memset(&sig, 0, sizeof(sig));
+		sig.kind = kind == 0 ? SPRING_SIGNAL_SINE : kind == 1 ?
+		    SPRING_SIGNAL_RAMP : SPRING_SIGNAL_STEP;
+		sig.g0 = 0.5;
+		sig.q0 = 0.1;
+		sig.amp = 0.8;
+		sig.period = 1.3;
+		sig.at = 0.5;
+		memcpy(x, x0, sizeof(x));
+		memcpy(v, v0, sizeof(v));
+		chain_rk4(&l, &sig, 1.0 / 4000.0, 6000, x, v);
+		CHECK(spring_line_sigref_init(&l, &sig, SPRING_VEL_SIGNAL, x0,
+		    v0, z, a0) == 0);
+		spring_line_sigref_at(&l, z, a0, 0.0, xr, vr, tmp);
+		for (i = 0; i < N; i++) {
+			CHECK_NEAR(xr[i], x0[i], 1e-14);
+			CHECK_NEAR(vr[i], v0[i], 1e-14);
+		}
+		spring_line_sigref_at(&l, z, a0, 0.7, xr, vr, tmp);
+		spring_line_sigref_at(&l, z, a0, 1.5, xr, vr, tmp);
+		for (i = 0; i < N; i++) {
+			CHECK_NEAR(xr[i], x[i], 1e-9);
+			CHECK_NEAR(vr[i], v[i], 1e-8);
+		}
+		CHECK(fabs(x[0] - x0[0]) > 0.1);	/* it moved */
+	}
+	/* at rest on a constant signal: x = g, v = 0 all the way */
+	memset(&sig, 0, sizeof(sig));
+	sig.kind = SPRING_SIGNAL_CONSTANT;
+	sig.g0 = 1.7;
+	for (i = 0; i < N; i++) {
+		x[i] = 1.7;
+		v[i] = 0.0;
+	}
+	CHECK(spring_line_sigref_init(&l, &sig, SPRING_VEL_SIGNAL, x, v, z,
+	    a0) == 0);
+	spring_line_sigref_at(&l, z, a0, 3.0, xr, vr, tmp);
+	for (i = 0; i < N; i++) {
+		CHECK_NEAR(xr[i], 1.7, 1e-14);
+		CHECK_NEAR(vr[i], 0.0, 1e-14);
+	}
+	/* no anchor, no signal reference */
+	l.w0 = 0.0;
+	CHECK(spring_line_sigref_init(&l, &sig, SPRING_VEL_SIGNAL, x, v, z,
+	    a0) == -1);
+}
+
 void
 test_system(void)
 {
@@ -900,6 +1037,7 @@ test_system(void)
 	impulse_four_thirds();
 	marginal();
 	summary();
+	chain_signal();
 	single_body();
 	pair();
 	angular();
