@@ -1751,6 +1751,17 @@ static const struct model_command {
 	{ NULL, NULL, NULL }
 };
 
+/* Whether s is the whole number 1 ("1", "01", "+1"), as --dim reads it. */
+static int
+names_one(const char *s)
+{
+	if (*s == '+')
+		s++;
+	while (*s == '0')
+		s++;
+	return strcmp(s, "1") == 0;
+}
+
 /* The model_commands entry --model names in argv, or NULL. */
 static const struct model_command *
 model_command(int argc, char **argv)
@@ -1781,7 +1792,7 @@ model_command(int argc, char **argv)
 		name = "vector";
 	/* and the pair and the chain, but at --dim 1, networks (mesh's command) */
 	if (dim && name != NULL && (strcmp(name, "pair") == 0 ||
-	    strcmp(name, "chain") == 0) && strcmp(dim_arg, "1") != 0)
+	    strcmp(name, "chain") == 0) && !names_one(dim_arg))
 		name = "mesh";
 	for (mc = model_commands; name != NULL && mc->name != NULL; mc++)
 		if (strcmp(mc->name, name) == 0)

@@ -326,4 +326,12 @@ NET_RULES='semi-implicit explicit impulse implicit backward-euler verlet rk4'
 	[ "$(head -n 1 "$OUT")" = "$CHAIN2_HEADER" ] || fail_with "--dim=2"
 	sim --model chain --dim 1 --frames 1
 	[ "$(head -n 1 "$OUT")" = "$CHAIN1_HEADER" ] || fail_with "--dim 1"
+	# --dim reads a whole number: 01 and +1 are 1 too, the 1-D chain
+	for d in 01 +1 --dim=001; do
+		if [ "$d" = --dim=001 ]; then sim --model pair "$d" --frames 1
+		else sim --model chain --dim "$d" --frames 1; fi
+		[ "$status" -eq 0 ] || fail_with "--dim $d: status $status"
+	done
+	sim --model chain --dim 01 --frames 1
+	[ "$(head -n 1 "$OUT")" = "$CHAIN1_HEADER" ] || fail_with "--dim 01"
 }
