@@ -265,7 +265,7 @@ NET_RULES='semi-implicit explicit impulse implicit backward-euler verlet rk4'
 	assert_usage_error "--v2" "'1,x'" -- --model pair --dim 2 --v2 1,x
 	assert_usage_error "--dim" "'4'" -- --model chain --dim 4
 	assert_usage_error "--dim" "'4'" -- --model mesh --dim 4
-	assert_usage_error "--dim" "'01'" -- --model pair --dim 01
+	assert_usage_error "--dim" "'0'" -- --model pair --dim 0
 	assert_usage_error "--integrator" "'exact'" "rk4" -- --model chain --dim 2 --integrator exact
 	assert_usage_error "--integrator" "'nope'" -- --model mesh --integrator nope
 	assert_usage_error "--rest" "'2'" -- --model mesh --rest 2
