@@ -360,6 +360,119 @@ step_exact(const spring_line *l, double h, double *work, double *x,
 	    tg->q1, h, x, v, tmp);
 }
 
+/*
+ * rigidbody (Studio Gobo, appendix B) for a system: Stable PD's velocity
+ * change as an impulse, then the engine's x += h v_new.
+ */
+static void
+step_rigidbody(const spring_line *l, double h, double *work, double *x,
+    double *v, const spring_target_step *tg)
+{
+	long i;
+
+	velocity_change(l, h, work, x, v, tg);
+	for (i = 0; i < l->n; i++) {
+		v[i] += work[i];
+		x[i] += h * v[i];
+	}
+}
+
+/*
+ * verlet: velocity Verlet with the damping at the new velocity solved
+ * exactly, as the scalar rule (Nissen's comments): x1 = x + h v +
+ * h^2 / 2 F0 / m, then M (v1 - v) = h / 2 (F0 + F(x1, v1)), and since F
+ * is linear in v, (M + h / 2 D) dv = h / 2 (F0 + F(x1, v)): a tridiagonal
+ * solve.  work[4n..5n) holds F0, work[5n..6n) h^2 / (2 m).
+ */
+static int
+prepare_verlet(const spring_line *l, double h, double *work)
+{
+	long i;
+
+	factor(l, 0.5 * h * l->d, work);
+	for (i = 0; i < l->n; i++)
+		work[5 * l->n + i] = 0.5 * h * h / l->mass[i];
+	return 0;
+}
+
+static void
+step_verlet(const spring_line *l, double h, double *work, double *x,
+    double *v, const spring_target_step *tg)
+{
+	double *f0 = work + 4 * l->n, *hhm = work + 5 * l->n;
+	long i, n = l->n;
+
+	line_force(l, x, v, 0.0, tg->g0, tg->q0, f0);
+	for (i = 0; i < n; i++)
+		x[i] += h * v[i] + hhm[i] * f0[i];
+	line_force(l, x, v, 0.0, tg->g1, tg->q1, work);
+	for (i = 0; i < n; i++)
+		work[i] = 0.5 * h * (f0[i] + work[i]);
+	solve(l, work);
+	for (i = 0; i < n; i++)
+		v[i] += work[i];
+}
+
+/* rk4 (Fiedler): 1 / m at work[n..2n), the stages' scratch after it. */
+static int
+prepare_rk4(const spring_line *l, double h, double *work)
+{
+	long i;
+
+	(void)h;
+	for (i = 0; i < l->n; i++)
+		work[l->n + i] = 1.0 / l->mass[i];
+	return 0;
+}
+
+/*
+ * One stage: the state x + c dx, v + c dv (dx, dv the previous stage's
+ * slopes; c = 0 the start), its slopes into dx (= the stage's v) and dv
+ * (= F / m at the target g, q), each added w times into the sums.
+ */
+static void
+rk4_stage(const spring_line *l, double *work, const double *x,
+    const double *v, double c, double w, double g, double q)
+{
+	long i, n = l->n;
+	const double *im = work + n;
+	double *xs = work + 2 * n, *vs = work + 3 * n;
+	double *sx = work + 4 * n, *sv = work + 5 * n;
+
+	for (i = 0; i < n; i++) {
+		xs[i] = x[i] + c * xs[i];
+		vs[i] = v[i] + c * vs[i];
+	}
+	line_force(l, xs, vs, 0.0, g, q, work);
+	for (i = 0; i < n; i++) {
+		xs[i] = vs[i];		/* the stage's dx/dt */
+		vs[i] = work[i] * im[i];	/* and dv/dt */
+		sx[i] += w * xs[i];
+		sv[i] += w * vs[i];
+	}
+}
+
+/* Classic fourth-order Runge-Kutta, the anchor at the stage times. */
+static void
+step_rk4(const spring_line *l, double h, double *work, double *x,
+    double *v, const spring_target_step *tg)
+{
+	double *xs = work + 2 * l->n, *sx = work + 4 * l->n;
+	double *sv = work + 5 * l->n;
+	long i, n = l->n;
+
+	for (i = 0; i < n; i++)
+		xs[i] = work[3 * n + i] = sx[i] = sv[i] = 0.0;
+	rk4_stage(l, work, x, v, 0.0, 1.0, tg->g0, tg->q0);
+	rk4_stage(l, work, x, v, 0.5 * h, 2.0, tg->gm, tg->qm);
+	rk4_stage(l, work, x, v, 0.5 * h, 2.0, tg->gm, tg->qm);
+	rk4_stage(l, work, x, v, h, 1.0, tg->g1, tg->q1);
+	for (i = 0; i < n; i++) {
+		x[i] += h / 6.0 * sx[i];
+		v[i] += h / 6.0 * sv[i];
+	}
+}
+
 static const spring_line_rule line_explicit = {
 	"explicit", "forces from the old state, x += h v_old, v += h F / m",
 	&spring_rule_explicit, prepare_plain, step_explicit
@@ -380,6 +493,18 @@ static const spring_line_rule line_backward = {
 	"backward-euler", "(M + h D + h^2 K) dv = h F(x + h v, v), tridiagonal", &spring_rule_backward_euler, prepare_backward,
 	step_backward
 };
+static const spring_line_rule line_rigidbody = {
+	"rigidbody", "Stable PD's dv as an impulse, then x += h v_new",
+	&spring_rule_rigidbody, prepare_implicit, step_rigidbody
+};
+static const spring_line_rule line_verlet = {
+	"verlet", "velocity Verlet, (M + h D / 2) dv solved, tridiagonal",
+	&spring_rule_verlet, prepare_verlet, step_verlet
+};
+static const spring_line_rule line_rk4 = {
+	"rk4", "classic Runge-Kutta, the anchor at the stage times",
+	&spring_rule_rk4, prepare_rk4, step_rk4
+};
 static const spring_line_rule line_exact = {
 	"exact", "every mode's closed form over the step (n^2 a step)",
 	&spring_rule_exact, prepare_exact, step_exact
@@ -387,7 +512,8 @@ static const spring_line_rule line_exact = {
 
 const spring_line_rule *const spring_line_rules[] = {
 	&line_semi_implicit, &line_explicit, &line_implicit, &line_backward,
-	&line_exact, &line_impulse, NULL
+	&line_exact, &line_impulse, &line_rigidbody, &line_verlet, &line_rk4,
+	NULL
 };
 
 /* A line rule by name, or NULL. */

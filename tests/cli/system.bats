@@ -65,7 +65,7 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 }
 
 @test "chain: every rule converges on the exact modes as dt halves" {
-	for r in semi-implicit explicit implicit backward-euler impulse; do
+	for r in semi-implicit explicit implicit backward-euler impulse rigidbody; do
 		sim --model chain --particles 6 --integrator "$r" --dt 0.001 \
 		    --duration 0.5 --summary --no-header
 		a=$(tail -n 1 "$OUT" | cut -d, -f5)
@@ -73,6 +73,20 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 		    --duration 0.5 --summary --no-header
 		b=$(tail -n 1 "$OUT" | cut -d, -f5)
 		assert_near "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')" 2 0.1 "$r error ratio"
+	done
+	# the higher orders: 2^2 for verlet, 2^4 for rk4 (coarser steps, so
+	# rk4's error stays well above rounding)
+	for ro in verlet:2:0.01 rk4:4:0.02; do
+		r=${ro%%:*}; o=$(echo "$ro" | cut -d: -f2); dt=${ro##*:}
+		# the largest error over the run (one instant's error swings)
+		sim --model chain --particles 6 --integrator "$r" --dt "$dt" \
+		    --duration 0.6 --summary --no-header
+		a=$(awk -F, '$5 > m { m = $5 } END { print m }' "$OUT")
+		sim --model chain --particles 6 --integrator "$r" \
+		    --dt "$(awk -v d="$dt" 'BEGIN { print d / 2 }')" \
+		    --duration 0.6 --summary --no-header
+		b=$(awk -F, '$5 > m { m = $5 } END { print m }' "$OUT")
+		assert_near "$(awk -v a="$a" -v b="$b" -v o="$o" 'BEGIN { print log(a / b) / log(2) / o }')" 1 0.1 "$r order ratio"
 	done
 }
 
@@ -224,7 +238,7 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	assert_usage_error "--particles" -- --model chain --particles 2001
 	assert_usage_error "--x0" -- --model pair --x0 1
 	assert_usage_error "--mass" -- --model pair --mass 2
-	assert_usage_error "--integrator" "verlet" -- --model chain --integrator verlet
+	assert_usage_error "--integrator" "'nope'" -- --model chain --integrator nope
 	assert_usage_error "--metrics" -- --model chain --metrics
 	assert_usage_error "--substep" -- --model pair --substep max
 	assert_usage_error "--target-signal" "pair" -- --model pair --target-signal sine
