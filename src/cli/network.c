@@ -457,21 +457,6 @@ parse_lists(struct net_opts *no)
 }
 
 /*
- * param_resolve once more, its warnings (Ck above 1) already said by
- * run's resolve: silent, unless it fails, when it says why.
- */
-static int
-quiet_resolve(const struct param_set *ps, double h, spring_params *p)
-{
-	int rc;
-
-	message_mute = 1;
-	rc = param_resolve(ps, h, p);
-	message_mute = 0;
-	return rc == 0 ? 0 : param_resolve(ps, h, p);
-}
-
-/*
  * The springs' constants, mirroring the 1-D systems (make_line in
  * cli/system.c): the parameter group is converted with the reference
  * mass, the reduced mass for the pair; for the chain and mesh the body's
@@ -490,20 +475,20 @@ make_springs(struct run_setup *rs, const struct net_opts *no, double *body,
 	if (no->kind == NET_PAIR) {
 		ref = no->m[0] * no->m[1] / (no->m[0] + no->m[1]);
 		ps.mass = ref;
-		if (quiet_resolve(&ps, rs->dt, &p) != 0)
+		if (param_resolve_again(&ps, rs->dt, &p) != 0)
 			return EXIT_USAGE;
 		if (p.mass != ref)
 			return usage_error("a mass flag does not go with --model "
 			    "pair: --m1 and --m2 give the masses");
 		*body = NAN;
 	} else {
-		if (quiet_resolve(&ps, rs->dt, &p) != 0)
+		if (param_resolve_again(&ps, rs->dt, &p) != 0)
 			return EXIT_USAGE;
 		*body = p.mass;
 		net->w0 = 1.0;
 		if (param_uses_step(&rs->ps)) {
 			ps.mass = 0.5 * p.mass;
-			if (quiet_resolve(&ps, rs->dt, &p) != 0)
+			if (param_resolve_again(&ps, rs->dt, &p) != 0)
 				return EXIT_USAGE;
 			net->w0 = 2.0;
 		}

@@ -553,6 +553,18 @@ group_mass(const struct param_set *ps, const struct param_group *g,
 	return 0;
 }
 
+/* See paramflags.h. */
+int
+param_resolve_again(const struct param_set *ps, double h, spring_params *sp)
+{
+	int rc;
+
+	message_mute = 1;
+	rc = param_resolve(ps, h, sp);
+	message_mute = 0;
+	return rc == 0 ? 0 : param_resolve(ps, h, sp);
+}
+
 /* The canonical spring; see paramflags.h. */
 int
 param_resolve(const struct param_set *ps, double h, spring_params *sp)

@@ -76,6 +76,13 @@ int param_option(struct param_set *ps, int c, const char *arg);
  * Nissen's Ck/Cd.  0, or -1 after a one-line message.
  */
 int param_resolve(const struct param_set *ps, double h, spring_params *sp);
+/*
+ * param_resolve once more, for another mass or step (the systems' reduced
+ * masses): its warnings (Ck above 1) were said by the first resolve, so
+ * silent, unless it fails, when it says why.
+ */
+int param_resolve_again(const struct param_set *ps, double h,
+    spring_params *sp);
 
 /* Whether the flags name Nissen's Ck/Cd (whose spring depends on h). */
 int param_uses_step(const struct param_set *ps);

@@ -259,21 +259,6 @@ check_model_flags(const struct sys_opts *so, const char *model,
 }
 
 /*
- * param_resolve again: run's resolve has said its warnings (Ck above 1)
- * once; silent, unless it fails, when it says why.
- */
-static int
-resolve_again(const struct param_set *ps, double h, spring_params *p)
-{
-	int rc;
-
-	message_mute = 1;
-	rc = param_resolve(ps, h, p);
-	message_mute = 0;
-	return rc == 0 ? 0 : param_resolve(ps, h, p);
-}
-
-/*
  * The line the flags describe: its masses, springs and anchor.  The
  * parameter group is converted with the reference mass: the reduced mass
  * for two bodies; for the chain the body's mass, or with Nissen's Ck/Cd
@@ -295,7 +280,7 @@ make_line(struct run_setup *rs, const struct sys_opts *so, double *mass,
 		l->n = 2;
 		ref = so->m[0] * so->m[1] / (so->m[0] + so->m[1]);
 		ps.mass = ref;
-		if (resolve_again(&ps, rs->dt, p) != 0)
+		if (param_resolve_again(&ps, rs->dt, p) != 0)
 			return EXIT_USAGE;
 		if (p->mass != ref)
 			return usage_error("a mass flag does not go with --model "
@@ -303,7 +288,7 @@ make_line(struct run_setup *rs, const struct sys_opts *so, double *mass,
 			    "pair" : "angular", so->kind == SYS_PAIR ?
 			    "--m1 and --m2" : "--i1 and --i2");
 	} else {
-		if (resolve_again(&ps, rs->dt, p) != 0)
+		if (param_resolve_again(&ps, rs->dt, p) != 0)
 			return EXIT_USAGE;
 		l->n = so->particles;
 		for (i = 0; i < l->n; i++)
@@ -311,7 +296,7 @@ make_line(struct run_setup *rs, const struct sys_opts *so, double *mass,
 		l->w0 = 1.0;
 		if (param_uses_step(&rs->ps)) {
 			ps.mass = 0.5 * p->mass;
-			if (resolve_again(&ps, rs->dt, p) != 0)
+			if (param_resolve_again(&ps, rs->dt, p) != 0)
 				return EXIT_USAGE;
 			l->w0 = 2.0;
 		}
