@@ -51,6 +51,13 @@ int usage_error(const char *fmt, ...)
 int parse_double(const char *flag, const char *arg, double *out);
 int parse_long(const char *flag, const char *arg, long min, long max,
     long *out);
+/*
+ * A comma list of exactly n numbers, each parsed strictly and within
+ * MAX_MAGNITUDE, into out; want names them for the message ("an axis
+ * X,Y,Z").  0, or -1 after one line naming the flag and the value.
+ */
+int parse_number_list(const char *flag, const char *arg, long n,
+    double *out, const char *want);
 /* Parse without printing: 0, -1 bad syntax, -2 out of range. */
 int scan_double(const char *arg, double *out);
 int scan_long(const char *arg, long *out);

@@ -225,40 +225,6 @@ number_flag(const char *flag, const char *arg, int positive, double *out)
 	return 0;
 }
 
-/*
- * A comma list of exactly n numbers (each |x| <= MAX_MAGNITUDE) into
- * out: 0, or -1 after one line naming the flag, the value and the count.
- */
-static int
-parse_list(const char *flag, const char *arg, long n, double *out)
-{
-	char buf[128];
-	const char *p = arg, *comma;
-	size_t len;
-	long i;
-
-	for (i = 0; ; i++) {
-		comma = strchr(p, ',');
-		len = comma != NULL ? (size_t)(comma - p) : strlen(p);
-		if (i == n || len >= sizeof(buf))
-			break;
-		memcpy(buf, p, len);
-		buf[len] = '\0';
-		if (scan_double(buf, &out[i]) != 0 ||
-		    fabs(out[i]) > MAX_MAGNITUDE)
-			break;
-		if (comma == NULL) {
-			if (i + 1 == n)
-				return 0;
-			break;
-		}
-		p = comma + 1;
-	}
-	warn_msg("%s: '%s' is not %ld comma-separated number%s (--dim %ld)",
-	    flag, arg, n, n == 1 ? "" : "s", n);
-	return -1;
-}
-
 /* --grid RxC: whole numbers >= 1, R C <= MAX_PARTICLES; 0 or -1. */
 static int
 parse_grid(const char *arg, long *rows, long *cols)
@@ -442,16 +408,19 @@ parse_lists(struct net_opts *no)
 		"--x0", "--v0", "--target", "--target-vel", "--x1", "--x2",
 		"--v1", "--v2"
 	};
+	char want[64];
 	int i;
 
+	snprintf(want, sizeof(want), "%ld comma-separated number%s (--dim %ld)",
+	    no->dim, no->dim == 1 ? "" : "s", no->dim);
 	memset(no->list, 0, sizeof(no->list));
 	/* dim 1 is the 1-D chain's line: its target 1 */
 	if (no->dim == 1)
 		no->list[L_TARGET][0] = 1.0;
 	no->list[L_X2][0] = no->rest + 1.0;
 	for (i = 0; i < L_COUNT; i++)
-		if (no->list_arg[i] != NULL && parse_list(flag[i],
-		    no->list_arg[i], no->dim, no->list[i]) != 0)
+		if (no->list_arg[i] != NULL && parse_number_list(flag[i],
+		    no->list_arg[i], no->dim, no->list[i], want) != 0)
 			return EXIT_USAGE;
 	return EXIT_OK;
 }

@@ -7,12 +7,14 @@
 #include <getopt.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "paramflags.h"
 #include "spring.h"
 
 /* See cli.h: per thread, so a sweep's workers can check in silence. */
@@ -197,6 +199,37 @@ scan_long(const char *arg, long *out)
 		return -1;
 	*out = x;
 	return 0;
+}
+
+/* See cli.h. */
+int
+parse_number_list(const char *flag, const char *arg, long n, double *out,
+    const char *want)
+{
+	char buf[128];
+	const char *p = arg, *comma;
+	size_t len;
+	long i;
+
+	for (i = 0; i < n; i++) {
+		comma = strchr(p, ',');
+		len = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		if (len >= sizeof(buf))
+			break;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		if (scan_double(buf, &out[i]) != 0 ||
+		    fabs(out[i]) > MAX_MAGNITUDE)
+			break;
+		if (comma == NULL) {
+			if (i + 1 == n)
+				return 0;
+			break;
+		}
+		p = comma + 1;
+	}
+	warn_msg("%s: '%s' is not %s", flag, arg, want);
+	return -1;
 }
 
 /* scan_double, with a message naming flag and value on failure. */

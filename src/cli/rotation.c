@@ -21,39 +21,6 @@
 /* A reference of RK4 at 192 steps a frame: refused beyond, unless --force. */
 #define QUAT_MAX_RK4_FRAMES 10000000L
 
-/*
- * A comma list of exactly n numbers (|x| <= MAX_MAGNITUDE) into out,
- * n <= 4; want names them for the message.  0, or -1 after one line
- * naming the flag and the value.
- */
-static int
-parse_list(const char *flag, const char *arg, int n, double *out,
-    const char *want)
-{
-	char buf[128];
-	const char *p = arg, *comma;
-	size_t len;
-	int i;
-
-	for (i = 0; ; i++) {
-		comma = strchr(p, ',');
-		len = comma != NULL ? (size_t)(comma - p) : strlen(p);
-		if (i == n || len >= sizeof(buf))
-			break;
-		memcpy(buf, p, len);
-		buf[len] = '\0';
-		if (scan_double(buf, &out[i]) != 0 ||
-		    fabs(out[i]) > MAX_MAGNITUDE)
-			break;
-		if (comma == NULL)
-			return i + 1 == n ? 0 : (warn_msg("%s: '%s' is not %s",
-			    flag, arg, want), -1);
-		p = comma + 1;
-	}
-	warn_msg("%s: '%s' is not %s", flag, arg, want);
-	return -1;
-}
-
 /* How many comma-separated fields arg has. */
 static int
 count_fields(const char *arg)
@@ -193,7 +160,7 @@ parse_quat(const char *flag, const char *arg, spring_quat *q)
 {
 	double v[4];
 
-	if (parse_list(flag, arg, 4, v, "a quaternion W,X,Y,Z") != 0)
+	if (parse_number_list(flag, arg, 4, v, "a quaternion W,X,Y,Z") != 0)
 		return -1;
 	q->w = v[0];
 	q->x = v[1];
@@ -212,7 +179,7 @@ parse_axis(const char *flag, const char *arg, double *a)
 {
 	double n;
 
-	if (parse_list(flag, arg, 3, a, "an axis X,Y,Z") != 0)
+	if (parse_number_list(flag, arg, 3, a, "an axis X,Y,Z") != 0)
 		return -1;
 	n = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
 	if (!(n > 0.0) || !isfinite(n)) {
@@ -272,7 +239,7 @@ quat_option(void *ctx, int c, const char *arg)
 		return parse_axis("--target-axis", arg, qo->target_axis) == 0 ?
 		    1 : -1;
 	case OPT_Q_W0:
-		return parse_list("--w0", arg, 3, qo->w0,
+		return parse_number_list("--w0", arg, 3, qo->w0,
 		    "an angular velocity X,Y,Z") == 0 ? 1 : -1;
 	case OPT_Q_NO_HEMISPHERE:
 		qo->long_way = 1;
@@ -595,8 +562,8 @@ vec_check(const struct run_setup *rs, struct vec_opts *vo)
 	for (i = 0; i < 4; i++) {
 		for (j = 0; j < VEC_MAX; j++)
 			vo->val[i][j] = i == 2 ? 1.0 : 0.0;
-		if (vo->arg[i] != NULL && parse_list(vec_flags[i], vo->arg[i],
-		    (int)vo->dim, vo->val[i], want) != 0)
+		if (vo->arg[i] != NULL && parse_number_list(vec_flags[i],
+		    vo->arg[i], vo->dim, vo->val[i], want) != 0)
 			return EXIT_USAGE;
 	}
 	return EXIT_OK;
