@@ -208,6 +208,11 @@ prepare_backward(const spring_line *l, double h, double *work)
 	return 0;
 }
 
+/*
+ * v += dv, then x += h v_new: backward Euler's step, and with implicit's
+ * matrix (M + h D) the rigid body's of Studio Gobo's appendix B (Stable
+ * PD's dv as an impulse, then the engine moves the body).
+ */
 static void
 step_backward(const spring_line *l, double h, double *work, double *x,
     double *v, const spring_target_step *tg)
@@ -361,23 +366,6 @@ step_exact(const spring_line *l, double h, double *work, double *x,
 }
 
 /*
- * rigidbody (Studio Gobo, appendix B) for a system: Stable PD's velocity
- * change as an impulse, then the engine's x += h v_new.
- */
-static void
-step_rigidbody(const spring_line *l, double h, double *work, double *x,
-    double *v, const spring_target_step *tg)
-{
-	long i;
-
-	velocity_change(l, h, work, x, v, tg);
-	for (i = 0; i < l->n; i++) {
-		v[i] += work[i];
-		x[i] += h * v[i];
-	}
-}
-
-/*
  * verlet: velocity Verlet with the damping at the new velocity solved
  * exactly, as the scalar rule (Nissen's comments): x1 = x + h v +
  * h^2 / 2 F0 / m, then M (v1 - v) = h / 2 (F0 + F(x1, v1)), and since F
@@ -495,7 +483,7 @@ static const spring_line_rule line_backward = {
 };
 static const spring_line_rule line_rigidbody = {
 	"rigidbody", "Stable PD's dv as an impulse, then x += h v_new",
-	&spring_rule_rigidbody, prepare_implicit, step_rigidbody
+	&spring_rule_rigidbody, prepare_implicit, step_backward
 };
 static const spring_line_rule line_verlet = {
 	"verlet", "velocity Verlet, (M + h D / 2) dv solved, tridiagonal",
