@@ -384,20 +384,7 @@ check_flags(const struct net_opts *no, const char *model,
 		return usage_error("--model %s follows a target moving "
 		    "linearly: no --target-signal, --target-file or "
 		    "--target-vel-source", model);
-	if (rs->substep != NULL)
-		return usage_error("--substep does not go with --model %s",
-		    model);
-	if (rs->sim.schedule != NULL)
-		return usage_error("--model %s takes frames of one --dt: no "
-		    "--frames-from, --dt-jitter or --hitch", model);
-	if (rs->metrics)
-		return usage_error("--metrics does not go with --model %s%s",
-		    model, no->kind == NET_PAIR ? "" :
-		    " (--summary: a row a frame)");
-	if (rs->fast_exp)
-		return usage_error("--fast-exp does not go with --model %s",
-		    model);
-	return EXIT_OK;
+	return system_run_flags(rs, model, no->kind != NET_PAIR);
 }
 
 /* Every list, each of exactly dim numbers, and the defaults. */

@@ -171,6 +171,13 @@ void run_warnings(const struct run_setup *rs, const spring_metrics *m,
 
 /* --model mesh, and pair or chain with --dim 2|3 (cli/network.c). */
 int cmd_network(int argc, char **argv);
+/*
+ * The run flags no system of springs takes (--substep, schedules,
+ * --metrics, --fast-exp): EXIT_OK, or EXIT_USAGE after one line;
+ * has_summary points --metrics at --summary (cli/system.c).
+ */
+int system_run_flags(const struct run_setup *rs, const char *model,
+    int has_summary);
 /* Whether argv's --model (or --dim) names a model command (run.c). */
 int run_names_model_command(int argc, char **argv);
 

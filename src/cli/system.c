@@ -243,6 +243,14 @@ check_model_flags(const struct sys_opts *so, const char *model,
 		return usage_error("--model %s has no anchor to follow a "
 		    "signal: no --target-signal, --target-file or "
 		    "--target-vel-source (the chain's)", model);
+	return system_run_flags(rs, model, !two);
+}
+
+/* See run.h. */
+int
+system_run_flags(const struct run_setup *rs, const char *model,
+    int has_summary)
+{
 	if (rs->substep != NULL)
 		return usage_error("--substep does not go with --model %s",
 		    model);
@@ -251,7 +259,7 @@ check_model_flags(const struct sys_opts *so, const char *model,
 		    "--frames-from, --dt-jitter or --hitch", model);
 	if (rs->metrics)
 		return usage_error("--metrics does not go with --model %s%s",
-		    model, two ? "" : " (--summary: a row a frame)");
+		    model, has_summary ? " (--summary: a row a frame)" : "");
 	if (rs->fast_exp)
 		return usage_error("--fast-exp does not go with --model %s",
 		    model);
