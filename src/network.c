@@ -11,6 +11,7 @@
  *	cg	7N	right-hand side, solution, residual, z, p, A p, 1 / diag
  *	jac	(dim + 1) nsprings	each spring's direction and clamp
  *	exact	8n	the modes' Phi(h), the modal scratch
+ *	status	1	the worst relative residual a CG solve stopped at
  */
 #include <math.h>
 #include <stddef.h>
@@ -29,7 +30,18 @@ struct net_work {
 	double *hm, *f, *xs, *vs, *ax, *av;
 	double *b, *y, *r, *z, *p, *ap, *idiag;
 	double *jac, *phi, *scratch;
+	double *status;
 };
+
+/* Where the status double sits in work: after every other part. */
+static size_t
+status_offset(const spring_net *net)
+{
+	size_t n = (size_t)net->n, nn = n * (size_t)net->dim;
+
+	return 9 * n + 12 * nn + (size_t)(net->dim + 1) *
+	    (size_t)net->nsprings;
+}
 
 /* Carve a rule's work array into its parts (the layout above). */
 static void
@@ -53,6 +65,7 @@ work_parts(const spring_net *net, double *w, struct net_work *p)
 	p->jac = p->idiag + nn;
 	p->phi = p->jac + (size_t)(net->dim + 1) * (size_t)net->nsprings;
 	p->scratch = p->phi + 4 * n;
+	p->status = w + status_offset(net);
 }
 
 /* See spring.h: the fixed order the impulse rule relies on. */
@@ -221,10 +234,13 @@ net_force(const spring_net *net, const double *x, const double *v,
 static int
 prepare_plain(const spring_net *net, double h, double *work)
 {
+	struct net_work w;
 	long i;
 
 	for (i = 0; i < net->n; i++)
 		work[i] = h / net->mass[i];
+	work_parts(net, work, &w);
+	*w.status = 0.0;
 	return 0;
 }
 
@@ -481,14 +497,16 @@ dot(const double *a, const double *b, long n)
  * gradients, matrix-free (the matrix is symmetric positive definite: M
  * is, the rest semi-definite), from y = 0, to a relative residual of
  * CG_TOL or n dim + CG_MIN_ITER iterations.  w.jac must hold the
- * stiffness pieces when be > 0.
+ * stiffness pieces when be > 0.  A solve that stops short of CG_TOL
+ * leaves its relative residual in w.status (the worst so far), for
+ * spring_net_solve_residual.
  */
 static void
 solve_cg(const spring_net *net, const struct net_work *w, double al,
     double be)
 {
 	long i, it, nn = net->n * net->dim, cap = nn + CG_MIN_ITER;
-	double rz, rz1, alpha, pap, bb;
+	double rz, rz1, alpha, pap, bb, rr;
 
 	matrix_inverse_diagonal(net, w->jac, al, be, w->idiag);
 	memset(w->y, 0, (size_t)nn * sizeof(double));
@@ -515,6 +533,18 @@ solve_cg(const spring_net *net, const struct net_work *w, double al,
 			w->p[i] = w->z[i] + rz1 / rz * w->p[i];
 		rz = rz1;
 	}
+	rr = dot(w->r, w->r, nn);
+	if (!(rr <= CG_TOL * CG_TOL * bb)) {
+		rr = bb > 0.0 ? sqrt(rr / bb) : INFINITY;
+		*w->status = isnan(rr) ? INFINITY : fmax(*w->status, rr);
+	}
+}
+
+/* See spring.h. */
+double
+spring_net_solve_residual(const spring_net *net, const double *work)
+{
+	return work[status_offset(net)];
 }
 
 /*
@@ -787,6 +817,7 @@ prepare_exact(const spring_net *net, double h, double *work)
 	if (net->modes == NULL)
 		return -1;
 	work_parts(net, work, &w);
+	*w.status = 0.0;	/* no solves */
 	modes_parts(net, net->modes, &m);
 	for (i = 0; i < net->rows; i++)
 		for (b = 0; b < net->cols; b++) {

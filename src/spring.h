@@ -972,6 +972,14 @@ typedef struct spring_net_rule {
 	    double *x, double *v);
 } spring_net_rule;
 
+/*
+ * The worst relative residual |b - A y| / |b| at which a rule's
+ * conjugate-gradient solve (implicit, backward-euler, verlet) stopped
+ * short of its tolerance, 1e-14, since prepare: 0 when every solve
+ * converged (and for the other rules); +inf for a NaN.
+ */
+double spring_net_solve_residual(const spring_net *net, const double *work);
+
 /* Every network rule, ending in NULL; and the one called name, or NULL. */
 extern const spring_net_rule *const spring_net_rules[];
 const spring_net_rule *spring_net_rule_find(const char *name);

@@ -83,6 +83,46 @@ run_rule(const spring_net_rule *r, struct fixture *fx, double h, int n,
 }
 
 /*
+ * The conjugate-gradient report: 0 after solves that converge (a swinging
+ * rope, each solve rule), +inf once a solve meets a NaN (a NaN velocity:
+ * the right-hand side is NaN, no residual can be below the tolerance),
+ * and 0 again after prepare; the explicit rules solve nothing.
+ */
+static void
+solve_residual(void)
+{
+	static const char *const solvers[] = { "implicit", "backward-euler",
+	    "verlet" };
+	static struct fixture fx;
+	const double mass[4] = { 1.0, 2.0, 1.0, 0.5 };
+	double x[12], v[12];
+	size_t r;
+	int i;
+
+	grid(&fx, 4, 1, 3, 0, mass, 400.0, 2.0, 2.0, 1.0);
+	anchor_x(&fx.net, 0.0, 0.0);
+	for (r = 0; r < sizeof(solvers) / sizeof(solvers[0]); r++) {
+		const spring_net_rule *rule = spring_net_rule_find(solvers[r]);
+
+		for (i = 0; i < 4; i++) {
+			x[3 * i] = (i + 1) * 1.1;
+			x[3 * i + 1] = 0.2 * i;
+			x[3 * i + 2] = -0.1 * i;
+			v[3 * i] = v[3 * i + 1] = v[3 * i + 2] = 0.0;
+		}
+		run_rule(rule, &fx, 0.02, 50, x, v);
+		CHECK(spring_net_solve_residual(&fx.net, fx.work) == 0.0);
+		v[4] = NAN;
+		rule->step(&fx.net, 0.02, 1.0, fx.work, x, v);
+		CHECK(spring_net_solve_residual(&fx.net, fx.work) == INFINITY);
+		CHECK(rule->prepare(&fx.net, 0.02, fx.work) == 0);
+		CHECK(spring_net_solve_residual(&fx.net, fx.work) == 0.0);
+	}
+	run_rule(spring_net_rule_find("semi-implicit"), &fx, 0.02, 5, x, v);
+	CHECK(spring_net_solve_residual(&fx.net, fx.work) == 0.0);
+}
+
+/*
  * (a) A 2-D or 3-D rope or pair moving only along x, its springs
  * stretched, is the linear 1-D line: body i at (i + 1) L + u_i with u
  * the line's displacement (the anchor spring stretched by u_0 - g, the
@@ -596,6 +636,7 @@ ref_err_honest(void)
 void
 test_network(void)
 {
+	solve_residual();
 	along_x();
 	spinning_pair();
 	mesh_modes();
