@@ -1739,12 +1739,12 @@ static const struct model_command {
 	  "rk4" },
 	{ "vector", cmd_vector, "2 or 3 independent damped springs (--dim, "
 	  "--x0 LIST, --target LIST), each component exactly run's" },
-	{ "pair", cmd_system, "two bodies joined by a spring of rest length, "
-	  "1-D, exact reference (Nissen)" },
+	{ "pair", cmd_system, "two bodies joined by a spring of rest length: "
+	  "1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 reference" },
 	{ "angular", cmd_system, "a torsional spring between two rotating "
 	  "bodies, wind-up, exact (Nissen)" },
-	{ "chain", cmd_system, "a rope of --particles N hung from the target, "
-	  "1-D, exact modal reference (Nissen)" },
+	{ "chain", cmd_system, "a rope of --particles N hung from the target: "
+	  "1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 reference" },
 	{ "mesh", cmd_network, "Nissen's mesh, --grid RxC hung by its top row: "
 	  "--dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
 	  "reference (also pair and chain with --dim 2|3)" },
