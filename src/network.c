@@ -130,17 +130,24 @@ far_end(const spring_net *net, long s, const double *x, const double *v,
 /*
  * The force spring s puts on its body a (its body b gets the opposite):
  * Fiedler's -k w (|d| - L) d / |d| - c w (v_a - v_b), or Nissen's linear
- * -k w d - c w (v_a - v_b).  v NULL: every body at rest (the anchor
- * still moves at q).  Writes fa[dim].  The far end is read in place (a
- * body) or built in xb, vb (an anchor point): this is the inner loop.
+ * -k w d - c w (v_a - v_b).  axial (never with linear): the damper along
+ * the spring only, -c w ((v_a - v_b) . u) u, u = d / |d|, central as the
+ * elastic force is, so it leaves a rigid rotation alone; |d| = 0 has no
+ * u and no damping force.  u is d / |d| component by component (not d
+ * times 1 / |d|) so that u = (+-1, 0, 0) exactly along x, and motion
+ * along the spring gets Fiedler's numbers bit for bit.  v NULL: every
+ * body at rest (the anchor still moves at q).  Writes fa[dim].  The far
+ * end is read in place (a body) or built in xb, vb (an anchor point):
+ * this is the inner loop, dim and axial constants where it is inlined.
  */
 static inline void
 spring_force_dim(const spring_net *net, long s, const double *x,
-    const double *v, double t, double *fa, int dim)
+    const double *v, double t, double *fa, int dim, int axial)
 {
 	static const double rest_v[SPRING_NET_MAX_DIM];
 	double xb_[SPRING_NET_MAX_DIM], vb_[SPRING_NET_MAX_DIM];
-	double dx[SPRING_NET_MAX_DIM], len = 0.0, el, w, dw;
+	double dx[SPRING_NET_MAX_DIM], u[SPRING_NET_MAX_DIM];
+	double len = 0.0, el, w, dw, pr;
 	const double *xa, *va, *xb, *vb;
 	long a = net->ends[2 * s], b = net->ends[2 * s + 1];
 	int i;
@@ -169,8 +176,25 @@ spring_force_dim(const spring_net *net, long s, const double *x,
 		el = len > 0.0 ? net->k * w * (len - net->rest) / len : 0.0;
 	}
 	dw = net->d * w;
+	if (axial) {
+		pr = 0.0;
+		for (i = 0; i < dim; i++) {
+			u[i] = len > 0.0 ? dx[i] / len : 0.0;
+			pr += (va[i] - vb[i]) * u[i];
+		}
+		for (i = 0; i < dim; i++)
+			fa[i] = -el * dx[i] - dw * (pr * u[i]);
+		return;
+	}
 	for (i = 0; i < dim; i++)
 		fa[i] = -el * dx[i] - dw * (va[i] - vb[i]);
+}
+
+/* Whether net's damper is the axial one (linear springs: never). */
+static int
+axial_damper(const spring_net *net)
+{
+	return net->axial_damping && !net->linear;
 }
 
 /* spring_force for any dim (the rules that visit springs one by one). */
@@ -178,16 +202,20 @@ static void
 spring_force(const spring_net *net, long s, const double *x,
     const double *v, double t, double *fa)
 {
-	spring_force_dim(net, s, x, v, t, fa, net->dim);
+	if (axial_damper(net))
+		spring_force_dim(net, s, x, v, t, fa, net->dim, 1);
+	else
+		spring_force_dim(net, s, x, v, t, fa, net->dim, 0);
 }
 
 /*
- * One pass over the springs accumulating into f, dim a constant where
- * net_force calls it, so that the compiler unrolls the components.
+ * One pass over the springs accumulating into f, dim and axial
+ * constants where net_force calls it, so that the compiler unrolls the
+ * components and drops the other damper.
  */
 static inline void
 force_pass(const spring_net *net, const double *x, const double *v,
-    double t, double *f, int dim)
+    double t, double *f, int dim, int axial)
 {
 	double fa[SPRING_NET_MAX_DIM];
 	double *fp;
@@ -195,7 +223,7 @@ force_pass(const spring_net *net, const double *x, const double *v,
 	int j;
 
 	for (s = 0; s < net->nsprings; s++) {
-		spring_force_dim(net, s, x, v, t, fa, dim);
+		spring_force_dim(net, s, x, v, t, fa, dim, axial);
 		fp = f + net->ends[2 * s] * dim;
 		for (j = 0; j < dim; j++)
 			fp[j] += fa[j];
@@ -209,7 +237,8 @@ force_pass(const spring_net *net, const double *x, const double *v,
 
 /*
  * Every body's force at (x, v) with the anchor at time t: one pass over
- * the springs, then gravity.  v NULL: the bodies at rest.
+ * the springs (the damper chosen once, here, not per spring), then
+ * gravity.  v NULL: the bodies at rest.
  */
 static void
 net_force(const spring_net *net, const double *x, const double *v,
@@ -219,12 +248,19 @@ net_force(const spring_net *net, const double *x, const double *v,
 	int dim = net->dim;
 
 	memset(f, 0, (size_t)(net->n * dim) * sizeof(*f));
-	if (dim == 1)
-		force_pass(net, x, v, t, f, 1);
+	if (axial_damper(net)) {
+		if (dim == 1)
+			force_pass(net, x, v, t, f, 1, 1);
+		else if (dim == 2)
+			force_pass(net, x, v, t, f, 2, 1);
+		else
+			force_pass(net, x, v, t, f, 3, 1);
+	} else if (dim == 1)
+		force_pass(net, x, v, t, f, 1, 0);
 	else if (dim == 2)
-		force_pass(net, x, v, t, f, 2);
+		force_pass(net, x, v, t, f, 2, 0);
 	else
-		force_pass(net, x, v, t, f, 3);
+		force_pass(net, x, v, t, f, 3, 0);
 	if (dim >= 2 && net->gravity != 0.0)
 		for (i = 0; i < net->n; i++)
 			f[i * dim + 1] -= net->mass[i] * net->gravity;
@@ -376,7 +412,7 @@ step_rk4(const spring_net *net, double h, double t, double *work, double *x,
  * positive semi-definite even for a compressed spring (whose true
  * Jacobian has negative transverse stiffness; the clamp is the usual
  * one in cloth solvers, e.g. Choi and Ko 2002).  Linear springs: K_s =
- * k w I (factor 1).
+ * k w I (factor 1).  n is also the axial damper's direction (matrix_pass).
  */
 static void
 stiffness_pieces(const spring_net *net, const double *x, double t,
@@ -409,17 +445,20 @@ stiffness_pieces(const spring_net *net, const double *x, double t,
 }
 
 /*
- * out = mc M y + al c L y + be K y: the implicit rules' matrix (L the
- * springs' Laplacian with weights, K the clamped stiffness of jac; an
- * anchor end holds still).  mc, al, be >= 0 keep it symmetric positive
- * (semi-)definite.
+ * out = mc M y + al C y + be K y: the implicit rules' matrix, C the
+ * damping, K the clamped stiffness of jac (an anchor end holds still).
+ * Fiedler's damper: C = c L, L the springs' Laplacian with weights (c w I
+ * a spring).  axial: c w u u^T a spring, u the direction in jac, 0 for a
+ * spring of no length, as the force (spring_force_dim).  mc, al, be >= 0
+ * keep it symmetric positive (semi-)definite.  axial a constant where
+ * apply_matrix inlines it.
  */
-static void
-apply_matrix(const spring_net *net, const double *jac, double mc, double al,
-    double be, const double *y, double *out)
+static inline void
+matrix_pass(const spring_net *net, const double *jac, double mc, double al,
+    double be, const double *y, double *out, int axial)
 {
 	const double *js, *ya, *yb;
-	double rel[SPRING_NET_MAX_DIM], nd, iso, par, w, tr;
+	double rel[SPRING_NET_MAX_DIM], nd, iso, par, isk, pj, w, tr;
 	long s, a, b, i;
 	int j, dim = net->dim;
 
@@ -441,8 +480,20 @@ apply_matrix(const spring_net *net, const double *jac, double mc, double al,
 		/* (al c + be k f) I + be k (1 - f) n n^T, times w */
 		iso = w * (al * net->d + be * net->k * js[dim]);
 		par = w * be * net->k * (1.0 - js[dim]);
+		isk = w * (be * net->k * js[dim]);
 		for (j = 0; j < dim; j++) {
-			tr = iso * rel[j] + par * js[j] * nd;
+			if (axial) {
+				/*
+				 * (al c + be k f) n n^T + be k f (I - n n^T) +
+				 * be k (1 - f) n n^T: Fiedler's sum with rel
+				 * split into its part along n, pj, and the rest,
+				 * so that along the spring it is his bit for bit
+				 */
+				pj = js[j] * nd;
+				tr = iso * pj + isk * (rel[j] - pj) + par * js[j] *
+				    nd;
+			} else
+				tr = iso * rel[j] + par * js[j] * nd;
 			out[a * dim + j] += tr;
 			if (b >= 0)
 				out[b * dim + j] -= tr;
@@ -450,15 +501,29 @@ apply_matrix(const spring_net *net, const double *jac, double mc, double al,
 	}
 }
 
-/* The inverse of that matrix's diagonal (Jacobi's preconditioner). */
+/* matrix_pass with the net's damper chosen once, outside the loops. */
+static void
+apply_matrix(const spring_net *net, const double *jac, double mc, double al,
+    double be, const double *y, double *out)
+{
+	if (axial_damper(net))
+		matrix_pass(net, jac, mc, al, be, y, out, 1);
+	else
+		matrix_pass(net, jac, mc, al, be, y, out, 0);
+}
+
+/*
+ * The inverse of that matrix's diagonal (Jacobi's preconditioner), the
+ * damper's diagonal as matrix_pass's: c w, or axial c w n_j^2.
+ */
 static void
 matrix_inverse_diagonal(const spring_net *net, const double *jac, double al,
     double be, double *idiag)
 {
 	const double *js;
-	double w, iso, par;
+	double w, iso, par, isk, dg, nj2;
 	long s, a, b, i;
-	int j, dim = net->dim;
+	int j, dim = net->dim, axial = axial_damper(net);
 
 	for (i = 0; i < net->n; i++)
 		for (j = 0; j < dim; j++)
@@ -470,10 +535,14 @@ matrix_inverse_diagonal(const spring_net *net, const double *jac, double al,
 		js = jac + s * (dim + 1);
 		iso = w * (al * net->d + be * net->k * js[dim]);
 		par = w * be * net->k * (1.0 - js[dim]);
+		isk = w * (be * net->k * js[dim]);
 		for (j = 0; j < dim; j++) {
-			idiag[a * dim + j] += iso + par * js[j] * js[j];
+			nj2 = js[j] * js[j];
+			dg = axial ? iso * nj2 + isk * (1.0 - nj2) + par * nj2 :
+			    iso + par * js[j] * js[j];
+			idiag[a * dim + j] += dg;
 			if (b >= 0)
-				idiag[b * dim + j] += iso + par * js[j] * js[j];
+				idiag[b * dim + j] += dg;
 		}
 	}
 	for (i = 0; i < net->n * dim; i++)
@@ -493,11 +562,11 @@ dot(const double *a, const double *b, long n)
 }
 
 /*
- * Solve (M + al c L + be K) y = b by Jacobi-preconditioned conjugate
+ * Solve (M + al C + be K) y = b by Jacobi-preconditioned conjugate
  * gradients, matrix-free (the matrix is symmetric positive definite: M
  * is, the rest semi-definite), from y = 0, to a relative residual of
  * CG_TOL or n dim + CG_MIN_ITER iterations.  w.jac must hold the
- * stiffness pieces when be > 0.  A solve that stops short of CG_TOL
+ * stiffness pieces when be > 0, the directions with the axial damper.  A solve that stops short of CG_TOL
  * leaves its relative residual in w.status (the worst so far), for
  * spring_net_solve_residual.
  */
@@ -552,10 +621,12 @@ spring_net_solve_residual(const spring_net *net, const double *work)
  * new velocity, solved exactly as the spring's own verlet does (Nissen's
  * comments; a half-step velocity there would make it first order):
  *	x' = x + h v + h^2 a(x, v, t) / 2
- *	(M + h/2 c L) v' = M v + h/2 (F(x, v, t) + F(x', 0, t + h))
+ *	(M + h/2 C) v' = M v + h/2 (F(x, v, t) + F(x', 0, t + h))
  * F(x', 0, t + h) being the elastic force, gravity and the anchor's
  * damping pull c w q; the damping is linear in v, so the solve is one
- * conjugate-gradient solve of a fixed matrix.  Order 2.
+ * conjugate-gradient solve of a fixed matrix.  Order 2.  The axial
+ * damper's c w n n^T takes n at x', where v' is: central there, its
+ * torque about x' is 0 and the angular momentum is kept.
  */
 static void
 step_verlet(const spring_net *net, double h, double t, double *work,
@@ -577,7 +648,11 @@ step_verlet(const spring_net *net, double h, double t, double *work,
 	net_force(net, x, NULL, t + h, w.f);
 	for (i = 0; i < nn; i++)
 		w.b[i] += 0.5 * h * w.f[i];
-	memset(w.jac, 0, (size_t)((dim + 1) * net->nsprings) * sizeof(double));
+	if (axial_damper(net))
+		stiffness_pieces(net, x, t + h, w.jac);
+	else
+		memset(w.jac, 0, (size_t)((dim + 1) * net->nsprings) *
+		    sizeof(double));
 	solve_cg(net, &w, 0.5 * h, 0.0);
 	memcpy(v, w.y, (size_t)nn * sizeof(double));
 }
@@ -585,8 +660,9 @@ step_verlet(const spring_net *net, double h, double t, double *work,
 /*
  * implicit (Studio Gobo's Stable PD, as the line's): the springs pull
  * from the predicted positions x + h v toward the anchor at t + h, the
- * damping at the new velocity: (M + h c L) dv = h F(x + h v, v, t + h);
- * x += h v_old; v += dv.  One spring: the scalar rule exactly.
+ * damping at the new velocity: (M + h C) dv = h F(x + h v, v, t + h);
+ * x += h v_old; v += dv.  One spring: the scalar rule exactly.  The
+ * axial damper's c w n n^T takes n at x + h v, as the force does.
  */
 static void
 step_implicit(const spring_net *net, double h, double t, double *work,
@@ -601,8 +677,11 @@ step_implicit(const spring_net *net, double h, double t, double *work,
 	net_force(net, w.xs, v, t + h, w.f);
 	for (i = 0; i < nn; i++)
 		w.b[i] = h * w.f[i];
-	memset(w.jac, 0, (size_t)((net->dim + 1) * net->nsprings) *
-	    sizeof(double));
+	if (axial_damper(net))
+		stiffness_pieces(net, w.xs, t + h, w.jac);
+	else
+		memset(w.jac, 0, (size_t)((net->dim + 1) * net->nsprings) *
+		    sizeof(double));
 	solve_cg(net, &w, h, 0.0);
 	for (i = 0; i < nn; i++) {
 		x[i] += h * v[i];
@@ -613,9 +692,10 @@ step_implicit(const spring_net *net, double h, double t, double *work,
 /*
  * backward-euler: one linearised Newton step of implicit Euler (Baraff
  * and Witkin 1998, "Large steps in cloth simulation"), the anchor at
- * t + h: (M + h c L + h^2 K) dv = h (F(x, v, t + h) - h K v), K the
- * clamped stiffness at x (stiffness_pieces); v += dv; x += h v_new.
- * Linear springs: backward Euler exactly (the line's rule).
+ * t + h: (M + h C + h^2 K) dv = h (F(x, v, t + h) - h K v), K the
+ * clamped stiffness at x (stiffness_pieces), C the damper's (c L, or
+ * axial c w n n^T, n at x as in F); v += dv; x += h v_new.  Linear
+ * springs: backward Euler exactly (the line's rule).
  */
 static void
 step_backward(const spring_net *net, double h, double t, double *work,

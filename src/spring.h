@@ -915,17 +915,28 @@ double spring_nissen_impulse_limit(long rows, long cols, double ratio,
  * the weight w0).  Fiedler's force on a, d = x_a - x_b:
  *	f = -k w (|d| - L) d / |d| - c w (v_a - v_b)
  * (c the damping, on the whole relative velocity as Fiedler writes it;
- * |d| = 0 gives no elastic force).  With linear set the springs are
- * Nissen's linear model instead: x are displacements, f = -k w d -
- * c w (v_a - v_b), no rest length, no gravity (the dim-1 mesh).  gravity
- * pulls every body along -y (dim >= 2).  The library holds no memory:
- * the caller passes every array.
+ * |d| = 0 gives no elastic force).  That damper is not central: it damps
+ * a rigid rotation too, and a damped pair loses its angular momentum
+ * (at rate c / m_red about the centre of mass).  With axial_damping set
+ * the damper acts along the spring only, as in many engines and cloth
+ * codes:
+ *	f = -k w (|d| - L) u - c w ((v_a - v_b) . u) u,  u = d / |d|
+ * central, so every force keeps the angular momentum (Nissen, seed 001:
+ * the pair "may rotate around each other"); |d| = 0 has no u and gives
+ * no damping force either; the implicit rules' damping matrix is then
+ * c w u u^T a spring.  Along the spring the two are the same, bit for
+ * bit.  With linear set the springs are Nissen's linear model instead:
+ * x are displacements, f = -k w d - c w (v_a - v_b), no rest length, no
+ * gravity (the dim-1 mesh), and axial_damping is ignored (one axis: the
+ * same damper).  gravity pulls every body along -y (dim >= 2).  The
+ * library holds no memory: the caller passes every array.
  */
 #define SPRING_NET_MAX_DIM 3
 
 typedef struct spring_net {
 	int dim;		/* components a body: 1, 2 or 3 */
 	int linear;		/* Nissen's linear springs (see above) */
+	int axial_damping;	/* the damper along the spring only (above) */
 	long n;			/* bodies, >= 1 */
 	const double *mass;	/* n masses, > 0 */
 	long nsprings;

@@ -32,7 +32,8 @@
 enum {
 	OPT_N_DIM = 7300, OPT_N_X0, OPT_N_V0, OPT_N_TARGET, OPT_N_TARGET_VEL,
 	OPT_N_X1, OPT_N_X2, OPT_N_V1, OPT_N_V2, OPT_N_M1, OPT_N_M2, OPT_N_REST,
-	OPT_N_GRAVITY, OPT_N_PARTICLES, OPT_N_GRID, OPT_N_PLUCK, OPT_N_SUMMARY
+	OPT_N_GRAVITY, OPT_N_PARTICLES, OPT_N_GRID, OPT_N_PLUCK, OPT_N_SUMMARY,
+	OPT_N_DAMPER
 };
 
 /* Listed before run's: the state flags take a value per component. */
@@ -54,6 +55,7 @@ static const struct option net_longopts[] = {
 	{ "grid", required_argument, NULL, OPT_N_GRID },
 	{ "pluck", required_argument, NULL, OPT_N_PLUCK },
 	{ "summary", no_argument, NULL, OPT_N_SUMMARY },
+	{ "damper", required_argument, NULL, OPT_N_DAMPER },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -72,6 +74,8 @@ struct net_opts {
 	double m[2], rest, gravity;
 	const char *rest_arg, *gravity_arg;
 	int summary;
+	int axial;			/* --damper axial */
+	const char *damper_arg;		/* --damper */
 	const char *pair_flag;		/* --m1 .. --v2 given, for messages */
 	const char *chain_flag;		/* --particles */
 	const char *grid_arg;		/* --grid */
@@ -97,24 +101,37 @@ net_usage(FILE *fp)
 	fputs(
 "usage: springsim --model pair --dim 2|3 [--m1 M] [--m2 M] [--rest L]\n"
 "                 [--x1 LIST] [--x2 LIST] [--v1 LIST] [--v2 LIST]\n"
-"                 [--gravity G] [options]\n"
+"                 [--gravity G] [--damper relative|axial] [options]\n"
 "       springsim --model chain --dim 2|3 [--particles N] [--mass M]\n"
 "                 [--rest L] [--x0 LIST] [--v0 LIST] [--pluck N]\n"
 "                 [--target LIST] [--target-vel LIST] [--gravity G]\n"
-"                 [--summary] [options]\n"
+"                 [--summary] [--damper relative|axial] [options]\n"
 "       springsim --model mesh [--grid RxC] [--dim 1|2|3] [--mass M]\n"
 "                 [--rest L] [--x0 LIST] [--v0 LIST] [--pluck N]\n"
 "                 [--target LIST] [--target-vel LIST] [--gravity G]\n"
-"                 [--summary] [options]\n"
+"                 [--summary] [--damper relative|axial] [options]\n"
 "\n"
 "Nissen's systems of springs in the plane and in space: every spring is\n"
 "Fiedler's rest-length spring, on body a from body b (or an anchor),\n"
 "d = x_a - x_b:  F = k (L - |d|) d / |d| - c (v_a - v_b), the damping on\n"
 "the whole relative velocity as Fiedler writes it (it also damps a pair's\n"
-"spin); |d| = 0 gives no elastic force.  LIST is dim comma-separated\n"
+"spin: its angular momentum about the centre of mass decays at the rate\n"
+"c / m_red); |d| = 0 gives no elastic force.  LIST is dim comma-separated\n"
 "numbers, e.g. --x0 0.5,0 (exactly --dim of them).  --gravity G pulls every\n"
 "body toward negative y (default 0; dim 2 and 3; its m g y counts in the\n"
 "energy).\n"
+"\n"
+"  --damper relative|axial (dim 2 and 3; default relative, the above).\n"
+"            axial damps along the spring only, u = d / |d|:\n"
+"            F = k (L - |d|) u - c ((v_a - v_b) . u) u, central as the\n"
+"            elastic force is: no torque, so a spinning pair keeps its\n"
+"            angular momentum (semi-implicit, impulse, implicit and verlet\n"
+"            exactly; explicit, backward-euler and rk4 drift by their own\n"
+"            error, damped or not) and, as Nissen says, may rotate around\n"
+"            each other.  |d| = 0 has no u: no damping force.  The\n"
+"            implicit rules' damping matrix is c u u^T a spring.  Along the\n"
+"            spring the two are the same, bit for bit (and in 1-D, where\n"
+"            --damper does not apply).\n"
 "\n"
 "  pair      two bodies of mass --m1, --m2 (default 1, 1), rest length\n"
 "            --rest (default 1), at --x1 (default the origin) and --x2\n"
@@ -300,6 +317,14 @@ net_option(struct net_opts *no, int c, const char *arg)
 	case OPT_N_SUMMARY:
 		no->summary = 1;
 		return 1;
+	case OPT_N_DAMPER:
+		no->damper_arg = arg;
+		if (strcmp(arg, "relative") == 0 || strcmp(arg, "axial") == 0) {
+			no->axial = arg[0] == 'a';
+			return 1;
+		}
+		warn_msg("--damper: '%s' is not relative or axial", arg);
+		return -1;
 	}
 	return 0;
 }
@@ -319,7 +344,7 @@ net_parse(struct run_setup *rs, struct net_opts *no, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
 		const char *flag = argv[optind - 1];
 
-		if (c >= OPT_N_DIM && c <= OPT_N_SUMMARY) {
+		if (c >= OPT_N_DIM && c <= OPT_N_DAMPER) {
 			if (net_option(no, c, optarg) < 0)
 				return EXIT_USAGE;
 			continue;
@@ -380,6 +405,10 @@ check_flags(const struct net_opts *no, const char *model,
 	if (no->dim == 1 && no->gravity_arg != NULL)
 		return usage_error("--gravity: '%s' does not go with --model mesh "
 		    "--dim 1 (no y axis)", no->gravity_arg);
+	if (no->dim == 1 && no->damper_arg != NULL)
+		return usage_error("--damper: '%s' does not go with --model mesh "
+		    "--dim 1 (on one axis the two dampers are the same)",
+		    no->damper_arg);
 	if (rs->sim.signal != NULL)
 		return usage_error("--model %s follows a target moving "
 		    "linearly: no --target-signal, --target-file or "
@@ -839,6 +868,7 @@ net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
 		return EXIT_USAGE;
 	net->dim = (int)no->dim;
 	net->linear = no->dim == 1;
+	net->axial_damping = no->axial;
 	net->n = n;
 	for (i = 0; i < n; i++)
 		s->mass[i] = no->kind == NET_PAIR ? no->m[i] : body;
