@@ -4,7 +4,9 @@
 # the dim-1 mesh of one column against the 1-D chain, the pair's momentum
 # and its length against the 1-D pair, a rope hanging under gravity where
 # Hooke's law puts it, every rule, ref_err, divergence, the errors, -o and
-# --help.
+# --help; --damper: Nissen's pair turning on under the axial damper and
+# stopped by Fiedler's (by hand), the two the same along the springs, its
+# errors and help.
 bats_require_minimum_version 1.5.0
 load helpers
 
@@ -334,4 +336,99 @@ NET_RULES='semi-implicit explicit impulse implicit backward-euler verlet rk4'
 	done
 	sim --model chain --dim 01 --frames 1
 	[ "$(head -n 1 "$OUT")" = "$CHAIN1_HEADER" ] || fail_with "--dim 01"
+}
+
+@test "--damper axial: Nissen's Ck = Cd = 1 pair keeps turning; relative stops it (by hand)" {
+	# m1 = m2 = 1 (m_red 1/2), dt 1/60: k = 1800, c = 30; x2 = (1.5, 0),
+	# v2 = (0, 1): d = x1 - x2 = (-1.5, 0), u = (-1, 0), stretch 0.5, the
+	# spring's pull (900, 0) on body 1, semi-implicit.
+	# relative: damping -c (v1 - v2) = (0, 30): v1 = (15, 0.5), v2 =
+	# (-15, 0.5), x1 = (0.25, 1/120), x2 = (1.25, 1/120), length 1; the
+	# next step's damping stops the relative (30, 0): both at (0, 0.5).
+	# The reference (continuous): L = d x (v1 - v2) decays as 1.5 e^(-c t /
+	# m_red) = 1.5 e^(-60 t) whatever the spring does.
+	sim --model pair --dim 2 --ck 1 --cd 1 --x2 1.5,0 --v2 0,1 --frames 600 \
+	    --no-header
+	assert_status 0
+	assert_stderr_empty
+	awk_check "$OUT" 'function off(a, b, tol) { d = a - b; return d > tol || -d > tol }
+	    NR == 2 { if (off($2, 0.25, 1e-15) || off($3, 1 / 120, 1e-17) || off($4, 15, 1e-13) ||
+		off($5, 0.5, 1e-15) || off($6, 1.25, 1e-15) || off($7, 1 / 120, 1e-17) ||
+		off($8, -15, 1e-13) || off($9, 0.5, 1e-15) || off($10, 1, 1e-15)) print "step 1:", $0 }
+	    NR > 2 { if (off($4, 0, 1e-12) || off($8, 0, 1e-12) || off($5, 0.5, 1e-15) ||
+		off($9, 0.5, 1e-15) || off($10, 1, 1e-14)) print "at rest:", NR, $4, $5, $8, $9, $10 }
+	    { L = ($11 - $15) * ($14 - $18) - ($12 - $16) * ($13 - $17)
+	      if (off(L, 1.5 * exp(-60 * $1), 1e-9)) print "ref L", NR, L, 1.5 * exp(-60 * $1) }' \
+	    -v AWK_MIN_LINES=601
+	# axial: v . u = 0, no damping: v1 = (15, 0), v2 = (-15, 1), x2 = (1.25,
+	# 1/60): the stretch along the old axis gone, the turn kept, length
+	# sqrt(1 + 1/3600).  Then every step replaces the part of v1 - v2 along
+	# d by -stretch/dt and keeps L = d x (v1 - v2) = 1.5, so |d'|^2 = 1 +
+	# dt^2 L^2 / |d|^2, settling at l^2 = (1 + sqrt(1 + 4 dt^2 L^2)) / 2.
+	# The reference keeps L too (to rk4's error) and settles where the
+	# spring holds the spin, 1800 (l - 1) = m_red L^2 / l^3 (Newton below).
+	sim --model pair --dim 2 --ck 1 --cd 1 --x2 1.5,0 --v2 0,1 --frames 600 \
+	    --no-header --damper axial
+	assert_status 0
+	assert_stderr_empty
+	awk_check "$OUT" 'function off(a, b, tol) { d = a - b; return d > tol || -d > tol }
+	    BEGIN { h = 1 / 60; ls = sqrt((1 + sqrt(1 + 4 * h * h * 2.25)) / 2)
+		lc = 1; for (i = 0; i < 50; i++) lc -= (1800 * (lc - 1) - 1.125 / lc^3) / (1800 + 3.375 / lc^4) }
+	    NR == 2 { if (off($2, 0.25, 1e-15) || off($3, 0, 0) || off($4, 15, 1e-13) ||
+		off($5, 0, 0) || off($6, 1.25, 1e-15) || off($7, h, 1e-17) ||
+		off($8, -15, 1e-13) || off($9, 1, 1e-15) || off($10, sqrt(1 + h * h), 1e-15)) print "step 1:", $0 }
+	    NR > 2 { if (off($10 * $10, 1 + h * h * 2.25 / (p * p), 1e-14)) print "|d|", NR, $10, p }
+	    { p = $10
+	      L = ($2 - $6) * ($5 - $9) - ($3 - $7) * ($4 - $8)
+	      if (off(L, 1.5, 1e-12)) print "L", NR, L
+	      L = ($11 - $15) * ($14 - $18) - ($12 - $16) * ($13 - $17)
+	      if (off(L, 1.5, 1e-10)) print "ref L", NR, L }
+	    END { if (off($10, ls, 1e-14) || off($19, lc, 1e-9) || !(ls > 1.0003 && lc > 1.0006))
+		print "settled", $10, ls, $19, lc }' -v AWK_MIN_LINES=601
+}
+
+@test "--damper: along the spring the two are the same, byte for byte; relative is the default" {
+	ref=$BATS_TEST_TMPDIR/relative.csv
+	for r in $NET_RULES; do
+		for args in "--model chain --dim 2 --particles 4 --x0 0.2,0 --v0 0.5,0 --target-vel 0.3,0" \
+		    "--model chain --dim 3 --particles 3 --x0 -0.1,0,0 --ck 0.3 --cd 0.4" \
+		    "--model pair --dim 3 --x2 1.7,0,0 --v1 0.4,0,0 --m2 2 --ck 0.5 --cd 0.6"; do
+			sim $args --integrator "$r" --frames 60
+			assert_status 0
+			cp "$OUT" "$ref"
+			sim $args --integrator "$r" --frames 60 --damper axial
+			assert_status 0
+			assert_stderr_empty
+			cmp -s "$ref" "$OUT" || fail_with "$r $args: axial differs along x"
+		done
+		# spinning, the default is relative, and axial is not it
+		args="--model mesh --grid 3x2 --dim 3 --gravity 9.81 --v0 0.3,1,-0.5 --pluck 4"
+		sim $args --integrator "$r" --frames 30
+		cp "$OUT" "$ref"
+		sim $args --integrator "$r" --frames 30 --damper relative
+		assert_status 0
+		cmp -s "$ref" "$OUT" || fail_with "$r: --damper relative is not the default"
+		sim $args --integrator "$r" --frames 30 --damper axial
+		assert_status 0
+		! cmp -s "$ref" "$OUT" || fail_with "$r: axial is relative off the axis"
+	done
+}
+
+@test "--damper: errors (one line naming the flag and the value, exit 2) and help" {
+	assert_usage_error "--damper" "'foo'" "relative or axial" -- --model pair --dim 2 --damper foo
+	assert_usage_error "--damper" "'Axial'" -- --model chain --dim 3 --damper Axial
+	assert_usage_error "--damper" "''" -- --model mesh --dim 2 --damper ''
+	assert_usage_error "--damper" "'axial '" -- --model mesh --dim 2 --damper 'axial '
+	assert_usage_error "--damper" "'axial'" "--dim 1" -- --model mesh --damper axial
+	assert_usage_error "--damper" "'relative'" "--dim 1" -- --model mesh --dim 1 --damper relative
+	# 1-D pair and chain are the 1-D models: no such flag there
+	assert_usage_error "--damper" -- --model pair --damper axial
+	for args in "--model mesh --help" "--model pair --dim 3 --help"; do
+		sim $args
+		assert_status 0
+		for s in "--damper relative|axial" "((v_a - v_b) . u) u" "c / m_red" \
+		    "c u u^T" "|d| = 0 has no u"; do
+			grep -qF -- "$s" "$OUT" || fail_with "$args: no $s"
+		done
+	done
 }
