@@ -35,7 +35,7 @@
 
 enum {
 	OPT_M1 = 5000, OPT_M2, OPT_I1, OPT_I2, OPT_REST, OPT_X1, OPT_X2,
-	OPT_V1, OPT_V2, OPT_PARTICLES, OPT_SUMMARY, OPT_DIM
+	OPT_V1, OPT_V2, OPT_PARTICLES, OPT_SUMMARY, OPT_DIM, OPT_DAMPER
 };
 
 static const struct option sys_longopts[] = {
@@ -51,6 +51,7 @@ static const struct option sys_longopts[] = {
 	{ "particles", required_argument, NULL, OPT_PARTICLES },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "dim", required_argument, NULL, OPT_DIM },
+	{ "damper", required_argument, NULL, OPT_DAMPER },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -126,7 +127,8 @@ sys_usage(FILE *fp)
 "\n"
 "  --dim 1             these models are 1-D (the default); the pair and the\n"
 "                      chain with --dim 2|3 are networks (springsim --model\n"
-"                      mesh --help)\n"
+"                      mesh --help), where --damper relative|axial chooses\n"
+"                      the damper; on one axis the two are the same\n"
 "\n"
 "Also: the parameter flags of run (any one convention), --dt, --duration or\n"
 "--frames, -o FILE, --precision N, --no-header; the chain: run's signals.\n"
@@ -202,6 +204,11 @@ sys_option(struct sys_opts *so, int c, const char *flag, const char *arg)
 		/* run sends --dim 2|3 of the pair and chain to the networks */
 		so->dim_arg = arg;
 		return 1;
+	case OPT_DAMPER:
+		/* known, so that the message says why, not "unknown option" */
+		usage_error("%s: '%s' is for --dim 2|3: on one axis the "
+		    "relative and the axial damper are the same", flag, arg);
+		return -1;
 	}
 	return 0;
 }
@@ -539,9 +546,9 @@ sys_parse(struct run_setup *rs, struct sys_opts *so, int argc, char **argv)
 		char name[32];
 
 		/* the flag's own name (argv holds the value when separate) */
-		if (c >= OPT_M1 && c <= OPT_DIM)
+		if (c >= OPT_M1 && c <= OPT_DAMPER)
 			snprintf(name, sizeof(name), "--%s", all[idx].name);
-		if (c >= OPT_M1 && c <= OPT_DIM &&
+		if (c >= OPT_M1 && c <= OPT_DAMPER &&
 		    (rc = sys_option(so, c, name, optarg)) != 0) {
 			if (rc < 0)
 				return EXIT_USAGE;

@@ -239,6 +239,7 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	assert_usage_error "--x0" -- --model pair --x0 1
 	assert_usage_error "--mass" -- --model pair --mass 2
 	assert_usage_error "--integrator" "'nope'" -- --model chain --integrator nope
+	assert_usage_error "--damper" "'axial'" "--dim 2|3" -- --model pair --damper axial
 	assert_usage_error "--metrics" -- --model chain --metrics
 	assert_usage_error "--substep" -- --model pair --substep max
 	assert_usage_error "--target-signal" "pair" -- --model pair --target-signal sine
