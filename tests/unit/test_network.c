@@ -748,6 +748,22 @@ am_factor(const char *rule, int axial, double ck, double cd, double h,
 	return NAN;
 }
 
+
+/* The damped pair's start: 0.8 apart, compressed, turning and drifting. */
+static void
+spinning_start(int dim, double *x, double *v)
+{
+	memset(x, 0, 6 * sizeof(*x));
+	memset(v, 0, 6 * sizeof(*v));
+	x[dim] = 0.8;
+	v[1] = -1.5;
+	v[dim] = 0.4;
+	v[dim + 1] = 0.9;
+	if (dim == 3) {
+		v[2] = 0.6;
+		v[dim + 2] = -0.3;
+	}
+}
 /*
  * (f) The dampers and the angular momentum: a damped pair (m 1 and 3,
  * Ck 0.2, Cd 0.3 on m_red = 3/4, h 1/60, rest 1) spinning in the plane
@@ -784,16 +800,7 @@ damper_angular_momentum(void)
 				    spring_net_rule_find(rules[r]);
 
 				free_pair(fx, dim, mass, k, c, 1.0, axial);
-				memset(x, 0, sizeof(x));
-				memset(v, 0, sizeof(v));
-				x[dim] = 0.8;
-				v[1] = -1.5;
-				v[dim] = 0.4;
-				v[dim + 1] = 0.9;
-				if (dim == 3) {
-					v[2] = 0.6;
-					v[dim + 2] = -0.3;
-				}
+				spinning_start(dim, x, v);
 				CHECK(rule->prepare(&fx->net, h, fx->work) == 0);
 				compressed = stretched = 0;
 				for (step = 0; step < 80; step++) {
@@ -822,16 +829,7 @@ damper_angular_momentum(void)
 			}
 			/* rk4 at h/64 against the law, h/32 for its error */
 			free_pair(fx, dim, mass, k, c, 1.0, axial);
-			memset(x, 0, sizeof(x));
-			memset(v, 0, sizeof(v));
-			x[dim] = 0.8;
-			v[1] = -1.5;
-			v[dim] = 0.4;
-			v[dim + 1] = 0.9;
-			if (dim == 3) {
-				v[2] = 0.6;
-				v[dim + 2] = -0.3;
-			}
+			spinning_start(dim, x, v);
 			memcpy(xh, x, sizeof(x));
 			memcpy(vh, v, sizeof(v));
 			com_angmom(&fx->net, x, v, am1, &sc);
