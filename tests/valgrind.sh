@@ -106,6 +106,9 @@ check 0 --model mesh --grid 3x3 --integrator impulse --frames 5 --summary
 check 0 --model chain --dim 1 --particles 3 --frames 5
 check 0 analyze --model chain --particles 6 --integrator impulse
 check 0 --model chain --dim 2 --particles 4 --damper axial --integrator implicit --frames 5 --summary
+check 0 --model chain --particles 6 --integrator exact --frames 10 --summary --no-reference
+check 0 --model angular --x2 7 --frames 10 --no-reference -o "$tmp/angular-noref.csv"
+check 0 --model mesh --grid 3x2 --dim 2 --gravity 9.81 --frames 5 --no-reference
 check 2 --model mesh --grid 3x
 check 2 --model pair --dim 2 --x2 1,2,3 -o "$tmp/bad.csv"
 echo "valgrind: $passed passed, $failed failed"

@@ -11,6 +11,7 @@
  * nonlinear: its reference is rk4 at 64 steps a frame, and a second rk4
  * at 32 steps a frame estimates its error by step halving (Richardson,
  * order 4: the error of the 64 is |x_64 - x_32| / 15), ref_err.
+ * --no-reference skips it: the rule alone, the state's columns.
  */
 #include <getopt.h>
 #include <math.h>
@@ -33,7 +34,7 @@ enum {
 	OPT_N_DIM = 7300, OPT_N_X0, OPT_N_V0, OPT_N_TARGET, OPT_N_TARGET_VEL,
 	OPT_N_X1, OPT_N_X2, OPT_N_V1, OPT_N_V2, OPT_N_M1, OPT_N_M2, OPT_N_REST,
 	OPT_N_GRAVITY, OPT_N_PARTICLES, OPT_N_GRID, OPT_N_PLUCK, OPT_N_SUMMARY,
-	OPT_N_DAMPER
+	OPT_N_DAMPER, OPT_N_NO_REF
 };
 
 /* Listed before run's: the state flags take a value per component. */
@@ -56,6 +57,7 @@ static const struct option net_longopts[] = {
 	{ "pluck", required_argument, NULL, OPT_N_PLUCK },
 	{ "summary", no_argument, NULL, OPT_N_SUMMARY },
 	{ "damper", required_argument, NULL, OPT_N_DAMPER },
+	{ "no-reference", no_argument, NULL, OPT_N_NO_REF },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -74,6 +76,7 @@ struct net_opts {
 	double m[2], rest, gravity;
 	const char *rest_arg, *gravity_arg;
 	int summary;
+	int no_ref;			/* --no-reference: the rule alone */
 	int axial;			/* --damper axial */
 	const char *damper_arg;		/* --damper */
 	const char *pair_flag;		/* --m1 .. --v2 given, for messages */
@@ -82,7 +85,11 @@ struct net_opts {
 	const char *start_flag;		/* --x0, --v0, --target(-vel) */
 };
 
-/* What a run needs: the net, the state, the reference, the scratch. */
+/*
+ * What a run needs: the net, the state, the reference, the scratch.
+ * Without the reference (--no-reference) xr, vr, xh, vh and rwork are
+ * NULL.
+ */
 struct net_run {
 	spring_net net;
 	const spring_net_rule *rule;
@@ -191,6 +198,13 @@ net_usage(FILE *fp)
 "  --dim N             1, 2 or 3 (pair and chain: 2 or 3; without --dim,\n"
 "                      or --dim 1, they are the 1-D models of\n"
 "                      `springsim --model chain --help`)\n"
+"  --no-reference      the rule alone: no reference (rk4's 96 steps a\n"
+"                      frame, or the dim-1 closed form), none of its\n"
+"                      columns: t,particle,x,y[,z],vx,vy[,vz], dim 1\n"
+"                      t,particle,x,v; the pair t, each body's columns,\n"
+"                      length; --summary t,max_stretch,energy.  The columns\n"
+"                      kept are the same, byte for byte; no --force (the\n"
+"                      cost is the rule's)\n"
 "  --integrator NAME   the rule (default semi-implicit):\n", fp);
 	for (r = spring_net_rules; *r != NULL; r++)
 		fprintf(fp, "      %-16s %s\n", (*r)->name, (*r)->summary);
@@ -317,6 +331,9 @@ net_option(struct net_opts *no, int c, const char *arg)
 	case OPT_N_SUMMARY:
 		no->summary = 1;
 		return 1;
+	case OPT_N_NO_REF:
+		no->no_ref = 1;
+		return 1;
 	case OPT_N_DAMPER:
 		no->damper_arg = arg;
 		if (strcmp(arg, "relative") == 0 || strcmp(arg, "axial") == 0) {
@@ -344,7 +361,7 @@ net_parse(struct run_setup *rs, struct net_opts *no, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
 		const char *flag = argv[optind - 1];
 
-		if (c >= OPT_N_DIM && c <= OPT_N_DAMPER) {
+		if (c >= OPT_N_DIM && c <= OPT_N_NO_REF) {
 			if (net_option(no, c, optarg) < 0)
 				return EXIT_USAGE;
 			continue;
@@ -483,16 +500,21 @@ make_springs(struct run_setup *rs, const struct net_opts *no, double *body,
 	return EXIT_OK;
 }
 
-/* Allocate the run's arrays (one block each); 0 or -1. */
+/*
+ * Allocate the run's arrays (one block each): the state, the rule's work,
+ * the modes and their scratch, and with ref the reference's states (rk4's
+ * at dt/64 and dt/32) and its work.  0 or -1.
+ */
 static int
 net_alloc(struct net_run *s, long n, long ns, long dim, long rows,
-    long cols)
+    long cols, int ref)
 {
 	size_t nn = (size_t)(n * dim), wk = SPRING_NET_WORK((size_t)n,
 	    (size_t)ns, (size_t)dim);
-	size_t total = (size_t)n + (size_t)(cols * dim) + 8 * nn + 2 * wk +
-	    SPRING_NET_MODES((size_t)rows, (size_t)cols) + 4 * (size_t)n +
-	    2 * (size_t)(rows + cols);
+	size_t ntmp = 4 * (size_t)n + 2 * (size_t)(rows + cols);
+	size_t total = (size_t)n + (size_t)(cols * dim) + 4 * nn + wk +
+	    SPRING_NET_MODES((size_t)rows, (size_t)cols) + ntmp +
+	    (ref ? 4 * nn + wk : 0);
 	double *p = calloc(total, sizeof(double));
 
 	s->ends = calloc((size_t)(2 * ns), sizeof(long));
@@ -506,14 +528,16 @@ net_alloc(struct net_run *s, long n, long ns, long dim, long rows,
 	s->v = s->x + nn;
 	s->x0 = s->v + nn;
 	s->v0 = s->x0 + nn;
-	s->xr = s->v0 + nn;
-	s->vr = s->xr + nn;
-	s->xh = s->vr + nn;
-	s->vh = s->xh + nn;
-	s->work = s->vh + nn;
-	s->rwork = s->work + wk;
-	s->modes = s->rwork + wk;
+	s->work = s->v0 + nn;
+	s->modes = s->work + wk;
 	s->tmp = s->modes + SPRING_NET_MODES(rows, cols);
+	if (ref) {
+		s->xr = s->tmp + ntmp;
+		s->vr = s->xr + nn;
+		s->xh = s->vr + nn;
+		s->vh = s->xh + nn;
+		s->rwork = s->vh + nn;
+	}
 	return 0;
 }
 
@@ -584,7 +608,10 @@ put_str(struct sink *k, const char *s)
 	out_write(&k->out, s, strlen(s));
 }
 
-/* The header line for the model, dim and --summary. */
+/*
+ * The header line for the model, dim and --summary; with --no-reference
+ * the state's columns alone.
+ */
 static void
 net_header(struct sink *k, const struct net_opts *no)
 {
@@ -592,17 +619,22 @@ net_header(struct sink *k, const struct net_opts *no)
 	char buf[32];
 	int j, b, ref, dim = (int)no->dim;
 
+	if (no->summary && no->no_ref) {
+		put_str(k, "t,max_stretch,energy\n");
+		return;
+	}
 	if (no->summary) {
 		put_str(k, "t,max_stretch,energy,energy_ref,max_err_x,max_err_v");
 		put_str(k, dim == 1 ? "\n" : ",ref_err\n");
 		return;
 	}
 	if (dim == 1) {
-		put_str(k, "t,particle,x,v,x_ref,v_ref,err_x,err_v\n");
+		put_str(k, no->no_ref ? "t,particle,x,v\n" :
+		    "t,particle,x,v,x_ref,v_ref,err_x,err_v\n");
 		return;
 	}
 	put_str(k, no->kind == NET_PAIR ? "t" : "t,particle");
-	for (ref = 0; ref < 2; ref++) {
+	for (ref = 0; ref < (no->no_ref ? 1 : 2); ref++) {
 		for (b = 0; b < (no->kind == NET_PAIR ? 2 : 1); b++) {
 			for (j = 0; j < 2 * dim; j++) {
 				snprintf(buf, sizeof(buf), ",%s%s%.0d%s",
@@ -615,8 +647,8 @@ net_header(struct sink *k, const struct net_opts *no)
 		if (no->kind == NET_PAIR)
 			put_str(k, ref ? ",length_ref" : ",length");
 	}
-	put_str(k, no->kind == NET_PAIR ? ",err_length,ref_err\n" :
-	    ",err_x,err_v,ref_err\n");
+	put_str(k, no->no_ref ? "\n" : no->kind == NET_PAIR ?
+	    ",err_length,ref_err\n" : ",err_x,err_v,ref_err\n");
 }
 
 /* |a - b| over dim components. */
@@ -642,7 +674,10 @@ ref_error(const struct net_run *s, long i)
 	return distance(s->xr + i * dim, s->xh + i * dim, dim) / 15.0;
 }
 
-/* The rows of frame t: the pair, a body a row, or the summary. */
+/*
+ * The rows of frame t: the pair, a body a row, or the summary; with
+ * --no-reference the state's columns alone (the same bytes).
+ */
 static void
 write_frame(struct sink *k, const struct net_run *s,
     const struct net_opts *no, double t)
@@ -660,17 +695,26 @@ write_frame(struct sink *k, const struct net_run *s,
 				col[c++] = s->v[i * dim + j];
 		}
 		col[c++] = distance(s->x, s->x + dim, dim);
-		for (i = 0; i < 2; i++) {
+		for (i = 0; i < 2 && !no->no_ref; i++) {
 			for (j = 0; j < dim; j++)
 				col[c++] = s->xr[i * dim + j];
 			for (j = 0; j < dim; j++)
 				col[c++] = s->vr[i * dim + j];
 		}
-		col[c++] = distance(s->xr, s->xr + dim, dim);
-		col[c] = col[1 + 2 * dim * 2] - col[c - 1];
-		c++;
-		col[c++] = fmax(ref_error(s, 0), ref_error(s, 1));
+		if (!no->no_ref) {
+			col[c++] = distance(s->xr, s->xr + dim, dim);
+			col[c] = col[1 + 2 * dim * 2] - col[c - 1];
+			c++;
+			col[c++] = fmax(ref_error(s, 0), ref_error(s, 1));
+		}
 		write_numbers_row(k, col, (int)c);
+		return;
+	}
+	if (no->summary && no->no_ref) {
+		col[0] = t;
+		col[1] = spring_net_max_stretch(&s->net, s->x, t);
+		col[2] = spring_net_energy(&s->net, s->x, s->v, t);
+		write_numbers_row(k, col, 3);
 		return;
 	}
 	if (no->summary) {
@@ -701,6 +745,10 @@ write_frame(struct sink *k, const struct net_run *s,
 			col[c++] = s->x[i * dim + j];
 		for (j = 0; j < dim; j++)
 			col[c++] = s->v[i * dim + j];
+		if (no->no_ref) {
+			write_numbers_row(k, col, (int)c);
+			continue;
+		}
 		for (j = 0; j < dim; j++)
 			col[c++] = s->xr[i * dim + j];
 		for (j = 0; j < dim; j++)
@@ -777,7 +825,11 @@ advance_reference(struct net_run *s, double h, double t0, double t1)
 		    s->vh);
 }
 
-/* Run the network frame by frame, writing each. */
+/*
+ * Run the network frame by frame, writing each, beside the reference
+ * (with --no-reference the rule alone: neither the reference nor its
+ * divergence check).
+ */
 static int
 net_simulate(struct sink *k, struct net_run *s, const struct net_opts *no,
     const struct run_setup *rs)
@@ -788,10 +840,12 @@ net_simulate(struct sink *k, struct net_run *s, const struct net_opts *no,
 
 	memcpy(s->x, s->x0, bytes);
 	memcpy(s->v, s->v0, bytes);
-	memcpy(s->xr, s->x0, bytes);
-	memcpy(s->vr, s->v0, bytes);
-	memcpy(s->xh, s->x0, bytes);
-	memcpy(s->vh, s->v0, bytes);
+	if (!no->no_ref) {
+		memcpy(s->xr, s->x0, bytes);
+		memcpy(s->vr, s->v0, bytes);
+		memcpy(s->xh, s->x0, bytes);
+		memcpy(s->vh, s->v0, bytes);
+	}
 	write_frame(k, s, no, 0.0);
 	if (s->rule->prepare(&s->net, h, s->work) != 0)
 		abort();	/* checked before: a bug */
@@ -803,6 +857,10 @@ net_simulate(struct sink *k, struct net_run *s, const struct net_opts *no,
 			warn_msg("warning: diverged at frame %ld: stopped, %ld "
 			    "frames kept", f, f);
 			break;
+		}
+		if (no->no_ref) {
+			write_frame(k, s, no, t1);
+			continue;
 		}
 		advance_reference(s, h, t0, t1);
 		if (diverged(&s->net, s->xr, s->vr, t1, scale) ||
@@ -859,7 +917,7 @@ net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
 	    no->rows : 0;
 	cols = no->kind == NET_CHAIN ? 1 : no->kind == NET_MESH ? no->cols : 0;
 	ns = no->kind == NET_PAIR ? 1 : spring_net_grid(rows, cols, NULL);
-	if (net_alloc(s, n, ns, no->dim, rows, cols) != 0) {
+	if (net_alloc(s, n, ns, no->dim, rows, cols, !no->no_ref) != 0) {
 		warn_msg("out of memory");
 		return EXIT_IO;
 	}
@@ -901,7 +959,10 @@ net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
 	return EXIT_OK;
 }
 
-/* The reference's cost: refused beyond MAX_REF_EVALS without --force. */
+/*
+ * The reference's cost: refused beyond MAX_REF_EVALS without --force;
+ * without the reference the cost is the rule's (run's frame limit).
+ */
 static int
 check_cost(const struct run_setup *rs, const struct net_opts *no,
     const struct net_run *s, const char *model)
@@ -909,7 +970,7 @@ check_cost(const struct run_setup *rs, const struct net_opts *no,
 	double evals = (double)rs->sim.frames * (double)(s->net.nsprings +
 	    s->net.n) * 4.0 * (REF_STEPS + REF_HALF);
 
-	if (s->exact_ref || rs->force || evals <= MAX_REF_EVALS)
+	if (no->no_ref || s->exact_ref || rs->force || evals <= MAX_REF_EVALS)
 		return EXIT_OK;
 	return usage_error("--model %s --dim %ld: the rk4 reference would take "
 	    "%.3g spring evaluations (%ld frames; --force to run it anyway)",

@@ -35,7 +35,8 @@
 
 enum {
 	OPT_M1 = 5000, OPT_M2, OPT_I1, OPT_I2, OPT_REST, OPT_X1, OPT_X2,
-	OPT_V1, OPT_V2, OPT_PARTICLES, OPT_SUMMARY, OPT_DIM, OPT_DAMPER
+	OPT_V1, OPT_V2, OPT_PARTICLES, OPT_SUMMARY, OPT_DIM, OPT_DAMPER,
+	OPT_NO_REF
 };
 
 static const struct option sys_longopts[] = {
@@ -52,6 +53,7 @@ static const struct option sys_longopts[] = {
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "dim", required_argument, NULL, OPT_DIM },
 	{ "damper", required_argument, NULL, OPT_DAMPER },
+	{ "no-reference", no_argument, NULL, OPT_NO_REF },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -63,6 +65,7 @@ struct sys_opts {
 	double m[2], rest, x[2], v[2];
 	long particles;
 	int summary, have_x2;
+	int no_ref;			/* --no-reference: the rule alone */
 	const char *m_flag, *i_flag;	/* --m1/--m2, --i1/--i2 given */
 	const char *body_flag;		/* a two-body flag given, for messages */
 	const char *chain_flag;		/* a chain flag given */
@@ -129,6 +132,13 @@ sys_usage(FILE *fp)
 "                      chain with --dim 2|3 are networks (springsim --model\n"
 "                      mesh --help), where --damper relative|axial chooses\n"
 "                      the damper; on one axis the two are the same\n"
+"  --no-reference      the rule alone: the exact solution is not computed\n"
+"                      (the chain's costs N^2 a frame, the rule N), nor its\n"
+"                      columns: pair t,x1,v1,x2,v2,length; angular\n"
+"                      t,theta1,omega1,theta2,omega2,angle; chain\n"
+"                      t,particle,x,v, --summary t,max_stretch,energy.  The\n"
+"                      columns kept are the same, byte for byte (exact\n"
+"                      still finds the modes: it steps by them)\n"
 "\n"
 "Also: the parameter flags of run (any one convention), --dt, --duration or\n"
 "--frames, -o FILE, --precision N, --no-header; the chain: run's signals.\n"
@@ -203,6 +213,9 @@ sys_option(struct sys_opts *so, int c, const char *flag, const char *arg)
 	case OPT_DIM:
 		/* run sends --dim 2|3 of the pair and chain to the networks */
 		so->dim_arg = arg;
+		return 1;
+	case OPT_NO_REF:
+		so->no_ref = 1;
 		return 1;
 	case OPT_DAMPER:
 		/* known, so that the message says why, not "unknown option" */
@@ -330,19 +343,26 @@ put_header(struct sink *k, const char *s)
 	out_write(&k->out, "\n", 1);
 }
 
-/* What a run needs: the line, its state, the reference, the scratch. */
+/*
+ * What a run needs: the line, its state, the reference, the scratch.
+ * Without the reference (--no-reference) xr, vr, tmp, z and a0 are NULL,
+ * and so are lambda and vec unless the rule steps by the modes.
+ */
 struct sys_run {
 	spring_line l;
 	const spring_line_rule *rule;
-	double *mass, *x, *v, *x0, *v0, *xr, *vr, *work, *lambda, *vec;
+	double *mass, *x, *v, *x0, *v0, *work;	/* one block, from mass */
+	double *xr, *vr;		/* the reference's state */
 	double *tmp;			/* the reference's scratch, 2n */
+	double *lambda, *vec;		/* the modes, one block from lambda */
 	spring_sigref *z;		/* a signal: each mode's reference */
 	double *a0;			/* and its free part, 2n */
 };
 
 /*
  * The rows of frame t, the target at g moving at q: two bodies or the
- * chain, long or summary.
+ * chain, long or summary; with --no-reference the leading columns alone
+ * (the state's, computed as with the reference: the same bytes).
  */
 static void
 write_frame(struct sink *k, const struct sys_run *s,
@@ -358,6 +378,10 @@ write_frame(struct sink *k, const struct sys_run *s,
 		col[3] = s->x[1] + so->rest;
 		col[4] = s->v[1];
 		col[5] = col[3] - col[1];
+		if (so->no_ref) {
+			write_numbers_row(k, col, 6);
+			return;
+		}
 		col[6] = s->xr[0];
 		col[7] = s->vr[0];
 		col[8] = s->xr[1] + so->rest;
@@ -365,6 +389,12 @@ write_frame(struct sink *k, const struct sys_run *s,
 		col[10] = col[8] - col[6];
 		col[11] = col[5] - col[10];
 		write_numbers_row(k, col, 12);
+		return;
+	}
+	if (so->summary && so->no_ref) {
+		col[0] = t;
+		spring_line_summary(&s->l, s->x, s->v, g, q, &col[2], &col[1]);
+		write_numbers_row(k, col, 3);
 		return;
 	}
 	if (so->summary) {
@@ -389,6 +419,10 @@ write_frame(struct sink *k, const struct sys_run *s,
 		col[1] = (double)(i + 1);
 		col[2] = s->x[i];
 		col[3] = s->v[i];
+		if (so->no_ref) {
+			write_numbers_row(k, col, 4);
+			continue;
+		}
 		col[4] = s->xr[i];
 		col[5] = s->vr[i];
 		col[6] = s->x[i] - s->xr[i];
@@ -410,14 +444,20 @@ diverged(const struct sys_run *s, double g, double scale)
 	return 0;
 }
 
-/* Allocate the run's arrays (one block); 0 or -1. */
+/*
+ * Allocate the run's arrays in one block: the state and the rule's work,
+ * with ref the reference's too, and for a signal its modes' references
+ * (the modes have their own block, sys_modes).  0 or -1.
+ */
 static int
-sys_alloc(struct sys_run *s, long n)
+sys_alloc(struct sys_run *s, long n, int ref, int signal)
 {
-	size_t total = (size_t)(12 * n + SPRING_LINE_WORK(n) + n * n);
+	size_t total = (size_t)(5 * n + SPRING_LINE_WORK(n) + (ref ? 6 * n :
+	    0));
 	double *p = calloc(total, sizeof(double));
 
-	if (p == NULL || (s->z = calloc((size_t)n, sizeof(*s->z))) == NULL) {
+	if (p == NULL || (ref && signal &&
+	    (s->z = calloc((size_t)n, sizeof(*s->z))) == NULL)) {
 		free(p);
 		return -1;
 	}
@@ -426,14 +466,56 @@ sys_alloc(struct sys_run *s, long n)
 	s->v = p + 2 * n;
 	s->x0 = p + 3 * n;
 	s->v0 = p + 4 * n;
-	s->xr = p + 5 * n;
-	s->vr = p + 6 * n;
-	s->lambda = p + 7 * n;
-	s->work = p + 8 * n;
-	s->vec = s->work + SPRING_LINE_WORK(n);
-	s->tmp = s->vec + n * n;
-	s->a0 = s->tmp + 2 * n;
+	s->work = p + 5 * n;
+	if (ref) {
+		s->xr = s->work + SPRING_LINE_WORK(n);
+		s->vr = s->xr + n;
+		s->tmp = s->vr + n;
+		s->a0 = s->tmp + 2 * n;
+	}
 	return 0;
+}
+
+/*
+ * Whether the rule steps by the modes (exact): its prepare refuses a
+ * line without them, so ask it about one body hung from an anchor.
+ */
+static int
+rule_needs_modes(const spring_line_rule *rule)
+{
+	double mass = 1.0, work[SPRING_LINE_WORK(1)];
+	spring_line l;
+
+	memset(&l, 0, sizeof(l));
+	l.n = 1;
+	l.mass = &mass;
+	l.k = l.d = l.w0 = 1.0;
+	return rule->prepare(&l, 0.01, work) != 0;
+}
+
+/*
+ * The modes (n + n * n doubles, QL with vectors: N^3 once) for the
+ * reference and for exact; the line's work is QL's scratch.  EXIT_OK,
+ * or the exit status after a message.
+ */
+static int
+sys_modes(struct sys_run *s, const char *model)
+{
+	long n = s->l.n;
+
+	if ((s->lambda = calloc((size_t)(n + n * n), sizeof(double))) ==
+	    NULL) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	s->vec = s->lambda + n;
+	if (spring_line_modes(&s->l, s->lambda, s->vec, s->work) != 0) {
+		warn_msg("--model %s: the modes did not converge", model);
+		return EXIT_IO;
+	}
+	s->l.lambda = s->lambda;
+	s->l.vec = s->vec;
+	return EXIT_OK;
 }
 
 /*
@@ -479,7 +561,8 @@ target_at(const struct run_setup *rs, double t, double *g, double *q)
 /*
  * Run the system frame by frame, writing each, beside the exact modal
  * solution: for a line target spring_line_exact, for a signal each
- * mode's own signal reference (spring_line_sigref_*).
+ * mode's own signal reference (spring_line_sigref_*); with --no-reference
+ * the rule alone.
  */
 static int
 sys_simulate(struct sink *k, struct sys_run *s, const struct sys_opts *so,
@@ -497,14 +580,16 @@ sys_simulate(struct sink *k, struct sys_run *s, const struct sys_opts *so,
 		scale = fmax(scale, fabs(s->x0[i] - (s->l.w0 != 0.0 ? g : 0.0))
 		    + fabs(s->v0[i]) * h);
 	scale = SPRING_DIVERGE_FACTOR * (scale + fabs(qt) * h + 1.0);
-	memcpy(s->xr, s->x0, (size_t)n * sizeof(double));
-	memcpy(s->vr, s->v0, (size_t)n * sizeof(double));
-	if (sig != NULL && spring_line_sigref_init(&s->l, sig,
+	if (!so->no_ref) {
+		memcpy(s->xr, s->x0, (size_t)n * sizeof(double));
+		memcpy(s->vr, s->v0, (size_t)n * sizeof(double));
+	}
+	if (!so->no_ref && sig != NULL && spring_line_sigref_init(&s->l, sig,
 	    rs->sim.vel_source, s->x0, s->v0, s->z, s->a0) != 0)
 		abort();	/* the chain has its anchor and modes: a bug */
 	write_frame(k, s, so, 0.0, g, qt);
 	if (s->rule->prepare(&s->l, h, s->work) != 0)
-		abort();	/* the modes are always there: a bug */
+		abort();	/* the modes are there when needed: a bug */
 	for (f = 1; f <= rs->sim.frames && !k->out.failed; f++) {
 		t0 = (double)(f - 1) * h;
 		t1 = (double)f * h;
@@ -515,10 +600,10 @@ sys_simulate(struct sink *k, struct sys_run *s, const struct sys_opts *so,
 			    "frames kept", f, f);
 			break;
 		}
-		if (sig != NULL)
+		if (!so->no_ref && sig != NULL)
 			spring_line_sigref_at(&s->l, s->z, s->a0, t1, s->xr,
 			    s->vr, s->tmp);
-		else
+		else if (!so->no_ref)
 			spring_line_exact(&s->l, s->x0, s->v0, g0, q, t1,
 			    s->xr, s->vr, s->tmp);
 		target_at(rs, t1, &g, &qt);
@@ -546,9 +631,9 @@ sys_parse(struct run_setup *rs, struct sys_opts *so, int argc, char **argv)
 		char name[32];
 
 		/* the flag's own name (argv holds the value when separate) */
-		if (c >= OPT_M1 && c <= OPT_DAMPER)
+		if (c >= OPT_M1 && c <= OPT_NO_REF)
 			snprintf(name, sizeof(name), "--%s", all[idx].name);
-		if (c >= OPT_M1 && c <= OPT_DAMPER &&
+		if (c >= OPT_M1 && c <= OPT_NO_REF &&
 		    (rc = sys_option(so, c, name, optarg)) != 0) {
 			if (rc < 0)
 				return EXIT_USAGE;
@@ -619,20 +704,18 @@ cmd_system(int argc, char **argv)
 	if ((rc = run_setup_resolve(rs)) != EXIT_OK ||
 	    (rc = check_model_flags(&so, model, rs)) != EXIT_OK)
 		goto done;
-	if (sys_alloc(&s, so.kind == SYS_CHAIN ? so.particles : 2) != 0) {
+	if (sys_alloc(&s, so.kind == SYS_CHAIN ? so.particles : 2, !so.no_ref,
+	    rs->sim.signal != NULL) != 0) {
 		warn_msg("out of memory");
 		rc = EXIT_IO;
 		goto done;
 	}
 	if ((rc = make_line(rs, &so, s.mass, &s.l, &p)) != EXIT_OK)
 		goto done;
-	if (spring_line_modes(&s.l, s.lambda, s.vec, s.work) != 0) {
-		warn_msg("--model %s: the modes did not converge", model);
-		rc = EXIT_IO;
+	/* the reference's modes; without it only exact's (N^3 at 2000) */
+	if ((!so.no_ref || rule_needs_modes(s.rule)) &&
+	    (rc = sys_modes(&s, model)) != EXIT_OK)
 		goto done;
-	}
-	s.l.lambda = s.lambda;
-	s.l.vec = s.vec;
 	if (so.kind != SYS_CHAIN) {
 		s.x0[0] = so.x[0];
 		s.x0[1] = (so.have_x2 ? so.x[1] : so.rest + 1.0) - so.rest;
@@ -650,7 +733,7 @@ cmd_system(int argc, char **argv)
 		rc = EXIT_IO;
 		goto done;
 	}
-	if (rs->header)
+	if (rs->header && !so.no_ref)
 		put_header(k, so.kind == SYS_PAIR ?
 		    "t,x1,v1,x2,v2,length,x1_ref,v1_ref,x2_ref,v2_ref,"
 		    "length_ref,err_length" : so.kind == SYS_ANGULAR ?
@@ -658,10 +741,16 @@ cmd_system(int argc, char **argv)
 		    "omega1_ref,theta2_ref,omega2_ref,angle_ref,err_angle" :
 		    so.summary ? "t,max_stretch,energy,energy_ref,max_err_x,"
 		    "max_err_v" : "t,particle,x,v,x_ref,v_ref,err_x,err_v");
+	else if (rs->header)
+		put_header(k, so.kind == SYS_PAIR ? "t,x1,v1,x2,v2,length" :
+		    so.kind == SYS_ANGULAR ? "t,theta1,omega1,theta2,omega2,"
+		    "angle" : so.summary ? "t,max_stretch,energy" :
+		    "t,particle,x,v");
 	rc = sys_simulate(k, &s, &so, rs);
 	rc = out_finish(&k->out, rc != 0);
 done:
 	free(s.mass);
+	free(s.lambda);
 	free(s.z);
 	run_setup_free(rs);
 	free(rs);

@@ -6,7 +6,8 @@
 # Hooke's law puts it, every rule, ref_err, divergence, the errors, -o and
 # --help; --damper: Nissen's pair turning on under the axial damper and
 # stopped by Fiedler's (by hand), the two the same along the springs, its
-# errors and help.
+# errors and help; --no-reference (the state's columns alone, byte for
+# byte, and no --force).
 bats_require_minimum_version 1.5.0
 load helpers
 
@@ -291,6 +292,99 @@ NET_RULES='semi-implicit explicit impulse implicit backward-euler verlet rk4'
 	assert_usage_error "--hitch" -- --model chain --dim 2 --hitch 1:0.1
 	assert_usage_error "--fast-exp" -- --model mesh --integrator exact --fast-exp
 	assert_usage_error "--force" -- --model mesh --grid 40x50 --dim 2 --frames 100000
+}
+
+# same_columns FIELDS ARGS... - ARGS with the reference, cut to FIELDS,
+# is ARGS --no-reference byte for byte, and so is stderr (a divergence's
+# warning included).
+same_columns() {
+	local fields=$1 ref=$BATS_TEST_TMPDIR/ref.csv
+	shift
+	sim "$@"
+	assert_status 0
+	cut -d, -f"$fields" "$OUT" >"$ref"
+	cp "$ERR" "$ref.err"
+	sim "$@" --no-reference
+	assert_status 0
+	[ "$(nlines "$OUT")" -gt 1 ] || fail_with "$*: no rows"
+	cmp -s "$ref" "$OUT" || fail_with "$* --no-reference: not columns $fields of the reference run"
+	cmp -s "$ref.err" "$ERR" || fail_with "$* --no-reference: stderr differs"
+}
+
+@test "--no-reference: the headers drop every reference column" {
+	sim --model pair --dim 2 --frames 2 --no-reference
+	assert_status 0
+	assert_stderr_empty
+	[ "$(head -n 1 "$OUT")" = "t,x1,y1,vx1,vy1,x2,y2,vx2,vy2,length" ] || fail_with "pair header"
+	[ "$(nlines "$OUT")" -eq 4 ] || fail_with "pair rows"
+	sim --model pair --dim 3 --frames 2 --no-reference
+	[ "$(head -n 1 "$OUT")" = "t,x1,y1,z1,vx1,vy1,vz1,x2,y2,z2,vx2,vy2,vz2,length" ] ||
+		fail_with "3-D pair header"
+	sim --model chain --dim 2 --particles 3 --frames 2 --no-reference
+	[ "$(head -n 1 "$OUT")" = "t,particle,x,y,vx,vy" ] || fail_with "chain header"
+	[ "$(nlines "$OUT")" -eq 10 ] || fail_with "chain rows"
+	sim --model mesh --grid 2x3 --dim 3 --frames 2 --no-reference
+	[ "$(head -n 1 "$OUT")" = "t,particle,x,y,z,vx,vy,vz" ] || fail_with "3-D mesh header"
+	[ "$(nlines "$OUT")" -eq 19 ] || fail_with "mesh rows"
+	sim --model mesh --grid 2x3 --frames 2 --no-reference
+	[ "$(head -n 1 "$OUT")" = "t,particle,x,v" ] || fail_with "dim-1 mesh header"
+	for args in "--model mesh" "--model mesh --dim 2" "--model chain --dim 3"; do
+		# shellcheck disable=SC2086
+		sim $args --frames 2 --summary --no-reference
+		assert_status 0
+		[ "$(head -n 1 "$OUT")" = "t,max_stretch,energy" ] || fail_with "$args: summary header"
+		[ "$(nlines "$OUT")" -eq 4 ] || fail_with "$args: summary rows"
+	done
+}
+
+@test "--no-reference: the columns kept are the reference run's, byte for byte" {
+	for r in semi-implicit explicit impulse implicit backward-euler verlet rk4; do
+		same_columns 1-10 --model pair --dim 2 --m1 1 --m2 3 --x2 1.5,0.2 \
+		    --v1 0.5,-1 --integrator "$r" --frames 30
+		same_columns 1-14 --model pair --dim 3 --v2 0,1,0.5 --damper axial \
+		    --integrator "$r" --frames 20
+		same_columns 1-6 --model chain --dim 2 --particles 4 --gravity 9.81 \
+		    --integrator "$r" --frames 20
+		same_columns 1-8 --model chain --dim 3 --particles 3 \
+		    --x0 0.1,0.2,-0.1 --integrator "$r" --frames 20
+		same_columns 1-3 --model mesh --grid 3x3 --dim 2 --gravity 9.81 \
+		    --v0 0,1 --pluck 5 --integrator "$r" --frames 20 --summary
+		same_columns 1-4 --model mesh --grid 3x2 --pluck 2 --integrator "$r" \
+		    --frames 20
+		same_columns 1-3 --model mesh --grid 3x2 --pluck 2 --integrator "$r" \
+		    --frames 20 --summary
+	done
+	same_columns 1-4 --model mesh --grid 3x3 --pluck 4 --integrator exact --frames 20
+	same_columns 1-3 --model mesh --grid 4x2 --integrator exact --frames 20 --summary
+	# the state's divergence stops it at the same frame, the same warning
+	same_columns 1-3 --model chain --dim 2 --integrator explicit --ck 2 --cd 0 \
+	    --x0 0.1,0 --frames 300 --summary
+	assert_stderr_has "diverged at frame"
+}
+
+@test "--no-reference: no --force, the reference's cost is gone" {
+	# with the reference: refused up front; without it the run goes on to
+	# open its output (here a missing directory: exit 1, naming the file)
+	f=$BATS_TEST_TMPDIR/missing/mesh.csv
+	assert_usage_error "--force" -- --model mesh --grid 40x50 --dim 2 \
+	    --frames 100000 -o "$f"
+	sim --model mesh --grid 40x50 --dim 2 --frames 100000 --no-reference -o "$f"
+	assert_status 1
+	assert_stderr_has "$f"
+	stderr_text
+	[[ $STDERR_TEXT != *--force* ]] || fail_with "--force asked for"
+	# a 32x32 mesh hanging under gravity, the rule alone
+	sim --model mesh --grid 32x32 --dim 2 --gravity 9.81 --ck 0.3 --cd 0.3 \
+	    --frames 200 --summary --no-reference
+	assert_status 0
+	assert_stderr_empty
+	[ "$(nlines "$OUT")" -eq 202 ] || fail_with "rows"
+	for args in "--model mesh --help" "--model pair --dim 2 --help"; do
+		# shellcheck disable=SC2086
+		sim $args
+		grep -qF -- "--no-reference" "$OUT" || fail_with "$args: help"
+	done
+	assert_usage_error "--no-reference" -- --model mesh --no-reference=yes
 }
 
 @test "network: -o writes the file whole, and nothing on an error" {

@@ -2,7 +2,8 @@
 # system.bats - systems of springs after Nissen: --model pair, angular and
 # chain (the relative motion against the single spring's closed form in
 # awk, momentum, wind-up, the rope's columns and summary), analyze --model
-# chain|mesh (the limits against the closed forms), and the errors.
+# chain|mesh (the limits against the closed forms), --no-reference (the
+# state's columns alone, byte for byte), and the errors.
 bats_require_minimum_version 1.5.0
 load helpers
 
@@ -227,6 +228,79 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	assert_usage_error "--dim" "'x'" -- --model angular --dim x
 }
 
+# same_columns FIELDS ARGS... - ARGS with the reference, cut to FIELDS,
+# is ARGS --no-reference byte for byte, and so is stderr (a divergence's
+# warning included).
+same_columns() {
+	local fields=$1 ref=$BATS_TEST_TMPDIR/ref.csv
+	shift
+	sim "$@"
+	assert_status 0
+	cut -d, -f"$fields" "$OUT" >"$ref"
+	cp "$ERR" "$ref.err"
+	sim "$@" --no-reference
+	assert_status 0
+	[ "$(nlines "$OUT")" -gt 1 ] || fail_with "$*: no rows"
+	cmp -s "$ref" "$OUT" || fail_with "$* --no-reference: not columns $fields of the reference run"
+	cmp -s "$ref.err" "$ERR" || fail_with "$* --no-reference: stderr differs"
+}
+
+@test "--no-reference: the headers drop every reference column" {
+	for args in "pair:t,x1,v1,x2,v2,length" \
+	    "angular:t,theta1,omega1,theta2,omega2,angle" \
+	    "chain:t,particle,x,v" "chain --summary:t,max_stretch,energy"; do
+		# shellcheck disable=SC2086
+		sim --model ${args%%:*} --frames 3 --no-reference
+		assert_status 0
+		assert_stderr_empty
+		[ "$(head -n 1 "$OUT")" = "${args#*:}" ] || fail_with "${args%%:*}: header"
+	done
+	[ "$(nlines "$OUT")" -eq 5 ] || fail_with "summary rows"
+	sim --model chain --particles 3 --frames 2 --no-reference --no-header
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 9 ] || fail_with "rows"
+	awk_check "$OUT" 'NF != 4 { print NR, NF }' -v AWK_MIN_LINES=9
+}
+
+@test "--no-reference: the columns kept are the reference run's, byte for byte" {
+	for r in semi-implicit explicit implicit impulse verlet rk4 exact; do
+		same_columns 1-6 --model pair --m1 1 --m2 3 --ck 0.3 --cd 0.2 \
+		    --v1 2 --integrator "$r" --frames 40
+		same_columns 1-6 --model angular --i1 2 --x2 7 --integrator "$r" \
+		    --frames 40
+		same_columns 1-4 --model chain --particles 5 --target-vel 0.3 \
+		    --x0 0.2 --integrator "$r" --frames 30
+		same_columns 1-3 --model chain --particles 8 --v0 1 --summary \
+		    --integrator "$r" --frames 40
+	done
+	# a signal (the rule sees it; only its modal reference goes)
+	same_columns 1-3 --model chain --particles 6 --summary --frames 60 \
+	    --target-signal sine --signal-period 0.5 --integrator backward-euler
+	same_columns 1-4 --model chain --particles 3 --frames 30 \
+	    --target-signal square --target-vel-source zero --integrator exact
+	# the state's divergence stops it at the same frame, the same warning
+	same_columns 1-3 --model chain --particles 10 --ck 0.7 --cd 0.7 \
+	    --frames 3000 --summary
+	assert_stderr_has "diverged at frame"
+}
+
+@test "--no-reference: a 1000-body rope's summary over 10000 frames" {
+	sim --model chain --particles 1000 --frames 10000 --ck 0.3 --cd 0.3 \
+	    --x0 0.5 --summary --no-reference
+	assert_status 0
+	assert_stderr_empty
+	[ "$(nlines "$OUT")" -eq 10002 ] || fail_with "rows"
+	awk_check "$OUT" 'NR > 1 && !($2 >= 0 && $3 >= 0 && $3 < 1e6) { print NR, $0 }' \
+	    -v AWK_MIN_LINES=10002
+	# exact steps by the modes: still there without the reference
+	sim --model chain --particles 200 --frames 20 --integrator exact \
+	    --summary --no-reference
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 22 ] || fail_with "exact rows"
+	sim --model chain --help
+	grep -qF -- "--no-reference" "$OUT" || fail_with "help"
+}
+
 @test "system errors: one line naming the flag and the value, exit 2" {
 	assert_usage_error -- --model pair --m1 0
 	assert_usage_error "--m1" "'abc'" -- --model pair --m1 abc
@@ -251,6 +325,7 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	assert_usage_error "--integrator impulse" "--grid" "2x32" -- analyze --model mesh --grid 2x32 --integrator impulse
 	assert_usage_error "--integrator impulse" "--particles" "33" -- analyze --model chain --particles 33 --integrator impulse
 	assert_usage_error "--particles" -- analyze --model mesh --particles 3
+	assert_usage_error "--no-reference" -- --model chain --no-reference=1
 }
 
 @test "system: -o writes the file whole, and nothing on an error" {
