@@ -97,6 +97,7 @@ struct net_run {
 	double *mass, *anchor, *x, *v, *x0, *v0, *xr, *vr, *xh, *vh;
 	double *work, *rwork, *modes, *tmp;
 	int exact_ref;			/* the dim-1 mesh: closed form */
+	double stretch;			/* the state's max stretch, this frame */
 };
 
 /* `springsim --model mesh --help` (and pair, chain with --dim 2|3). */
@@ -712,7 +713,7 @@ write_frame(struct sink *k, const struct net_run *s,
 	}
 	if (no->summary && no->no_ref) {
 		col[0] = t;
-		col[1] = spring_net_max_stretch(&s->net, s->x, t);
+		col[1] = s->stretch;	/* diverged's, this frame */
 		col[2] = spring_net_energy(&s->net, s->x, s->v, t);
 		write_numbers_row(k, col, 3);
 		return;
@@ -728,7 +729,7 @@ write_frame(struct sink *k, const struct net_run *s,
 				re = fmax(re, ref_error(s, i));
 		}
 		col[0] = t;
-		col[1] = spring_net_max_stretch(&s->net, s->x, t);
+		col[1] = s->stretch;	/* diverged's, this frame */
 		col[2] = spring_net_energy(&s->net, s->x, s->v, t);
 		col[3] = spring_net_energy(&s->net, s->xr, s->vr, t);
 		col[4] = ex;
@@ -787,17 +788,24 @@ start_scale(const struct net_run *s, double h)
 	return SPRING_DIVERGE_FACTOR * (len + 2.0 * m * h + 1.0);
 }
 
-/* Whether a state ran away: not finite, or a spring beyond scale. */
+/*
+ * Whether a state ran away: not finite, or a spring beyond scale.  The
+ * largest stretch goes to *stretch (not NULL), for the summary's row.
+ */
 static int
 diverged(const spring_net *net, const double *x, const double *v, double t,
-    double scale)
+    double scale, double *stretch)
 {
 	long i, nn = net->n * net->dim;
+	double m;
 
 	for (i = 0; i < nn; i++)
 		if (!isfinite(x[i]) || !isfinite(v[i]))
 			return 1;
-	return !(spring_net_max_stretch(net, x, t) <= scale);
+	m = spring_net_max_stretch(net, x, t);
+	if (stretch != NULL)
+		*stretch = m;
+	return !(m <= scale);
 }
 
 /* The reference over frame [t0, t0 + h]: exact, or the two rk4 runs. */
@@ -846,6 +854,7 @@ net_simulate(struct sink *k, struct net_run *s, const struct net_opts *no,
 		memcpy(s->xh, s->x0, bytes);
 		memcpy(s->vh, s->v0, bytes);
 	}
+	s->stretch = spring_net_max_stretch(&s->net, s->x, 0.0);
 	write_frame(k, s, no, 0.0);
 	if (s->rule->prepare(&s->net, h, s->work) != 0)
 		abort();	/* checked before: a bug */
@@ -853,7 +862,7 @@ net_simulate(struct sink *k, struct net_run *s, const struct net_opts *no,
 		t0 = (double)(f - 1) * h;
 		t1 = (double)f * h;
 		s->rule->step(&s->net, h, t0, s->work, s->x, s->v);
-		if (diverged(&s->net, s->x, s->v, t1, scale)) {
+		if (diverged(&s->net, s->x, s->v, t1, scale, &s->stretch)) {
 			warn_msg("warning: diverged at frame %ld: stopped, %ld "
 			    "frames kept", f, f);
 			break;
@@ -863,9 +872,9 @@ net_simulate(struct sink *k, struct net_run *s, const struct net_opts *no,
 			continue;
 		}
 		advance_reference(s, h, t0, t1);
-		if (diverged(&s->net, s->xr, s->vr, t1, scale) ||
+		if (diverged(&s->net, s->xr, s->vr, t1, scale, NULL) ||
 		    (!s->exact_ref && diverged(&s->net, s->xh, s->vh, t1,
-		    scale))) {
+		    scale, NULL))) {
 			warn_msg("warning: the reference diverged at frame %ld "
 			    "(the springs are too stiff even for rk4 at dt/%d): "
 			    "stopped, %ld frames kept", f, REF_STEPS, f);
