@@ -289,11 +289,15 @@ bad:
 
 /* The command's own options: 1 took it, 0 not its, -1 bad value. */
 static int
-net_option(struct net_opts *no, int c, const char *arg)
+net_option(void *ctx, int c, const char *arg)
 {
-	const char *nm = net_longopts[c - OPT_N_DIM].name;
+	struct net_opts *no = ctx;
+	const char *nm;
 	char flag[32];
 
+	if (c < OPT_N_DIM || c > OPT_N_NO_REF)
+		return 0;
+	nm = net_longopts[c - OPT_N_DIM].name;
 	snprintf(flag, sizeof(flag), "--%s", nm);
 	switch (c) {
 	case OPT_N_DIM:
@@ -345,39 +349,6 @@ net_option(struct net_opts *no, int c, const char *arg)
 		return -1;
 	}
 	return 0;
-}
-
-/* Parse the flags: the command's own, then run's and the parameters'. */
-static int
-net_parse(struct run_setup *rs, struct net_opts *no, int argc, char **argv)
-{
-	struct option all[112];
-	int c, rc, status;
-
-	run_setup_init(rs);
-	if (run_longopts(net_longopts, all, sizeof(all) / sizeof(all[0])) != 0)
-		abort();	/* the tables are ours: a bug, not input */
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
-		const char *flag = argv[optind - 1];
-
-		if (c >= OPT_N_DIM && c <= OPT_N_NO_REF) {
-			if (net_option(no, c, optarg) < 0)
-				return EXIT_USAGE;
-			continue;
-		}
-		if ((rc = common_option(c, flag, optarg, &rs->output,
-		    net_usage, &status)) < 0)
-			return status;
-		if (rc > 0)
-			continue;
-		if (run_apply(rs, c, optarg) != 0)
-			return EXIT_USAGE;
-	}
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
-	return EXIT_OK;
 }
 
 /* Whether a flag went to the wrong model, or one that never applies. */
@@ -1012,7 +983,8 @@ cmd_network(int argc, char **argv)
 		return EXIT_IO;
 	}
 	memset(k, 0, sizeof(*k));
-	if ((rc = net_parse(rs, &no, argc, argv)) != EXIT_OK) {
+	if ((rc = run_setup_parse_flags(rs, argc, argv, net_longopts,
+	    net_option, &no, net_usage)) != EXIT_OK) {
 		rc = rc == CMD_DONE ? EXIT_OK : rc;
 		goto done;
 	}

@@ -1367,11 +1367,11 @@ run_setup_resolve(struct run_setup *rs)
 
 /* Parse and check a run's flags; see run.h. */
 int
-run_setup_parse(struct run_setup *rs, int argc, char **argv,
+run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
     const struct option *extra, extra_opt_fn fn, void *ctx,
     void (*usage_fn)(FILE *))
 {
-	struct option all[96];
+	struct option all[128];
 	int c, rc, status;
 
 	run_setup_init(rs);
@@ -1395,7 +1395,19 @@ run_setup_parse(struct run_setup *rs, int argc, char **argv,
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
-	return run_setup_resolve(rs);
+	return EXIT_OK;
+}
+
+/* See run.h: the flags, then the checked whole. */
+int
+run_setup_parse(struct run_setup *rs, int argc, char **argv,
+    const struct option *extra, extra_opt_fn fn, void *ctx,
+    void (*usage_fn)(FILE *))
+{
+	int rc = run_setup_parse_flags(rs, argc, argv, extra, fn, ctx,
+	    usage_fn);
+
+	return rc != EXIT_OK ? rc : run_setup_resolve(rs);
 }
 
 /* Free what parsing allocated. */

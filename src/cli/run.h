@@ -70,6 +70,14 @@ int run_setup_parse(struct run_setup *rs, int argc, char **argv,
     const struct option *extra, extra_opt_fn fn, void *ctx,
     void (*usage_fn)(FILE *));
 /*
+ * run_setup_parse without the resolve, for a command that adjusts rs
+ * before run_setup_resolve (the networks): EXIT_OK, CMD_DONE or the exit
+ * status.
+ */
+int run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
+    const struct option *extra, extra_opt_fn fn, void *ctx,
+    void (*usage_fn)(FILE *));
+/*
  * The pieces of run_setup_parse, for commands that build many runs (the
  * sweep): run_setup_init sets the defaults; run_longopts appends run's
  * and the parameters' getopt_long entries to extra (NULL or ending in a
