@@ -69,7 +69,6 @@ struct sys_opts {
 	const char *m_flag, *i_flag;	/* --m1/--m2, --i1/--i2 given */
 	const char *body_flag;		/* a two-body flag given, for messages */
 	const char *chain_flag;		/* a chain flag given */
-	const char *start_flag;		/* --x0, --v0, --target(-vel) given */
 	const char *dim_arg;		/* --dim as given: only 1 is ours */
 };
 
@@ -178,10 +177,16 @@ finite_flag(const char *flag, const char *arg, double *out)
 
 /* The system's own options: 1 took it, 0 not its, -1 bad value. */
 static int
-sys_option(struct sys_opts *so, int c, const char *flag, const char *arg)
+sys_option(void *ctx, int c, const char *arg)
 {
-	/* for messages: the table's name outlives flag */
-	const char *nm = sys_longopts[c - OPT_M1].name;
+	struct sys_opts *so = ctx;
+	const char *nm;		/* for messages: the table's name lasts */
+	char flag[32];
+
+	if (c < OPT_M1 || c > OPT_NO_REF)
+		return 0;
+	nm = sys_longopts[c - OPT_M1].name;
+	snprintf(flag, sizeof(flag), "--%s", nm);
 
 	switch (c) {
 	case OPT_M1: case OPT_M2: case OPT_I1: case OPT_I2:
@@ -232,6 +237,9 @@ check_model_flags(const struct sys_opts *so, const char *model,
     const struct run_setup *rs)
 {
 	int two = so->kind != SYS_CHAIN;
+	const char *start = rs->have_x0 ? "x0" : rs->have_v0 ? "v0" :
+	    rs->have_target ? "target" : rs->have_target_vel ? "target-vel" :
+	    NULL;
 	long dim;
 
 	if (so->dim_arg != NULL && (scan_long(so->dim_arg, &dim) != 0 ||
@@ -252,9 +260,9 @@ check_model_flags(const struct sys_opts *so, const char *model,
 	if (two && so->chain_flag != NULL)
 		return usage_error("--%s goes with --model chain, not --model %s",
 		    so->chain_flag, model);
-	if (two && so->start_flag != NULL)
+	if (two && start != NULL)
 		return usage_error("--%s does not go with --model %s: --x1, --x2, "
-		    "--v1, --v2 give the bodies' start", so->start_flag, model);
+		    "--v1, --v2 give the bodies' start", start, model);
 	if (rs->ps.mass_arg != NULL && two)
 		return usage_error("--mass does not go with --model %s: %s give "
 		    "the bodies'", model, so->kind == SYS_PAIR ? "--m1 and --m2"
@@ -612,49 +620,6 @@ sys_simulate(struct sink *k, struct sys_run *s, const struct sys_opts *so,
 	return k->out.failed ? EXIT_IO : EXIT_OK;
 }
 
-/* Parse the flags: run's, the parameters' and the system's own. */
-static int
-sys_parse(struct run_setup *rs, struct sys_opts *so, int argc, char **argv)
-{
-	static const char *const start[] = { "x0", "v0", "target",
-	    "target-vel", NULL };
-	struct option all[112];
-	int c, rc, status, idx, i;
-
-	run_setup_init(rs);
-	if (run_longopts(sys_longopts, all, sizeof(all) / sizeof(all[0])) != 0)
-		abort();	/* the tables are ours: a bug, not input */
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:V", all, &idx)) != -1) {
-		const char *flag = argv[optind - 1];
-		char name[32];
-
-		/* the flag's own name (argv holds the value when separate) */
-		if (c >= OPT_M1 && c <= OPT_NO_REF)
-			snprintf(name, sizeof(name), "--%s", all[idx].name);
-		if (c >= OPT_M1 && c <= OPT_NO_REF &&
-		    (rc = sys_option(so, c, name, optarg)) != 0) {
-			if (rc < 0)
-				return EXIT_USAGE;
-			continue;
-		}
-		if ((rc = common_option(c, flag, optarg, &rs->output,
-		    sys_usage, &status)) < 0)
-			return status;
-		if (rc > 0)
-			continue;
-		for (i = 0; start[i] != NULL; i++)
-			if (strcmp(all[idx].name, start[i]) == 0)
-				so->start_flag = start[i];
-		if (run_apply(rs, c, optarg) != 0)
-			return EXIT_USAGE;
-	}
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
-	return EXIT_OK;
-}
-
 /* `springsim --model pair|angular|chain` (model_commands[] in run.c). */
 int
 cmd_system(int argc, char **argv)
@@ -681,7 +646,8 @@ cmd_system(int argc, char **argv)
 		return EXIT_IO;
 	}
 	memset(k, 0, sizeof(*k));
-	if ((rc = sys_parse(rs, &so, argc, argv)) != EXIT_OK) {
+	if ((rc = run_setup_parse_flags(rs, argc, argv, sys_longopts,
+	    sys_option, &so, sys_usage)) != EXIT_OK) {
 		rc = rc == CMD_DONE ? EXIT_OK : rc;
 		goto done;
 	}
