@@ -240,12 +240,8 @@ net_usage(FILE *fp)
 static int
 number_flag(const char *flag, const char *arg, int positive, double *out)
 {
-	if (parse_double(flag, arg, out) != 0)
+	if (parse_bounded(flag, arg, out) != 0)
 		return -1;
-	if (fabs(*out) > MAX_MAGNITUDE) {
-		warn_msg("%s: '%s' is beyond +-%g", flag, arg, MAX_MAGNITUDE);
-		return -1;
-	}
 	if (positive == 1 && !(*out > 0.0)) {
 		warn_msg("%s: '%s' must be > 0", flag, arg);
 		return -1;

@@ -162,19 +162,6 @@ positive(const char *flag, const char *arg, double *out)
 	return 0;
 }
 
-/* Any finite number within MAX_MAGNITUDE: 0, or -1 after a message. */
-static int
-finite_flag(const char *flag, const char *arg, double *out)
-{
-	if (parse_double(flag, arg, out) != 0)
-		return -1;
-	if (fabs(*out) > MAX_MAGNITUDE) {
-		warn_msg("%s: '%s' is beyond +-%g", flag, arg, MAX_MAGNITUDE);
-		return -1;
-	}
-	return 0;
-}
-
 /* The system's own options: 1 took it, 0 not its, -1 bad value. */
 static int
 sys_option(void *ctx, int c, const char *arg)
@@ -199,12 +186,12 @@ sys_option(void *ctx, int c, const char *arg)
 		    0 : 1]) == 0 ? 1 : -1;
 	case OPT_REST:
 		so->body_flag = nm;
-		return finite_flag(flag, arg, &so->rest) == 0 ? 1 : -1;
+		return parse_bounded(flag, arg, &so->rest) == 0 ? 1 : -1;
 	case OPT_X1: case OPT_X2: case OPT_V1: case OPT_V2:
 		so->body_flag = nm;
 		if (c == OPT_X2)
 			so->have_x2 = 1;
-		return finite_flag(flag, arg, c == OPT_X1 ? &so->x[0] :
+		return parse_bounded(flag, arg, c == OPT_X1 ? &so->x[0] :
 		    c == OPT_X2 ? &so->x[1] : c == OPT_V1 ? &so->v[0] :
 		    &so->v[1]) == 0 ? 1 : -1;
 	case OPT_PARTICLES:
