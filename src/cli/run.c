@@ -1774,16 +1774,16 @@ names_one(const char *s)
 	return strcmp(s, "1") == 0;
 }
 
-/* The model_commands entry --model names in argv, or NULL. */
-static const struct model_command *
-model_command(int argc, char **argv)
+/*
+ * See run.h: the --model argv names, or NULL, before getopt sees it;
+ * *dim_arg (unless dim_arg is NULL) the value of --dim ("" without one),
+ * or NULL without --dim.
+ */
+const char *
+run_model_arg(int argc, char **argv, const char **dim_arg)
 {
-	const struct model_command *mc;
-	const char *name = NULL;
+	const char *name = NULL, *dim = NULL;
 	int i;
-
-	int dim = 0;
-	const char *dim_arg = "";
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0)
@@ -1793,12 +1793,23 @@ model_command(int argc, char **argv)
 		else if (strncmp(argv[i], "--model=", 8) == 0)
 			name = argv[i] + 8;
 		else if (strcmp(argv[i], "--dim") == 0 ||
-		    strncmp(argv[i], "--dim=", 6) == 0) {
-			dim = 1;
-			dim_arg = argv[i][5] == '=' ? argv[i] + 6 :
+		    strncmp(argv[i], "--dim=", 6) == 0)
+			dim = argv[i][5] == '=' ? argv[i] + 6 :
 			    i + 1 < argc ? argv[i + 1] : "";
-		}
 	}
+	if (dim_arg != NULL)
+		*dim_arg = dim;
+	return name;
+}
+
+/* The model_commands entry --model names in argv, or NULL. */
+static const struct model_command *
+model_command(int argc, char **argv)
+{
+	const struct model_command *mc;
+	const char *dim_arg, *name = run_model_arg(argc, argv, &dim_arg);
+	int dim = dim_arg != NULL;
+
 	/* --dim N makes the spring a vector of N springs */
 	if (dim && (name == NULL || strcmp(name, "spring") == 0))
 		name = "vector";

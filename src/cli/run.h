@@ -186,6 +186,12 @@ int cmd_network(int argc, char **argv);
  */
 int system_run_flags(const struct run_setup *rs, const char *model,
     int has_summary);
+/*
+ * The --model argv names (NULL without one), read before getopt; with
+ * dim_arg not NULL, *dim_arg the value of --dim ("" when it has none) or
+ * NULL without --dim (run.c).
+ */
+const char *run_model_arg(int argc, char **argv, const char **dim_arg);
 /* Whether argv's --model (or --dim) names a model command (run.c). */
 int run_names_model_command(int argc, char **argv);
 

@@ -713,24 +713,6 @@ done:
 
 /* --- analyze --model chain|mesh --------------------------------------- */
 
-/* The --model a command line names, or NULL. */
-static const char *
-model_arg(int argc, char **argv)
-{
-	const char *name = NULL;
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0)
-			break;
-		if (strcmp(argv[i], "--model") == 0 && i + 1 < argc)
-			name = argv[++i];
-		else if (strncmp(argv[i], "--model=", 8) == 0)
-			name = argv[i] + 8;
-	}
-	return name;
-}
-
 /* `springsim analyze --model chain|mesh --help`. */
 static void
 limits_usage(FILE *fp)
@@ -884,7 +866,7 @@ analyze_system(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *model = model_arg(argc, argv), *output = NULL;
+	const char *model = run_model_arg(argc, argv, NULL), *output = NULL;
 	const char *rule_name = NULL, *particles = NULL, *grid = NULL;
 	const spring_rule *const *r;
 	struct limit_row row[2 * 16];
