@@ -972,13 +972,8 @@ cmd_network(int argc, char **argv)
 	no.rows = no.cols = 10;
 	no.rest = 1.0;
 	no.dim = 0;
-	if ((rs = malloc(sizeof(*rs))) == NULL ||
-	    (k = malloc(sizeof(*k))) == NULL) {
-		warn_msg("out of memory");
-		free(rs);
+	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	}
-	memset(k, 0, sizeof(*k));
 	if ((rc = run_setup_parse_flags(rs, argc, argv, net_longopts,
 	    net_option, &no, net_usage)) != EXIT_OK) {
 		rc = rc == CMD_DONE ? EXIT_OK : rc;

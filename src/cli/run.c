@@ -1398,6 +1398,25 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
 	return EXIT_OK;
 }
 
+/*
+ * See run.h: a run's setup and sink are big (the sink's buffer, the
+ * hitches), so on the heap; the sink zeroed.
+ */
+int
+run_alloc(struct run_setup **rs, struct sink **k)
+{
+	*k = NULL;
+	if ((*rs = malloc(sizeof(**rs))) == NULL ||
+	    (*k = malloc(sizeof(**k))) == NULL) {
+		warn_msg("out of memory");
+		free(*rs);
+		*rs = NULL;
+		return -1;
+	}
+	memset(*k, 0, sizeof(**k));
+	return 0;
+}
+
 /* See run.h: the flags, then the checked whole. */
 int
 run_setup_parse(struct run_setup *rs, int argc, char **argv,
@@ -1847,13 +1866,8 @@ cmd_run(int argc, char **argv)
 
 	if (mc != NULL)
 		return mc->run(argc, argv);
-	/* big (the sink's buffer, the hitches): on the heap */
-	if ((rs = malloc(sizeof(*rs))) == NULL ||
-	    (k = malloc(sizeof(*k))) == NULL) {
-		warn_msg("out of memory");
-		free(rs);
+	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	}
 	if ((rc = run_setup_parse(rs, argc, argv, NULL, NULL, NULL,
 	    run_usage)) != EXIT_OK) {
 		rc = rc == CMD_DONE ? EXIT_OK : rc;

@@ -129,6 +129,12 @@ struct sink {
 	const char *extra_names;	/* their header, "xi,vi,..." */
 };
 
+/*
+ * A command's run setup and sink, on the heap (the sink zeroed): 0, or -1
+ * after "out of memory" with nothing left allocated.
+ */
+int run_alloc(struct run_setup **rs, struct sink **k);
+
 int put_number(const struct sink *k, char *buf, double v);
 /* n numbers as one CSV row (NaN an empty field) and a newline. */
 void write_numbers_row(struct sink *k, const double *v, int n);

@@ -626,13 +626,8 @@ cmd_system(int argc, char **argv)
 	so.m[0] = so.m[1] = 1.0;
 	so.particles = 10;
 	so.rest = NAN;
-	if ((rs = malloc(sizeof(*rs))) == NULL ||
-	    (k = malloc(sizeof(*k))) == NULL) {
-		warn_msg("out of memory");
-		free(rs);
+	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	}
-	memset(k, 0, sizeof(*k));
 	if ((rc = run_setup_parse_flags(rs, argc, argv, sys_longopts,
 	    sys_option, &so, sys_usage)) != EXIT_OK) {
 		rc = rc == CMD_DONE ? EXIT_OK : rc;
