@@ -180,3 +180,20 @@ assert_near() {
 		exit !(d <= rel * m && -d <= rel * m) }' ||
 		fail_with "$4 is $1, want $2 (to $3 relative)"
 }
+
+# same_columns FIELDS ARGS... - ARGS with the reference, cut to FIELDS,
+# is ARGS --no-reference byte for byte, and so is stderr (a divergence's
+# warning included).
+same_columns() {
+	local fields=$1 ref=$BATS_TEST_TMPDIR/ref.csv
+	shift
+	sim "$@"
+	assert_status 0
+	cut -d, -f"$fields" "$OUT" >"$ref"
+	cp "$ERR" "$ref.err"
+	sim "$@" --no-reference
+	assert_status 0
+	[ "$(nlines "$OUT")" -gt 1 ] || fail_with "$*: no rows"
+	cmp -s "$ref" "$OUT" || fail_with "$* --no-reference: not columns $fields of the reference run"
+	cmp -s "$ref.err" "$ERR" || fail_with "$* --no-reference: stderr differs"
+}

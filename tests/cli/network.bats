@@ -294,23 +294,6 @@ NET_RULES='semi-implicit explicit impulse implicit backward-euler verlet rk4'
 	assert_usage_error "--force" -- --model mesh --grid 40x50 --dim 2 --frames 100000
 }
 
-# same_columns FIELDS ARGS... - ARGS with the reference, cut to FIELDS,
-# is ARGS --no-reference byte for byte, and so is stderr (a divergence's
-# warning included).
-same_columns() {
-	local fields=$1 ref=$BATS_TEST_TMPDIR/ref.csv
-	shift
-	sim "$@"
-	assert_status 0
-	cut -d, -f"$fields" "$OUT" >"$ref"
-	cp "$ERR" "$ref.err"
-	sim "$@" --no-reference
-	assert_status 0
-	[ "$(nlines "$OUT")" -gt 1 ] || fail_with "$*: no rows"
-	cmp -s "$ref" "$OUT" || fail_with "$* --no-reference: not columns $fields of the reference run"
-	cmp -s "$ref.err" "$ERR" || fail_with "$* --no-reference: stderr differs"
-}
-
 @test "--no-reference: the headers drop every reference column" {
 	sim --model pair --dim 2 --frames 2 --no-reference
 	assert_status 0

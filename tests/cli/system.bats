@@ -228,23 +228,6 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 	assert_usage_error "--dim" "'x'" -- --model angular --dim x
 }
 
-# same_columns FIELDS ARGS... - ARGS with the reference, cut to FIELDS,
-# is ARGS --no-reference byte for byte, and so is stderr (a divergence's
-# warning included).
-same_columns() {
-	local fields=$1 ref=$BATS_TEST_TMPDIR/ref.csv
-	shift
-	sim "$@"
-	assert_status 0
-	cut -d, -f"$fields" "$OUT" >"$ref"
-	cp "$ERR" "$ref.err"
-	sim "$@" --no-reference
-	assert_status 0
-	[ "$(nlines "$OUT")" -gt 1 ] || fail_with "$*: no rows"
-	cmp -s "$ref" "$OUT" || fail_with "$* --no-reference: not columns $fields of the reference run"
-	cmp -s "$ref.err" "$ERR" || fail_with "$* --no-reference: stderr differs"
-}
-
 @test "--no-reference: the headers drop every reference column" {
 	for args in "pair:t,x1,v1,x2,v2,length" \
 	    "angular:t,theta1,omega1,theta2,omega2,angle" \
