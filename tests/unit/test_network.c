@@ -126,6 +126,26 @@ solve_residual(void)
 }
 
 /*
+ * The start of along_x: body i at (i + 1) L + off + u0_i along x moving at
+ * w0_i (x, v, n bodies of dim components), and the line's u, w alike.
+ */
+static void
+start_along_x(int n, int dim, double L, double off, const double *u0,
+    const double *w0, double *x, double *v, double *u, double *w)
+{
+	int i;
+
+	memset(x, 0, (size_t)(n * dim) * sizeof(*x));
+	memset(v, 0, (size_t)(n * dim) * sizeof(*v));
+	for (i = 0; i < n; i++) {
+		x[i * dim] = (double)(i + 1) * L + u0[i] + off;
+		v[i * dim] = w0[i];
+		u[i] = u0[i] + off;
+		w[i] = w0[i];
+	}
+}
+
+/*
  * (a) A 2-D or 3-D rope or pair moving only along x, its springs
  * stretched, is the linear 1-D line: body i at (i + 1) L + u_i with u
  * the line's displacement (the anchor spring stretched by u_0 - g, the
@@ -172,15 +192,8 @@ along_x(void)
 				    NULL || (*r)->needs_modes)
 					continue;
 				compared++;
-				memset(x, 0, sizeof(x));
-				memset(v, 0, sizeof(v));
-				for (i = 0; i < n; i++) {
-					x[i * dim] = (double)(i + 1) * L + u0[i] +
-					    (pass == 0 ? g : 0.0);
-					v[i * dim] = w0[i];
-					u[i] = u0[i] + (pass == 0 ? g : 0.0);
-					w[i] = w0[i];
-				}
+				start_along_x(n, dim, L, pass == 0 ? g : 0.0, u0,
+				    w0, x, v, u, w);
 				run_rule(*r, fx, h, 60, x, v);
 				CHECK(lr->prepare(&line, h, lwork) == 0);
 				for (f = 0; f < 60; f++) {
@@ -202,15 +215,8 @@ along_x(void)
 				CHECK_NEAR(err, 0.0, 1e-10);
 			}
 			/* the reference: rk4 at h / 64 against the exact modes */
-			memset(x, 0, sizeof(x));
-			memset(v, 0, sizeof(v));
-			for (i = 0; i < n; i++) {
-				x[i * dim] = (double)(i + 1) * L + u0[i] +
-				    (pass == 0 ? g : 0.0);
-				v[i * dim] = w0[i];
-				u[i] = u0[i] + (pass == 0 ? g : 0.0);
-				w[i] = w0[i];
-			}
+			start_along_x(n, dim, L, pass == 0 ? g : 0.0, u0, w0,
+			    x, v, u, w);
 			run_rule(spring_net_rule_find("rk4"), fx, h / 64.0,
 			    64 * 60, x, v);
 			spring_line_exact(&line, u, w, g, q, 60 * h, ue, we, tmp);
