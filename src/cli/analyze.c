@@ -449,7 +449,7 @@ cmd_analyze(int argc, char **argv)
 	if ((rc = analyze_system(argc, argv)) >= 0)
 		return rc;
 	if ((rc = parse_analyze(argc, argv, &o)) != EXIT_OK)
-		return rc == CMD_DONE ? EXIT_OK : rc;
+		return rc;
 	if ((rc = resolve(&o, &sp)) != EXIT_OK)
 		return rc;
 	rows = (double)o.nrules *

@@ -13,8 +13,22 @@ enum exit_status {
 	EXIT_OK = 0,		/* success (a diverged run included) */
 	EXIT_IO = 1,		/* an I/O or system failure */
 	EXIT_USAGE = 2,		/* a usage error or bad input */
-	EXIT_GATE = 3		/* a --fail-if gate failed */
+	EXIT_GATE = 3,		/* a --fail-if gate failed */
+	/*
+	 * Not an exit status: a command's "all done, exit 0" (after --help
+	 * or --version), passed up to main, which alone maps statuses to
+	 * exit codes (exit_code).  Distinct from -1, the "bad, said so" of
+	 * the parsing helpers, so the two can never be confused again.
+	 */
+	CMD_DONE = 64
 };
+
+/*
+ * The exit code for what a command returned (main.c): CMD_DONE is 0, an
+ * exit status is itself, and anything else (a helper's -1 that reached
+ * a command's return unmapped) is EXIT_USAGE, never 0.
+ */
+int exit_code(int status);
 
 /* Messages on stderr, one line each, prefixed "springsim: ". */
 void warn_msg(const char *fmt, ...)
@@ -26,8 +40,6 @@ void warn_msg(const char *fmt, ...)
  */
 extern _Thread_local int message_mute;
 extern _Thread_local const char *message_context;
-/* A command's "all done, exit 0" (after --help or --version). */
-#define CMD_DONE (-1)
 
 /*
  * -h, -V, -o FILE and getopt_long's complaints, for every command: 1 took

@@ -259,7 +259,7 @@ cmd_convert(int argc, char **argv)
 	int rc;
 
 	if ((rc = parse_convert(argc, argv, &o)) != EXIT_OK)
-		return rc == CMD_DONE ? EXIT_OK : rc;
+		return rc;
 	if (take_decay_time(&o) != 0)
 		return EXIT_USAGE;
 	/* Nissen's Ck/Cd are read at the step --dt, as they are printed */

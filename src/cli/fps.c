@@ -216,10 +216,8 @@ cmd_fps(int argc, char **argv)
 		goto done;
 	}
 	if ((rc = run_setup_parse(rs, argc, argv, fps_opts, fps_option, &fo,
-	    fps_usage)) != EXIT_OK) {
-		rc = rc == CMD_DONE ? EXIT_OK : rc;
+	    fps_usage)) != EXIT_OK)
 		goto done;
-	}
 	if (fo.nrates == 0) {
 		rc = usage_error("fps needs --fps LIST");
 		goto done;

@@ -22,6 +22,23 @@ static const struct command {
 	{ NULL, NULL }
 };
 
+/* See cli.h: the one place statuses become exit codes. */
+int
+exit_code(int status)
+{
+	switch (status) {
+	case EXIT_OK:
+	case EXIT_IO:
+	case EXIT_USAGE:
+	case EXIT_GATE:
+		return status;
+	case CMD_DONE:
+		return EXIT_OK;
+	default:
+		return EXIT_USAGE;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -30,9 +47,9 @@ main(int argc, char **argv)
 	flush_subnormals();
 	/* no subcommand, or an option first: `springsim [run] [options]` */
 	if (argc < 2 || argv[1][0] == '-')
-		return cmd_run(argc, argv);
+		return exit_code(cmd_run(argc, argv));
 	for (c = commands; c->name != NULL; c++)
 		if (strcmp(c->name, argv[1]) == 0)
-			return c->run(argc - 1, argv + 1);
-	return usage_error("unknown command '%s'", argv[1]);
+			return exit_code(c->run(argc - 1, argv + 1));
+	return exit_code(usage_error("unknown command '%s'", argv[1]));
 }

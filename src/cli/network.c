@@ -975,10 +975,8 @@ cmd_network(int argc, char **argv)
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
 	if ((rc = run_setup_parse_flags(rs, argc, argv, net_longopts,
-	    net_option, &no, net_usage)) != EXIT_OK) {
-		rc = rc == CMD_DONE ? EXIT_OK : rc;
+	    net_option, &no, net_usage)) != EXIT_OK)
 		goto done;
-	}
 	model = rs->model;
 	for (i = 0; i < 3 && strcmp(model, names[i]) != 0; i++)
 		;

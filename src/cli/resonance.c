@@ -383,10 +383,8 @@ cmd_resonance(int argc, char **argv)
 		goto done;
 	}
 	if ((rc = run_setup_parse(rs, argc, argv, res_longopts, res_option,
-	    &ro, res_usage)) != EXIT_OK) {
-		rc = rc == CMD_DONE ? EXIT_OK : rc;
+	    &ro, res_usage)) != EXIT_OK)
 		goto done;
-	}
 	if ((rc = check_flags(rs, &ro)) != EXIT_OK)
 		goto done;
 	n = grid_count(&ro.hz);

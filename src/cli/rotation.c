@@ -412,10 +412,8 @@ cmd_quat(int argc, char **argv)
 		return EXIT_IO;
 	}
 	if ((rc = run_setup_parse(rs, argc, argv, quat_opts, quat_option, &qo,
-	    quat_usage)) != EXIT_OK) {
-		rc = rc == CMD_DONE ? EXIT_OK : rc;
+	    quat_usage)) != EXIT_OK)
 		goto done;
-	}
 	if ((rc = quat_check(rs, &qo, &sim)) != EXIT_OK)
 		goto done;
 	k->precision = (int)rs->precision;
@@ -761,10 +759,8 @@ cmd_vector(int argc, char **argv)
 		return EXIT_IO;
 	}
 	if ((rc = run_setup_parse(rs, argc, argv, vec_opts, vec_option, &vo,
-	    vec_usage)) != EXIT_OK) {
-		rc = rc == CMD_DONE ? EXIT_OK : rc;
+	    vec_usage)) != EXIT_OK)
 		goto done;
-	}
 	if ((rc = vec_check(rs, &vo)) != EXIT_OK)
 		goto done;
 	/* the trajectory keeps every component's rows: 6 + 40 dim bytes a

@@ -1026,6 +1026,15 @@ resolve_spring(struct run_setup *rs)
 		    "velocity");
 	if (rs->horizon > 0.0 && sim->model != spring_model_predict)
 		return usage_error("--horizon goes with --model predict");
+	/* the prediction's rows, counted and refused as --duration's are */
+	if (rs->horizon > 0.0 && !(rs->horizon / rs->dt <= 9e18))
+		return usage_error("--horizon %g at --dt %g is more rows than "
+		    "springsim can count", rs->horizon, rs->dt);
+	if (rs->horizon > 0.0 && rs->horizon / rs->dt > (double)MAX_FRAMES &&
+	    !rs->force)
+		return usage_error("--horizon %g at --dt %g is more than %ld "
+		    "rows (--force to run it anyway)", rs->horizon, rs->dt,
+		    MAX_FRAMES);
 	if ((rs->source_spec[0] != NULL || rs->source_spec[1] != NULL ||
 	    rs->have_switch_at) && sim->model != spring_model_inertialize)
 		return usage_error("%s goes with --model inertialize",
@@ -1869,10 +1878,8 @@ cmd_run(int argc, char **argv)
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
 	if ((rc = run_setup_parse(rs, argc, argv, NULL, NULL, NULL,
-	    run_usage)) != EXIT_OK) {
-		rc = rc == CMD_DONE ? EXIT_OK : rc;
+	    run_usage)) != EXIT_OK)
 		goto done;
-	}
 	tracking = rs->metrics && rs->sim.signal != NULL;
 	if ((rc = run_check_cost(rs, rs->dt, tracking ? &kept_frames : NULL,
 	    tracking, "--metrics")) != EXIT_OK)

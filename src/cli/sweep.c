@@ -555,7 +555,8 @@ add_option(struct sweep *sw, int code, const char *name, const char *text)
 	    !(kind == AX_NAME && strcmp(text, "all") == 0 &&
 	    (strcmp(flag, "--integrator") == 0 ||
 	    strcmp(flag, "--substep") == 0))))
-		return run_apply(&sw->base, code, text);
+		return run_apply(&sw->base, code, text) != 0 ? EXIT_USAGE :
+		    EXIT_OK;
 	for (a = 0; a < sw->naxes; a++)
 		if (sw->axes[a].kind != AX_ROWS && sw->axes[a].code == code)
 			return usage_error("%s is given twice; give its values "
@@ -1436,10 +1437,8 @@ cmd_sweep(int argc, char **argv)
 		free(sw);
 		return EXIT_IO;
 	}
-	if ((rc = sweep_parse(sw, argc, argv)) != EXIT_OK) {
-		rc = rc == CMD_DONE ? EXIT_OK : rc;
+	if ((rc = sweep_parse(sw, argc, argv)) != EXIT_OK)
 		goto done;
-	}
 	/* more threads than blocks would idle */
 	jobs = sw->jobs;
 	if ((long)jobs > (sw->count + BLOCK - 1) / BLOCK)

@@ -30,6 +30,13 @@
  * are wrong in double (against 80-bit: 1e-10 at 40, 1e-7 at 50, 0.3 %
  * at 70 bodies on the rope).
  */
+/*
+ * analyze's rope at most: its modes cost N^2 (3 s at 10000; 100000 took
+ * four minutes).
+ */
+#define MAX_ANALYZE_PARTICLES 10000
+/* Body updates a run may take without --force (cf. network.c's). */
+#define MAX_SYS_EVALS 1e11
 #define IMPULSE_MAX_BODIES 100
 #define IMPULSE_MAX_PATH 32
 
@@ -259,6 +266,42 @@ check_model_flags(const struct sys_opts *so, const char *model,
 		    "signal: no --target-signal, --target-file or "
 		    "--target-vel-source (the chain's)", model);
 	return system_run_flags(rs, model, !two);
+}
+
+static int rule_needs_modes(const spring_line_rule *rule);
+
+/*
+ * The work, refused up front without --force as run refuses a long run:
+ * the signal's pieces (run's check), more rows than MAX_FRAMES, and more
+ * than MAX_SYS_EVALS body updates, where the exact reference (and the
+ * exact rule) costs N^2 a frame (about 2.5 ns each: minutes).
+ */
+static int
+check_cost(const struct run_setup *rs, const struct sys_opts *so,
+    const spring_line_rule *rule, const char *model)
+{
+	double n = so->kind == SYS_CHAIN ? (double)so->particles : 2.0;
+	double frames = (double)rs->sim.frames + 1.0;
+	double rows = so->kind == SYS_CHAIN && !so->summary ? frames * n :
+	    frames;
+	double evals = frames * (n + (!so->no_ref || rule_needs_modes(rule) ?
+	    n * n : 0.0));
+	int rc;
+
+	if ((rc = run_check_cost(rs, rs->dt, NULL, 0, model)) != EXIT_OK ||
+	    rs->force)
+		return rc;
+	if (rows > (double)MAX_FRAMES)
+		return usage_error("--model %s: %.3g rows (%ld frames of %.0f "
+		    "bodies), more than %ld (--summary for a row a frame; "
+		    "--force to run it anyway)", model, rows, rs->sim.frames, n,
+		    MAX_FRAMES);
+	if (evals > MAX_SYS_EVALS)
+		return usage_error("--model %s: %.3g body updates (%ld frames "
+		    "of %.0f bodies%s), more than %.0e (--force to run it "
+		    "anyway)", model, evals, rs->sim.frames, n, so->no_ref ?
+		    "" : ", the exact reference N^2 a frame", MAX_SYS_EVALS);
+	return EXIT_OK;
 }
 
 /* See run.h. */
@@ -629,10 +672,8 @@ cmd_system(int argc, char **argv)
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
 	if ((rc = run_setup_parse_flags(rs, argc, argv, sys_longopts,
-	    sys_option, &so, sys_usage)) != EXIT_OK) {
-		rc = rc == CMD_DONE ? EXIT_OK : rc;
+	    sys_option, &so, sys_usage)) != EXIT_OK)
 		goto done;
-	}
 	model = rs->model;
 	for (i = 0; i < 3 && strcmp(model, names[i]) != 0; i++)
 		;
@@ -650,7 +691,8 @@ cmd_system(int argc, char **argv)
 	rs->model = "spring";
 	rs->integrator = NULL;
 	if ((rc = run_setup_resolve(rs)) != EXIT_OK ||
-	    (rc = check_model_flags(&so, model, rs)) != EXIT_OK)
+	    (rc = check_model_flags(&so, model, rs)) != EXIT_OK ||
+	    (rc = check_cost(rs, &so, s.rule, model)) != EXIT_OK)
 		goto done;
 	if (sys_alloc(&s, so.kind == SYS_CHAIN ? so.particles : 2, !so.no_ref,
 	    rs->sim.signal != NULL) != 0) {
@@ -717,12 +759,13 @@ limits_usage(FILE *fp)
 "       springsim analyze --model mesh [--grid RxC] [options]\n"
 "\n"
 "Nissen's limits measured: for each rule, the largest Ck at which the rope\n"
-"(--particles N, default 10) or the square mesh (--grid RxC, default\n"
-"10x10, row 1 hung from the anchor, 4-neighbour springs) is stable, with\n"
-"Cd = Ck and with Cd = 0, beside Nissen's safe limit c_max = 1 / (n + 1),\n"
-"n the most springs on one body (2: 0.33 for the rope, 4: 0.2 for the\n"
-"mesh).  Each spring is Nissen's k = Ck m_red / dt^2, d = Cd m_red / dt,\n"
-"m_red its own reduced mass (m / 2 between bodies, m to the anchor).\n"
+"(--particles N, default 10, at most %d) or the square mesh (--grid\n"
+"RxC, default 10x10, row 1 hung from the anchor, 4-neighbour springs) is\n"
+"stable, with Cd = Ck and with Cd = 0, beside Nissen's safe limit\n"
+"c_max = 1 / (n + 1), n the most springs on one body (2: 0.33 for the\n"
+"rope, 4: 0.2 for the mesh).  Each spring is Nissen's k = Ck m_red / dt^2,\n"
+"d = Cd m_red / dt, m_red its own reduced mass (m / 2 between bodies, m to\n"
+"the anchor).\n"
 "\n"
 "The system is stable iff every mode is: each eigenvector of the springs'\n"
 "matrix is a damped spring of omega dt = sqrt(Ck mu), 2 zeta omega dt =\n"
@@ -751,6 +794,7 @@ limits_usage(FILE *fp)
 "  --integrator NAME   one rule, or all (default: every rule of the spring,\n"
 "                      then impulse)\n"
 "  -o FILE, --precision N, --no-header, -h, -V as run's\n",
+	    MAX_ANALYZE_PARTICLES,
 	    IMPULSE_MAX_BODIES, IMPULSE_MAX_PATH, IMPULSE_MAX_PATH);
 }
 
@@ -881,14 +925,14 @@ analyze_system(int argc, char **argv)
 
 		if ((rc = common_option(c, flag, optarg, &output, limits_usage,
 		    &status)) < 0)
-			return status == CMD_DONE ? EXIT_OK : status;
+			return status;
 		if (rc > 0)
 			continue;
 		switch (c) {
 		case 'n':
 			particles = optarg;
-			if (parse_long("--particles", optarg, 1, 100000,
-			    &rows) != 0)
+			if (parse_long("--particles", optarg, 1,
+			    MAX_ANALYZE_PARTICLES, &rows) != 0)
 				return EXIT_USAGE;
 			break;
 		case 'g':
