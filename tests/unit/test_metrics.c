@@ -181,6 +181,10 @@ frames(void)
 	CHECK(spring_frame_count(2.0, 1.0 / 60) == 120);
 	CHECK(spring_frame_count(1.0, 0.3) == 4);
 	CHECK(spring_frame_count(0.1, 0.1) == 1);
+	/* a duration above 0 is one frame at least; none is none */
+	CHECK(spring_frame_count(1e-10, 1.0) == 1);
+	CHECK(spring_frame_count(1e-300, 1.0) == 1);
+	CHECK(spring_frame_count(0.0, 1.0) == 0);
 	CHECK(spring_frame_count(2.0, 0.033) == 61);	/* 60.6 */
 	CHECK(spring_frame_count(3.0, 0.1) == 30);	/* 29.999999999999996 */
 }
