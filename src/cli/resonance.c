@@ -182,6 +182,7 @@ plan(const struct run_setup *rs, const struct res_opts *ro,
     struct res_row *row, double *t1)
 {
 	double settle, total = 0.0, periods, frames;
+	char what[160];
 	struct grid_iter it;
 	long i = 0;
 
@@ -196,14 +197,21 @@ plan(const struct run_setup *rs, const struct res_opts *ro,
 		frames = t1[i] / (rs->dt * (1.0 - rs->jitter)) + 1.0;
 		row[i].frames = frames;
 		total += frames;
+		/* blame the flag that makes the window long */
+		if (ro->have_settle && settle >= periods / row[i].hz)
+			snprintf(what, sizeof(what), "--settle: '%g' s "
+			    "(%s Hz)", settle, ro->hz.text);
+		else
+			snprintf(what, sizeof(what), "--hz: '%s'",
+			    ro->hz.text);
 		if (!(frames <= 9e18) || !(total <= 9e18))
-			return usage_error("--hz: '%s' runs %.3g frames at --dt "
-			    "%g in all, more than springsim can count",
-			    ro->hz.text, total, rs->dt);
+			return usage_error("%s runs %.3g frames at --dt %g in "
+			    "all, more than springsim can count", what, total,
+			    rs->dt);
 		if (total > (double)MAX_FRAMES && !rs->force)
-			return usage_error("--hz: '%s' runs %.3g frames at --dt "
-			    "%g in all, more than %ld (--force to run it "
-			    "anyway)", ro->hz.text, total, rs->dt, MAX_FRAMES);
+			return usage_error("%s runs %.3g frames at --dt %g in "
+			    "all, more than %ld (--force to run it anyway)",
+			    what, total, rs->dt, MAX_FRAMES);
 		i++;
 	}
 	return EXIT_OK;
