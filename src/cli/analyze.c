@@ -195,6 +195,7 @@ parse_analyze(int argc, char **argv, struct analyze_opts *o)
 	static const struct grid_bounds positive = { 0.0, MAX_MAGNITUDE, 1 };
 	static const struct grid_bounds ratio = { 0.0, MAX_MAGNITUDE, 0 };
 	struct option longopts[64];
+	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	const char *integrators = "all";
 	int c, p, status;
 
@@ -209,6 +210,8 @@ parse_analyze(int argc, char **argv, struct analyze_opts *o)
 		const char *flag = argv[optind - 1];
 		int rc = 0;
 
+		if (option_once(seen, c, longopts) != 0)
+			return EXIT_USAGE;
 		if ((p = param_option(&o->ps, c, optarg)) != 0) {
 			if (p < 0)
 				return EXIT_USAGE;

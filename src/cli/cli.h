@@ -48,6 +48,17 @@ extern _Thread_local const char *message_context;
 int common_option(int c, const char *flag, const char *arg,
     const char **output, void (*usage_fn)(FILE *), int *status);
 
+/*
+ * One rule for every command: an option that takes a value is given
+ * once (a repeat is refused, never silently the last); a flag without a
+ * value may be repeated.  The options that add one each (--hitch,
+ * --fail-if) are not passed here.  seen is the command's, zeroed, a bit
+ * per getopt value; opts names the flag.  0, or -1 after the message.
+ */
+#define OPTION_SEEN_BYTES 1024
+struct option;
+int option_once(unsigned char *seen, int c, const struct option *opts);
+
 /* Flush stdout; on failure a message and -1 (the caller exits 1). */
 int flush_stdout(void);
 /* A usage error: the message and a pointer to --help, on one line. */

@@ -143,6 +143,7 @@ static int
 parse_convert(int argc, char **argv, struct convert_opts *o)
 {
 	struct option longopts[64];
+	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	int c, p, status;
 
 	memset(o, 0, sizeof(*o));
@@ -157,6 +158,8 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 		const char *flag = argv[optind - 1];
 		int rc = 0;
 
+		if (option_once(seen, c, longopts) != 0)
+			return EXIT_USAGE;
 		if ((p = param_option(&o->ps, c, optarg)) != 0) {
 			if (p < 0)
 				return EXIT_USAGE;

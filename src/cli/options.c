@@ -106,6 +106,32 @@ common_option(int c, const char *flag, const char *arg, const char **output,
 	return 0;
 }
 
+/* See cli.h. */
+int
+option_once(unsigned char *seen, int c, const struct option *opts)
+{
+	const struct option *o;
+	unsigned char bit;
+
+	if (c < 0 || c >= 8 * OPTION_SEEN_BYTES)
+		return 0;
+	for (o = opts; o->name != NULL && o->val != c; o++)
+		;
+	if (o->name != NULL ? o->has_arg == no_argument : c != 'o' && c != 'j')
+		return 0;
+	bit = (unsigned char)(1u << (c % 8));
+	if ((seen[c / 8] & bit) == 0) {
+		seen[c / 8] |= bit;
+		return 0;
+	}
+	if (c == 'o' || c == 'j')
+		usage_error("-%c is given twice: give each option once", c);
+	else
+		usage_error("--%s is given twice: give each option once",
+		    o->name);
+	return -1;
+}
+
 /* A usage error, with the way to help on the same line; EXIT_USAGE. */
 int
 usage_error(const char *fmt, ...)

@@ -513,7 +513,8 @@ static const struct number_opt {
 	  offsetof(struct run_setup, dt), offsetof(struct run_setup, have_dt),
 	  0 },
 	{ OPT_DT_JITTER, "--dt-jitter", NUM_FRACTION, 0, 0,
-	  offsetof(struct run_setup, jitter), 0, 0 },
+	  offsetof(struct run_setup, jitter),
+	  offsetof(struct run_setup, have_jitter), 0 },
 	{ OPT_DURATION, "--duration", NUM_POSITIVE, 0, 0,
 	  offsetof(struct run_setup, duration),
 	  offsetof(struct run_setup, have_duration), 0 },
@@ -530,7 +531,8 @@ static const struct number_opt {
 	{ OPT_PRECISION, "--precision", NUM_COUNT, 1, 17,
 	  offsetof(struct run_setup, precision), 0, 0 },
 	{ OPT_SEED, "--seed", NUM_COUNT, 0, 0x7fffffffffffffffL,
-	  offsetof(struct run_setup, seed), 0, 0 },
+	  offsetof(struct run_setup, seed),
+	  offsetof(struct run_setup, have_seed), 0 },
 	{ OPT_SIGNAL_AMP, "--signal-amp", NUM_ANY, 0, 0,
 	  offsetof(struct run_setup, signal_amp), 0, 1 },
 	{ OPT_SIGNAL_AT, "--signal-at", NUM_ANY, 0, 0,
@@ -795,6 +797,10 @@ resolve_schedule(struct run_setup *rs)
 	if (rs->have_duration && rs->have_frames)
 		return usage_error("--duration and --frames both set the "
 		    "length of the run: give one");
+	/* a partner flag alone is refused, as --max-dt without --substep */
+	if (rs->have_seed && !rs->have_jitter)
+		return usage_error("--seed goes with --dt-jitter (the jitter's "
+		    "seed)");
 	if (rs->have_frames && rs->frames > MAX_FRAMES && !rs->force)
 		return usage_error("--frames %ld is more than %ld frames "
 		    "(--force to run it anyway)", rs->frames, MAX_FRAMES);
@@ -1381,6 +1387,7 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
     void (*usage_fn)(FILE *))
 {
 	struct option all[128];
+	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	int c, rc, status;
 
 	run_setup_init(rs);
@@ -1391,6 +1398,8 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
 	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
 		const char *flag = argv[optind - 1];
 
+		if (c != OPT_HITCH && option_once(seen, c, all) != 0)
+			return EXIT_USAGE;
 		if (fn != NULL && (rc = fn(ctx, c, optarg)) != 0) {
 			if (rc < 0)
 				return EXIT_USAGE;

@@ -25,7 +25,7 @@ struct run_setup {
 	double dt, duration, jitter, max_dt;
 	long frames, max_substeps, seed, precision;
 	int have_dt, have_duration, have_frames, have_max_dt;
-	int have_max_substeps, metrics, header;
+	int have_max_substeps, have_jitter, have_seed, metrics, header;
 	int force;			/* --force: run even a huge run */
 	int fast_exp;			/* --fast-exp */
 	double t_goal, v_goal, apprehension, horizon;

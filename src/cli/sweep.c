@@ -805,6 +805,7 @@ static int
 sweep_parse(struct sweep *sw, int argc, char **argv)
 {
 	struct option all[128];
+	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	const struct option *o;
 	long jobs = 0;
 	int c, rc, status, a;
@@ -820,6 +821,10 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":hj:o:qV", all, NULL)) != -1) {
 		const char *flag = argv[optind - 1];
 
+		/* the axes have their own check, with a hint */
+		if ((c == 'j' || c == 'o' || c == OPT_SHARD) &&
+		    option_once(seen, c, all) != 0)
+			return EXIT_USAGE;
 		switch (c) {
 		case 'j':
 			if (parse_long("--jobs", optarg, 1, MAX_JOBS, &jobs) !=

@@ -911,6 +911,7 @@ analyze_system(int argc, char **argv)
 	struct limit_row row[2 * 16];
 	struct sink *k;
 	double *mu, *tmp, *work = NULL;
+	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	long rows = 10, cols = 10, precision = 0;
 	int c, rc, status, header = 1, mesh, i, n, nrows = 0, impulse;
 
@@ -923,6 +924,8 @@ analyze_system(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":ho:V", opts, NULL)) != -1) {
 		const char *flag = argv[optind - 1];
 
+		if (option_once(seen, c, opts) != 0)
+			return EXIT_USAGE;
 		if ((rc = common_option(c, flag, optarg, &output, limits_usage,
 		    &status)) < 0)
 			return status;
