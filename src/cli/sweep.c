@@ -798,6 +798,101 @@ bad:
 }
 
 /*
+ * Frames a sweep (a shard) may step without --force: about ten minutes
+ * on two cores, as run's MAX_FRAMES is for one run's rows.
+ */
+#define MAX_SWEEP_FRAMES 1e11
+
+/* Value i of axis ax (column c of --grid-from's rows) as a number, or NaN. */
+static double
+axis_number(const struct axis *ax, long i, int c)
+{
+	double x;
+
+	if (ax->kind == AX_ROWS)
+		return scan_double(ax->items[i * ax->ncols + c], &x) == 0 ? x :
+		    NAN;
+	if (ax->num != NULL)
+		return ax->num[i];
+	if (ax->items != NULL)
+		return scan_double(ax->items[i], &x) == 0 ? x : NAN;
+	return grid_at(&ax->grid, i);
+}
+
+/*
+ * How flag's value x scales a configuration's frames from the base's:
+ * frames ~ duration / dt, or --frames.
+ */
+static double
+length_factor(const char *flag, double x, const struct run_setup *b,
+    int by_frames, double base_frames)
+{
+	if (isnan(x))
+		return 1.0;
+	if (by_frames)
+		return strcmp(flag, "--frames") == 0 ? x / base_frames : 1.0;
+	if (strcmp(flag, "--dt") == 0)
+		return b->dt / x;
+	if (strcmp(flag, "--duration") == 0)
+		return x / b->duration;
+	return 1.0;
+}
+
+/*
+ * The grid's work, refused up front without --force as run refuses a
+ * long run: the shard's configurations times their mean frames (the
+ * axes are independent, so the mean of the product is the product of
+ * each axis's mean factor).  The check of every configuration comes
+ * later; this one costs one pass over each axis.
+ */
+static int
+check_work(const struct sweep *sw)
+{
+	const struct run_setup *b = &sw->base;
+	double base_frames, frames, mean;
+	int a, c, by_frames = b->have_frames;
+	long i;
+
+	for (a = 0; a < sw->naxes; a++)
+		for (c = 0; c < (sw->axes[a].kind == AX_ROWS ?
+		    sw->axes[a].ncols : 1); c++)
+			if (strcmp(sw->axes[a].kind == AX_ROWS ?
+			    sw->axes[a].flags[c] : sw->axes[a].flag,
+			    "--frames") == 0)
+				by_frames = 1;
+	base_frames = b->have_frames ? (double)b->frames : b->duration / b->dt;
+	frames = base_frames;
+	for (a = 0; a < sw->naxes; a++) {
+		const struct axis *ax = &sw->axes[a];
+
+		/* an axis of something else leaves the length alone */
+		if (ax->kind != AX_ROWS && length_factor(ax->flag, 2.0, b, 0,
+		    1.0) == 1.0 && length_factor(ax->flag, 2.0, b, 1, 1.0) ==
+		    1.0)
+			continue;
+		mean = 0.0;
+		for (i = 0; i < ax->n; i++) {
+			double g = 1.0;
+
+			for (c = 0; c < (ax->kind == AX_ROWS ? ax->ncols : 1);
+			    c++)
+				g *= length_factor(ax->kind == AX_ROWS ?
+				    ax->flags[c] : ax->flag,
+				    axis_number(ax, i, c), b, by_frames,
+				    base_frames);
+			mean += g / (double)ax->n;
+		}
+		frames *= mean;
+	}
+	if (b->force || !((double)sw->count * frames > MAX_SWEEP_FRAMES))
+		return EXIT_OK;
+	return usage_error("sweep: %ld configurations of %.3g frames on "
+	    "average, %.3g frames in all, more than %.0e (--force to run it "
+	    "anyway)", sw->count, frames, (double)sw->count * frames,
+	    MAX_SWEEP_FRAMES);
+}
+
+/*
  * Parse the command line into sw: EXIT_OK, CMD_DONE after --help or
  * --version, or the exit status.
  */
@@ -917,6 +1012,8 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 		sw->first = k * each + (k < rem ? k : rem);
 		sw->count = each + (k < rem);
 	}
+	if ((rc = check_work(sw)) != EXIT_OK)
+		return rc;
 	return plan_columns(sw);
 }
 
