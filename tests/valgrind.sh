@@ -63,6 +63,9 @@ check 0 convert --ck 1 --cd 1 --dt 0.1 --csv -o "$tmp/convert.csv"
 check 0 sweep --integrator all --uaf 1:50:20log --dr 0:1:3 -j 2 -q
 check 0 sweep --substep none,fixed --dt 0.05 --target-signal sine --uaf 5 --dr 0.5 -j 2 -q -o "$tmp/sweep.csv"
 check 3 sweep --integrator explicit,exact --dt 0.1 --uaf 30 --dr 0 --fail-if 'diverged == 1' -q
+# the files are read once, by the base, not once (and leaked) a row
+check 0 sweep --frames-from "$tmp/frames.csv" --dt 0.1,0.2 -q
+check 0 sweep --target-file "$tmp/target.csv" --dt 0.1,0.2 -q
 check 0 analyze --dt 0.033 --precision 4
 check 0 analyze --integrator all --hw 0.01:10:20log --zeta 0:2:5
 check 0 --help

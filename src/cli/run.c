@@ -1368,6 +1368,23 @@ run_apply(struct run_setup *rs, int c, const char *arg)
 
 /* See run.h. */
 int
+run_setup_read_files(struct run_setup *rs)
+{
+	if (rs->frames_from != NULL && !rs->frames_read) {
+		if (read_frames(rs) != 0)
+			return EXIT_USAGE;
+		rs->frames_read = 1;
+	}
+	if (rs->target_file != NULL && !rs->target_read) {
+		if (read_target_file(rs) != 0)
+			return EXIT_USAGE;
+		rs->target_read = 1;
+	}
+	return EXIT_OK;
+}
+
+/* See run.h. */
+int
 run_setup_resolve(struct run_setup *rs)
 {
 	int rc;

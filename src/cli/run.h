@@ -106,6 +106,12 @@ int run_metrics(const struct run_setup *rs, spring_metrics *m,
     spring_frame_stats *fs, double *lag, double *attenuation);
 void run_setup_free(struct run_setup *rs);
 /*
+ * Read --frames-from and --target-file now, once: a sweep's base does,
+ * so that its configurations, copies of it, share what was read instead
+ * of each reading (and owning) a copy.  EXIT_OK or the exit status.
+ */
+int run_setup_read_files(struct run_setup *rs);
+/*
  * Refuse up front, unless --force, a run at frame time dt that would take
  * hours or more memory than a machine has: more than MAX_FRAMES pieces of
  * a square wave or noise (the reference is solved piece by piece), more

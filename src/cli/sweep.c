@@ -991,6 +991,8 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
+	if ((rc = run_setup_read_files(&sw->base)) != EXIT_OK)
+		return rc;
 	if (sw->base.horizon > 0.0)
 		return usage_error("--horizon prints a prediction; sweep writes "
 		    "metrics rows");

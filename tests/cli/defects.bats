@@ -162,3 +162,17 @@ load helpers
 	sim sweep --uaf 1:100:1000 --dr 0:2:1000 --frames 10 -o /dev/null -q
 	assert_status 0
 }
+
+# Found while building the corpus: a sweep read --frames-from and
+# --target-file again for every configuration and leaked each copy
+# (the sanitizer build exits 1 on a leak; valgrind.sh checks it too).
+@test "sweep reads --frames-from and --target-file once, and frees them" {
+	printf 'dt\n0.1\n0.2\n' >"$BATS_TEST_TMPDIR/frames.csv"
+	printf 't,target\n0,0\n1,1\n' >"$BATS_TEST_TMPDIR/target.csv"
+	sim sweep --frames-from "$BATS_TEST_TMPDIR/frames.csv" --dt 0.1,0.2
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 3 ] || fail_with "want a header and 2 rows"
+	sim sweep --target-file "$BATS_TEST_TMPDIR/target.csv" --dt 0.1,0.2
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 3 ] || fail_with "want a header and 2 rows"
+}
