@@ -104,8 +104,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC	?= clang
 FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
 	     -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_NAMES = args_main args_run args_fps args_convert args_analyze number \
-	     csv_frames csv_target
+FUZZ_NAMES = args_main args_run args_fps args_convert args_analyze \
+	     args_sweep args_resonance number csv_frames csv_target
 fuzz:
 	$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) CFLAGS="$(FUZZ_FLAGS)" \
 	    LDFLAGS="$(FUZZ_FLAGS)" fuzzers

@@ -20,6 +20,8 @@ int fuzz_args_run(const uint8_t *data, size_t size);
 int fuzz_args_fps(const uint8_t *data, size_t size);
 int fuzz_args_convert(const uint8_t *data, size_t size);
 int fuzz_args_analyze(const uint8_t *data, size_t size);
+int fuzz_args_sweep(const uint8_t *data, size_t size);
+int fuzz_args_resonance(const uint8_t *data, size_t size);
 /* scan_double, scan_long and friends; numfmt round trips. */
 int fuzz_number(const uint8_t *data, size_t size);
 /* The CSV readers: byte 0 picks run options, the rest is the file. */

@@ -4,9 +4,9 @@
  * The command-line harnesses split the input into at most MAX_ARGS
  * arguments (on NUL or newline; an empty piece is an empty argument) and
  * call the command's entry point, as main() would, from a scratch
- * directory holding two small input files ("f", frame times; "g", a
- * target file) so that a fuzzed --frames-from f or --target-file g reads
- * something.  For safety an argument with a '/' is not run (the files a
+ * directory holding three small input files ("f", frame times; "g", a
+ * target file; "h", a sweep's grid) so that a fuzzed --frames-from f,
+ * --target-file g or --grid-from h reads something.  For safety an argument with a '/' is not run (the files a
  * run may read or write stay in the scratch directory, which is emptied
  * after every input), and a run longer than WORK_LIMIT steps of the rule
  * (or analyze rows) is parsed but not simulated: the fuzzer is after bad
@@ -51,6 +51,8 @@ const struct fuzz_harness fuzz_harnesses[] = {
 	{ "args_fps", fuzz_args_fps },
 	{ "args_convert", fuzz_args_convert },
 	{ "args_analyze", fuzz_args_analyze },
+	{ "args_sweep", fuzz_args_sweep },
+	{ "args_resonance", fuzz_args_resonance },
 	{ "number", fuzz_number },
 	{ "csv_frames", fuzz_csv_frames },
 	{ "csv_target", fuzz_csv_target },
@@ -63,6 +65,7 @@ static int home_fd = -1;	/* where we were */
 static const char frames_text[] = "dt\n0.01\n0.02\n0.015\n0.05\n";
 static const char target_text[] = "t,target,target_vel\n0,0,0\n0.1,1,2\n"
     "0.3,-1,0\n";
+static const char grid_text[] = "dt,x0\n0.01,0\n0.02,1\n";
 
 /* Write a whole small file in the current directory; failure aborts. */
 static void
@@ -117,10 +120,11 @@ fuzz_init(void)
 	CHECK(chdir(scratch) == 0);
 	put_file("f", frames_text, sizeof(frames_text) - 1);
 	put_file("g", target_text, sizeof(target_text) - 1);
+	put_file("h", grid_text, sizeof(grid_text) - 1);
 	CHECK(fchdir(home_fd) == 0);
 }
 
-/* Into the scratch directory, and out of it leaving only f and g. */
+/* Into the scratch directory, and out of it leaving only f, g and h. */
 static void
 enter_scratch(void)
 {
@@ -133,6 +137,7 @@ leave_scratch(void)
 	empty_cwd();
 	put_file("f", frames_text, sizeof(frames_text) - 1);
 	put_file("g", target_text, sizeof(target_text) - 1);
+	put_file("h", grid_text, sizeof(grid_text) - 1);
 	CHECK(fchdir(home_fd) == 0);
 }
 
@@ -401,7 +406,181 @@ analyze_work(int argc, char **argv)
 	return 4.0 * rules * steps * zetas;
 }
 
-enum command { C_RUN, C_FPS, C_CONVERT, C_ANALYZE, C_LIST };
+/*
+ * The values of one option of a sweep: how many (a list's items, a
+ * range's count) and the smallest and largest that read as numbers.
+ */
+static void
+sweep_values(const char *text, double *count, double *lo, double *hi)
+{
+	char buf[64];
+	const char *p = text, *comma;
+	struct grid g;
+	double x;
+	size_t n;
+
+	*count = 0.0;
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	if (strchr(text, ':') != NULL && strchr(text, ',') == NULL &&
+	    grid_parse("--x", text, NULL, &g) == 0) {
+		*count = (double)grid_count(&g);
+		*lo = fmin(grid_at(&g, 0), grid_at(&g, grid_count(&g) - 1));
+		*hi = fmax(grid_at(&g, 0), grid_at(&g, grid_count(&g) - 1));
+		return;
+	}
+	for (;;) {
+		comma = strchr(p, ',');
+		n = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		*count += 1.0;
+		if (n < sizeof(buf)) {
+			memcpy(buf, p, n);
+			buf[n] = '\0';
+			if (scan_double(buf, &x) == 0) {
+				*lo = fmin(*lo, x);
+				*hi = fmax(*hi, x);
+			}
+		}
+		if (comma == NULL)
+			return;
+		p = comma + 1;
+	}
+}
+
+/*
+ * A sweep's work, over-estimated from its argv alone (sweep.c's parse is
+ * its own): the product of every option's value counts (a --grid-from
+ * file: h's rows) times the longest run (the smallest dt, the largest
+ * duration, frames or substeps), and more with a signal (the lag search
+ * of every row's metrics, the reference's pieces).
+ */
+static double
+sweep_work(int argc, char **argv)
+{
+	double configs = 1.0, dt = 1.0 / 60.0, duration = 2.0, frames = -1.0;
+	double substeps = 1.0, period = 1.0, count, lo, hi;
+	int i, signal = 0;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq = strchr(a, '='), *v;
+		char name[32];
+		size_t n;
+
+		if (strncmp(a, "--", 2) != 0)
+			continue;
+		n = eq != NULL ? (size_t)(eq - a) : strlen(a);
+		if (n >= sizeof(name))
+			continue;
+		memcpy(name, a, n);
+		name[n] = '\0';
+		v = eq != NULL ? eq + 1 : i + 1 < argc ? argv[i + 1] : "";
+		if (strcmp(name, "--grid-from") == 0) {
+			configs *= 2.0;
+			continue;
+		}
+		sweep_values(v, &count, &lo, &hi);
+		configs *= fmax(count, 1.0);
+		if (strncmp(name, "--dt", n) == 0 && n > 3)
+			dt = fmin(dt, lo);
+		else if (strncmp(name, "--duration", n) == 0 && n > 3)
+			duration = fmax(duration, hi);
+		else if (strncmp(name, "--frames", n) == 0 && n > 7)
+			frames = fmax(frames, hi);
+		else if (strncmp(name, "--max-substeps", n) == 0 && n > 6)
+			substeps = fmax(substeps, hi);
+		else if (strncmp(name, "--substep", n) == 0 && n > 6)
+			substeps = fmax(substeps, 8.0);
+		else if (strncmp(name, "--signal-period", n) == 0 && n > 9)
+			period = fmin(period, lo);
+		else if ((strncmp(name, "--target-signal", n) == 0 ||
+		    strncmp(name, "--target-file", n) == 0 ||
+		    strncmp(name, "--target-vel-source", n) == 0) && n > 9)
+			signal = 1;
+	}
+	if (!(dt > 0.0) || !(period > 0.0))
+		return INFINITY;
+	if (frames < 0.0)
+		frames = duration / dt + 1.0;
+	frames *= substeps;
+	if (signal)
+		frames *= 50.0 + 4.0 * duration / period;
+	return configs * frames;
+}
+
+/*
+ * resonance's flags, read as resonance.c reads them: the drives (--hz,
+ * a grid), the settling time and the periods measured.
+ */
+struct res_flags {
+	struct grid hz;
+	double settle, periods;
+	int have_hz, have_settle;
+};
+
+static int
+res_flags_option(void *ctx, int c, const char *arg)
+{
+	struct res_flags *rf = ctx;
+	long n;
+
+	if (c == 4000) {
+		rf->have_hz = grid_parse("--hz", arg, NULL, &rf->hz) == 0;
+		return rf->have_hz ? 1 : -1;
+	}
+	if (c == 4001) {
+		rf->have_settle = scan_double(arg, &rf->settle) == 0;
+		return rf->have_settle ? 1 : -1;
+	}
+	if (c == 4002) {
+		if (scan_long(arg, &n) != 0)
+			return -1;
+		rf->periods = (double)n;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * A parsed `resonance`'s work: each drive runs the settling time plus
+ * its periods (at least 64 frames' worth) at dt.
+ */
+static double
+resonance_work(int argc, char **argv)
+{
+	static const struct option res_opts[] = {
+		{ "hz", required_argument, NULL, 4000 },
+		{ "settle", required_argument, NULL, 4001 },
+		{ "periods", required_argument, NULL, 4002 },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct run_setup *rs = malloc(sizeof(*rs));
+	struct res_flags rf;
+	double work = INFINITY, settle, lo, n;
+
+	CHECK(rs != NULL);
+	memset(&rf, 0, sizeof(rf));
+	rf.periods = 20.0;
+	reset_getopt();
+	if (run_setup_parse(rs, argc, argv, res_opts, res_flags_option, &rf,
+	    no_usage) == EXIT_OK) {
+		settle = rf.have_settle ? rf.settle : spring_resonance_settle(
+		    rs->sim.params.omega, rs->sim.params.zeta);
+		n = rf.have_hz ? (double)grid_count(&rf.hz) : 1.0;
+		lo = rf.have_hz ? fmin(grid_at(&rf.hz, 0),
+		    grid_at(&rf.hz, grid_count(&rf.hz) - 1)) : 1.0;
+		if (lo > 0.0 && rs->dt > 0.0)
+			work = n * (settle + fmax(rf.periods, 64.0 * rs->dt *
+			    lo) / lo + 1.0) / (rs->dt * (1.0 - rs->jitter)) *
+			    steps_per_frame(rs) * 4.0;
+	}
+	run_setup_free(rs);
+	free(rs);
+	return work;
+}
+
+enum command {
+	C_RUN, C_FPS, C_CONVERT, C_ANALYZE, C_LIST, C_SWEEP, C_RESONANCE
+};
 
 /*
  * Run a command on argv (argv[0] its name) from the scratch directory,
@@ -422,6 +601,10 @@ run_command(enum command cmd, int argc, char **argv)
 		work = fps_work(argc, av);
 	else if (cmd == C_ANALYZE)
 		work = analyze_work(argc, av);
+	else if (cmd == C_SWEEP)
+		work = sweep_work(argc, av);
+	else if (cmd == C_RESONANCE)
+		work = resonance_work(argc, av);
 	if (work <= WORK_LIMIT) {
 		memcpy(av, argv, n);
 		reset_getopt();
@@ -440,6 +623,12 @@ run_command(enum command cmd, int argc, char **argv)
 			break;
 		case C_LIST:
 			cmd_list(argc, av);
+			break;
+		case C_SWEEP:
+			cmd_sweep(argc, av);
+			break;
+		case C_RESONANCE:
+			cmd_resonance(argc, av);
 			break;
 		}
 	}
@@ -494,6 +683,22 @@ fuzz_args_analyze(const uint8_t *data, size_t size)
 	return args_harness(C_ANALYZE, name, data, size);
 }
 
+int
+fuzz_args_sweep(const uint8_t *data, size_t size)
+{
+	static char name[] = "sweep";
+
+	return args_harness(C_SWEEP, name, data, size);
+}
+
+int
+fuzz_args_resonance(const uint8_t *data, size_t size)
+{
+	static char name[] = "resonance";
+
+	return args_harness(C_RESONANCE, name, data, size);
+}
+
 /* The whole command line as main() dispatches it (list included). */
 int
 fuzz_args_main(const uint8_t *data, size_t size)
@@ -504,7 +709,8 @@ fuzz_args_main(const uint8_t *data, size_t size)
 		enum command cmd;
 	} cmds[] = {
 		{ "run", C_RUN }, { "list", C_LIST }, { "fps", C_FPS },
-		{ "analyze", C_ANALYZE }, { "convert", C_CONVERT }
+		{ "analyze", C_ANALYZE }, { "convert", C_CONVERT },
+		{ "sweep", C_SWEEP }, { "resonance", C_RESONANCE }
 	};
 	struct args a;
 	size_t i;
