@@ -176,7 +176,7 @@ follow_links(const char *path, struct stat *st)
 	const char *slash;
 	size_t dirlen;
 	ssize_t n;
-	int hops;
+	int hops, e;
 
 	if ((cur = strdup(path)) == NULL)
 		return NULL;
@@ -211,9 +211,9 @@ follow_links(const char *path, struct stat *st)
 		free(cur);
 		cur = next;
 	}
-	n = errno;
+	e = errno;
 	free(cur);
-	errno = (int)n;
+	errno = e;
 	return NULL;
 }
 
@@ -226,10 +226,10 @@ open_direct(out_file *o, const struct stat *st)
 {
 	int flags;
 
-	o->fd = open(o->target, O_WRONLY | O_NOCTTY | O_NONBLOCK);
+	o->fd = open(o->path, O_WRONLY | O_NOCTTY | O_NONBLOCK);
 	if (o->fd == -1 && errno == ENXIO && S_ISFIFO(st->st_mode)) {
 		warn_msg("%s: waiting for a reader of the FIFO", o->path);
-		o->fd = open(o->target, O_WRONLY | O_NOCTTY);
+		o->fd = open(o->path, O_WRONLY | O_NOCTTY);
 	}
 	if (o->fd == -1) {
 		warn_msg("%s: %s", o->path, strerror(errno));
@@ -270,13 +270,58 @@ set_mode(out_file *o, const struct stat *st)
 	return 0;
 }
 
-/* Start writing to path, or to stdout when path is NULL or "-". */
+/*
+ * Make the temporary file beside o->target, the file st describes (or
+ * none yet), named FILE.tmp.XXXXXX with FILE cut short (never inside a
+ * UTF-8 character) when the suffix would pass NAME_MAX.
+ */
+static int
+open_temporary(out_file *o, const struct stat *st)
+{
+	const char *slash;
+	size_t dirlen, baselen;
+
+	slash = strrchr(o->target, '/');
+	dirlen = slash == NULL ? 0 : (size_t)(slash - o->target) + 1;
+	baselen = strlen(o->target + dirlen);
+	if (baselen > NAME_MAX - (sizeof(TMP_SUFFIX) - 1)) {
+		baselen = NAME_MAX - (sizeof(TMP_SUFFIX) - 1);
+		while (baselen > 0 &&
+		    ((unsigned char)o->target[dirlen + baselen] & 0xc0) == 0x80)
+			baselen--;
+	}
+	if (dirlen + baselen + sizeof(TMP_SUFFIX) > PATH_MAX) {
+		warn_msg("%s: %s", o->path, strerror(ENAMETOOLONG));
+		return -1;
+	}
+	if ((o->tmp_path = malloc(dirlen + baselen + sizeof(TMP_SUFFIX))) ==
+	    NULL) {
+		warn_msg("%s: %s", o->path, strerror(errno));
+		return -1;
+	}
+	memcpy(o->tmp_path, o->target, dirlen + baselen);
+	memcpy(o->tmp_path + dirlen + baselen, TMP_SUFFIX, sizeof(TMP_SUFFIX));
+	if ((o->fd = make_temporary(o)) == -1) {
+		warn_msg("%s: cannot create a file beside it: %s", o->path,
+		    strerror(errno));
+		free(o->tmp_path);
+		o->tmp_path = NULL;
+		return -1;
+	}
+	return set_mode(o, st);
+}
+
+/*
+ * Start writing to path, or to stdout when path is NULL or "-".  What
+ * path names through any links decides how: a FIFO, a device or a pipe
+ * (/dev/stdout, bash's >(...) as /dev/fd/63, /proc links that name no
+ * file) is written directly; a regular file, or none yet, is replaced
+ * through a temporary file beside the file its symlinks name.
+ */
 int
 out_open(out_file *o, const char *path)
 {
 	struct stat st;
-	const char *slash;
-	size_t dirlen, baselen;
 
 	o->len = 0;
 	o->failed = 0;
@@ -289,57 +334,28 @@ out_open(out_file *o, const char *path)
 		return 0;
 	o->path = path;
 	o->fd = -1;
-	if ((o->target = follow_links(path, &st)) == NULL) {
-		warn_msg("%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		warn_msg("%s: %s", path, strerror(EISDIR));
-		out_abort(o);
 		return -1;
 	}
-	if (st.st_mode != 0 && !S_ISREG(st.st_mode)) {
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		if (open_direct(o, &st) != 0) {
 			out_abort(o);
 			return -1;
 		}
 		return 0;
 	}
-	/*
-	 * FILE.tmp.XXXXXX, FILE cut (not inside a UTF-8 character) to leave
-	 * room for the suffix in a name of NAME_MAX bytes
-	 */
-	slash = strrchr(o->target, '/');
-	dirlen = slash == NULL ? 0 : (size_t)(slash - o->target) + 1;
-	baselen = strlen(o->target + dirlen);
-	if (baselen > NAME_MAX - (sizeof(TMP_SUFFIX) - 1)) {
-		baselen = NAME_MAX - (sizeof(TMP_SUFFIX) - 1);
-		while (baselen > 0 &&
-		    ((unsigned char)o->target[dirlen + baselen] & 0xc0) == 0x80)
-			baselen--;
-	}
-	if (dirlen + baselen + sizeof(TMP_SUFFIX) > PATH_MAX) {
-		warn_msg("%s: %s", path, strerror(ENAMETOOLONG));
-		out_abort(o);
-		return -1;
-	}
-	if ((o->tmp_path = malloc(dirlen + baselen + sizeof(TMP_SUFFIX))) ==
-	    NULL) {
+	if ((o->target = follow_links(path, &st)) == NULL) {
 		warn_msg("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	/* replaced since the stat above: never rename onto it */
+	if (st.st_mode != 0 && !S_ISREG(st.st_mode)) {
+		warn_msg("%s: not a regular file", path);
 		out_abort(o);
 		return -1;
 	}
-	memcpy(o->tmp_path, o->target, dirlen + baselen);
-	memcpy(o->tmp_path + dirlen + baselen, TMP_SUFFIX, sizeof(TMP_SUFFIX));
-	if ((o->fd = make_temporary(o)) == -1) {
-		warn_msg("%s: cannot create a file beside it: %s", path,
-		    strerror(errno));
-		free(o->tmp_path);
-		o->tmp_path = NULL;
-		out_abort(o);
-		return -1;
-	}
-	if (set_mode(o, &st) != 0) {
+	if (open_temporary(o, &st) != 0) {
 		out_abort(o);
 		return -1;
 	}

@@ -203,4 +203,12 @@ signal_run() {
 	[ -c /dev/null ] || fail "/dev/null is no longer a device"
 	[ -L "$d/null" ] || fail "the symlink to /dev/null was replaced"
 	[ "$(ls -A "$d" | tr '\n' ' ')" = "fifo null " ] || fail "left: $(ls -A "$d")"
+	# a pipe behind /dev/stdout or bash's >(...) (/dev/fd/N): written into
+	run --separate-stderr bash -c '"$SPRINGSIM" --frames 3 -o /dev/stdout | cat'
+	[ "$status" -eq 0 ] || fail "/dev/stdout: status $status: $stderr"
+	[ "${#lines[@]}" -eq 5 ] && [ "${lines[0]}" = "$TRAJ_HEADER" ] ||
+		fail "/dev/stdout: $output"
+	run --separate-stderr bash -c '"$SPRINGSIM" --frames 3 -o >(cat >"$1"); wait $!' _ "$d.sub"
+	[ "$status" -eq 0 ] || fail ">(...): status $status: $stderr"
+	assert_three_frames "$d.sub"
 }
