@@ -87,13 +87,18 @@ int scan_long(const char *arg, long *out);
 
 /*
  * Output (output.c): a buffered writer to stdout or, through a temporary
- * file in the same directory renamed at the end, to a named file, so a
- * file is written whole or not at all.
+ * file (FILE.tmp.XXXXXX) beside the file a chain of symlinks names,
+ * renamed onto it at the end, to a named file, so a file is written whole
+ * or not at all; a FIFO or a device is written directly.  While the
+ * temporary file exists, a fatal signal (INT, TERM, HUP, QUIT, ...)
+ * removes it before the process dies of that signal.
  */
 typedef struct out_file {
 	int fd;
-	const char *path;	/* NULL for stdout */
-	char *tmp_path;		/* the temporary file while writing */
+	const char *path;	/* as given, for messages; NULL for stdout */
+	char *target;		/* the file renamed onto (symlinks followed) */
+	char *tmp_path;		/* the temporary file while writing, or NULL */
+	int slot;		/* its place among the paths signals remove */
 	char buf[1 << 16];
 	size_t len;
 	int failed;
