@@ -12,14 +12,15 @@
 #   make demo         the main job: simulate, write CSV and a plot
 #   make plots        the README gallery (examples/*.png), needs gnuplot
 #   make install      PREFIX=/usr/local DESTDIR= (binary, plot scripts,
-#                     man page, examples); make uninstall
+#                     springsim-merge, man page, examples); make uninstall
 #   make clean
 
 PREFIX	?= /usr/local
 BINDIR	 = $(PREFIX)/bin
 MANDIR	 = $(PREFIX)/share/man/man1
 EXDIR	 = $(PREFIX)/share/doc/springsim/examples
-# scripts/plot-NAME installs as springsim-plot-NAME
+# scripts/plot-NAME installs as springsim-plot-NAME, scripts/merge as
+# springsim-merge
 PLOTS	 = $(notdir $(wildcard scripts/plot-*))
 EXAMPLES = $(wildcard examples/*)
 BUILD	?= build
@@ -157,6 +158,8 @@ install: $(BIN)
 	for p in $(PLOTS); do \
 	    cp scripts/$$p $(DESTDIR)$(BINDIR)/springsim-$$p && \
 	    chmod 755 $(DESTDIR)$(BINDIR)/springsim-$$p || exit 1; done
+	cp scripts/merge $(DESTDIR)$(BINDIR)/springsim-merge
+	chmod 755 $(DESTDIR)$(BINDIR)/springsim-merge
 	cp docs/springsim.1 $(DESTDIR)$(MANDIR)/springsim.1
 	chmod 644 $(DESTDIR)$(MANDIR)/springsim.1
 	cp $(EXAMPLES) $(DESTDIR)$(EXDIR)/
@@ -165,6 +168,7 @@ install: $(BIN)
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/springsim $(DESTDIR)$(MANDIR)/springsim.1
 	rm -f $(PLOTS:%=$(DESTDIR)$(BINDIR)/springsim-%)
+	rm -f $(DESTDIR)$(BINDIR)/springsim-merge
 	rm -f $(addprefix $(DESTDIR)$(EXDIR)/,$(notdir $(EXAMPLES)))
 	rmdir $(DESTDIR)$(EXDIR) $(DESTDIR)$(PREFIX)/share/doc/springsim \
 	    2>/dev/null || true

@@ -1,26 +1,44 @@
 #!/bin/sh
 # setup.sh - install what springsim needs on Debian, then build it.
 # As root it installs the missing packages with apt-get; otherwise it
-# prints the exact apt-get line to run and stops.
+# prints the exact apt-get line to run and stops (the scale-out tests'
+# packages are not needed to build, and are only named).
 set -eu
 cd "$(dirname "$0")/.."
-# parallel: the sweep sharding recipe (tests/cli/sweep-recipes.bats)
+# parallel: the sweep sharding recipes (tests/cli/sweep-recipes.bats)
 packages="gcc make libc6-dev libcsv-dev gnuplot-nox bats bats-assert bats-support valgrind parallel"
-missing=""
-for p in $packages; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
-	    missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-	if [ "$(id -u)" -ne 0 ]; then
+# the scale-out recipes' engines (tests/cli/scale-out.bats starts them by
+# hand): a one-node Slurm cluster and a loopback sshd; without their
+# recommendations (openssh-server's would bring systemd's PAM module)
+scaleout="slurmctld slurmd slurm-client munge openssh-server openssh-client"
+
+# missing PACKAGE... - those of the PACKAGEs not installed
+missing() {
+	for p; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		    printf ' %s' "$p"
+	done
+}
+# shellcheck disable=SC2086
+miss=$(missing $packages)
+# shellcheck disable=SC2086
+miss_so=$(missing $scaleout)
+if [ "$(id -u)" -ne 0 ]; then
+	if [ -n "$miss" ]; then
 		echo "springsim setup: missing packages; as root, run:" >&2
-		echo "  apt-get update && apt-get install -y$missing" >&2
+		echo "  apt-get update && apt-get install -y$miss" >&2
 		exit 1
 	fi
-	echo "setup: installing$missing"
+	# optional: their tests need root anyway, and skip without
+	[ -z "$miss_so" ] ||
+		echo "springsim setup: the scale-out tests need root and$miss_so" >&2
+elif [ -n "$miss$miss_so" ]; then
+	echo "setup: installing$miss$miss_so"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -q
 	# shellcheck disable=SC2086
-	apt-get install -y -q $missing
+	[ -z "$miss" ] || apt-get install -y -q $miss
+	# shellcheck disable=SC2086
+	[ -z "$miss_so" ] || apt-get install -y -q --no-install-recommends $miss_so
 fi
 make

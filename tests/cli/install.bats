@@ -40,6 +40,9 @@ setup() {
 	done
 	[ -x "$DEST$PREFIX/bin/springsim-plot-trajectory" ] ||
 		fail "no bin/springsim-plot-trajectory"
+	[ -x "$DEST$PREFIX/bin/springsim-merge" ] &&
+	    cmp -s "$REPO/scripts/merge" "$DEST$PREFIX/bin/springsim-merge" ||
+		fail "no bin/springsim-merge, or not scripts/merge"
 	[ ! -e "$DEST$PREFIX/bin/springsim-setup.sh" ] &&
 	    [ ! -e "$DEST$PREFIX/bin/setup.sh" ] || fail "setup.sh was installed"
 	cmp -s "$REPO/docs/springsim.1" "$DEST$PREFIX/share/man/man1/springsim.1" ||
