@@ -139,22 +139,34 @@ echo "$me: array job $jid ($n shards), merge job $mid; parts in $parts" >&2
 # start rather than wait for ever
 state=
 polls=0
+lost=0
 while :; do
-	info=$(scontrol show job -o "$mid" 2>/dev/null) || info=
+	# the controller may be away for a moment (a restart, a fail-over)
+	if ! info=$(scontrol show job -o "$mid" 2>&1); then
+		lost=$((lost + 1))
+		if [ "$lost" -lt 30 ]; then
+			sleep 2
+			continue
+		fi
+		echo "$me: scontrol show job $mid: $info" >&2
+		info=
+	fi
+	lost=0
 	state=$(printf '%s\n' "$info" | sed -n 's/.* JobState=\([A-Z_]*\).*/\1/p')
 	case $state in
 	PENDING | CONFIGURING | RUNNING | COMPLETING | REQUEUED | RESIZING | \
 	    SUSPENDED | REQUEUE_HOLD | REQUEUE_FED | SIGNALING | STAGE_OUT) ;;
 	*) break ;;
 	esac
-	why=$(scontrol show job -o "$jid" 2>/dev/null |
-	    sed -n 's/.* JobState=PENDING Reason=\([A-Za-z_]*\).*/\1/p' | head -n 1)
+	why=$({ printf '%s\n' "$info"; scontrol show job -o "$jid" 2>/dev/null; } |
+	    sed -n 's/.* JobState=PENDING Reason=\([A-Za-z_]*\).*/\1/p' |
+	    grep -v '^Dependency$' | head -n 1)
 	case $why in
 	PartitionConfig | PartitionTimeLimit | BadConstraints | InvalidAccount | \
 	    InvalidQOS | DependencyNeverSatisfied)
 		scancel "$jid" "$mid" 2>/dev/null || true
-		echo "$me: array job $jid can never start (Reason=$why: it asks" \
-		    "more than the partition gives); cancelled" >&2
+		echo "$me: array job $jid or merge job $mid can never start" \
+		    "(Reason=$why); both cancelled" >&2
 		exit 1
 		;;
 	esac
