@@ -26,6 +26,8 @@
 # applied once, by the merge job, to all the rows: one verdict, the
 # failing rows named by their numbers in the whole sweep.
 #
+# Interrupted, it leaves the jobs be: the merge job still writes FILE.
+#
 # Exit status: 0 FILE written; 3 FILE written and a gate failed (the
 # failing rows on stderr); 1 a shard or a job failed, each failing shard
 # named with the end of its log, FILE not written; 2 a usage error, or
@@ -47,20 +49,33 @@ quote() {
 n=8
 cpus=1
 out=sweep.csv
-while getopts n:c:o: opt; do
+while getopts :n:c:o: opt; do
 	case $opt in
 	n) n=$OPTARG ;;
 	c) cpus=$OPTARG ;;
 	o) out=$OPTARG ;;
-	*) usage ;;
+	:)
+		echo "$me: -$OPTARG: needs a value" >&2
+		exit 2
+		;;
+	*)
+		echo "$me: -$OPTARG: unknown option (see the head of $me)" >&2
+		exit 2
+		;;
 	esac
 done
 shift $((OPTIND - 1))
-for v in "$n" "$cpus"; do
-	case $v in
-	'' | *[!0-9]* | 0*) echo "$me: '$v' is not a whole number > 0" >&2; usage ;;
+# whole FLAG VALUE - VALUE is a whole number > 0, or a usage error
+whole() {
+	case $2 in
+	'' | *[!0-9]* | 0*)
+		echo "$me: $1: '$2' is not a whole number > 0" >&2
+		exit 2
+		;;
 	esac
-done
+}
+whole -n "$n"
+whole -c "$cpus"
 [ $# -gt 0 ] && [ -n "$out" ] || usage
 
 # the gates go to the merge, the rest to every shard
@@ -101,7 +116,7 @@ fi
 most=$(sinfo -h -N -o %c ${SBATCH_PARTITION:+-p "$SBATCH_PARTITION"} |
     tr -d '+' | sort -n | tail -n 1)
 if [ -n "$most" ] && [ "$cpus" -gt "$most" ]; then
-	echo "$me: -c $cpus: more CPUs than any node has (at most $most)" >&2
+	echo "$me: -c: '$cpus' is more CPUs than any node has (at most $most)" >&2
 	exit 2
 fi
 

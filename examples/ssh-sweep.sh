@@ -49,12 +49,19 @@ quote() {
 hosts=
 n=
 out=sweep.csv
-while getopts S:n:o: opt; do
+while getopts :S:n:o: opt; do
 	case $opt in
 	S) hosts=$OPTARG ;;
 	n) n=$OPTARG ;;
 	o) out=$OPTARG ;;
-	*) usage ;;
+	:)
+		echo "$me: -$OPTARG: needs a value" >&2
+		exit 2
+		;;
+	*)
+		echo "$me: -$OPTARG: unknown option (see the head of $me)" >&2
+		exit 2
+		;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -62,7 +69,10 @@ shift $((OPTIND - 1))
 # one shard a host by default
 [ -n "$n" ] || n=$(printf '%s\n' "$hosts" | tr ',' '\n' | grep -c .)
 case $n in
-'' | *[!0-9]* | 0*) echo "$me: -n '$n' is not a whole number > 0" >&2; usage ;;
+'' | *[!0-9]* | 0*)
+	echo "$me: -n: '$n' is not a whole number > 0" >&2
+	exit 2
+	;;
 esac
 
 # the gates go to the merge, the rest to every shard

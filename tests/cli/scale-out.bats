@@ -374,6 +374,32 @@ no_jobs_left() {
 	grep -q '^usage: springsim-merge' "$OUT" || fail_with "no usage line"
 }
 
+@test "the README's springsim-merge example is what it prints, on the parts of recipe (d)" {
+	local k h line gates
+	gates=(--fail-if 'max_err_x > 0.01' --fail-if 'diverged == 1')
+	# recipe (d)'s shards: each gated, so each exits 3 with its part whole
+	for k in 1 2 3 4; do
+		h=--no-header
+		[ "$k" -ne 1 ] || h=
+		sim sweep "${SWEEP[@]}" -q --shard "$k/4" $h \
+		    -o "$BATS_TEST_TMPDIR/part-$k.csv" "${gates[@]}"
+		assert_status 3
+	done
+	cd "$BATS_TEST_TMPDIR"
+	merge "${gates[@]}" -o sweep.csv part-1.csv part-2.csv part-3.csv part-4.csv
+	assert_status 3
+	awk '/^\$ springsim-merge --fail-if/ { f = 1 } f && /^```/ { exit }
+	    f && /^springsim-merge: / { print }' "$README" >"$BATS_TEST_TMPDIR/want"
+	[ "$(nlines "$BATS_TEST_TMPDIR/want")" -ge 2 ] ||
+		fail "no springsim-merge example in README.md"
+	while IFS= read -r line; do
+		grep -qxF -- "$line" "$ERR" ||
+			fail_with "README.md shows a line springsim-merge does not print: $line"
+	done <"$BATS_TEST_TMPDIR/want"
+	grep -qxF 'springsim-merge: --fail-if: 5641 of 8400 rows failed (the first 20 shown)' \
+	    "$BATS_TEST_TMPDIR/want" || fail "README.md's example has no count line"
+}
+
 @test "springsim-merge is POSIX sh: dash runs it" {
 	command -v dash >/dev/null 2>&1 || skip "no dash"
 	parts 2
@@ -381,6 +407,34 @@ no_jobs_left() {
 		fail "under dash: status $?"
 	"$SPRINGSIM" sweep "${SWEEP[@]}" -q | cmp -s - "$BATS_TEST_TMPDIR/m.csv" ||
 		fail "under dash: not the whole sweep"
+}
+
+# ------------------------------------------- the recipes' usage errors
+
+@test "slurm-sweep.sh and ssh-sweep.sh: a usage error or sweep arguments springsim refuses: one line, status 2, nothing run" {
+	local args
+	# these stop before any engine is asked: no cluster, no sshd needed
+	for args in "slurm-sweep.sh -n x -- --integrator all" \
+	    "slurm-sweep.sh -c 0 -- --integrator all" \
+	    "slurm-sweep.sh -q -- --integrator all" \
+	    "slurm-sweep.sh -n" \
+	    "ssh-sweep.sh -S host1 -n 1x -- --integrator all" \
+	    "ssh-sweep.sh -Z -- --integrator all" \
+	    "ssh-sweep.sh -- --integrator all"; do
+		# shellcheck disable=SC2086
+		run_script $args
+		assert_status 2
+		assert_stdout_empty
+		assert_one_stderr_line
+	done
+	for args in slurm-sweep.sh "ssh-sweep.sh -S host1"; do
+		# shellcheck disable=SC2086
+		run_script $args -o out.csv -- --integrator all --nosuch 1
+		assert_status 2
+		assert_stderr_has "--nosuch" "nothing"
+		[ ! -e "$WORK/out.csv" ] && [ ! -e "$WORK/out.csv.parts" ] ||
+			fail_with "$args: something was written"
+	done
 }
 
 # ---------------------------------------------------------------- Slurm
@@ -434,10 +488,14 @@ no_jobs_left() {
 
 @test "Slurm: more CPUs a task than a node has, or a task the partition never runs, fails at once; nothing left pending" {
 	need_slurm
-	local t0
-	run_script slurm-sweep.sh -c 64 -- "${SWEEP[@]}"
+	local t0 cpus
+	# the node as slurm-up.sh declares it: nproc CPUs, 8 at least
+	cpus=$(nproc)
+	[ "$cpus" -ge 8 ] || cpus=8
+	run_script slurm-sweep.sh -c $((cpus + 1)) -- "${SWEEP[@]}"
 	assert_status 2
-	assert_stderr_has "-c 64: more CPUs than any node has"
+	assert_stderr_has "-c: '$((cpus + 1))' is more CPUs than any node has (at most $cpus)"
+	assert_one_stderr_line
 	# a time limit over the partition's (60 min): Reason=PartitionConfig
 	t0=$(date +%s)
 	SBATCH_TIMELIMIT=120 run_script slurm-sweep.sh -n 2 -- "${SWEEP[@]}"
@@ -445,11 +503,6 @@ no_jobs_left() {
 	assert_stderr_has "can never start (Reason=Partition" "both cancelled"
 	[ $(($(date +%s) - t0)) -lt 30 ] || fail_with "it waited $(($(date +%s) - t0)) s"
 	[ ! -e "$WORK/sweep.csv" ] || fail_with "a merged file was written"
-	no_jobs_left
-	# bad sweep arguments: refused before anything is queued
-	run_script slurm-sweep.sh -- --integrator all --nosuch 1
-	assert_status 2
-	assert_stderr_has "--nosuch" "nothing submitted"
 	no_jobs_left
 }
 
