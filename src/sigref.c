@@ -158,10 +158,6 @@ spring_sigref_at(spring_sigref *r, double t, spring_state *out)
 		r->e = x - xp;
 		r->de = v - vp;
 		r->ta = t1;
-		/* pieces shorter than an ulp of t (a noise period below
-		 * 2^-53 t) do not advance: stay on this one, not forever */
-		if (!(r->piece.t1 > t1))
-			break;
 	}
 	spring_propagator(r->omega, r->zeta, t - r->ta, &phi);
 	particular(r, t, &xp, &vp);
