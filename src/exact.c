@@ -24,6 +24,7 @@
  * critical damping with a decay zeta omega t that leaves anything, the
  * phase omega t finite too (past 1.8e308 it has no double).
  */
+#include <float.h>
 #include <math.h>
 
 #include "reference.h"
@@ -73,7 +74,8 @@ underdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
 {
 	double bhi, blo, p, perr, sp, cp, sn, cs, s, ws, e, zw, zwt;
 
-	zwt = scaled_mul3(zeta, omega, t);
+	zw = zeta * omega;	/* below DBL_MIN, rounded or flushed */
+	zwt = zw >= DBL_MIN ? zw * t : scaled_mul3(zeta, omega, t);
 	e = fast ? spring_fast_negexp(zwt) : exp(-zwt);
 	if (e == 0.0) {
 		phi->a = phi->b = phi->c = phi->d = 0.0;
@@ -151,19 +153,27 @@ critical(double omega, double t, int fast, spring_mat2 *phi)
  * bounds the bottom right's, and the bottom left is -omega W, never
  * omega^2 (which overflows past 1.3e154) times a Q that underflowed;
  * Q itself is t e1 (1 - e^(-u)) / u.  The exponents r1 t, r2 t and u are
- * scaled products (scaled.h), and past zeta = 2^27, zeta + s = 2 zeta
- * is kept as zeta and a power of two, so that no zeta overflows them.
+ * products scaled where omega t is not a normal double (scaled.h), and
+ * past zeta = 2^27, zeta + s = 2 zeta is kept as zeta and a factor two,
+ * so that no zeta overflows them.
  */
 static void
 overdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
 {
 	double s = scaled_zeta_root(zeta);
-	int big = zeta > 0x1p27;	/* zeta + s = 2 zeta = 2^big y */
-	double y = big ? zeta : zeta + s;
-	double k1t = ldexp(scaled_ratio(omega, t, y, 1.0), -big);
-	double k2t = ldexp(scaled_mul3(omega, t, y), big);
-	double u = ldexp(scaled_mul3(omega, t, s), 1);
-	double e1, e2, gone, w, q;
+	int big = zeta > 0x1p27;	/* zeta + s = 2 zeta = two y */
+	double y = big ? zeta : zeta + s, two = big ? 2.0 : 1.0;
+	double x = omega * t, k1t, k2t, u, e1, e2, gone, w, q;
+
+	if (x >= DBL_MIN && x <= DBL_MAX) {	/* the same bits, faster */
+		k1t = x / y / two;
+		k2t = x * y * two;
+		u = 2.0 * (x * s);
+	} else {
+		k1t = scaled_ratio(omega, t, y, two);
+		k2t = scaled_mul3(omega, t, y) * two;
+		u = 2.0 * scaled_mul3(omega, t, s);
+	}
 
 	if (fast) {
 		/* Holden's way: both exponentials approximated, and
@@ -178,10 +188,10 @@ overdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
 	}
 	w = 0.5 * (e1 * gone / s);
 	q = u > 0.0 ? t * e1 * (gone / u) : t * e1;
-	phi->a = e1 + ldexp(w / y, -big);
+	phi->a = e1 + w / y / two;
 	phi->b = q;
 	phi->c = -omega * w;
-	phi->d = e2 - ldexp(w / y, -big);
+	phi->d = e2 - w / y / two;
 }
 
 /* Phi(t), exactly or with fast_negexp for the exponentials. */
