@@ -566,6 +566,30 @@ mass_moves(const struct param_group *g)
 }
 
 /*
+ * Flag p of the spring's values (P_COUNT: --mass), if given and moving
+ * omega or zeta: its name, its value as typed and as a number; 1, else 0.
+ */
+static int
+spring_flag(const struct param_set *ps, const struct param_group *g, int p,
+    const char **name, const char **arg, double *x)
+{
+	if (p == P_COUNT) {
+		if (ps->mass_arg == NULL || !mass_moves(g))
+			return 0;
+		*name = "mass";
+		*arg = ps->mass_arg;
+		*x = ps->mass;
+		return 1;
+	}
+	if (!(ps->given & BIT(p)) || (param_flags[p].is_mass && !mass_moves(g)))
+		return 0;
+	*name = param_flags[p].name;
+	*arg = ps->arg[p];
+	*x = ps->value[p];
+	return 1;
+}
+
+/*
  * The message for values whose spring is outside 1e-100..1e100: led by
  * the flag whose value is furthest from 1 (by ratio), the one most
  * likely out of range, with its value as typed; then the others with
@@ -577,33 +601,23 @@ range_message(const struct param_set *ps, const struct param_group *g,
     const spring_params *sp, int bad)
 {
 	char others[480], one[160], spring[120];
-	const char *lead_name = NULL, *lead_arg = NULL, *name, *arg;
+	const char *lead = NULL, *lead_arg = NULL, *name, *arg;
 	double far = -1.0, x;
 	int p, n = 0, total = 0;
 
-	/* candidates: the given flags, then --mass (p == P_COUNT) */
 	for (p = 0; p <= P_COUNT; p++) {
-		if (p < P_COUNT ? !(ps->given & BIT(p)) ||
-		    (param_flags[p].is_mass && !mass_moves(g)) :
-		    ps->mass_arg == NULL || !mass_moves(g))
+		if (!spring_flag(ps, g, p, &name, &arg, &x))
 			continue;
 		total++;
-		x = p < P_COUNT ? ps->value[p] : ps->mass;
 		if (x != 0.0 && fabs(log(fabs(x))) > far) {
 			far = fabs(log(fabs(x)));
-			lead_name = p < P_COUNT ? param_flags[p].name : "mass";
-			lead_arg = p < P_COUNT ? ps->arg[p] : ps->mass_arg;
+			lead = name;
+			lead_arg = arg;
 		}
 	}
 	others[0] = '\0';
-	for (p = 0; p <= P_COUNT && lead_name != NULL; p++) {
-		if (p < P_COUNT ? !(ps->given & BIT(p)) ||
-		    (param_flags[p].is_mass && !mass_moves(g)) :
-		    ps->mass_arg == NULL || !mass_moves(g))
-			continue;
-		name = p < P_COUNT ? param_flags[p].name : "mass";
-		arg = p < P_COUNT ? ps->arg[p] : ps->mass_arg;
-		if (name == lead_name)
+	for (p = 0; p <= P_COUNT && lead != NULL; p++) {
+		if (!spring_flag(ps, g, p, &name, &arg, &x) || name == lead)
 			continue;
 		n++;
 		snprintf(one, sizeof(one), "%s--%s '%s'", n == 1 ? " (with " :
@@ -618,12 +632,12 @@ range_message(const struct param_set *ps, const struct param_group *g,
 	else
 		snprintf(spring, sizeof(spring), "omega = %g rad/s and zeta = "
 		    "%g", sp->omega, sp->zeta);
-	if (lead_name == NULL)		/* not reached: a group has flags */
+	if (lead == NULL)	/* not reached: a group has a nonzero value */
 		warn_msg("the spring's values give %s, outside 1e-100..1e100",
 		    spring);
 	else
-		warn_msg("--%s: '%s'%s gives %s, outside 1e-100..1e100",
-		    lead_name, lead_arg, others, spring);
+		warn_msg("--%s: '%s'%s gives %s, outside 1e-100..1e100", lead,
+		    lead_arg, others, spring);
 }
 
 /* See paramflags.h. */
