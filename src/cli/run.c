@@ -1286,28 +1286,54 @@ run_extent(const struct run_setup *rs, double dt, double *frames,
 	}
 }
 
+/*
+ * The pieces of a square or noise signal sig over t_end, the signal named
+ * by who ("--signal-period 0.001", "--source-a: 'noise:1:1e-9'"): beyond
+ * 2^52 pieces k and k + 1 are the same double, beyond MAX_FRAMES a run
+ * of hours (--force).  EXIT_OK, or EXIT_USAGE after a message.
+ */
+static int
+check_pieces(const char *who, const spring_signal *sig, double t_end,
+    int force)
+{
+	double pieces = t_end / sig->period *
+	    (sig->kind == SPRING_SIGNAL_SQUARE ? 2.0 : 1.0);
+	const char *name = spring_signal_name(sig->kind);
+
+	if (sig->kind != SPRING_SIGNAL_SQUARE &&
+	    sig->kind != SPRING_SIGNAL_NOISE)
+		return EXIT_OK;
+	if (!(pieces <= 4e15))
+		return usage_error("%s: a %s over %g s is %.3g pieces, too "
+		    "many to tell apart", who, name, t_end, pieces);
+	if (pieces > (double)MAX_FRAMES && !force)
+		return usage_error("%s: a %s over %g s is %.3g pieces, more "
+		    "than %ld (--force to run it anyway)", who, name, t_end,
+		    pieces, MAX_FRAMES);
+	return EXIT_OK;
+}
+
 /* See run.h. */
 int
 run_check_cost(const struct run_setup *rs, double dt, double *kept,
     int tracking, const char *what)
 {
-	int kind = rs->signal.kind;
-	double frames, t_end, pieces, half, shifts;
+	int kind = rs->signal.kind, i;
+	double frames, t_end, half, shifts;
+	char who[160];
 
 	run_extent(rs, dt, &frames, &t_end);
-	if (kind == SPRING_SIGNAL_SQUARE || kind == SPRING_SIGNAL_NOISE) {
-		pieces = t_end / rs->signal_period *
-		    (kind == SPRING_SIGNAL_SQUARE ? 2.0 : 1.0);
-		/* beyond 2^52 pieces, k and k + 1 are the same double */
-		if (!(pieces <= 4e15))
-			return usage_error("--signal-period %g: a %s over %g s "
-			    "is %.3g pieces, too many to tell apart",
-			    rs->signal_period, rs->signal_name, t_end, pieces);
-		if (pieces > (double)MAX_FRAMES && !rs->force)
-			return usage_error("--signal-period %g: a %s over %g s "
-			    "is %.3g pieces, more than %ld (--force to run it "
-			    "anyway)", rs->signal_period, rs->signal_name,
-			    t_end, pieces, MAX_FRAMES);
+	snprintf(who, sizeof(who), "--signal-period %g", rs->signal_period);
+	if (check_pieces(who, &rs->signal, t_end, rs->force) != EXIT_OK)
+		return EXIT_USAGE;
+	/* --model inertialize's sources: the same signals, the same check */
+	for (i = 0; i < 2 && rs->sim.model == spring_model_inertialize; i++) {
+		snprintf(who, sizeof(who), "%s: '%.120s'", i == 0 ?
+		    "--source-a" : "--source-b", rs->source_spec[i] != NULL ?
+		    rs->source_spec[i] : "sine");
+		if (check_pieces(who, &rs->source[i], t_end, rs->force) !=
+		    EXIT_OK)
+			return EXIT_USAGE;
 	}
 	if (kept != NULL) {
 		*kept += frames + 1.0;
