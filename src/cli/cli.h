@@ -135,7 +135,10 @@ int cmd_convert(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_resonance(int argc, char **argv);
 int cmd_system(int argc, char **argv);	/* --model pair|angular|chain */
-/* analyze --model chain|mesh (limits.c): -1 when argv names neither, else the status */
+/*
+ * analyze --model chain|mesh (limits.c): -1 when argv names neither,
+ * else the status.
+ */
 int analyze_system(int argc, char **argv);
 int cmd_quat(int argc, char **argv);	/* --model quat */
 int cmd_vector(int argc, char **argv);	/* --model vector */
