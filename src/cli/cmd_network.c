@@ -1,5 +1,5 @@
 /*
- * network.c - `springsim --model pair|chain --dim 2|3` and `springsim
+ * cmd_network.c - `springsim --model pair|chain --dim 2|3` and `springsim
  * --model mesh [--dim 1|2|3]`: Nissen's systems of springs (seed 001) in
  * the plane and in space with Fiedler's rest-length springs (seed 004),
  * and Nissen's linear mesh, stepped by the network rules (src/network.c)
@@ -22,7 +22,7 @@
 #include "numfmt.h"
 #include "run.h"
 
-/* Bodies at most, as the 1-D chain (cli/system.c). */
+/* Bodies at most, as the 1-D chain (cli/cmd_system.c). */
 #define MAX_PARTICLES 2000
 /* The rk4 reference's steps a frame, and its step-halving partner's. */
 #define REF_STEPS 64
@@ -428,7 +428,7 @@ parse_lists(struct net_opts *no)
 
 /*
  * The springs' constants, mirroring the 1-D systems (make_line in
- * cli/system.c): the parameter group is converted with the reference
+ * cli/cmd_system.c): the parameter group is converted with the reference
  * mass, the reduced mass for the pair; for the chain and mesh the body's
  * mass, or with Nissen's Ck/Cd the reduced mass m / 2 of two bodies (the
  * anchor spring, m_red = m, then weighs 2).

@@ -1,5 +1,5 @@
 /*
- * analyze.c - `springsim analyze`: what each update rule does to the
+ * cmd_analyze.c - `springsim analyze`: what each update rule does to the
  * spring at a step size, from the rule's amplification matrix (analyze.h),
  * one CSV row per rule, step and damping ratio.  No simulation.
  */
@@ -448,7 +448,7 @@ cmd_analyze(int argc, char **argv)
 	double rows;
 	int rc;
 
-	/* Nissen's rope and mesh: their modes' limits (cli/system.c) */
+	/* Nissen's rope and mesh: their modes' limits (cli/limits.c) */
 	if ((rc = analyze_system(argc, argv)) >= 0)
 		return rc;
 	if ((rc = parse_analyze(argc, argv, &o)) != EXIT_OK)

@@ -1,5 +1,5 @@
 /*
- * rotation.c - `springsim --model quat` and `springsim --model vector`:
+ * cmd_rotation.c - `springsim --model quat` and `springsim --model vector`:
  * the springs whose state is not one number (run hands them the whole
  * command line through model_commands).
  *

@@ -1,5 +1,5 @@
 /*
- * system.c - `springsim --model pair|angular|chain`: systems of springs
+ * cmd_system.c - `springsim --model pair|angular|chain`: systems of springs
  * after Nissen (seed 001), stepped by the damped spring's rules beside
  * their exact modal solution (src/system.c).  run hands the whole
  * command line here (model_commands[] in run.c).
@@ -22,7 +22,7 @@
 #include "run.h"
 
 #define MAX_PARTICLES 2000
-/* Body updates a run may take without --force (cf. network.c's). */
+/* Body updates a run may take without --force (cf. cmd_network.c's). */
 #define MAX_SYS_EVALS 1e11
 
 enum {

@@ -1,5 +1,5 @@
 /*
- * resonance.c - `springsim resonance`: drive a spring with a sine target
+ * cmd_resonance.c - `springsim resonance`: drive a spring with a sine target
  * at each frequency of a list and measure its energy, to see where it
  * resonates, how a rule's frame rate moves that, and how Holden's
  * resonant_frequency (seed 003, "Resonance") compares.
