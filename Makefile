@@ -31,7 +31,7 @@ WARN	 = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 # no fused multiply-adds behind our back: batch.c's vector loop and sim.c's
 # scalar one must round alike (gcc's -std=c11 implies it; clang's doesn't)
 WARN	+= -ffp-contract=off
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Isrc
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc
 LDLIBS	 = -lcsv -lm -pthread
 
 LIB_SRC	 = $(wildcard src/*.c)
@@ -53,7 +53,8 @@ FUZZ_OBJ = $(BUILD)/tests/fuzz/harness.o
 
 all: $(BIN)
 
-$(BUILD)/%.o: %.c $(wildcard src/*.h src/cli/*.h tests/unit/*.h tests/fuzz/*.h)
+$(BUILD)/%.o: %.c $(wildcard include/*.h include/spring/*.h src/*.h src/cli/*.h \
+    tests/unit/*.h tests/fuzz/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
 

@@ -228,7 +228,7 @@ offset_at(const spring_reference *r, double t, double *e, double *de)
  * multiples of dt.
  */
 void
-reference_anchor(spring_reference *r)
+spring_reference_anchor(spring_reference *r)
 {
 	double k = (double)r->k, t = k * r->dt, lo = fma(k, r->dt, -t);
 	double e, de;

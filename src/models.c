@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "internal.h"
 #include "metrics.h"
 
 #define LN2 0.693147180559945309417232121458176568

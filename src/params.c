@@ -82,8 +82,8 @@ spring_from_halflife_frequency(double halflife, double freq, spring_params *p)
 	if (!positive(halflife) || !positive(freq))
 		return -1;
 	omega = TWO_PI * freq;
-	return spring_params_set(omega, halflife_to_damping(halflife) / (2.0 * omega),
-	    1.0, p);
+	return spring_params_set(omega,
+	    spring_halflife_to_damping(halflife) / (2.0 * omega), 1.0, p);
 }
 
 /* Holden's half-life with a damping ratio: s = (d / (2 Z))^2. */
@@ -92,8 +92,8 @@ spring_from_halflife_dr(double halflife, double dr, spring_params *p)
 {
 	if (!positive(halflife) || !positive(dr))
 		return -1;
-	return spring_params_set(halflife_to_damping(halflife) / (2.0 * dr), dr, 1.0,
-	    p);
+	return spring_params_set(spring_halflife_to_damping(halflife) /
+	    (2.0 * dr), dr, 1.0, p);
 }
 
 /*
@@ -145,14 +145,14 @@ spring_damping(const spring_params *p)
  * exponent of the critical spring is d / 2, halving over H takes ln2).
  */
 double
-halflife_to_damping(double halflife)
+spring_halflife_to_damping(double halflife)
 {
 	return 4.0 * LN2 / halflife;
 }
 
-/* The inverse of halflife_to_damping. */
+/* The inverse of spring_halflife_to_damping. */
 double
-damping_to_halflife(double damping)
+spring_damping_to_halflife(double damping)
 {
 	return 4.0 * LN2 / damping;
 }

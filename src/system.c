@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "analyze.h"
+#include "spring.h"
 
 /* Below this fraction of the largest, an eigenvalue is a free mode. */
 #define FREE_MODE 1e-12

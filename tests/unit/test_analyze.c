@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyze.h"
+#include "spring.h"
 #include "check.h"
 #include "cli/grid.h"
 #include "suites.h"
