@@ -17,8 +17,8 @@ typedef struct spring_params {
 	double omega;		/* undamped angular frequency, rad/s, > 0 */
 	double zeta;		/* damping ratio, >= 0 */
 	double mass;		/* kg, > 0; scales forces and energy only */
-	int fast_exp;		/* exact rules: Holden's fast_negexp for e^-x
-				 * (--fast-exp); the reference never */
+	int fast_exp;		/* exact rules: Holden's fast_negexp for e^-x;
+				 * the reference never */
 } spring_params;
 
 /* Position and velocity of the spring's free end. */
@@ -57,7 +57,7 @@ typedef struct spring_coef {
  */
 typedef struct spring_rule {
 	const char *name;
-	const char *summary;	/* one line for `springsim list` and --help */
+	const char *summary;	/* what it does, in one line */
 	const char *source;	/* the article it comes from */
 	int order;		/* global order of accuracy; 0: exact */
 	void (*prepare)(const spring_params *p, double h, spring_coef *k);

@@ -19,7 +19,7 @@ extern "C" {
  * regime: zeta = 0, zeta = 1 exactly and +-1e-9, zeta = 1e4, omega t = 1e4.
  */
 void spring_propagator(double omega, double zeta, double t, spring_mat2 *phi);
-/* The same with spring_fast_negexp for every exponential (--fast-exp). */
+/* The same with spring_fast_negexp for every exponential (fast_exp). */
 void spring_propagator_fast(double omega, double zeta, double t,
     spring_mat2 *phi);
 /* Holden's fast_negexp(x) ~ e^-x, x >= 0: 1 / (1 + x + 0.48 x^2 + 0.235 x^3). */

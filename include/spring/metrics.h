@@ -13,7 +13,7 @@ extern "C" {
 
 /*
  * Error metrics over a run (metrics.c), in O(1) memory.  Definitions, the
- * same as in --help and the README:
+ * same as in the README:
  *   max_err_x    max |x - x_ref| over every row (t = 0 included)
  *   rms_err_x    sqrt(mean((x - x_ref)^2)) over every row
  *   final_err_x  |x - x_ref| at the last row (likewise for v)

@@ -25,7 +25,7 @@ enum spring_signal_kind {
 typedef struct spring_signal {
 	int kind;
 	double g0, q0;			/* the base target */
-	double amp, period, at;		/* --signal-amp, -period, -at */
+	double amp, period, at;		/* AMP, PERIOD, AT of the summaries */
 	unsigned long long seed;	/* noise */
 	int linear;			/* noise: linear between samples */
 	const double *t, *g, *q;	/* file: rows (q may be NULL) */

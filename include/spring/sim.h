@@ -71,20 +71,20 @@ typedef struct spring_sim {
  *		series (Holden's: each spring exact toward a goal held over
  *		the step), exact (the 4-state solution over the step).
  *
- *   timed	Holden's timed spring: a critical spring (--halflife H)
+ *   timed	Holden's timed spring: a critical spring (half-life H)
  *		tracking, apprehension x H ahead, an intermediate xi moving
- *		linearly to the target so as to reach it at --t-goal T.
+ *		linearly to the target so as to reach it at t_goal.
  *   velocity	Holden's velocity spring: the same with xi moving toward
- *		the target at --v-goal V.  For both the reference is the
+ *		the target at v_goal.  For both the reference is the
  *		exact critical spring (no goal velocity fed) following that
  *		look-ahead goal, a piecewise linear function of time.
  *   predict	Holden's character controller: a critical spring on the
- *		velocity toward --v-goal V, the position its exact integral;
+ *		velocity toward v_goal, the position its exact integral;
  *		x is the position, v the velocity, xi the acceleration.
  *   inertialize  Holden's inertialization: the output follows source a,
  *		then, from the first frame at or after switch_at, source b
  *		plus the offset between them there, decayed toward zero by a
- *		critical spring (--halflife H).  The reference switches at
+ *		critical spring (half-life H).  The reference switches at
  *		switch_at exactly and decays the offset in closed form.
  *
  * A model rule prepares coefficients k[8] for a step of h and steps the
@@ -162,7 +162,7 @@ typedef int (*spring_row_fn)(void *ctx, const spring_row *row, double dt);
 int spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
     spring_metrics *m, spring_frame_stats *fs);
 /*
- * --model predict --horizon: the state predicted at t = i dt, i = 0 ..
+ * The predict model's horizon: the state predicted at t = i dt, i = 0 ..
  * horizon / dt, each by one step of i dt from the initial state (Holden's
  * spring_character_predict), rows to emit with the reference.
  */

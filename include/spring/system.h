@@ -100,7 +100,7 @@ double spring_line_energy(const spring_line *l, const double *x,
 double spring_line_max_stretch(const spring_line *l, const double *x,
     double g);
 /*
- * Both in one pass (the chain's --summary): the same numbers, the energy
+ * Both in one pass (a chain's summary rows): the same numbers, the energy
  * summed in another order (four running sums), so equal to rounding.
  */
 void spring_line_summary(const spring_line *l, const double *x,
@@ -108,7 +108,7 @@ void spring_line_summary(const spring_line *l, const double *x,
     double *max_stretch);
 
 /*
- * Stability from the modes (analyze --model chain|mesh): the system is
+ * Stability from the modes (of the chain and the mesh): the system is
  * stable iff every mode's 2x2 amplification matrix is (spring_analyze on
  * the scalar spring omega h = sqrt(ck mu), 2 zeta omega h = cd mu, mu
  * an eigenvalue of the system in units of Nissen's k = m_red / h^2).
