@@ -12,13 +12,24 @@
 #   make demo         the main job: simulate, write CSV and a plot
 #   make plots        the README gallery (examples/*.png), needs gnuplot
 #   make install      PREFIX=/usr/local DESTDIR= (binary, plot scripts,
-#                     man page, examples); make uninstall
+#                     man page, examples; the library libspring.a, its
+#                     headers and springsim.pc for pkg-config); make
+#                     uninstall
+#   make cross-aarch64  the library and the unit tests for aarch64
+#                     (aarch64-linux-gnu-gcc), run under qemu-aarch64
 #   make clean
 
 PREFIX	?= /usr/local
 BINDIR	 = $(PREFIX)/bin
 MANDIR	 = $(PREFIX)/share/man/man1
 EXDIR	 = $(PREFIX)/share/doc/springsim/examples
+LIBDIR	 = $(PREFIX)/lib
+INCDIR	 = $(PREFIX)/include
+PCDIR	 = $(LIBDIR)/pkgconfig
+# the public headers: spring.h, the umbrella, and one a family
+HEADERS	 = $(wildcard include/spring/*.h)
+VERSION	 = $(shell sed -n 's/^\#define SPRING_VERSION "\(.*\)"/\1/p' \
+	    include/spring/core.h)
 # scripts/plot-NAME installs as springsim-plot-NAME
 PLOTS	 = $(notdir $(wildcard scripts/plot-*))
 EXAMPLES = $(wildcard examples/*)
@@ -151,8 +162,12 @@ demo: $(BIN)
 plots: $(BIN)
 	sh scripts/gallery.sh $(BIN)
 
-install: $(BIN)
+# the library goes in as libspring.a, its headers under include/ and
+# springsim.pc for pkg-config, written for this PREFIX (the library needs
+# libm and nothing else)
+install: $(BIN) $(LIB)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(EXDIR)
+	mkdir -p $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)/spring $(DESTDIR)$(PCDIR)
 	cp $(BIN) $(DESTDIR)$(BINDIR)/springsim
 	chmod 755 $(DESTDIR)$(BINDIR)/springsim
 	for p in $(PLOTS); do \
@@ -162,6 +177,17 @@ install: $(BIN)
 	chmod 644 $(DESTDIR)$(MANDIR)/springsim.1
 	cp $(EXAMPLES) $(DESTDIR)$(EXDIR)/
 	cd $(DESTDIR)$(EXDIR) && chmod 644 $(notdir $(EXAMPLES))
+	cp $(LIB) $(DESTDIR)$(LIBDIR)/libspring.a
+	chmod 644 $(DESTDIR)$(LIBDIR)/libspring.a
+	cp include/spring.h $(DESTDIR)$(INCDIR)/spring.h
+	cp $(HEADERS) $(DESTDIR)$(INCDIR)/spring/
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' \
+	    'includedir=$(INCDIR)' '' 'Name: springsim' \
+	    'Description: damped springs: update rules, exact reference, metrics' \
+	    'Version: $(VERSION)' 'Cflags: -I$${includedir}' \
+	    'Libs: -L$${libdir} -lspring -lm' >$(DESTDIR)$(PCDIR)/springsim.pc
+	chmod 644 $(DESTDIR)$(INCDIR)/spring.h $(DESTDIR)$(PCDIR)/springsim.pc
+	cd $(DESTDIR)$(INCDIR)/spring && chmod 644 $(notdir $(HEADERS))
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/springsim $(DESTDIR)$(MANDIR)/springsim.1
@@ -169,6 +195,10 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(EXDIR)/,$(notdir $(EXAMPLES)))
 	rmdir $(DESTDIR)$(EXDIR) $(DESTDIR)$(PREFIX)/share/doc/springsim \
 	    2>/dev/null || true
+	rm -f $(DESTDIR)$(LIBDIR)/libspring.a $(DESTDIR)$(INCDIR)/spring.h
+	rm -f $(addprefix $(DESTDIR)$(INCDIR)/spring/,$(notdir $(HEADERS)))
+	rm -f $(DESTDIR)$(PCDIR)/springsim.pc
+	rmdir $(DESTDIR)$(INCDIR)/spring 2>/dev/null || true
 
 clean:
 	rm -rf build build-san build-fuzz
