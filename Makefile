@@ -72,9 +72,9 @@ $(BUILD)/%.o: %.c $(wildcard include/*.h include/spring/*.h src/*.h src/cli/*.h 
 # the number formatter is the trajectory's hot path: -O3 buys ~10 % there;
 # batch.c's loop over springs vectorises at -O3
 $(BUILD)/src/cli/numfmt.o: CFLAGS += -O3
-# (and passes 32-byte vectors between inline functions: gcc's note that
-# their ABI differs without AVX concerns calls across objects, not these)
 $(BUILD)/src/batch.o: CFLAGS += -O3
+# (batch.c silences gcc's -Wpsabi warning itself, see there; its note,
+# printed whatever the pragma, only with the flag)
 $(BUILD)/src/batch.o: WARN += -Wno-psabi
 
 $(LIB): $(LIB_OBJ)

@@ -48,6 +48,21 @@
 #endif
 #endif
 
+/*
+ * The tiles pass 32- and 64-byte vectors between inline functions: GCC's
+ * note that their ABI differs without AVX concerns calls across objects,
+ * never made here (the helpers are static and always inlined), so it is
+ * silenced here rather than by a flag every embedder would need.  Clang
+ * says the same.
+ */
+#if defined(__clang__)
+#if __has_warning("-Wpsabi")
+#pragma clang diagnostic ignored "-Wpsabi"
+#endif
+#elif defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
 /* A chunk's springs, structure of arrays. */
 struct chunk {
 	int n;
