@@ -6,7 +6,9 @@
  * so a game can compile it in unchanged.  Everything that touches options,
  * files or text lives in the CLI (src/cli/).
  *
- * The model, per unit mass (DESIGN.md, "The math"):
+ * The model, per unit mass (Huw Bowles, "Spring dynamics for production",
+ * in its undamped angular frequency and damping ratio; docs/references.md
+ * lists the articles):
  *
  *	a = omega^2 (g(t) - x) + 2 zeta omega (q(t) - v)
  *

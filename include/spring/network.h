@@ -11,8 +11,9 @@ extern "C" {
 
 /*
  * Spring networks (network.c): bodies in 1, 2 or 3 dimensions joined by
- * springs, after Nissen (seed 001: the pair on the reduced mass, the rope,
- * the mesh) and Fiedler (seed 004: the rest-length spring).  A spring
+ * springs, after Nissen ("Towards a Simpler, Stiffer, and more Stable
+ * Spring": the pair on the reduced mass, the rope, the mesh) and Fiedler
+ * ("Spring Physics": the rest-length spring).  A spring
  * joins body a to body b, or to an anchor point that rides the target
  * line g(t) = g + q t plus its own offset (infinitely heavy, so it takes
  * the weight w0).  Fiedler's force on a, d = x_a - x_b:
@@ -24,8 +25,8 @@ extern "C" {
  * the damper acts along the spring only, as in many engines and cloth
  * codes:
  *	f = -k w (|d| - L) u - c w ((v_a - v_b) . u) u,  u = d / |d|
- * central, so every force keeps the angular momentum (Nissen, seed 001:
- * the pair "may rotate around each other"); |d| = 0 has no u and gives
+ * central, so every force keeps the angular momentum (Nissen: the
+ * pair "may rotate around each other"); |d| = 0 has no u and gives
  * no damping force either; the implicit rules' damping matrix is then
  * c w u u^T a spring.  Along the spring the two are the same, bit for
  * bit.  With linear set the springs are Nissen's linear model instead:

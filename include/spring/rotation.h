@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 /*
- * Rotations (rotation.c), after Holden's quaternion spring (seed 003,
+ * Rotations (rotation.c), after Holden's quaternion spring ("Spring-It-On",
  * "Quaternion Spring"): a rotation q (a unit quaternion w + xi + yj + zk)
  * and its angular velocity w, a 3-vector in rad/s in the world frame,
  * q' = (0, w) q / 2, pulled toward a fixed goal rotation g by

@@ -57,7 +57,8 @@ typedef struct spring_sim {
 } spring_sim;
 
 /*
- * Models beyond the damped spring (models.c), after Holden (seed 003):
+ * Models beyond the damped spring (models.c), after Holden ("Spring-It-On:
+ * The Game Developer's Spring-Roll-Call"):
  *
  *   damper	first order, x' = lambda (g - x): a frame lerps x toward
  *		the target by a factor a(dt): lerp (a fixed factor a frame),

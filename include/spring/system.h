@@ -14,7 +14,8 @@ extern "C" {
 #endif
 
 /*
- * Systems of springs (system.c), after Nissen (seed 001): bodies on a
+ * Systems of springs (system.c), after Nissen ("Towards a Simpler,
+ * Stiffer, and more Stable Spring"): bodies on a
  * line joined by identical damped springs, 1-D.  Body i is joined to
  * body i + 1 by a spring of stiffness k and damping d (acting on the
  * relative position and velocity); with w0 > 0 body 0 is also joined to

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Exit statuses, as DESIGN.md fixes them. */
+/* Exit statuses, as the README ("Exit status") and springsim(1) give them. */
 enum exit_status {
 	EXIT_OK = 0,		/* success (a diverged run included) */
 	EXIT_IO = 1,		/* an I/O or system failure */

@@ -331,7 +331,7 @@ run_usage(FILE *fp)
 	run_usage_body(fp);
 }
 
-/* The defaults of DESIGN.md; see run.h. */
+/* The defaults of the README and springsim(1); see run.h. */
 void
 run_setup_init(struct run_setup *rs)
 {
@@ -690,7 +690,7 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	return -1;
 }
 
-/* The model and rule the flags name, DESIGN.md's shorthand included. */
+/* The model and rule the flags name, --model RULE's shorthand included. */
 static int
 resolve_rule(struct run_setup *rs)
 {

@@ -1,6 +1,7 @@
 /*
  * system.c - `springsim --model pair|angular|chain`: systems of springs
- * after Nissen (seed 001), stepped by the damped spring's rules beside
+ * after Nissen ("Towards a Simpler, Stiffer, and more Stable Spring"),
+ * stepped by the damped spring's rules beside
  * their exact modal solution (src/system.c).  run hands the whole
  * command line here (model_commands[] in run.c).
  *
