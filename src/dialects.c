@@ -59,7 +59,7 @@
  */
 #include <math.h>
 
-#include "dialects.h"
+#include "spring.h"
 #include "scaled.h"
 
 #define TWO_PI	6.283185307179586476925286766559
@@ -144,7 +144,7 @@ spring_from_unity(double smooth_time, spring_params *p)
 {
 	if (!positive(smooth_time))
 		return -1;
-	smooth_time = fmax(smooth_time, UNITY_MIN_SMOOTH_TIME);
+	smooth_time = fmax(smooth_time, SPRING_UNITY_MIN_SMOOTH_TIME);
 	return spring_params_set(2.0 / smooth_time, 1.0, 1.0, p);
 }
 
@@ -166,7 +166,7 @@ spring_from_react_frequency(double frequency, double damping_ratio,
 {
 	if (!positive(frequency))
 		return -1;
-	frequency = fmax(frequency, REACT_MIN_FREQUENCY);
+	frequency = fmax(frequency, SPRING_REACT_MIN_FREQUENCY);
 	return spring_params_set(TWO_PI / frequency, damping_ratio, mass, p);
 }
 
@@ -182,7 +182,8 @@ spring_from_motion(double stiffness, double damping, double mass,
 static double
 motion_zeta(double bounce)
 {
-	return clamp(1.0 - bounce, MOTION_MIN_DAMPING, MOTION_MAX_DAMPING);
+	return clamp(1.0 - bounce, SPRING_MOTION_MIN_DAMPING,
+	    SPRING_MOTION_MAX_DAMPING);
 }
 
 /*
@@ -222,7 +223,8 @@ spring_from_motion_duration(double duration, double bounce,
 
 	if (!positive(duration) || !isfinite(bounce))
 		return -1;
-	duration = clamp(duration, MOTION_MIN_DURATION, MOTION_MAX_DURATION);
+	duration = clamp(duration, SPRING_MOTION_MIN_DURATION,
+	    SPRING_MOTION_MAX_DURATION);
 	zeta = motion_zeta(bounce);
 	return spring_params_set(motion_find_omega(duration, zeta), zeta, 1.0, p);
 }
@@ -320,12 +322,13 @@ motion_duration(double omega, double zeta)
 
 	if (critical(zeta))
 		d = motion_critical_root() / omega;
-	else if (zeta >= MOTION_MIN_DAMPING && zeta < 1.0)
+	else if (zeta >= SPRING_MOTION_MIN_DAMPING && zeta < 1.0)
 		d = log(zeta / (MOTION_SAFE_MIN * sqrt_one_minus_sq(zeta))) /
 		    (zeta * omega);
 	else
 		return NAN;
-	if (!(d >= MOTION_MIN_DURATION && d <= MOTION_MAX_DURATION))
+	if (!(d >= SPRING_MOTION_MIN_DURATION &&
+	    d <= SPRING_MOTION_MAX_DURATION))
 		return NAN;
 	return d;
 }
@@ -385,7 +388,8 @@ describe_dialects(const spring_params *p, spring_conventions *c)
 {
 	double w = p->omega, z = p->zeta, m = p->mass;
 	double k1 = w * w, d1 = ldexp(z * w, 1);	/* per unit mass */
-	int motion_ok = z >= MOTION_MIN_DAMPING && (z <= 1.0 || critical(z));
+	int motion_ok = z >= SPRING_MOTION_MIN_DAMPING &&
+	    (z <= 1.0 || critical(z));
 
 	c->swiftui_response = TWO_PI / w;
 	c->swiftui_damping_fraction = z;
@@ -397,7 +401,7 @@ describe_dialects(const spring_params *p, spring_conventions *c)
 	c->react_tension = spring_stiffness(p);
 	c->react_friction = spring_damping(p);
 	c->react_mass = m;
-	c->react_frequency = TWO_PI / w >= REACT_MIN_FREQUENCY ?
+	c->react_frequency = TWO_PI / w >= SPRING_REACT_MIN_FREQUENCY ?
 	    TWO_PI / w : NAN;
 	c->react_damping_ratio = z;
 	c->motion_stiffness = spring_stiffness(p);

@@ -5,7 +5,7 @@
  * With a target moving linearly, g(t) = g0 + q t, the offset e = x - g
  * obeys the homogeneous oscillator e'' + 2 zeta omega e' + omega^2 e = 0,
  * so (e, e') at time t is a 2x2 matrix Phi(t) times (e, e') at time 0.
- * Holden ("Spring-It-On", DESIGN.md seed 003) solves the same equation
+ * Holden ("Spring-It-On") solves the same equation
  * in three regimes: under-damped as j e^(-yt) cos(wt + p), with j and p
  * found through sqrt and atan; critical as (j0 + j1 t) e^(-yt); over-
  * damped as j0 e^(-y0 t) + j1 e^(-y1 t).  Those forms lose accuracy where
@@ -284,7 +284,7 @@ offset_at(const spring_reference *r, double t, double *e, double *de)
  * multiples of dt.
  */
 void
-reference_anchor(spring_reference *r)
+spring_reference_anchor(spring_reference *r)
 {
 	double k = (double)r->k, t = k * r->dt, lo = fma(k, r->dt, -t);
 	double e, de;

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "internal.h"
 #include "metrics.h"
 #include "scaled.h"
 
@@ -400,12 +401,12 @@ static const spring_model_rule *const velocity_rules[] = {
 };
 
 static const spring_model timed_model = {
-	"timed", "reach the target near --t-goal T: a critical spring "
+	"timed", "reach the target near t_goal: a critical spring "
 	"tracking a linear xi ahead", "Holden", 2, "xi,xi_ref", 0,
 	timed_rules, lookahead_reference, double_velocity
 };
 static const spring_model velocity_model = {
-	"velocity", "approach the target at --v-goal V: a critical spring "
+	"velocity", "approach the target at v_goal: a critical spring "
 	"tracking xi ahead", "Holden", 2, "xi,xi_ref", 0, velocity_rules,
 	lookahead_reference, double_velocity
 };
@@ -545,7 +546,7 @@ predict_reference(const spring_sim *sim, double t, double *r)
 }
 
 static const spring_model predict_model = {
-	"predict", "a critical spring on the velocity toward --v-goal V, x "
+	"predict", "a critical spring on the velocity toward v_goal, x "
 	"its exact integral", "Holden", 2, "a,a_ref", 0, predict_rules,
 	predict_reference, double_velocity
 };
@@ -630,7 +631,7 @@ static const spring_model_rule *const inertialize_rules[] = {
 };
 
 static const spring_model inertialize_model = {
-	"inertialize", "switch from --source-a to --source-b at --switch-at, "
+	"inertialize", "switch from source_a to source_b at switch_at, "
 	"the offset decayed by a critical spring", "Holden", 2,
 	"source_a,source_b", 0, inertialize_rules, inertialize_reference,
 	double_velocity

@@ -161,14 +161,14 @@ spring_damping(const spring_params *p)
  * exponent of the critical spring is d / 2, halving over H takes ln2).
  */
 double
-halflife_to_damping(double halflife)
+spring_halflife_to_damping(double halflife)
 {
 	return 4.0 * LN2 / halflife;
 }
 
-/* The inverse of halflife_to_damping. */
+/* The inverse of spring_halflife_to_damping. */
 double
-damping_to_halflife(double damping)
+spring_damping_to_halflife(double damping)
 {
 	return 4.0 * LN2 / damping;
 }

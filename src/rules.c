@@ -8,9 +8,9 @@
  * Per unit mass the acceleration is
  *	a(x, v, g, q) = w2 (g - x) + c (q - v),  w2 = omega^2, c = 2 zeta omega.
  * Each rule reads the target at the time its formula evaluates the state
- * (DESIGN.md): explicit and semi-implicit at the start of the step,
- * implicit, rigidbody and backward-euler at the end, verlet and rk4 at
- * their stage times, exact over the whole step.  With that, every rule
+ * (README, "Update rules"): explicit and semi-implicit at the start of
+ * the step, implicit, rigidbody and backward-euler at the end, verlet and
+ * rk4 at their stage times, exact over the whole step.  With that, every rule
  * follows a linearly moving target with no steady-state lag.
  */
 #include <math.h>

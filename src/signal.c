@@ -26,9 +26,9 @@ static const struct {
 	[SPRING_SIGNAL_CONSTANT] = { "constant",
 	    "the base target G + Q t (the default)" },
 	[SPRING_SIGNAL_STEP] = { "step",
-	    "the base, plus AMP from --signal-at on" },
+	    "the base, plus AMP from AT on" },
 	[SPRING_SIGNAL_RAMP] = { "ramp",
-	    "the base, plus AMP / PERIOD per second from --signal-at on" },
+	    "the base, plus AMP / PERIOD per second from AT on" },
 	[SPRING_SIGNAL_SINE] = { "sine",
 	    "the base plus AMP sin(2 pi t / PERIOD)" },
 	[SPRING_SIGNAL_SQUARE] = { "square",
@@ -36,10 +36,10 @@ static const struct {
 	    "the second" },
 	[SPRING_SIGNAL_NOISE] = { "noise",
 	    "the base plus AMP u_k, u_k uniform in [-1, 1) at t = k PERIOD, "
-	    "held or linear between (--signal-shape)" },
+	    "held or linear between" },
 	[SPRING_SIGNAL_FILE] = { "file",
-	    "recorded t,target[,target_vel], piecewise linear, held before "
-	    "the first row and after the last (--target-file)" },
+	    "recorded samples t, g[, q], piecewise linear, held before the "
+	    "first and after the last" },
 };
 
 /* The name of a signal kind. */

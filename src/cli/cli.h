@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Exit statuses, as DESIGN.md fixes them. */
+/* Exit statuses, as the README ("Exit status") and springsim(1) give them. */
 enum exit_status {
 	EXIT_OK = 0,		/* success (a diverged run included) */
 	EXIT_IO = 1,		/* an I/O or system failure */
@@ -145,6 +145,11 @@ int cmd_vector(int argc, char **argv);	/* --model vector */
 
 /* The run command's models, listed by `springsim list`. */
 void list_models(FILE *fp);
+/*
+ * A library summary in the CLI's words (list.c): the library names its
+ * own parameters (max_dt, t_goal, AT), the CLI the flags that set them.
+ */
+const char *cli_summary(const char *summary);
 
 /* Turn on flush-to-zero for subnormal numbers (fpenv.c). */
 void flush_subnormals(void);

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze.h"
 #include "cli.h"
 #include "grid.h"
 #include "numfmt.h"

@@ -1,7 +1,8 @@
 /*
  * cmd_network.c - `springsim --model pair|chain --dim 2|3` and `springsim
- * --model mesh [--dim 1|2|3]`: Nissen's systems of springs (seed 001) in
- * the plane and in space with Fiedler's rest-length springs (seed 004),
+ * --model mesh [--dim 1|2|3]`: Nissen's systems of springs ("Towards a
+ * Simpler, Stiffer, and more Stable Spring") in the plane and in space
+ * with Fiedler's rest-length springs ("Spring Physics"),
  * and Nissen's linear mesh, stepped by the network rules (src/network.c)
  * beside a reference.  run hands the whole command line here
  * (model_commands[] and model_command() in run.c).

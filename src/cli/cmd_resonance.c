@@ -2,7 +2,8 @@
  * cmd_resonance.c - `springsim resonance`: drive a spring with a sine target
  * at each frequency of a list and measure its energy, to see where it
  * resonates, how a rule's frame rate moves that, and how Holden's
- * resonant_frequency (seed 003, "Resonance") compares.
+ * resonant_frequency ("Spring-It-On: The Game Developer's
+ * Spring-Roll-Call", "Resonance") compares.
  *
  * One row per drive frequency: the energy of the simulated spring (the
  * chosen rule at the chosen frame time), Holden's measure (v^2 + omega^2

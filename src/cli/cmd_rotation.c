@@ -3,7 +3,8 @@
  * the springs whose state is not one number (run hands them the whole
  * command line through model_commands).
  *
- * quat: Holden's quaternion spring (seed 003, "Quaternion Spring"), a
+ * quat: Holden's quaternion spring ("Spring-It-On: The Game Developer's
+ * Spring-Roll-Call", "Quaternion Spring"), a
  * rotation pulled toward a goal rotation by the rotation vector between
  * them (src/rotation.c has the math), beside the exact planar solution
  * or a fine RK4 reference.  vector: 2 or 3 independent damped springs,

@@ -1,6 +1,7 @@
 /*
  * cmd_system.c - `springsim --model pair|angular|chain`: systems of springs
- * after Nissen (seed 001), stepped by the damped spring's rules beside
+ * after Nissen ("Towards a Simpler, Stiffer, and more Stable Spring"),
+ * stepped by the damped spring's rules beside
  * their exact modal solution (src/system.c).  run hands the whole
  * command line here (model_commands[] in run.c).
  *
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "spring.h"
 #include "numfmt.h"
 #include "run.h"
 

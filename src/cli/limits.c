@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze.h"
+#include "spring.h"
 #include "numfmt.h"
 #include "run.h"
 

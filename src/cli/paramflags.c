@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "dialects.h"
+#include "spring.h"
 #include "paramflags.h"
 
 #define PI 3.141592653589793238462643383280
@@ -39,14 +39,15 @@ static const struct range_rule {
 	    "must be between 0 and 1, exclusive" },
 	[SWIFTUI_BOUNCE] = { -1.0, 1.0, 1, 0,
 	    "must be > -1 and <= 1 (SwiftUI's range)" },
-	[MOTION_BOUNCE] = { 0.0, 1.0 - MOTION_MIN_DAMPING, 0, 0,
+	[MOTION_BOUNCE] = { 0.0, 1.0 - SPRING_MOTION_MIN_DAMPING, 0, 0,
 	    "must be between 0 and 0.95 (Motion clamps 1 - bounce to "
 	    "0.05..1)" },
-	[MOTION_DURATION] = { MOTION_MIN_DURATION, MOTION_MAX_DURATION, 0, 0,
+	[MOTION_DURATION] = { SPRING_MOTION_MIN_DURATION,
+	    SPRING_MOTION_MAX_DURATION, 0, 0,
 	    "must be between 0.01 and 10 s (Motion clamps it there)" },
-	[UNITY_TIME] = { UNITY_MIN_SMOOTH_TIME, DBL_MAX, 0, 0,
+	[UNITY_TIME] = { SPRING_UNITY_MIN_SMOOTH_TIME, DBL_MAX, 0, 0,
 	    "must be >= 0.0001 (Unity raises it to that)" },
-	[REACT_PERIOD] = { REACT_MIN_FREQUENCY, DBL_MAX, 0, 0,
+	[REACT_PERIOD] = { SPRING_REACT_MIN_FREQUENCY, DBL_MAX, 0, 0,
 	    "must be >= 0.01 (react-spring raises it to that)" },
 	[UNIT_FACTOR] = { 0.0, 1.0, 1, 0, "must be > 0 and <= 1" },
 };

@@ -127,7 +127,7 @@ list_signals(FILE *fp)
 
 	for (kind = 0; kind < SPRING_SIGNAL_FILE; kind++)
 		help_entry(fp, spring_signal_name(kind),
-		    spring_signal_summary(kind), NULL);
+		    cli_summary(spring_signal_summary(kind)), NULL);
 }
 
 /* run's paragraphs of --help, after the usage lines. */
@@ -255,7 +255,7 @@ run_usage_body(FILE *fp)
 "  --substep POLICY    how a frame becomes steps of the rule (default none):\n",
 	    fp);
 	for (p = spring_policies; *p != NULL; p++)
-		help_entry(fp, (*p)->name, (*p)->summary, NULL);
+		help_entry(fp, (*p)->name, cli_summary((*p)->summary), NULL);
 	fputs(
 "                      max: steps of H while time is left, the remainder as\n"
 "                      a shorter last step; uniform: n = ceil(frame / H)\n"
@@ -332,7 +332,7 @@ run_usage(FILE *fp)
 	run_usage_body(fp);
 }
 
-/* The defaults of DESIGN.md; see run.h. */
+/* The defaults of the README and springsim(1); see run.h. */
 void
 run_setup_init(struct run_setup *rs)
 {
@@ -693,7 +693,7 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	return -1;
 }
 
-/* The model and rule the flags name, DESIGN.md's shorthand included. */
+/* The model and rule the flags name, --model RULE's shorthand included. */
 static int
 resolve_rule(struct run_setup *rs)
 {
@@ -1751,8 +1751,8 @@ list_models(FILE *fp)
 	for (mc = model_commands; mc->name != NULL; mc++)
 		fprintf(fp, "  %-20s %s\n", mc->name, mc->summary);
 	for (o = spring_models; *o != NULL; o++) {
-		fprintf(fp, "  %-20s %s [%s]\n", (*o)->name, (*o)->summary,
-		    (*o)->source);
+		fprintf(fp, "  %-20s %s [%s]\n", (*o)->name,
+		    cli_summary((*o)->summary), (*o)->source);
 		for (r = (*o)->rules; *r != NULL; r++)
 			fprintf(fp, "    %-18s %-8s %s [%s]\n", (*r)->name,
 			    (*r)->order ? "order 1" : "exact", (*r)->summary,

@@ -8,7 +8,6 @@
 #include <math.h>
 
 #include "check.h"
-#include "dialects.h"
 #include "spring.h"
 #include "suites.h"
 

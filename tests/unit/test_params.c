@@ -64,8 +64,8 @@ holden(void)
 	CHECK_REL(p.zeta, d / (2 * 4 * PI));
 	CHECK_REL(spring_damping(&p), d);
 	CHECK_REL(spring_stiffness(&p), 16 * PI * PI);
-	CHECK_REL(halflife_to_damping(0.1), d);
-	CHECK_REL(damping_to_halflife(d), 0.1);
+	CHECK_REL(spring_halflife_to_damping(0.1), d);
+	CHECK_REL(spring_damping_to_halflife(d), 0.1);
 
 	/* H = 0.2, Z = 0.5: d = 20 ln2, s = (d / (2 Z))^2 = d^2 */
 	CHECK(spring_from_halflife_dr(0.2, 0.5, &p) == 0);

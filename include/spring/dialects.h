@@ -1,5 +1,5 @@
 /*
- * dialects.h - other libraries' spring parameters ("dialects") to and
+ * spring/dialects.h - other libraries' spring parameters ("dialects") to and
  * from the canonical (omega, zeta, mass), and every convention's numbers
  * for one spring, as `springsim convert` prints them.
  *
@@ -10,10 +10,14 @@
  * the CLI's); where a library silently clamps an input, the function
  * applies the same clamp, so that it gives the library's own spring.
  */
-#ifndef DIALECTS_H
-#define DIALECTS_H
+#ifndef SPRING_DIALECTS_H
+#define SPRING_DIALECTS_H
 
-#include "spring.h"
+#include "core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* SwiftUI Spring(response:dampingFraction:): omega = 2 pi / R, zeta = F. */
 int spring_from_swiftui_response(double response, double damping_fraction,
@@ -55,13 +59,13 @@ int spring_from_origami(double tension, double friction, spring_params *p);
 int spring_from_box2d(double hertz, double damping_ratio, spring_params *p);
 
 /* Motion's limits (framer-motion springDefaults). */
-#define MOTION_MIN_DAMPING	0.05
-#define MOTION_MAX_DAMPING	1.0
-#define MOTION_MIN_DURATION	0.01
-#define MOTION_MAX_DURATION	10.0
+#define SPRING_MOTION_MIN_DAMPING	0.05
+#define SPRING_MOTION_MAX_DAMPING	1.0
+#define SPRING_MOTION_MIN_DURATION	0.01
+#define SPRING_MOTION_MAX_DURATION	10.0
 /* Unity raises a smaller smoothTime to this; react-spring a frequency. */
-#define UNITY_MIN_SMOOTH_TIME	0.0001
-#define REACT_MIN_FREQUENCY	0.01
+#define SPRING_UNITY_MIN_SMOOTH_TIME	0.0001
+#define SPRING_REACT_MIN_FREQUENCY	0.01
 
 /*
  * One spring in every convention.  A value the convention cannot express
@@ -106,5 +110,9 @@ void spring_describe(const spring_params *p, double dt, double decay_time,
  * beyond it (formed without cancellation); 0 at zeta = 0.
  */
 double spring_decay_rate(const spring_params *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

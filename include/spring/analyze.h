@@ -1,5 +1,5 @@
 /*
- * analyze.h - what an update rule does to the spring at a step size,
+ * spring/analyze.h - what an update rule does to the spring at a step size,
  * computed from the rule itself rather than guessed from a run.
  *
  * For the linear spring every rule is a 2x2 linear map per step: the
@@ -23,10 +23,14 @@
  * on omega dt and zeta only, so the stability limits are limits on
  * omega dt.  The library does numbers only: no I/O, no allocation.
  */
-#ifndef ANALYZE_H
-#define ANALYZE_H
+#ifndef SPRING_ANALYZE_H
+#define SPRING_ANALYZE_H
 
-#include "spring.h"
+#include "core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /*
  * The tolerance of the stability verdict.  A spectral radius up to
@@ -95,5 +99,9 @@ int spring_stable_hw_closed(const spring_rule *rule);
  * an interval (0, limit].
  */
 double spring_search_stable_hw(const spring_rule *rule, double zeta);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
