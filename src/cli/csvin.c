@@ -17,6 +17,7 @@
 #include <csv.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,35 +139,18 @@ feed_line(struct csv_parser *p, struct reader *rd, const char *s, size_t n,
 }
 
 /*
- * Whether st is an anonymous pipe (bash's <(gen), a shell pipe's
- * /dev/stdin), which no writer can join later: it sits on the same
- * device as a pipe of our own.
+ * A FIFO, opened without waiting: read what is there, or, when it has no
+ * writer yet, say so and wait for one.  0 or a CSV_READ_ code after a
+ * message.  The wait is poll(2) on the open FIFO, which Linux wakes when
+ * data comes or a writer has come and gone (an anonymous pipe whose
+ * writer is gone, bash's <(true), wakes at once: no message).
  */
 static int
-anonymous_pipe(const struct stat *st)
+open_fifo(const char *flag, const char *path, struct source *src)
 {
-	struct stat ours;
-	int fds[2], same;
-
-	if (pipe(fds) != 0)
-		return 0;
-	same = fstat(fds[0], &ours) == 0 && ours.st_dev == st->st_dev;
-	close(fds[0]);
-	close(fds[1]);
-	return same;
-}
-
-/*
- * A FIFO, opened without waiting: read what is there, or, when a named
- * FIFO has no writer, say so and wait for one.  0 or a CSV_READ_ code
- * after a message.
- */
-static int
-open_fifo(const char *flag, const char *path, const struct stat *st,
-    struct source *src)
-{
+	struct pollfd pfd;
 	ssize_t r;
-	int fd;
+	int n;
 
 	while ((r = read(src->fd, src->buf, CSV_LINE_MAX)) < 0 &&
 	    errno == EINTR)
@@ -179,18 +163,17 @@ open_fifo(const char *flag, const char *path, const struct stat *st,
 		warn_msg("%s: %s: %s", flag, path, strerror(errno));
 		return CSV_READ_SYS;
 	}
-	if (anonymous_pipe(st))
-		return 0;	/* its writer is gone: an empty file */
-	warn_msg("%s: %s: waiting for a writer", flag, path);
-	/* the open FIFO keeps what a writer leaves before we reopen */
-	while ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 && errno == EINTR)
-		;
-	if (fd < 0) {
+	pfd.fd = src->fd;
+	pfd.events = POLLIN;
+	if ((n = poll(&pfd, 1, 0)) == 0) {
+		warn_msg("%s: %s: waiting for a writer", flag, path);
+		while ((n = poll(&pfd, 1, -1)) < 0 && errno == EINTR)
+			;
+	}
+	if (n < 0) {
 		warn_msg("%s: %s: %s", flag, path, strerror(errno));
 		return CSV_READ_SYS;
 	}
-	close(src->fd);
-	src->fd = fd;
 	return 0;
 }
 
@@ -220,8 +203,7 @@ open_source(const char *flag, const char *path, struct source *src)
 		warn_msg("%s: %s: a directory, not a file", flag, path);
 		return CSV_READ_BAD;
 	}
-	if (S_ISFIFO(st.st_mode) &&
-	    (rc = open_fifo(flag, path, &st, src)) != 0)
+	if (S_ISFIFO(st.st_mode) && (rc = open_fifo(flag, path, src)) != 0)
 		return rc;
 	/* from here reads wait for data, as they should */
 	if ((flags = fcntl(src->fd, F_GETFL)) < 0 ||
