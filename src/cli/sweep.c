@@ -87,10 +87,11 @@ struct axis {
 	char **items;
 	char *text;		/* the copy items point into (a list) */
 	double *num;		/* AX_NUMBER: what each item reads as */
-	/* --grid-from: its columns' options */
+	/* --grid-from: its columns' options, the line of each row */
 	int ncols;
 	int *codes;
 	char **flags;
+	long *lines;
 };
 
 /* A --fail-if gate: column op value. */
@@ -605,7 +606,7 @@ struct rows_reader {
 	struct sweep *sw;
 	struct axis *ax;
 	const struct option *opts;
-	long cap;
+	long cap, lines_cap;
 	struct run_setup *scratch;	/* each row applied alone */
 };
 
@@ -640,6 +641,7 @@ rows_record(void *ctx, long line, char **f, int n)
 	struct axis *ax = rr->ax;
 	const struct option *o;
 	char **p;
+	long *l;
 	int c;
 
 	if (ax->codes == NULL) {
@@ -691,6 +693,14 @@ rows_record(void *ctx, long line, char **f, int n)
 			goto oom;
 		ax->items = p;
 	}
+	if (ax->n == rr->lines_cap) {
+		rr->lines_cap = rr->lines_cap ? 2 * rr->lines_cap : 64;
+		if ((l = realloc(ax->lines, (size_t)rr->lines_cap *
+		    sizeof(*l))) == NULL)
+			goto oom;
+		ax->lines = l;
+	}
+	ax->lines[ax->n] = line;
 	for (c = 0; c < n; c++) {
 		if (f[c][0] == '\0') {
 			warn_msg("--grid-from: %s line %ld: column %d: '' is "
@@ -712,7 +722,7 @@ oom:
 static int
 add_rows(struct sweep *sw, const struct option *opts)
 {
-	struct rows_reader rr = { sw, NULL, opts, 0, NULL };
+	struct rows_reader rr = { sw, NULL, opts, 0, 0, NULL };
 	int rc;
 
 	if (sw->naxes == MAX_AXES)
@@ -790,6 +800,7 @@ sweep_free(struct sweep *sw)
 		free(ax->items);
 		free(ax->text);
 		free(ax->num);
+		free(ax->lines);
 	}
 	for (c = 0; c < sw->ncols; c++)
 		free(sw->col_name[c]);
@@ -1266,16 +1277,27 @@ progress(long done, long total, double elapsed)
 
 /*
  * Say why configuration idx is no valid run: run's message, prefixed
- * with the row and its identity.  Returns the exit status.
+ * with the row and its identity (a --grid-from row's file and line
+ * first, when one is part of it).  Returns the exit status.
  */
 static int
 explain_bad(const struct sweep *sw, long idx, struct worker *w)
 {
-	char id[512], ctx[600];
-	int rc;
+	char id[512], from[1200], ctx[1800];
+	long digit[MAX_AXES];
+	int a, rc;
 
 	config_identity(sw, idx, id, sizeof(id));
-	snprintf(ctx, sizeof(ctx), "sweep row %ld (%s): ", idx + 1, id);
+	config_digits(sw, idx, digit);
+	from[0] = '\0';
+	for (a = 0; a < sw->naxes; a++)
+		if (sw->axes[a].kind == AX_ROWS)
+			snprintf(from, sizeof(from), "--grid-from %s line %ld",
+			    sw->grid_from, sw->axes[a].lines[digit[a]]);
+	if (from[0] != '\0' && id[0] == '(')
+		id[0] = '\0';	/* not "(the only configuration)" */
+	snprintf(ctx, sizeof(ctx), "sweep row %ld (%s%s%s): ", idx + 1, from,
+	    from[0] != '\0' && id[0] != '\0' ? ": " : "", id);
 	message_mute = 0;
 	message_context = ctx;
 	rc = config_setup(sw, idx, w->rs, w->text);
