@@ -701,17 +701,20 @@ rows_record(void *ctx, long line, char **f, int n)
 		ax->lines = l;
 	}
 	ax->lines[ax->n] = line;
-	for (c = 0; c < n; c++) {
+	for (c = 0; c < n; c++)
 		if (f[c][0] == '\0') {
 			warn_msg("--grid-from: %s line %ld: column %d: '' is "
 			    "empty (%s)", rr->sw->grid_from, line, c + 1,
 			    ax->flags[c]);
 			return CSV_READ_BAD;
 		}
-		if ((ax->items[ax->n * ax->ncols + c] = strdup(f[c])) == NULL)
+	/* the row counts before its copies: sweep_free frees what is there */
+	p = &ax->items[ax->n++ * ax->ncols];
+	for (c = 0; c < n; c++)
+		p[c] = NULL;
+	for (c = 0; c < n; c++)
+		if ((p[c] = strdup(f[c])) == NULL)
 			goto oom;
-	}
-	ax->n++;
 	return check_row(rr, ax->n - 1, line);
 oom:
 	warn_msg("--grid-from: out of memory");
