@@ -119,9 +119,14 @@ int out_finish(out_file *o, int failed);
 
 /*
  * Reading CSV files (csvin.c, libcsv): fn gets each record with its line
- * number and its fields (NUL-terminated); a nonzero return stops the
- * read.  0, or -1 after a one-line message naming flag, file and line.
+ * number and its fields (NUL-terminated); a nonzero return (a CSV_READ_
+ * code, after its message) stops the read.  0, or the code after a
+ * one-line message naming flag, file and line.  A line holds at most
+ * CSV_LINE_MAX bytes, its line end included.
  */
+#define CSV_LINE_MAX 65536
+#define CSV_READ_BAD (-1)	/* bad input: exit EXIT_USAGE */
+#define CSV_READ_SYS (-2)	/* out of memory, I/O: exit EXIT_IO */
 typedef int (*csv_row_fn)(void *ctx, long line, char **fields, int nfields);
 int csv_read_file(const char *flag, const char *path, csv_row_fn fn,
     void *ctx);

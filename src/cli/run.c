@@ -407,7 +407,7 @@ add_frame(struct run_setup *rs, double dt)
 		if ((p = realloc(rs->list, (size_t)rs->list_cap *
 		    sizeof(*p))) == NULL) {
 			warn_msg("--frames-from: out of memory");
-			return -1;
+			return CSV_READ_SYS;
 		}
 		rs->list = p;
 	}
@@ -458,21 +458,22 @@ frames_record(void *ctx, long line, char **f, int n)
 	return add_frame(rs, dt);
 }
 
-/* Read --frames-from into rs->list. */
+/* Read --frames-from into rs->list: EXIT_OK or the exit status. */
 static int
 read_frames(struct run_setup *rs)
 {
 	struct frames_reader fr = { rs, -1 };
+	int rc;
 
-	if (csv_read_file("--frames-from", rs->frames_from, frames_record,
-	    &fr) != 0)
-		return -1;
+	if ((rc = csv_read_file("--frames-from", rs->frames_from,
+	    frames_record, &fr)) != 0)
+		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (rs->list_len == 0) {
 		warn_msg("--frames-from: %s has no frame times",
 		    rs->frames_from);
-		return -1;
+		return EXIT_USAGE;
 	}
-	return 0;
+	return EXIT_OK;
 }
 
 /*
@@ -793,7 +794,7 @@ resolve_schedule(struct run_setup *rs)
 	spring_sim *sim = &rs->sim;
 	spring_schedule *sc = &rs->sched;
 	double shortest;
-	int i;
+	int i, rc;
 
 	if (rs->have_duration && rs->have_frames)
 		return usage_error("--duration and --frames both set the "
@@ -807,8 +808,8 @@ resolve_schedule(struct run_setup *rs)
 		    "(--force to run it anyway)", rs->frames, MAX_FRAMES);
 	/* once: a sweep resolves copies of a setup that has read it */
 	if (rs->frames_from != NULL && !rs->frames_read) {
-		if (read_frames(rs) != 0)
-			return EXIT_USAGE;
+		if ((rc = read_frames(rs)) != EXIT_OK)
+			return rc;
 		rs->frames_read = 1;
 	}
 	sort_hitches(rs->hitch, rs->nhitches);
@@ -1085,7 +1086,7 @@ add_target_row(struct run_setup *rs, double t, double g, double q)
 			rs->file_q = pq;
 		if (pt == NULL || pg == NULL || pq == NULL) {
 			warn_msg("--target-file: out of memory");
-			return -1;
+			return CSV_READ_SYS;
 		}
 		rs->file_cap = cap;
 	}
@@ -1162,21 +1163,22 @@ target_record(void *ctx, long line, char **f, int n)
 	return add_target_row(rs, v[0], v[1], v[2]);
 }
 
-/* Read --target-file. */
+/* Read --target-file: EXIT_OK or the exit status. */
 static int
 read_target_file(struct run_setup *rs)
 {
 	struct target_reader tr = { rs, -1, -1, -1, 0, 0 };
+	int rc;
 
-	if (csv_read_file("--target-file", rs->target_file, target_record,
-	    &tr) != 0)
-		return -1;
+	if ((rc = csv_read_file("--target-file", rs->target_file,
+	    target_record, &tr)) != 0)
+		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (!tr.header_done || rs->file_n == 0) {
 		warn_msg("--target-file: %s has no rows", rs->target_file);
-		return -1;
+		return EXIT_USAGE;
 	}
 	rs->file_has_q = tr.col_q >= 0;
-	return 0;
+	return EXIT_OK;
 }
 
 /* The target: a signal on the base line, or a recorded file. */
@@ -1184,7 +1186,7 @@ static int
 resolve_signal(struct run_setup *rs)
 {
 	spring_signal *sig = &rs->signal;
-	int vel = SPRING_VEL_SIGNAL;
+	int vel = SPRING_VEL_SIGNAL, rc;
 
 	memset(sig, 0, sizeof(*sig));
 	if (rs->vel_source != NULL) {
@@ -1228,8 +1230,8 @@ resolve_signal(struct run_setup *rs)
 			    "linear", rs->signal_shape);
 	}
 	if (sig->kind == SPRING_SIGNAL_FILE) {
-		if (!rs->target_read && read_target_file(rs) != 0)
-			return EXIT_USAGE;
+		if (!rs->target_read && (rc = read_target_file(rs)) != EXIT_OK)
+			return rc;
 		rs->target_read = 1;
 		sig->t = rs->file_t;
 		sig->g = rs->file_g;

@@ -87,10 +87,11 @@ struct axis {
 	char **items;
 	char *text;		/* the copy items point into (a list) */
 	double *num;		/* AX_NUMBER: what each item reads as */
-	/* --grid-from: its columns' options */
+	/* --grid-from: its columns' options, the line of each row */
 	int ncols;
 	int *codes;
 	char **flags;
+	long *lines;
 };
 
 /* A --fail-if gate: column op value. */
@@ -606,8 +607,32 @@ struct rows_reader {
 	struct sweep *sw;
 	struct axis *ax;
 	const struct option *opts;
-	long cap;
+	long cap, lines_cap;
+	struct run_setup *scratch;	/* each row applied alone */
 };
+
+/*
+ * Check row i's cells, read from line, as a flag's values are checked:
+ * each message says the file, the line and the column first.
+ */
+static int
+check_row(struct rows_reader *rr, long i, long line)
+{
+	const struct axis *ax = rr->ax;
+	char ctx[1200];
+	int c, rc = 0;
+
+	*rr->scratch = rr->sw->base;
+	for (c = 0; c < ax->ncols && rc == 0; c++) {
+		snprintf(ctx, sizeof(ctx), "--grid-from: %s line %ld: column "
+		    "%d: ", rr->sw->grid_from, line, c + 1);
+		message_context = ctx;
+		rc = run_apply(rr->scratch, ax->codes[c],
+		    ax->items[i * ax->ncols + c]);
+		message_context = NULL;
+	}
+	return rc != 0 ? CSV_READ_BAD : 0;
+}
 
 /* One record of --grid-from (csv_row_fn). */
 static int
@@ -617,6 +642,7 @@ rows_record(void *ctx, long line, char **f, int n)
 	struct axis *ax = rr->ax;
 	const struct option *o;
 	char **p;
+	long *l;
 	int c;
 
 	if (ax->codes == NULL) {
@@ -635,13 +661,15 @@ rows_record(void *ctx, long line, char **f, int n)
 			for (o = rr->opts; o->name != NULL; o++)
 				if (strcmp(o->name, name) == 0)
 					break;
+			/* not the sweep's own --fail-if, --grid-from... */
 			if (o->name == NULL || o->has_arg != required_argument ||
-			    o->val < 256 || kind_of(name) == AX_FIXED) {
-				warn_msg("--grid-from: %s:%ld: column %d, '%s', "
-				    "is not a run option that sweeps",
+			    o->val < 256 || (o->val >= OPT_FAIL_IF &&
+			    o->val <= OPT_SHARD) || kind_of(name) == AX_FIXED) {
+				warn_msg("--grid-from: %s line %ld: column %d: "
+				    "'%s' is not a run option that sweeps",
 				    rr->sw->grid_from, line, c + 1, f[c]);
 				free(name);
-				return -1;
+				return CSV_READ_BAD;
 			}
 			ax->codes[c] = o->val;
 			ax->flags[c] = malloc(strlen(name) + 3);
@@ -655,9 +683,9 @@ rows_record(void *ctx, long line, char **f, int n)
 		return 0;
 	}
 	if (n != ax->ncols) {
-		warn_msg("--grid-from: %s:%ld: %d fields, the header has %d",
-		    rr->sw->grid_from, line, n, ax->ncols);
-		return -1;
+		warn_msg("--grid-from: %s line %ld: %d fields, the header has "
+		    "%d", rr->sw->grid_from, line, n, ax->ncols);
+		return CSV_READ_BAD;
 	}
 	if ((ax->n + 1) * ax->ncols > rr->cap) {
 		rr->cap = rr->cap ? 2 * rr->cap : 64 * ax->ncols;
@@ -666,52 +694,58 @@ rows_record(void *ctx, long line, char **f, int n)
 			goto oom;
 		ax->items = p;
 	}
-	for (c = 0; c < n; c++) {
-		if (f[c][0] == '\0') {
-			warn_msg("--grid-from: %s:%ld: column %d (%s) is empty",
-			    rr->sw->grid_from, line, c + 1, ax->flags[c]);
-			return -1;
-		}
-		if ((ax->items[ax->n * ax->ncols + c] = strdup(f[c])) == NULL)
+	if (ax->n == rr->lines_cap) {
+		rr->lines_cap = rr->lines_cap ? 2 * rr->lines_cap : 64;
+		if ((l = realloc(ax->lines, (size_t)rr->lines_cap *
+		    sizeof(*l))) == NULL)
 			goto oom;
+		ax->lines = l;
 	}
-	ax->n++;
-	return 0;
+	ax->lines[ax->n] = line;
+	for (c = 0; c < n; c++)
+		if (f[c][0] == '\0') {
+			warn_msg("--grid-from: %s line %ld: column %d: '' is "
+			    "empty (%s)", rr->sw->grid_from, line, c + 1,
+			    ax->flags[c]);
+			return CSV_READ_BAD;
+		}
+	/* the row counts before its copies: sweep_free frees what is there */
+	p = &ax->items[ax->n++ * ax->ncols];
+	for (c = 0; c < n; c++)
+		p[c] = NULL;
+	for (c = 0; c < n; c++)
+		if ((p[c] = strdup(f[c])) == NULL)
+			goto oom;
+	return check_row(rr, ax->n - 1, line);
 oom:
-	warn_msg("out of memory");
-	return -1;
+	warn_msg("--grid-from: out of memory");
+	return CSV_READ_SYS;
 }
 
 /* --grid-from FILE: one axis of its rows. */
 static int
 add_rows(struct sweep *sw, const struct option *opts)
 {
-	struct rows_reader rr = { sw, NULL, opts, 0 };
-	struct run_setup *scratch;
-	long i;
-	int rc = 0;
+	struct rows_reader rr = { sw, NULL, opts, 0, 0, NULL };
+	int rc;
 
 	if (sw->naxes == MAX_AXES)
 		return usage_error("more than %d swept options", MAX_AXES);
 	rr.ax = &sw->axes[sw->naxes++];
 	rr.ax->kind = AX_ROWS;
-	if (csv_read_file("--grid-from", sw->grid_from, rows_record, &rr) != 0)
-		return EXIT_USAGE;
+	if ((rr.scratch = malloc(sizeof(*rr.scratch))) == NULL) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	rc = csv_read_file("--grid-from", sw->grid_from, rows_record, &rr);
+	free(rr.scratch);
+	if (rc != 0)
+		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (rr.ax->n == 0) {
 		warn_msg("--grid-from: %s has no configurations", sw->grid_from);
 		return EXIT_USAGE;
 	}
-	/* each cell alone, as for a flag's values */
-	if ((scratch = malloc(sizeof(*scratch))) == NULL) {
-		warn_msg("out of memory");
-		return EXIT_IO;
-	}
-	for (i = 0; i < rr.ax->n && rc == 0; i++) {
-		*scratch = sw->base;
-		rc = axis_apply(rr.ax, i, scratch, NULL);
-	}
-	free(scratch);
-	return rc != 0 ? EXIT_USAGE : EXIT_OK;
+	return EXIT_OK;
 }
 
 /* The extra columns: the swept options that are not metrics columns. */
@@ -770,6 +804,7 @@ sweep_free(struct sweep *sw)
 		free(ax->items);
 		free(ax->text);
 		free(ax->num);
+		free(ax->lines);
 	}
 	for (c = 0; c < sw->ncols; c++)
 		free(sw->col_name[c]);
@@ -1350,16 +1385,27 @@ progress(long done, long total, double elapsed)
 
 /*
  * Say why configuration idx is no valid run: run's message, prefixed
- * with the row and its identity.  Returns the exit status.
+ * with the row and its identity (a --grid-from row's file and line
+ * first, when one is part of it).  Returns the exit status.
  */
 static int
 explain_bad(const struct sweep *sw, long idx, struct worker *w)
 {
-	char id[512], ctx[600];
-	int rc;
+	char id[512], from[1200], ctx[1800];
+	long digit[MAX_AXES];
+	int a, rc;
 
 	config_identity(sw, idx, id, sizeof(id));
-	snprintf(ctx, sizeof(ctx), "sweep row %ld (%s): ", idx + 1, id);
+	config_digits(sw, idx, digit);
+	from[0] = '\0';
+	for (a = 0; a < sw->naxes; a++)
+		if (sw->axes[a].kind == AX_ROWS)
+			snprintf(from, sizeof(from), "--grid-from %s line %ld",
+			    sw->grid_from, sw->axes[a].lines[digit[a]]);
+	if (from[0] != '\0' && id[0] == '(')
+		id[0] = '\0';	/* not "(the only configuration)" */
+	snprintf(ctx, sizeof(ctx), "sweep row %ld (%s%s%s): ", idx + 1, from,
+	    from[0] != '\0' && id[0] != '\0' ? ": " : "", id);
 	message_mute = 0;
 	message_context = ctx;
 	rc = config_setup(sw, idx, w->rs, w->text);
