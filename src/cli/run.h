@@ -207,4 +207,11 @@ const char *run_model_arg(int argc, char **argv, const char **dim_arg);
 /* Whether argv's --model (or --dim) names a model command (run.c). */
 int run_names_model_command(int argc, char **argv);
 
+/*
+ * The command that runs the model --model names in argv (with --dim:
+ * vector, mesh), or NULL for run's own models (setup.c's table).
+ */
+typedef int (*model_runner)(int argc, char **argv);
+model_runner run_model_runner(int argc, char **argv);
+
 #endif
