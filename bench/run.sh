@@ -95,7 +95,8 @@ echo "   wall clock, best of 3"
 echo
 j1= j2=
 if "$bin" sweep --help > /dev/null 2>&1; then
-	# --uaf W --dr Z: omega W, zeta Z (Gobo's names, DESIGN.md)
+	# --uaf W --dr Z: omega W, zeta Z (Studio Gobo's names: Bowles,
+	# "Spring dynamics for production")
 	w=--uaf z=--dr
 	set -- sweep --integrator semi-implicit --dt 0.01 --frames 100 \
 	    $w 1:100:1000log $z 0:2:1000 --quiet -o /dev/null

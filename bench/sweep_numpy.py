@@ -44,7 +44,7 @@ TARGET_VEL = 0.0
 X0 = 0.0
 V0 = 0.0
 MASS = 1.0
-DIVERGE_FACTOR = 1e6        # SPRING_DIVERGE_FACTOR in src/spring.h
+DIVERGE_FACTOR = 1e6        # SPRING_DIVERGE_FACTOR, include/spring/sim.h
 
 # the columns written, springsim's metrics row without its text columns
 # (model, integrator, substep) and its frame-policy ones

@@ -6,7 +6,12 @@
 set -eu
 cd "$(dirname "$0")/.."
 # parallel: the sweep sharding recipes (tests/cli/sweep-recipes.bats)
+# g++, pkg-config: a C++ program built against the installed library
+# (tests/cli/install.bats)
+# gcc-aarch64-linux-gnu, qemu-user, libcsv-dev:arm64: make cross-aarch64
+# (the unit tests built for aarch64 and run emulated; part of make check)
 packages="gcc make libc6-dev libcsv-dev gnuplot-nox bats bats-assert bats-support valgrind parallel"
+packages="$packages g++ pkg-config gcc-aarch64-linux-gnu qemu-user libcsv-dev:arm64"
 # the scale-out recipes' engines (tests/cli/scale-out.bats starts them by
 # hand): a one-node Slurm cluster and a loopback sshd; without their
 # recommendations (openssh-server's would bring systemd's PAM module)
@@ -23,10 +28,16 @@ missing() {
 miss=$(missing $packages)
 # shellcheck disable=SC2086
 miss_so=$(missing $scaleout)
+# libcsv-dev:arm64 comes from Debian's arm64 archive (multiarch)
+arch=""
+case $miss in
+*:arm64*) dpkg --print-foreign-architectures | grep -qx arm64 ||
+	    arch="dpkg --add-architecture arm64 && " ;;
+esac
 if [ "$(id -u)" -ne 0 ]; then
 	if [ -n "$miss" ]; then
 		echo "springsim setup: missing packages; as root, run:" >&2
-		echo "  apt-get update && apt-get install -y$miss" >&2
+		echo "  ${arch}apt-get update && apt-get install -y$miss" >&2
 		exit 1
 	fi
 	# optional: their tests need root anyway, and skip without
@@ -35,6 +46,7 @@ if [ "$(id -u)" -ne 0 ]; then
 elif [ -n "$miss$miss_so" ]; then
 	echo "setup: installing$miss$miss_so"
 	export DEBIAN_FRONTEND=noninteractive
+	[ -z "$arch" ] || dpkg --add-architecture arm64
 	apt-get update -q
 	# shellcheck disable=SC2086
 	[ -z "$miss" ] || apt-get install -y -q $miss

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "analyze.h"
+#include "spring.h"
 
 /* Two eigenvalues closer than this count as one (sqrt of the tolerance). */
 #define REPEATED_TOL 1e-6

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "batch.h"
+#include "internal.h"
 #include "metrics.h"
 #include "reference.h"
 
@@ -34,9 +34,34 @@
  * else of 4 in AVX2 registers (a clone the loader picks) or pairs of SSE2
  * ones: the same results every way (no fused multiply-adds, element-wise
  * IEEE operations), only faster.  Chunks are padded to whole tiles of
- * either width.
+ * either width.  The tiles are GCC's vector extension (Clang has it too):
+ * on x86-64 (ELF, where the loader resolves target_clones) the widths
+ * above; on another processor the same 32-byte tiles in its own vector
+ * registers (two NEON ones on aarch64), or its scalar ones; with another
+ * compiler no tiles, and every spring runs alone through spring_simulate.
  */
 #define MAX_LANES 8
+#if defined(__GNUC__) || defined(__clang__)
+#define BATCH_TILES 1
+#if defined(__x86_64__) && defined(__ELF__)
+#define BATCH_X86 1
+#endif
+#endif
+
+/*
+ * The tiles pass 32- and 64-byte vectors between inline functions: GCC's
+ * note that their ABI differs without AVX concerns calls across objects,
+ * never made here (the helpers are static and always inlined), so it is
+ * silenced here rather than by a flag every embedder would need.  Clang
+ * says the same.
+ */
+#if defined(__clang__)
+#if __has_warning("-Wpsabi")
+#pragma clang diagnostic ignored "-Wpsabi"
+#endif
+#elif defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
 
 /* A chunk's springs, structure of arrays. */
 struct chunk {
@@ -60,6 +85,10 @@ struct chunk {
 	spring_metrics_acc acc[CHUNK];	/* the t = 0 row's sums */
 };
 
+/* A chunk runner: every frame of every tile of the chunk, one rule. */
+typedef void (*runner_fn)(struct chunk *);
+
+#ifdef BATCH_X86
 #define TILE_VBYTES 64
 #define TILE(n) n##_512
 #define TILE_TARGET __attribute__((target("avx512f")))
@@ -67,14 +96,21 @@ struct chunk {
 #undef TILE_VBYTES
 #undef TILE
 #undef TILE_TARGET
+#endif
 
+#ifdef BATCH_TILES
 #define TILE_VBYTES 32
 #define TILE(n) n##_256
+#ifdef BATCH_X86
 #define TILE_TARGET __attribute__((target_clones("avx2", "default")))
+#else
+#define TILE_TARGET
+#endif
 #include "batchtile.h"
 #undef TILE_VBYTES
 #undef TILE
 #undef TILE_TARGET
+#endif
 
 /* The rules that have chunk runners (batchtile.h's order); the others
  * run alone. */
@@ -98,32 +134,38 @@ runner_of(const spring_rule *rule)
 	return r;
 }
 
-/* See batch.h. */
+/* See internal.h. */
 int
-batch_has_runner(const spring_rule *rule)
+spring_batch_has_runner(const spring_rule *rule)
 {
+#ifdef BATCH_TILES
 	return runner_of(rule) < NRUNNERS;
-}
-
-/* 1: AVX-512 tiles; 0: AVX2 or SSE2 ones; -1: not yet asked. */
-static int wide = -1;
-
-/* The runner of rule r for this processor. */
-static void (*runner(int r))(struct chunk *)
-{
-	if (wide < 0)
-		wide = __builtin_cpu_supports("avx512f") != 0;
-	return wide ? runners_512[r] : runners_256[r];
-}
-
-/* See batch.h. */
-int
-batch_tiles(int bytes)
-{
-	if (bytes == 64 && !__builtin_cpu_supports("avx512f"))
-		return -1;
-	wide = bytes == 64;
+#else
+	(void)rule;
 	return 0;
+#endif
+}
+
+/*
+ * The runners for tiles of bytes (0: the widest the processor runs), or
+ * NULL if there are none of that width.  Asked at each batch: no state
+ * is kept between calls (the AVX2 clone is the loader's choice).
+ */
+static const runner_fn *
+tiles(int bytes)
+{
+#ifdef BATCH_X86
+	if (bytes == 0)
+		bytes = __builtin_cpu_supports("avx512f") ? 64 : 32;
+	if (bytes == 64 && __builtin_cpu_supports("avx512f"))
+		return runners_512;
+#endif
+#ifdef BATCH_TILES
+	if (bytes == 0 || bytes == 32)
+		return runners_256;
+#endif
+	(void)bytes;
+	return NULL;
 }
 
 /* Springs waiting for a chunk of their rule, all of one frame count. */
@@ -236,9 +278,9 @@ chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
 	}
 }
 
-/* Run the springs waiting in p with runner r, and empty p. */
+/* Run the springs waiting in p with run, and empty p. */
 static void
-flush(struct pending *p, int r, struct chunk *ck,
+flush(struct pending *p, runner_fn run, struct chunk *ck,
     const spring_sim *const *sims, spring_metrics *m, spring_frame_stats *fs)
 {
 	int i;
@@ -252,7 +294,7 @@ flush(struct pending *p, int r, struct chunk *ck,
 	/* whole tiles: the last spring again, its copies unread */
 	while (ck->n % MAX_LANES != 0)
 		chunk_add(ck, sims[p->index[p->n - 1]], -1);
-	runner(r)(ck);
+	run(ck);
 	chunk_finish(ck, sims, m, fs);
 	p->n = 0;
 }
@@ -266,16 +308,19 @@ steady(const spring_sim *sim)
 	    spring_schedule_constant(sim->schedule) && sim->signal == NULL;
 }
 
-/* See spring.h. */
-void
-spring_simulate_batch(const spring_sim *const *sims, long n,
-    spring_metrics *m, spring_frame_stats *fs)
+/* See internal.h. */
+int
+spring_simulate_batch_tiles(const spring_sim *const *sims, long n,
+    spring_metrics *m, spring_frame_stats *fs, int bytes)
 {
+	const runner_fn *run = tiles(bytes);
 	struct pending pend[NRUNNERS];
 	struct chunk ck;
 	long j;
 	int r;
 
+	if (run == NULL && bytes != 0)
+		return -1;
 	for (r = 0; r < NRUNNERS; r++)
 		pend[r].n = 0;
 	for (j = 0; j < n; j++) {
@@ -284,7 +329,7 @@ spring_simulate_batch(const spring_sim *const *sims, long n,
 		struct pending *p;
 
 		r = runner_of(sim->rule);
-		if (r == NRUNNERS || !steady(sim)) {
+		if (run == NULL || r == NRUNNERS || !steady(sim)) {
 			spring_simulate(sim, NULL, NULL, &m[j],
 			    fs != NULL ? &fs[j] : NULL);
 			continue;
@@ -293,12 +338,21 @@ spring_simulate_batch(const spring_sim *const *sims, long n,
 			frames = spring_frame_count(sim->duration, sim->dt);
 		p = &pend[r];
 		if (p->n > 0 && p->frames != frames)
-			flush(p, r, &ck, sims, m, fs);
+			flush(p, run[r], &ck, sims, m, fs);
 		p->frames = frames;
 		p->index[p->n++] = j;
 		if (p->n == CHUNK)
-			flush(p, r, &ck, sims, m, fs);
+			flush(p, run[r], &ck, sims, m, fs);
 	}
-	for (r = 0; r < NRUNNERS; r++)
-		flush(&pend[r], r, &ck, sims, m, fs);
+	for (r = 0; r < NRUNNERS && run != NULL; r++)
+		flush(&pend[r], run[r], &ck, sims, m, fs);
+	return 0;
+}
+
+/* See spring.h: the widest tiles this processor runs. */
+void
+spring_simulate_batch(const spring_sim *const *sims, long n,
+    spring_metrics *m, spring_frame_stats *fs)
+{
+	spring_simulate_batch_tiles(sims, n, m, fs, 0);
 }

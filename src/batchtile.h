@@ -124,7 +124,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			vstore(&ck->de[b], de);
 			for (l = b; l < b + LANES; l++) {
 				ck->ref[l].k = n;
-				reference_anchor(&ck->ref[l]);
+				spring_reference_anchor(&ck->ref[l]);
 				ck->e[l] = ck->ref[l].e;
 				ck->de[l] = ck->ref[l].de;
 			}

@@ -59,7 +59,8 @@
  */
 #include <math.h>
 
-#include "dialects.h"
+#include "spring.h"
+#include "scaled.h"
 
 #define TWO_PI	6.283185307179586476925286766559
 #define LN2	0.693147180559945309417232121458
@@ -143,7 +144,7 @@ spring_from_unity(double smooth_time, spring_params *p)
 {
 	if (!positive(smooth_time))
 		return -1;
-	smooth_time = fmax(smooth_time, UNITY_MIN_SMOOTH_TIME);
+	smooth_time = fmax(smooth_time, SPRING_UNITY_MIN_SMOOTH_TIME);
 	return spring_params_set(2.0 / smooth_time, 1.0, 1.0, p);
 }
 
@@ -165,7 +166,7 @@ spring_from_react_frequency(double frequency, double damping_ratio,
 {
 	if (!positive(frequency))
 		return -1;
-	frequency = fmax(frequency, REACT_MIN_FREQUENCY);
+	frequency = fmax(frequency, SPRING_REACT_MIN_FREQUENCY);
 	return spring_params_set(TWO_PI / frequency, damping_ratio, mass, p);
 }
 
@@ -181,7 +182,8 @@ spring_from_motion(double stiffness, double damping, double mass,
 static double
 motion_zeta(double bounce)
 {
-	return clamp(1.0 - bounce, MOTION_MIN_DAMPING, MOTION_MAX_DAMPING);
+	return clamp(1.0 - bounce, SPRING_MOTION_MIN_DAMPING,
+	    SPRING_MOTION_MAX_DAMPING);
 }
 
 /*
@@ -221,7 +223,8 @@ spring_from_motion_duration(double duration, double bounce,
 
 	if (!positive(duration) || !isfinite(bounce))
 		return -1;
-	duration = clamp(duration, MOTION_MIN_DURATION, MOTION_MAX_DURATION);
+	duration = clamp(duration, SPRING_MOTION_MIN_DURATION,
+	    SPRING_MOTION_MAX_DURATION);
 	zeta = motion_zeta(bounce);
 	return spring_params_set(motion_find_omega(duration, zeta), zeta, 1.0, p);
 }
@@ -276,7 +279,10 @@ spring_decay_rate(const spring_params *p)
 
 	if (z <= 1.0)
 		return z * p->omega;
-	return p->omega / (z + sqrt((z - 1.0) * (z + 1.0)));
+	/* past 2^27, z + sqrt(z^2 - 1) is 2 z (scaled.h), which may overflow */
+	if (z > 0x1p27)
+		return ldexp(p->omega / z, -1);
+	return p->omega / (z + scaled_zeta_root(z));
 }
 
 /* Whether zeta is 1 to within rounding (1e-12). */
@@ -316,12 +322,13 @@ motion_duration(double omega, double zeta)
 
 	if (critical(zeta))
 		d = motion_critical_root() / omega;
-	else if (zeta >= MOTION_MIN_DAMPING && zeta < 1.0)
+	else if (zeta >= SPRING_MOTION_MIN_DAMPING && zeta < 1.0)
 		d = log(zeta / (MOTION_SAFE_MIN * sqrt_one_minus_sq(zeta))) /
 		    (zeta * omega);
 	else
 		return NAN;
-	if (!(d >= MOTION_MIN_DURATION && d <= MOTION_MAX_DURATION))
+	if (!(d >= SPRING_MOTION_MIN_DURATION &&
+	    d <= SPRING_MOTION_MAX_DURATION))
 		return NAN;
 	return d;
 }
@@ -338,7 +345,11 @@ origami_value(double x, double offset, double scale, double origin)
 	return o > 0.0 ? o : NAN;
 }
 
-/* The time-like values of the motion: Holden's, Chou's, the envelope's. */
+/*
+ * The time-like values of the motion: Holden's, Chou's, the envelope's.
+ * The products of zeta, omega and a time are scaled (scaled.h): each
+ * may leave the range of double where the value does not.
+ */
 static void
 describe_times(const spring_params *p, double decay_time,
     spring_conventions *c)
@@ -348,13 +359,14 @@ describe_times(const spring_params *p, double decay_time,
 	c->frequency = w / TWO_PI;
 	c->hz = w / TWO_PI;
 	c->decay_time = decay_time;
-	c->decay = exp(-z * w * decay_time);
+	c->decay = exp(-scaled_mul3(z, w, decay_time));
 	/* Holden: d per unit mass is 2 zeta omega; H = 4 ln2 / d */
-	c->halflife = z > 0.0 ? 2.0 * LN2 / (z * w) : INFINITY;
-	c->envelope_halflife = z > 0.0 ? LN2 / (z * w) : INFINITY;
+	c->halflife = z > 0.0 ? scaled_ratio(2.0 * LN2, 1.0, z, w) : INFINITY;
+	c->envelope_halflife = z > 0.0 ? scaled_ratio(LN2, 1.0, z, w) :
+	    INFINITY;
 	/* critical_halflife(F) = 4 ln2 / sqrt(4 s); critical_frequency(H) */
 	c->critical_halflife = 2.0 * LN2 / w;
-	c->critical_frequency = z * w / TWO_PI;
+	c->critical_frequency = scaled_ratio(z, w, TWO_PI, 1.0);
 	if (z < 1.0) {
 		wd = w * sqrt_one_minus_sq(z);
 		c->period = TWO_PI / wd;
@@ -366,13 +378,18 @@ describe_times(const spring_params *p, double decay_time,
 	c->settle_time = z > 0.0 ? LN50 / spring_decay_rate(p) : INFINITY;
 }
 
-/* The other libraries' parameters for the spring. */
+/*
+ * The other libraries' parameters for the spring; those with a mass as
+ * spring_stiffness and spring_damping form them (scaled: m omega^2 may
+ * be finite where omega^2 is not).
+ */
 static void
 describe_dialects(const spring_params *p, spring_conventions *c)
 {
 	double w = p->omega, z = p->zeta, m = p->mass;
-	double k1 = w * w, d1 = 2.0 * z * w;	/* per unit mass */
-	int motion_ok = z >= MOTION_MIN_DAMPING && (z <= 1.0 || critical(z));
+	double k1 = w * w, d1 = ldexp(z * w, 1);	/* per unit mass */
+	int motion_ok = z >= SPRING_MOTION_MIN_DAMPING &&
+	    (z <= 1.0 || critical(z));
 
 	c->swiftui_response = TWO_PI / w;
 	c->swiftui_damping_fraction = z;
@@ -381,14 +398,14 @@ describe_dialects(const spring_params *p, spring_conventions *c)
 	c->android_stiffness = k1;
 	c->android_damping_ratio = z;
 	c->unity_smooth_time = critical(z) ? 2.0 / w : NAN;
-	c->react_tension = m * k1;
-	c->react_friction = m * d1;
+	c->react_tension = spring_stiffness(p);
+	c->react_friction = spring_damping(p);
 	c->react_mass = m;
-	c->react_frequency = TWO_PI / w >= REACT_MIN_FREQUENCY ?
+	c->react_frequency = TWO_PI / w >= SPRING_REACT_MIN_FREQUENCY ?
 	    TWO_PI / w : NAN;
 	c->react_damping_ratio = z;
-	c->motion_stiffness = m * k1;
-	c->motion_damping = m * d1;
+	c->motion_stiffness = spring_stiffness(p);
+	c->motion_damping = spring_damping(p);
 	c->motion_mass = m;
 	c->motion_duration = motion_ok ? motion_duration(w, z) : NAN;
 	c->motion_bounce = motion_ok ? fmax(0.0, 1.0 - z) : NAN;
@@ -417,9 +434,9 @@ spring_describe(const spring_params *p, double dt, double decay_time,
 	c->omega = w;
 	c->zeta = z;
 	describe_times(p, decay_time, c);
-	/* Nissen: k = Ck m / h^2, d = Cd m / h */
+	/* Nissen: k = Ck m / h^2, d = Cd m / h; (omega dt)^2, not omega^2 */
 	c->dt = dt;
-	c->ck = w * w * dt * dt;
-	c->cd = 2.0 * z * w * dt;
+	c->ck = (w * dt) * (w * dt);
+	c->cd = ldexp(scaled_mul3(z, w, dt), 1);
 	describe_dialects(p, c);
 }

@@ -5,7 +5,7 @@
  * With a target moving linearly, g(t) = g0 + q t, the offset e = x - g
  * obeys the homogeneous oscillator e'' + 2 zeta omega e' + omega^2 e = 0,
  * so (e, e') at time t is a 2x2 matrix Phi(t) times (e, e') at time 0.
- * Holden ("Spring-It-On", DESIGN.md seed 003) solves the same equation
+ * Holden ("Spring-It-On") solves the same equation
  * in three regimes: under-damped as j e^(-yt) cos(wt + p), with j and p
  * found through sqrt and atan; critical as (j0 + j1 t) e^(-yt); over-
  * damped as j0 e^(-y0 t) + j1 e^(-y1 t).  Those forms lose accuracy where
@@ -16,11 +16,19 @@
  * that stay accurate to a few ulps of the problem's scale in each of them
  * and are continuous across zeta = 1.
  *
- * Assumed throughout: omega > 0, zeta >= 0, t >= 0 (finite).
+ * Every omega, zeta and t is allowed, 1e-300 or 1e300: no entry forms
+ * omega^2 or an overflowing exponent times a vanished exponential
+ * (inf * 0), so Phi stays finite and accurate in every regime.
+ *
+ * Assumed throughout: omega > 0, zeta >= 0, t >= 0 (finite), and below
+ * critical damping with a decay zeta omega t that leaves anything, the
+ * phase omega t finite too (past 1.8e308 it has no double).
  */
+#include <float.h>
 #include <math.h>
 
 #include "reference.h"
+#include "scaled.h"
 
 /*
  * The damped frequency b = omega sqrt((1 - zeta) (1 + zeta)), 0 <= zeta
@@ -52,27 +60,47 @@ damped_frequency(double omega, double zeta, double *hi, double *lo)
  *
  * No atan; the one division, sin(bt) / b, is benign as b -> 0 (S -> t,
  * the critical limit); and the phase b t is formed without rounding,
- * p + perr, then sin(p + perr) = sin p + perr cos p to within perr^2.
+ * p + perr, then sin(p + perr) = sin p + perr cos p to within perr^2
+ * (once perr passes 2^-26, at phases past some 2^26, by the addition
+ * formula: at omega t = 1e48 perr is some 1e32).
+ * Every entry is E times a factor of at most 1 + zeta omega t, or, for
+ * the bottom left, omega times E omega S (|omega S| <= min(omega t,
+ * 1 / sqrt(1 - zeta^2))): omega^2 is never formed (it overflows past
+ * 1.3e154), nor zeta omega t (its factors may underflow), and where E
+ * is 0 so is every entry, not 0 times an overflowed factor.
  */
 static void
 underdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
 {
-	double bhi, blo, p, perr, sp, cp, sn, cs, s, e, zw;
+	double bhi, blo, p, perr, sp, cp, sn, cs, s, ws, e, zw, zwt;
 
+	zw = zeta * omega;	/* below DBL_MIN, rounded or flushed */
+	zwt = zw >= DBL_MIN ? zw * t : scaled_mul3(zeta, omega, t);
+	e = fast ? spring_fast_negexp(zwt) : exp(-zwt);
+	if (e == 0.0) {
+		phi->a = phi->b = phi->c = phi->d = 0.0;
+		return;
+	}
 	damped_frequency(omega, zeta, &bhi, &blo);
 	p = bhi * t;
 	perr = fma(bhi, t, -p) + blo * t;
 	sp = sin(p);
 	cp = cos(p);
-	sn = sp + perr * cp;
-	cs = cp - perr * sp;
-	s = bhi > 0.0 ? sn / bhi : t;
-	zw = zeta * omega;
-	e = fast ? spring_fast_negexp(zw * t) : exp(-zw * t);
-	phi->a = e * (cs + zw * s);
+	if (fabs(perr) < 0x1p-26) {	/* perr^2 below an ulp */
+		sn = sp + perr * cp;
+		cs = cp - perr * sp;
+	} else {	/* a phase past 2^26: the tail's own sine */
+		sn = sp * cos(perr) + cp * sin(perr);
+		cs = cp * cos(perr) - sp * sin(perr);
+	}
+	/* below 2^-500 the phase's sine is the phase to 2^-1000 */
+	s = p > 0x1p-500 ? sn / bhi : t;
+	ws = p > 0x1p-500 ? omega * s : omega * t;
+	zw = zeta * ws;		/* zeta omega S, at most zeta omega t */
+	phi->a = e * (cs + zw);
 	phi->b = e * s;
-	phi->c = -(omega * omega) * (e * s);
-	phi->d = e * (cs - zw * s);
+	phi->c = -omega * (e * ws);
+	phi->d = e * (cs - zw);
 }
 
 /*
@@ -82,7 +110,9 @@ underdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
  *	Phi = [[E (1 + omega t), E t], [-omega^2 E t, E (1 - omega t)]]
  *
  * The neighbouring regimes tend to this continuously, so no tolerance
- * band around zeta = 1 is needed (Holden's eps is one).
+ * band around zeta = 1 is needed (Holden's eps is one).  The bottom left
+ * is omega times (omega t) E, at most omega / e: never omega^2 (which
+ * overflows past 1.3e154) times an E that underflowed to 0.
  */
 static void
 critical(double omega, double t, int fast, spring_mat2 *phi)
@@ -90,9 +120,13 @@ critical(double omega, double t, int fast, spring_mat2 *phi)
 	double wt = omega * t;
 	double e = fast ? spring_fast_negexp(wt) : exp(-wt);
 
+	if (e == 0.0) {		/* omega t past 745, or infinite */
+		phi->a = phi->b = phi->c = phi->d = 0.0;
+		return;
+	}
 	phi->a = e * (1.0 + wt);
 	phi->b = e * t;
-	phi->c = -(omega * omega) * (e * t);
+	phi->c = -omega * (wt * e);
 	phi->d = e * (1.0 - wt);
 }
 
@@ -105,37 +139,59 @@ critical(double omega, double t, int fast, spring_mat2 *phi)
  * y1 - y0, which vanishes at critical.  Instead, with e1 = e^(r1 t),
  * e2 = e^(r2 t) and the divided difference
  *
- *	Q = (e1 - e2) / (r1 - r2) = e1 (1 - e^(-2 omega s t)) / (2 omega s)
+ *	Q = (e1 - e2) / (r1 - r2) = e1 (1 - e^(-u)) / (2 omega s),
+ *	u = 2 omega s t
  *
  * (by expm1: no cancellation at small t or near critical, no overflow),
  *
  *	Phi = [[e1 - r1 Q, Q], [-omega^2 Q, e2 + r1 Q]]
  *
  * which equals [[r1 e2 - r2 e1, e1 - e2], [r1 r2 (e2 - e1), r1 e1 - r2 e2]]
- * / (r1 - r2), the textbook form.  -r1 Q >= 0, so the top left adds two
- * positive terms; |r1 Q| <= |r1| t e1 <= 1/e bounds the bottom right's.
+ * / (r1 - r2), the textbook form.  Written with W = omega Q = e1 (1 -
+ * e^(-u)) / (2 s), at most min(omega t, 1 / (2 s)) e1: -r1 Q = W / (zeta
+ * + s) >= 0, so the top left adds two positive terms, |r1 Q| <= 1/e
+ * bounds the bottom right's, and the bottom left is -omega W, never
+ * omega^2 (which overflows past 1.3e154) times a Q that underflowed;
+ * Q itself is t e1 (1 - e^(-u)) / u.  The exponents r1 t, r2 t and u are
+ * products scaled where omega t is not a normal double (scaled.h), and
+ * past zeta = 2^27, zeta + s = 2 zeta is kept as zeta and a factor two,
+ * so that no zeta overflows them.
  */
 static void
 overdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
 {
-	double s = sqrt((zeta - 1.0) * (zeta + 1.0));
-	double r1 = -omega / (zeta + s), r2 = -omega * (zeta + s);
-	double a = omega * s;
-	double e1 = exp(r1 * t), e2 = exp(r2 * t);
-	double q = e1 * -expm1(-2.0 * a * t) / (2.0 * a);
+	double s = scaled_zeta_root(zeta);
+	int big = zeta > 0x1p27;	/* zeta + s = 2 zeta = two y */
+	double y = big ? zeta : zeta + s, two = big ? 2.0 : 1.0;
+	double x = omega * t, k1t, k2t, u, e1, e2, gone, w, q;
+
+	if (x >= DBL_MIN && x <= DBL_MAX) {	/* the same bits, faster */
+		k1t = x / y / two;
+		k2t = x * y * two;
+		u = 2.0 * (x * s);
+	} else {
+		k1t = scaled_ratio(omega, t, y, two);
+		k2t = scaled_mul3(omega, t, y) * two;
+		u = 2.0 * scaled_mul3(omega, t, s);
+	}
 
 	if (fast) {
 		/* Holden's way: both exponentials approximated, and
 		 * their difference taken as it comes */
-		e1 = spring_fast_negexp(-r1 * t);
-		e2 = spring_fast_negexp(-r2 * t);
-		q = e1 * (1.0 - spring_fast_negexp(2.0 * a * t)) / (2.0 * a);
+		e1 = spring_fast_negexp(k1t);
+		e2 = spring_fast_negexp(k2t);
+		gone = 1.0 - spring_fast_negexp(u);
+	} else {
+		e1 = exp(-k1t);
+		e2 = exp(-k2t);
+		gone = -expm1(-u);
 	}
-
-	phi->a = e1 - r1 * q;
+	w = 0.5 * (e1 * gone / s);
+	q = u > 0.0 ? t * e1 * (gone / u) : t * e1;
+	phi->a = e1 + w / y / two;
 	phi->b = q;
-	phi->c = -(omega * omega) * q;
-	phi->d = e2 + r1 * q;
+	phi->c = -omega * w;
+	phi->d = e2 - w / y / two;
 }
 
 /* Phi(t), exactly or with fast_negexp for the exponentials. */
@@ -228,15 +284,19 @@ offset_at(const spring_reference *r, double t, double *e, double *de)
  * multiples of dt.
  */
 void
-reference_anchor(spring_reference *r)
+spring_reference_anchor(spring_reference *r)
 {
 	double k = (double)r->k, t = k * r->dt, lo = fma(k, r->dt, -t);
 	double e, de;
 
 	offset_at(r, t, &e, &de);
+	r->e = e;
+	r->de = de;
+	if (lo == 0.0)		/* t is k dt: nothing to carry */
+		return;
+	/* de' = -omega (omega e + 2 zeta de): omega^2 is never formed */
 	r->e = e + lo * de;
-	r->de = de - lo * (r->omega * r->omega * e +
-	    2.0 * r->zeta * r->omega * de);
+	r->de = de - (lo * r->omega) * (r->omega * e + 2.0 * r->zeta * de);
 }
 
 /* The next frame (spring.h); reference.h has the inline form. */

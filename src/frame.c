@@ -219,15 +219,15 @@ static const spring_policy none_policy = {
 	"none", "one step of the frame's length", advance_none
 };
 static const spring_policy max_policy = {
-	"max", "steps of --max-dt, the remainder as a last shorter step "
+	"max", "steps of max_dt, the remainder as a last shorter step "
 	"(Studio Gobo 1)", advance_max
 };
 static const spring_policy uniform_policy = {
-	"uniform", "ceil(frame / max-dt) equal steps (Studio Gobo 2)",
+	"uniform", "ceil(frame / max_dt) equal steps (Studio Gobo 2)",
 	advance_uniform
 };
 static const spring_policy fixed_policy = {
-	"fixed", "steps of exactly max-dt, the state shown interpolated "
+	"fixed", "steps of exactly max_dt, the state shown interpolated "
 	"(Studio Gobo 3)", advance_fixed
 };
 

@@ -12,7 +12,9 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "internal.h"
 #include "metrics.h"
+#include "scaled.h"
 
 #define LN2 0.693147180559945309417232121458176568
 
@@ -132,25 +134,46 @@ static const spring_model damper_model = {
  * both springs critical at y (xi'' = y^2 (g - xi) - 2 y xi', x'' = y^2
  * (xi - x) - 2 y x').  Offsets from the particular solutions g - 2q/y
  * (xi) and g - 4q/y (x) obey e_i = (a + b t) E, e = (c + d t + y^2 (a
- * t^2 / 2 + b t^3 / 6)) E, E = e^(-yt), with a, b, c, d from s; the
- * polynomials times E never cancel.  Derivation: README, double spring.
+ * t^2 / 2 + b t^3 / 6)) E, E = e^(-yt), with a, b, c, d from s (README,
+ * double spring).  In the dimensionless time z = y t, with B = b / y =
+ * ui + a and D = d / y = u + c (u, ui the velocity offsets over y),
+ *
+ *	e_i = (a + B z) E,	e = (c + D z + a z^2 / 2 + B z^3 / 6) E,
+ *	e_i' = y (ui - B z) E,	e' = y (u + (a - c - u) z + ui z^2 / 2 -
+ *				    B z^3 / 6) E
+ *
+ * (the derivatives' constant terms are u and ui themselves: no D - c
+ * cancelling as t -> 0).  Each z^k E is formed as z (z^(k-1) E), at most
+ * (k / e)^k: y^2 (past 1.3e154) and z^3 (past 5.6e102) are never formed,
+ * and once E vanishes (y t past 745) the offsets are 0, not 0 times an
+ * overflowed polynomial.
  */
 static void
 double_advance(double y, int fast, const double *s, double g0, double q,
     double t, double *out)
 {
-	double a = s[2] - (g0 - 2.0 * q / y), b = (s[3] - q) + y * a;
-	double c = s[0] - (g0 - 4.0 * q / y), d = (s[1] - q) + y * c;
-	double yy = y * y, g = g0 + q * t;
-	double e = fast ? spring_fast_negexp(y * t) : exp(-y * t);
-	double pi = a + b * t;
-	double p = c + d * t + yy * t * t * (a / 2.0 + b * t / 6.0);
-	double dp = d + yy * t * (a + b * t / 2.0);
+	double lag = q / y, g = g0 + q * t, z = y * t;
+	double a = s[2] - (g0 - 2.0 * lag), c = s[0] - (g0 - 4.0 * lag);
+	double ac = (s[2] - s[0]) - 2.0 * lag;		/* a - c */
+	double ui = (s[3] - q) / y, u = (s[1] - q) / y;
+	double bz = ui + a, dz = u + c;			/* B and D */
+	double e = fast ? spring_fast_negexp(z) : exp(-z);
+	double e1, e2, e3;
 
-	out[0] = g - 4.0 * q / y + p * e;
-	out[1] = q + (dp - y * p) * e;
-	out[2] = g - 2.0 * q / y + pi * e;
-	out[3] = q + (b - y * pi) * e;
+	out[0] = g - 4.0 * lag;
+	out[1] = q;
+	out[2] = g - 2.0 * lag;
+	out[3] = q;
+	if (e == 0.0)		/* y t past 745, or infinite */
+		return;
+	e1 = z * e;
+	e2 = z * e1;
+	e3 = z * e2;
+	out[0] += c * e + dz * e1 + a * e2 / 2.0 + bz * e3 / 6.0;
+	out[1] += y * (u * e + (ac - u) * e1 + ui * e2 / 2.0 -
+	    bz * e3 / 6.0);
+	out[2] += a * e + bz * e1;
+	out[3] += y * (ui * e - bz * e1);
 }
 
 /* k = (y, h, e^(-yh), fast) for both double rules. */
@@ -171,10 +194,10 @@ double_prepare(const spring_sim *sim, double h, double *k)
 static void
 simple_critical(double y, double h, double e, double *x, double *v, double g)
 {
-	double j0 = *x - g, j1 = *v + j0 * y;
+	double j0 = *x - g;
 
-	*x = e * (j0 + j1 * h) + g;
-	*v = e * (*v - j1 * y * h);
+	critical_offset(y, h, e, &j0, v);
+	*x = j0 + g;
 }
 
 /* series: xi toward the target, then x toward the new xi (Holden). */
@@ -378,12 +401,12 @@ static const spring_model_rule *const velocity_rules[] = {
 };
 
 static const spring_model timed_model = {
-	"timed", "reach the target near --t-goal T: a critical spring "
+	"timed", "reach the target near t_goal: a critical spring "
 	"tracking a linear xi ahead", "Holden", 2, "xi,xi_ref", 0,
 	timed_rules, lookahead_reference, double_velocity
 };
 static const spring_model velocity_model = {
-	"velocity", "approach the target at --v-goal V: a critical spring "
+	"velocity", "approach the target at v_goal: a critical spring "
 	"tracking xi ahead", "Holden", 2, "xi,xi_ref", 0, velocity_rules,
 	lookahead_reference, double_velocity
 };
@@ -391,41 +414,48 @@ static const spring_model velocity_model = {
 /* --- the character predictor ---------------------------------------- */
 
 /*
- * (1 - e^-x (1 + x)) / x^2, the position integral's weight of the
- * acceleration term: by its series below 0.5, where the closed form
- * cancels (sum over n >= 2 of (-1)^n (n - 1) x^(n-2) / n!).
+ * x W(x) = (1 - e^-x (1 + x)) / x, W the position integral's weight of
+ * the acceleration term (1 - e^-x (1 + x)) / x^2: by its series below
+ * 0.5, where the closed form cancels (x times the sum over n >= 2 of
+ * (-1)^n (n - 1) x^(n-2) / n!).  x W rather than W: at x = 1e200, W
+ * underflows while x W = 1e-200 still carries the position's scale.
  */
 static double
-integral_weight(double x)
+integral_weight_x(double x)
 {
-	double sum = 0.0, term = 0.5;	/* n = 2: 1 / 2 */
+	double sum = 0.0, term = 0.5, e;	/* n = 2: 1 / 2 */
 	int n;
 
-	if (x >= 0.5)
-		return (-expm1(-x) - x * exp(-x)) / (x * x);
+	if (x >= 0.5) {
+		e = exp(-x);
+		return (-expm1(-x) - (e > 0.0 ? x * e : 0.0)) / x;
+	}
 	for (n = 2; n < 40 && fabs(term) > 1e-18 * fabs(sum); n++) {
 		sum += term;
 		/* from (n - 1) x^(n-2) / n! to n x^(n-1) / (n + 1)! */
 		term *= -x * (double)n / ((double)(n - 1) * (double)(n + 1));
 	}
-	return sum;
+	return x * sum;
 }
 
 /*
  * The predictor's exact state after t from s = (p, v, a): the velocity
  * is a critical spring toward vg (y), the position its integral,
  * p + vg t + j0 (1 - E) / y + j1 t^2 W(yt), j0 = v - vg, j1 = a + j0 y,
- * E = e^(-yt), W = integral_weight; no cancellation at small y t.
+ * E = e^(-yt), W as above; no cancellation at small y t.  With x = y t
+ * and J = j1 / y, j1 t^2 W = J t (x W): nothing overflows at large y.
  */
 static void
 predict_advance(double y, double vg, const double *s, double t, double *out)
 {
-	double j0 = s[1] - vg, j1 = s[2] + j0 * y, x = y * t, e = exp(-x);
+	double j0 = s[1] - vg, x = y * t, j = s[2] / y + j0;
+	double v = j0, a = s[2];
 
 	out[0] = s[0] + vg * t + j0 * t * (x > 0.0 ? -expm1(-x) / x : 1.0) +
-	    j1 * t * t * integral_weight(x);
-	out[1] = e * (j0 + j1 * t) + vg;
-	out[2] = e * (s[2] - j1 * y * t);
+	    j * t * integral_weight_x(x);
+	critical_offset(y, t, exp(-x), &v, &a);
+	out[1] = v + vg;
+	out[2] = a;
 	out[3] = 0.0;
 }
 
@@ -454,8 +484,9 @@ holden_predict_step(const spring_sim *sim, const double *k, double *s,
 	(void)t1;
 	s[0] = e * ((-j1) / (y * y) + (-j0 - j1 * h) / y) + j1 / (y * y) +
 	    j0 / y + vg * h + s[0];
-	s[1] = e * (j0 + j1 * h) + vg;
-	s[2] = e * (s[2] - j1 * y * h);
+	/* the velocity as the spring's exact step: his j1 y h overflows */
+	critical_offset(y, h, e, &j0, &s[2]);
+	s[1] = j0 + vg;
 }
 
 /* The same update with the integral written without cancellation. */
@@ -476,14 +507,13 @@ static void
 euler_predict_step(const spring_sim *sim, const double *k, double *s,
     double t0, double t1)
 {
-	double y = k[0], h = k[1], e = k[2], vg = sim->v_goal;
-	double j0 = s[1] - vg, j1 = s[2] + j0 * y;
+	double j0 = s[1] - sim->v_goal;
 
 	(void)t0;
 	(void)t1;
-	s[1] = e * (j0 + j1 * h) + vg;
-	s[2] = e * (s[2] - j1 * y * h);
-	s[0] += s[1] * h;
+	critical_offset(k[0], k[1], k[2], &j0, &s[2]);
+	s[1] = j0 + sim->v_goal;
+	s[0] += s[1] * k[1];
 }
 
 static const spring_model_rule holden_predict_rule = {
@@ -516,7 +546,7 @@ predict_reference(const spring_sim *sim, double t, double *r)
 }
 
 static const spring_model predict_model = {
-	"predict", "a critical spring on the velocity toward --v-goal V, x "
+	"predict", "a critical spring on the velocity toward v_goal, x "
 	"its exact integral", "Holden", 2, "a,a_ref", 0, predict_rules,
 	predict_reference, double_velocity
 };
@@ -567,12 +597,14 @@ inertialize_step(const spring_sim *sim, const double *k, double *s,
 
 /*
  * The exact output: a before switch_at, then b plus the offset a - b at
- * switch_at (position and velocity) decayed by the critical spring y.
+ * switch_at (position and velocity) decayed by the critical spring y
+ * (the propagator: Holden's j1 y overflows past y = 1e154 or so).
  */
 static void
 inertialize_reference(const spring_sim *sim, double t, double *r)
 {
-	double ax, av, bx, bv, sa, sav, sb, sbv, e, tau;
+	spring_mat2 phi;
+	double ax, av, bx, bv, sa, sav, sb, sbv;
 
 	source_at(sim->source_a, t, &ax, &av);
 	source_at(sim->source_b, t, &bx, &bv);
@@ -585,14 +617,9 @@ inertialize_reference(const spring_sim *sim, double t, double *r)
 	}
 	source_at(sim->source_a, sim->switch_at, &sa, &sav);
 	source_at(sim->source_b, sim->switch_at, &sb, &sbv);
-	tau = t - sim->switch_at;
-	e = exp(-sim->rate * tau);
-	{
-		double j0 = sa - sb, j1 = (sav - sbv) + j0 * sim->rate;
-
-		r[0] = bx + e * (j0 + j1 * tau);
-		r[1] = bv + e * ((sav - sbv) - j1 * sim->rate * tau);
-	}
+	spring_propagator(sim->rate, 1.0, t - sim->switch_at, &phi);
+	r[0] = bx + (phi.a * (sa - sb) + phi.b * (sav - sbv));
+	r[1] = bv + (phi.c * (sa - sb) + phi.d * (sav - sbv));
 }
 
 static const spring_model_rule inertialize_rule = {
@@ -604,7 +631,7 @@ static const spring_model_rule *const inertialize_rules[] = {
 };
 
 static const spring_model inertialize_model = {
-	"inertialize", "switch from --source-a to --source-b at --switch-at, "
+	"inertialize", "switch from source_a to source_b at switch_at, "
 	"the offset decayed by a critical spring", "Holden", 2,
 	"source_a,source_b", 0, inertialize_rules, inertialize_reference,
 	double_velocity

@@ -1,8 +1,9 @@
 /*
- * network.c - spring networks (spring.h, "Spring networks"): Nissen's
- * pair, rope and mesh (seed 001) in 1, 2 or 3 dimensions, with Fiedler's
- * rest-length spring (seed 004), stepped by the rules of a table, and
- * the dim-1 mesh's exact modal solution.
+ * network.c - spring networks (spring/network.h): Nissen's pair, rope and
+ * mesh ("Towards a Simpler, Stiffer, and more Stable Spring") in 1, 2 or
+ * 3 dimensions, with Fiedler's rest-length spring ("Spring Physics"),
+ * stepped by the rules of a table, and the dim-1 mesh's exact modal
+ * solution.
  *
  * The work array of a rule (SPRING_NET_WORK), N = n dim doubles a part:
  *	hm	n	h / m

@@ -14,9 +14,15 @@
  *		k = Ck M / h^2, d = Cd M / h
  *	frequency F in Hz, amplitude fraction P left after T (Chou)
  *		omega = 2 pi F, zeta = ln(P) / (-omega T)
+ *
+ * Every product and quotient of the inputs is formed scaled (scaled.h):
+ * K = D = M = 1e-155 is omega 1 and zeta 0.5 although K M underflows,
+ * and K = M = 1e155 although K M overflows.  A conversion fails only
+ * when omega or zeta itself is beyond the range of double.
  */
 #include <math.h>
 
+#include "scaled.h"
 #include "spring.h"
 
 #define TWO_PI 6.283185307179586476925286766559
@@ -58,7 +64,8 @@ spring_from_stiffness(double k, double d, double m, spring_params *p)
 {
 	if (!positive(k) || !nonnegative(d) || !positive(m))
 		return -1;
-	return spring_params_set(sqrt(k / m), d / (2.0 * sqrt(k * m)), m, p);
+	return spring_params_set(scaled_sqrt_ratio(k, m),
+	    scaled_half_over_sqrt(d, k, m), m, p);
 }
 
 /* Studio Gobo's undamped angular frequency and damping ratio. */
@@ -72,7 +79,8 @@ spring_from_uaf(double uaf, double dr, spring_params *p)
  * Holden's half-life and frequency: damping d = 4 ln2 / H, stiffness
  * s = (2 pi F)^2, so omega = 2 pi F and zeta = d / (2 omega).  Neither name
  * is quite honest (Holden says so): the spring is not half-way after H, and
- * it oscillates at omega sqrt(1 - zeta^2), not at F.
+ * it oscillates at omega sqrt(1 - zeta^2), not at F.  zeta = 2 ln2 /
+ * (H omega), the product scaled.
  */
 int
 spring_from_halflife_frequency(double halflife, double freq, spring_params *p)
@@ -82,18 +90,23 @@ spring_from_halflife_frequency(double halflife, double freq, spring_params *p)
 	if (!positive(halflife) || !positive(freq))
 		return -1;
 	omega = TWO_PI * freq;
-	return spring_params_set(omega, halflife_to_damping(halflife) / (2.0 * omega),
-	    1.0, p);
+	if (!isfinite(omega))
+		return -1;
+	return spring_params_set(omega,
+	    scaled_ratio(2.0 * LN2, 1.0, halflife, omega), 1.0, p);
 }
 
-/* Holden's half-life with a damping ratio: s = (d / (2 Z))^2. */
+/*
+ * Holden's half-life with a damping ratio: s = (d / (2 Z))^2, so omega =
+ * 2 ln2 / (H Z), the product scaled.
+ */
 int
 spring_from_halflife_dr(double halflife, double dr, spring_params *p)
 {
 	if (!positive(halflife) || !positive(dr))
 		return -1;
-	return spring_params_set(halflife_to_damping(halflife) / (2.0 * dr), dr, 1.0,
-	    p);
+	return spring_params_set(scaled_ratio(2.0 * LN2, 1.0, halflife, dr), dr,
+	    1.0, p);
 }
 
 /*
@@ -112,7 +125,7 @@ spring_from_nissen(double ck, double cd, double m, double h, spring_params *p)
 /*
  * Allen Chou's designer parameters: oscillation frequency in Hz and the
  * fraction P of the amplitude left after T seconds; the envelope
- * exp(-zeta omega t) gives zeta = ln(P) / (-omega T).
+ * exp(-zeta omega t) gives zeta = ln(P) / (-omega T), omega T scaled.
  */
 int
 spring_from_chou(double hz, double decay, double decay_time, spring_params *p)
@@ -123,21 +136,24 @@ spring_from_chou(double hz, double decay, double decay_time, spring_params *p)
 	    !positive(decay_time))
 		return -1;
 	omega = TWO_PI * hz;
-	return spring_params_set(omega, log(decay) / (-omega * decay_time), 1.0, p);
+	if (!isfinite(omega))
+		return -1;
+	return spring_params_set(omega,
+	    scaled_ratio(-log(decay), 1.0, omega, decay_time), 1.0, p);
 }
 
-/* Stiffness k = m omega^2. */
+/* Stiffness k = m omega^2, scaled: omega^2 may overflow, m k not. */
 double
 spring_stiffness(const spring_params *p)
 {
-	return p->mass * p->omega * p->omega;
+	return scaled_mul3(p->mass, p->omega, p->omega);
 }
 
-/* Damping d = 2 m zeta omega. */
+/* Damping d = 2 m zeta omega, scaled likewise. */
 double
 spring_damping(const spring_params *p)
 {
-	return 2.0 * p->mass * p->zeta * p->omega;
+	return ldexp(scaled_mul3(p->mass, p->zeta, p->omega), 1);
 }
 
 /*
@@ -145,14 +161,14 @@ spring_damping(const spring_params *p)
  * exponent of the critical spring is d / 2, halving over H takes ln2).
  */
 double
-halflife_to_damping(double halflife)
+spring_halflife_to_damping(double halflife)
 {
 	return 4.0 * LN2 / halflife;
 }
 
-/* The inverse of halflife_to_damping. */
+/* The inverse of spring_halflife_to_damping. */
 double
-damping_to_halflife(double damping)
+spring_damping_to_halflife(double damping)
 {
 	return 4.0 * LN2 / damping;
 }

@@ -5,10 +5,7 @@
 #ifndef REFERENCE_H
 #define REFERENCE_H
 
-#include "spring.h"
-
-/* Re-anchor on the closed form at frame r->k (exact.c). */
-void reference_anchor(spring_reference *r);
+#include "internal.h"
 
 /*
  * The next frame: between anchors (e, de) times Phi(dt), in the same order
@@ -20,7 +17,7 @@ reference_next(spring_reference *r, spring_state *out)
 	double e = r->e, de = r->de;
 
 	if ((unsigned long)++r->k % SPRING_REFERENCE_ANCHOR == 0)
-		reference_anchor(r);
+		spring_reference_anchor(r);
 	else {
 		r->e = r->frame.a * e + r->frame.b * de;
 		r->de = r->frame.c * e + r->frame.d * de;

@@ -1,6 +1,6 @@
 /*
- * rotation.c - the rotation spring (spring.h, "Rotations"): Holden's
- * quaternion spring (seed 003, "Quaternion Spring") for any damping
+ * rotation.c - the rotation spring (spring/rotation.h): Holden's
+ * quaternion spring ("Spring-It-On", "Quaternion Spring") for any damping
  * ratio, semi-implicit Euler and RK4 on the same spring, and the
  * reference they are measured against.
  *

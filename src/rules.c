@@ -8,15 +8,16 @@
  * Per unit mass the acceleration is
  *	a(x, v, g, q) = w2 (g - x) + c (q - v),  w2 = omega^2, c = 2 zeta omega.
  * Each rule reads the target at the time its formula evaluates the state
- * (DESIGN.md): explicit and semi-implicit at the start of the step,
- * implicit, rigidbody and backward-euler at the end, verlet and rk4 at
- * their stage times, exact over the whole step.  With that, every rule
+ * (README, "Update rules"): explicit and semi-implicit at the start of
+ * the step, implicit, rigidbody and backward-euler at the end, verlet and
+ * rk4 at their stage times, exact over the whole step.  With that, every rule
  * follows a linearly moving target with no steady-state lag.
  */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
 
+#include "scaled.h"
 #include "spring.h"
 
 /* The steps, for doubles. */
@@ -164,12 +165,12 @@ static void
 critical_step(const spring_coef *k, spring_state *s,
     const spring_target_step *tg)
 {
-	double y = k->k[1], eydt = k->k[0], h = k->h;
-	double c = tg->g1 + 2.0 * tg->q1 / y;
-	double j0 = s->x - c, j1 = s->v + j0 * y;
+	double y = k->k[1], c = tg->g1 + 2.0 * tg->q1 / y;
+	double j0 = s->x - c;
 
-	s->x = eydt * (j0 + j1 * h) + c;
-	s->v = eydt * (s->v - j1 * y * h);
+	/* Holden's arithmetic kept within range (scaled.h) */
+	critical_offset(y, k->h, k->k[0], &j0, &s->v);
+	s->x = j0 + c;
 }
 
 static const spring_rule critical_rule = {

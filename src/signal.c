@@ -10,6 +10,7 @@
  * counter-based: value k is mix(seed + (k + 1) gamma)), so any time can be
  * evaluated without replaying the ones before it, on every machine alike.
  */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -25,9 +26,9 @@ static const struct {
 	[SPRING_SIGNAL_CONSTANT] = { "constant",
 	    "the base target G + Q t (the default)" },
 	[SPRING_SIGNAL_STEP] = { "step",
-	    "the base, plus AMP from --signal-at on" },
+	    "the base, plus AMP from AT on" },
 	[SPRING_SIGNAL_RAMP] = { "ramp",
-	    "the base, plus AMP / PERIOD per second from --signal-at on" },
+	    "the base, plus AMP / PERIOD per second from AT on" },
 	[SPRING_SIGNAL_SINE] = { "sine",
 	    "the base plus AMP sin(2 pi t / PERIOD)" },
 	[SPRING_SIGNAL_SQUARE] = { "square",
@@ -35,10 +36,10 @@ static const struct {
 	    "the second" },
 	[SPRING_SIGNAL_NOISE] = { "noise",
 	    "the base plus AMP u_k, u_k uniform in [-1, 1) at t = k PERIOD, "
-	    "held or linear between (--signal-shape)" },
+	    "held or linear between" },
 	[SPRING_SIGNAL_FILE] = { "file",
-	    "recorded t,target[,target_vel], piecewise linear, held before "
-	    "the first row and after the last (--target-file)" },
+	    "recorded samples t, g[, q], piecewise linear, held before the "
+	    "first and after the last" },
 };
 
 /* The name of a signal kind. */
@@ -69,13 +70,22 @@ spring_signal_find(const char *name)
 	return -1;
 }
 
-/* Noise value k: splitmix64 at counter k, as a double in [-1, 1). */
+/*
+ * Noise value k (a whole number): splitmix64 at counter k, as a double
+ * in [-1, 1).  The counter is k modulo 2^64, taken in double (fmod is
+ * exact) before the conversion: a k beyond the range of long, as at a
+ * period of 1e-300 s, has no long, and converting it would be undefined
+ * behaviour.  Where k fits a long the counter is the same as (long)k.
+ */
 static double
-noise_value(unsigned long long seed, long k)
+noise_value(unsigned long long seed, double k)
 {
-	unsigned long long state = seed + (unsigned long long)k *
-	    0x9E3779B97F4A7C15ULL;
+	double m = isfinite(k) ? fmod(fabs(k), 0x1p64) : 0.0;
+	unsigned long long counter = (unsigned long long)m, state;
 
+	if (k < 0.0)
+		counter = -counter;	/* modulo 2^64, as (long)k converts */
+	state = seed + counter * 0x9E3779B97F4A7C15ULL;
 	return spring_uniform(&state);
 }
 
@@ -131,9 +141,9 @@ spring_signal_piece(const spring_signal *sig, double t, spring_piece *p)
 			k += 1.0;
 		p->t0 = k * T;
 		p->t1 = (k + 1.0) * T;
-		p->g = a * noise_value(sig->seed, (long)k);
+		p->g = a * noise_value(sig->seed, k);
 		if (sig->linear)
-			p->s = (a * noise_value(sig->seed, (long)k + 1) - p->g) /
+			p->s = (a * noise_value(sig->seed, k + 1.0) - p->g) /
 			    T;
 		break;
 	case SPRING_SIGNAL_FILE:
@@ -256,7 +266,9 @@ spring_tracking(const spring_signal *sig, double omega, const double *t,
 	for (pass = 0; pass < 2 && L > 0.0; pass++) {
 		step = pass == 0 ? dt : dt / 10.0;
 		lo = pass == 0 ? -L : best - dt;
-		kmax = pass == 0 ? (int)(2.0 * L / dt) : 20;
+		/* (the count within int: a double past it converts to
+		 * nothing defined) */
+		kmax = pass == 0 ? (int)fmin(2.0 * L / dt, INT_MAX - 1.0) : 20;
 		for (k = 0; k <= kmax; k++) {
 			double sum = 0.0, d;
 

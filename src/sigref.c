@@ -49,14 +49,51 @@ particular_sine(const spring_sigref *r, double t, double *x, double *v)
 	*x = s->g0 + s->q0 * t + c * (r->kappa * s->q0 - s->q0);
 	*v = s->q0;
 	if (r->resonant) {
-		*x += -0.5 * s->amp * r->omega * t * cos(r->omega * t);
-		*v += -0.5 * s->amp * r->omega * cos(r->omega * t) +
-		    0.5 * s->amp * r->omega * r->omega * t *
-		    sin(r->omega * t);
+		double wt = r->omega * t;	/* omega^2 never formed */
+
+		*x += -0.5 * s->amp * wt * cos(wt);
+		*v += 0.5 * s->amp * r->omega * (wt * sin(wt) - cos(wt));
 		return;
 	}
 	*x += r->amp_x * sin(w * t + r->phase);
 	*v += r->amp_x * w * cos(w * t + r->phase);
+}
+
+/*
+ * The sine's steady-state gain A |H| and phase arg H, H = (omega^2 +
+ * 2i kappa zeta omega W) / (omega^2 - W^2 + 2i zeta omega W), written in
+ * the ratio of the slower frequency to the faster, so that neither
+ * omega^2 nor W^2 (past 1.3e154) nor zeta omega W is formed: at W =
+ * 6e300 rad/s (a period of 1e-300 s) they overflowed and H was inf / inf.
+ * Below omega, rho = W / omega: H = (1 + 2i kappa zeta rho) / ((1 -
+ * rho)(1 + rho) + 2i zeta rho); above, s = omega / W: the same over s^2,
+ * H = s (s + 2i kappa zeta) / ((s - 1)(s + 1) + 2i zeta s), whose
+ * numerator's phase is that of s + 2i kappa zeta.  Resonance (zeta = 0,
+ * rho = 1) has no steady state: 1 is returned.
+ */
+static int
+sine_gain(double omega, double zeta, double kappa, double w, double amp,
+    double *gain, double *phase)
+{
+	double rho, dre, dim, nre, nim, scale = 1.0;
+
+	if (w <= omega) {
+		rho = w / omega;
+		nre = 1.0;
+		nim = 2.0 * kappa * zeta * rho;
+	} else {
+		rho = omega / w;
+		scale = rho;
+		nre = rho;
+		nim = 2.0 * kappa * zeta;
+	}
+	dre = (rho - 1.0) * (rho + 1.0) * (w <= omega ? -1.0 : 1.0);
+	dim = 2.0 * zeta * rho;
+	if (dre == 0.0 && dim == 0.0)
+		return 1;
+	*gain = amp * scale * (hypot(nre, nim) / hypot(dre, dim));
+	*phase = atan2(nim, nre) - atan2(dim, dre);
+	return 0;
 }
 
 /* Start at (x0, v0) at t = 0. */
@@ -75,16 +112,8 @@ spring_sigref_init(spring_sigref *r, const spring_params *p, double x0,
 	r->ta = 0.0;
 	r->resonant = 0;
 	if (sig->kind == SPRING_SIGNAL_SINE) {
-		double w = TWO_PI / sig->period, w2 = p->omega * p->omega;
-		double nre = w2, nim = 2.0 * r->kappa * p->zeta * p->omega * w;
-		double dre = w2 - w * w, dim = 2.0 * p->zeta * p->omega * w;
-
-		if (dre == 0.0 && dim == 0.0)
-			r->resonant = 1;
-		else {
-			r->amp_x = sig->amp * hypot(nre, nim) / hypot(dre, dim);
-			r->phase = atan2(nim, nre) - atan2(dim, dre);
-		}
+		r->resonant = sine_gain(p->omega, p->zeta, r->kappa,
+		    TWO_PI / sig->period, sig->amp, &r->amp_x, &r->phase);
 		particular_sine(r, 0.0, &xp, &vp);
 	} else {
 		spring_signal_piece(sig, 0.0, &r->piece);

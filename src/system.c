@@ -1,10 +1,11 @@
 /*
- * system.c - systems of springs (spring.h, "Systems of springs"), after
- * Nissen (seed 001): two bodies joined by a spring, the angular spring
- * between two rotating bodies, and the rope, a chain of bodies hanging
- * from the target.  All are bodies on a line joined by identical springs:
- * a symmetric tridiagonal system, stepped by the damped spring's rules,
- * measured against its exact modal solution.
+ * system.c - systems of springs (spring/system.h), after Nissen
+ * ("Towards a Simpler, Stiffer, and more Stable Spring"): two bodies
+ * joined by a spring, the angular spring between two rotating bodies, and
+ * the rope, a chain of bodies hanging from the target.  All are bodies
+ * on a line joined by identical springs: a symmetric tridiagonal system,
+ * stepped by the damped spring's rules, measured against its exact modal
+ * solution.
  *
  * The work array of a rule, n doubles each: f (forces, the right-hand
  * side), hm (h / m), the factored diagonal (its inverse) and the
@@ -15,7 +16,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "analyze.h"
+#include "spring.h"
 
 /* Below this fraction of the largest, an eigenvalue is a free mode. */
 #define FREE_MODE 1e-12

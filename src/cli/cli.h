@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Exit statuses, as DESIGN.md fixes them. */
+/* Exit statuses, as the README ("Exit status") and springsim(1) give them. */
 enum exit_status {
 	EXIT_OK = 0,		/* success (a diverged run included) */
 	EXIT_IO = 1,		/* an I/O or system failure */
@@ -119,9 +119,14 @@ int out_finish(out_file *o, int failed);
 
 /*
  * Reading CSV files (csvin.c, libcsv): fn gets each record with its line
- * number and its fields (NUL-terminated); a nonzero return stops the
- * read.  0, or -1 after a one-line message naming flag, file and line.
+ * number and its fields (NUL-terminated); a nonzero return (a CSV_READ_
+ * code, after its message) stops the read.  0, or the code after a
+ * one-line message naming flag, file and line.  A line holds at most
+ * CSV_LINE_MAX bytes, its line end included.
  */
+#define CSV_LINE_MAX 65536
+#define CSV_READ_BAD (-1)	/* bad input: exit EXIT_USAGE */
+#define CSV_READ_SYS (-2)	/* out of memory, I/O: exit EXIT_IO */
 typedef int (*csv_row_fn)(void *ctx, long line, char **fields, int nfields);
 int csv_read_file(const char *flag, const char *path, csv_row_fn fn,
     void *ctx);
@@ -135,13 +140,21 @@ int cmd_convert(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_resonance(int argc, char **argv);
 int cmd_system(int argc, char **argv);	/* --model pair|angular|chain */
-/* analyze --model chain|mesh: -1 when argv names neither, else the status */
+/*
+ * analyze --model chain|mesh (limits.c): -1 when argv names neither,
+ * else the status.
+ */
 int analyze_system(int argc, char **argv);
 int cmd_quat(int argc, char **argv);	/* --model quat */
 int cmd_vector(int argc, char **argv);	/* --model vector */
 
 /* The run command's models, listed by `springsim list`. */
 void list_models(FILE *fp);
+/*
+ * A library summary in the CLI's words (list.c): the library names its
+ * own parameters (max_dt, t_goal, AT), the CLI the flags that set them.
+ */
+const char *cli_summary(const char *summary);
 
 /* Turn on flush-to-zero for subnormal numbers (fpenv.c). */
 void flush_subnormals(void);

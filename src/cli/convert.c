@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "dialects.h"
 #include "numfmt.h"
 #include "paramflags.h"
 #include "spring.h"

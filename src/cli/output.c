@@ -90,8 +90,10 @@ on_fatal_signal(int sig)
 
 /*
  * Catch the fatal signals, once, the first time a temporary file is
- * made.  A signal ignored on entry (nohup, a script's background job)
- * stays ignored, as the caller asked.
+ * made: those at their default (fatal) action only.  A signal ignored on
+ * entry (nohup, a script's background job) stays ignored, as the caller
+ * asked, and one with a handler of its own (a program that embeds these
+ * files, a fuzzer's SIGALRM timer) keeps it.
  */
 static void
 catch_fatal_signals(void)
@@ -110,7 +112,8 @@ catch_fatal_signals(void)
 		sigaddset(&sa.sa_mask, fatal_signals[i]);
 	for (i = 0; i < NFATAL; i++)
 		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
-		    old.sa_handler != SIG_IGN)
+		    (old.sa_flags & SA_SIGINFO) == 0 &&
+		    old.sa_handler == SIG_DFL)
 			sigaction(fatal_signals[i], &sa, NULL);
 }
 

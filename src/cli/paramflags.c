@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "dialects.h"
+#include "spring.h"
 #include "paramflags.h"
 
 #define PI 3.141592653589793238462643383280
@@ -39,14 +39,15 @@ static const struct range_rule {
 	    "must be between 0 and 1, exclusive" },
 	[SWIFTUI_BOUNCE] = { -1.0, 1.0, 1, 0,
 	    "must be > -1 and <= 1 (SwiftUI's range)" },
-	[MOTION_BOUNCE] = { 0.0, 1.0 - MOTION_MIN_DAMPING, 0, 0,
+	[MOTION_BOUNCE] = { 0.0, 1.0 - SPRING_MOTION_MIN_DAMPING, 0, 0,
 	    "must be between 0 and 0.95 (Motion clamps 1 - bounce to "
 	    "0.05..1)" },
-	[MOTION_DURATION] = { MOTION_MIN_DURATION, MOTION_MAX_DURATION, 0, 0,
+	[MOTION_DURATION] = { SPRING_MOTION_MIN_DURATION,
+	    SPRING_MOTION_MAX_DURATION, 0, 0,
 	    "must be between 0.01 and 10 s (Motion clamps it there)" },
-	[UNITY_TIME] = { UNITY_MIN_SMOOTH_TIME, DBL_MAX, 0, 0,
+	[UNITY_TIME] = { SPRING_UNITY_MIN_SMOOTH_TIME, DBL_MAX, 0, 0,
 	    "must be >= 0.0001 (Unity raises it to that)" },
-	[REACT_PERIOD] = { REACT_MIN_FREQUENCY, DBL_MAX, 0, 0,
+	[REACT_PERIOD] = { SPRING_REACT_MIN_FREQUENCY, DBL_MAX, 0, 0,
 	    "must be >= 0.01 (react-spring raises it to that)" },
 	[UNIT_FACTOR] = { 0.0, 1.0, 1, 0, "must be > 0 and <= 1" },
 };
@@ -553,6 +554,93 @@ group_mass(const struct param_set *ps, const struct param_group *g,
 	return 0;
 }
 
+/*
+ * Whether --mass (or the group's own mass flag) changes omega and zeta:
+ * for stiffness, damping and mass, not where the mass only scales forces
+ * (Ck/Cd: it cancels).
+ */
+static int
+mass_moves(const struct param_group *g)
+{
+	return g != NULL && (g->convert == from_stiffness ||
+	    g->convert == from_react || g->convert == from_motion);
+}
+
+/*
+ * Flag p of the spring's values (P_COUNT: --mass), if given and moving
+ * omega or zeta: its name, its value as typed and as a number; 1, else 0.
+ */
+static int
+spring_flag(const struct param_set *ps, const struct param_group *g, int p,
+    const char **name, const char **arg, double *x)
+{
+	if (p == P_COUNT) {
+		if (ps->mass_arg == NULL || !mass_moves(g))
+			return 0;
+		*name = "mass";
+		*arg = ps->mass_arg;
+		*x = ps->mass;
+		return 1;
+	}
+	if (!(ps->given & BIT(p)) || (param_flags[p].is_mass && !mass_moves(g)))
+		return 0;
+	*name = param_flags[p].name;
+	*arg = ps->arg[p];
+	*x = ps->value[p];
+	return 1;
+}
+
+/*
+ * The message for values whose spring is outside 1e-100..1e100: led by
+ * the flag whose value is furthest from 1 (by ratio), the one most
+ * likely out of range, with its value as typed; then the others with
+ * theirs (--mass among them where it moves omega and zeta).  bad: the
+ * conversion gave no finite omega and zeta at all.
+ */
+static void
+range_message(const struct param_set *ps, const struct param_group *g,
+    const spring_params *sp, int bad)
+{
+	char others[480], one[160], spring[120];
+	const char *lead = NULL, *lead_arg = NULL, *name, *arg;
+	double far = -1.0, x;
+	int p, n = 0, total = 0;
+
+	for (p = 0; p <= P_COUNT; p++) {
+		if (!spring_flag(ps, g, p, &name, &arg, &x))
+			continue;
+		total++;
+		if (x != 0.0 && fabs(log(fabs(x))) > far) {
+			far = fabs(log(fabs(x)));
+			lead = name;
+			lead_arg = arg;
+		}
+	}
+	others[0] = '\0';
+	for (p = 0; p <= P_COUNT && lead != NULL; p++) {
+		if (!spring_flag(ps, g, p, &name, &arg, &x) || name == lead)
+			continue;
+		n++;
+		snprintf(one, sizeof(one), "%s--%s '%s'", n == 1 ? " (with " :
+		    n == total - 1 ? " and " : ", ", name, arg);
+		strncat(others, one, sizeof(others) - strlen(others) - 1);
+	}
+	if (n > 0)
+		strncat(others, ")", sizeof(others) - strlen(others) - 1);
+	if (bad)
+		snprintf(spring, sizeof(spring), "an omega or zeta beyond the "
+		    "range of a double");
+	else
+		snprintf(spring, sizeof(spring), "omega = %g rad/s and zeta = "
+		    "%g", sp->omega, sp->zeta);
+	if (lead == NULL)	/* not reached: a group has a nonzero value */
+		warn_msg("the spring's values give %s, outside 1e-100..1e100",
+		    spring);
+	else
+		warn_msg("--%s: '%s'%s gives %s, outside 1e-100..1e100", lead,
+		    lead_arg, others, spring);
+}
+
 /* See paramflags.h. */
 int
 param_resolve_again(const struct param_set *ps, double h, spring_params *sp)
@@ -570,7 +658,6 @@ int
 param_resolve(const struct param_set *ps, double h, spring_params *sp)
 {
 	const struct param_group *g;
-	char names[480];
 	double mass;
 	int p, rc;
 
@@ -591,10 +678,7 @@ param_resolve(const struct param_set *ps, double h, spring_params *sp)
 	sp->mass = mass;
 	if (rc != 0 || !(sp->omega >= 1e-100 && sp->omega <= 1e100) ||
 	    !(sp->zeta <= 1e100)) {
-		flag_list(ps->given, names, sizeof(names));
-		warn_msg("%s: the values give omega = %g rad/s and zeta = %g, "
-		    "outside 1e-100..1e100", names[0] ? names : "--mass",
-		    sp->omega, sp->zeta);
+		range_message(ps, g, sp, rc != 0);
 		return -1;
 	}
 	return 0;

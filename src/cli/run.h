@@ -189,12 +189,12 @@ void run_tracking(const struct run_setup *rs, const double *t,
 void run_warnings(const struct run_setup *rs, const spring_metrics *m,
     const spring_frame_stats *fs);
 
-/* --model mesh, and pair or chain with --dim 2|3 (cli/network.c). */
+/* --model mesh, and pair or chain with --dim 2|3 (cli/cmd_network.c). */
 int cmd_network(int argc, char **argv);
 /*
  * The run flags no system of springs takes (--substep, schedules,
  * --metrics, --fast-exp): EXIT_OK, or EXIT_USAGE after one line;
- * has_summary points --metrics at --summary (cli/system.c).
+ * has_summary points --metrics at --summary (cli/cmd_system.c).
  */
 int system_run_flags(const struct run_setup *rs, const char *model,
     int has_summary);
@@ -206,5 +206,12 @@ int system_run_flags(const struct run_setup *rs, const char *model,
 const char *run_model_arg(int argc, char **argv, const char **dim_arg);
 /* Whether argv's --model (or --dim) names a model command (run.c). */
 int run_names_model_command(int argc, char **argv);
+
+/*
+ * The command that runs the model --model names in argv (with --dim:
+ * vector, mesh), or NULL for run's own models (setup.c's table).
+ */
+typedef int (*model_runner)(int argc, char **argv);
+model_runner run_model_runner(int argc, char **argv);
 
 #endif

@@ -9,36 +9,22 @@
  * the way run builds one (run_apply, run_setup_resolve) from a copy of the
  * fixed options, so its row is run --metrics's to the digit.
  *
- * Work goes in blocks of configurations: worker threads take the next
- * block and format its rows into a slot of a ring; the main thread writes
- * the slots in block order.  The output is the same for every -j, and the
- * ring bounds the memory whatever the size of the grid.  Before any row
- * is written, a first pass (in the workers too) checks that every
- * configuration is a valid run, so bad input never leaves half a CSV.
+ * This file reads the flags into the grid (axes, gates, --grid-from,
+ * shards) and reports; the work on every core is sweeppool.c's.
  */
 #include <ctype.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "grid.h"
 #include "numfmt.h"
 #include "run.h"
-
-#define MAX_AXES 64
-#define MAX_GATES 32
-#define MAX_JOBS 256
-/* failing rows named on stderr; the rest are counted */
-#define MAX_SHOWN 20
-/* configurations a block: a worker's unit of work */
-#define BLOCK 256
-#define CHECK_BLOCK 4096
+#include "sweep.h"
 
 enum {
 	OPT_FAIL_IF = 3000, OPT_GRID_FROM, OPT_JOBS, OPT_QUIET, OPT_SHARD
@@ -58,7 +44,6 @@ static const struct option sweep_opts[] = {
  * How a run option sweeps: names (comma lists), whole numbers, numbers
  * (lists and ranges), or not at all (files, flags, --hitch's AT:LEN).
  */
-enum axis_kind { AX_NUMBER, AX_INTEGER, AX_NAME, AX_FIXED, AX_ROWS };
 
 static const struct option_kind {
 	const char *name;
@@ -73,54 +58,6 @@ static const struct option_kind {
 	{ "frames-from", AX_FIXED }, { "target-file", AX_FIXED },
 	{ "hitch", AX_FIXED }, { "precision", AX_FIXED },
 	{ NULL, AX_NUMBER }
-};
-
-/* One axis of the grid: an option's values, or --grid-from's rows. */
-struct axis {
-	enum axis_kind kind;
-	long n;			/* values (rows) */
-	/* an option */
-	int code;		/* getopt_long's value for it */
-	char flag[48];		/* "--dt" */
-	struct grid grid;	/* a range of numbers (items == NULL) */
-	/* lists, names, --grid-from's cells (n * ncols): the text */
-	char **items;
-	char *text;		/* the copy items point into (a list) */
-	double *num;		/* AX_NUMBER: what each item reads as */
-	/* --grid-from: its columns' options */
-	int ncols;
-	int *codes;
-	char **flags;
-};
-
-/* A --fail-if gate: column op value. */
-enum gate_op { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };
-
-struct gate {
-	const char *text;	/* as given */
-	int col;		/* metric_cols index */
-	enum gate_op op;
-	double value;
-};
-
-/* Everything the sweep's flags say. */
-struct sweep {
-	struct run_setup base;	/* the fixed options; files read */
-	struct axis axes[MAX_AXES];
-	int naxes;
-	long total;		/* configurations in the grid */
-	long first, count;	/* this shard's */
-	long shard_k, shard_n;
-	int jobs, quiet, precision;
-	struct gate gates[MAX_GATES];
-	int ngates;
-	const char *grid_from;
-	/* the options given, by getopt code: each at most once */
-	const char *seen[4096];
-	/* the extra columns: axis, column of the axis (--grid-from) */
-	int ncols;
-	short col_axis[MAX_AXES * 4], col_sub[MAX_AXES * 4];
-	char *col_name[MAX_AXES * 4];
 };
 
 /* The sweep's --help, in the manner of a man page. */
@@ -222,8 +159,8 @@ column_name(const char *flag)
  * The text of value i of an axis that is an option: an item, or a point
  * of a range written into buf (round-trip: it reads back to the point).
  */
-static const char *
-axis_text(const struct axis *ax, long i, char *buf)
+const char *
+sweep_axis_text(const struct axis *ax, long i, char *buf)
 {
 	double x;
 	int n;
@@ -253,18 +190,13 @@ axis_apply(const struct axis *ax, long i, struct run_setup *rs, char *buf)
 	if (ax->num != NULL)
 		return run_apply_number(rs, ax->code, ax->items[i], ax->num[i]);
 	if (ax->kind != AX_ROWS)
-		return run_apply(rs, ax->code, axis_text(ax, i, buf));
+		return run_apply(rs, ax->code, sweep_axis_text(ax, i, buf));
 	for (c = 0; c < ax->ncols; c++)
 		if (run_apply(rs, ax->codes[c], ax->items[i * ax->ncols + c])
 		    != 0)
 			return -1;
 	return 0;
 }
-
-/* The text of a configuration's values that have none of their own. */
-struct config_text {
-	char s[MAX_AXES][NUMFMT_MAX + 1];
-};
 
 /*
  * A range's points as text, once, when there are not too many: each is
@@ -287,17 +219,17 @@ cache_texts(struct axis *ax)
 		warn_msg("out of memory");
 		return -1;
 	}
-	/* ax->items still NULL: axis_text reads the grid */
+	/* ax->items still NULL: sweep_axis_text reads the grid */
 	for (i = 0; i < n; i++)
-		items[i] = (char *)axis_text(ax, i, text + i * (NUMFMT_MAX + 1));
+		items[i] = (char *)sweep_axis_text(ax, i, text + i * (NUMFMT_MAX + 1));
 	ax->text = text;
 	ax->items = items;
 	return 0;
 }
 
 /* The values of every axis at configuration idx, last axis fastest. */
-static void
-config_digits(const struct sweep *sw, long idx, long *digit)
+void
+sweep_config_digits(const struct sweep *sw, long idx, long *digit)
 {
 	int a;
 
@@ -311,15 +243,15 @@ config_digits(const struct sweep *sw, long idx, long *digit)
  * Build configuration idx into rs as run would: EXIT_OK, or EXIT_USAGE
  * after a message (muted in the workers' check).
  */
-static int
-config_setup(const struct sweep *sw, long idx, struct run_setup *rs,
+int
+sweep_config_setup(const struct sweep *sw, long idx, struct run_setup *rs,
     struct config_text *text)
 {
 	long digit[MAX_AXES];
 	double kept = 0.0;
 	int a, rc;
 
-	config_digits(sw, idx, digit);
+	sweep_config_digits(sw, idx, digit);
 	*rs = sw->base;
 	for (a = 0; a < sw->naxes; a++)
 		if (axis_apply(&sw->axes[a], digit[a], rs, text->s[a]) != 0)
@@ -334,15 +266,15 @@ config_setup(const struct sweep *sw, long idx, struct run_setup *rs,
  * A configuration's identity, the values of the axes that vary, as
  * flags: "--integrator explicit --dt 0.033".
  */
-static void
-config_identity(const struct sweep *sw, long idx, char *out, size_t len)
+void
+sweep_config_identity(const struct sweep *sw, long idx, char *out, size_t len)
 {
 	long digit[MAX_AXES];
 	char buf[NUMFMT_MAX + 1];
 	size_t used = 0;
 	int a, c;
 
-	config_digits(sw, idx, digit);
+	sweep_config_digits(sw, idx, digit);
 	out[0] = '\0';
 	for (a = 0; a < sw->naxes; a++) {
 		const struct axis *ax = &sw->axes[a];
@@ -352,7 +284,7 @@ config_identity(const struct sweep *sw, long idx, char *out, size_t len)
 		if (ax->kind != AX_ROWS)
 			used += (size_t)snprintf(out + used, len - used,
 			    "%s%s %s", used > 0 ? " " : "", ax->flag,
-			    axis_text(ax, digit[a], buf));
+			    sweep_axis_text(ax, digit[a], buf));
 		else
 			for (c = 0; c < ax->ncols; c++)
 				used += (size_t)snprintf(out + used, len - used,
@@ -427,8 +359,8 @@ syntax:
 }
 
 /* Whether value x fails gate g; an empty field (NaN) fails none. */
-static int
-gate_fails(const struct gate *g, double x)
+int
+sweep_gate_fails(const struct gate *g, double x)
 {
 	if (isnan(x))
 		return 0;
@@ -595,7 +527,7 @@ add_option(struct sweep *sw, int code, const char *name, const char *text)
 	}
 	for (i = 0; i < ax->n && rc == 0; i++) {
 		*scratch = sw->base;
-		rc = run_apply(scratch, code, axis_text(ax, i, buf));
+		rc = run_apply(scratch, code, sweep_axis_text(ax, i, buf));
 	}
 	free(scratch);
 	return rc != 0 ? EXIT_USAGE : EXIT_OK;
@@ -606,8 +538,32 @@ struct rows_reader {
 	struct sweep *sw;
 	struct axis *ax;
 	const struct option *opts;
-	long cap;
+	long cap, lines_cap;
+	struct run_setup *scratch;	/* each row applied alone */
 };
+
+/*
+ * Check row i's cells, read from line, as a flag's values are checked:
+ * each message says the file, the line and the column first.
+ */
+static int
+check_row(struct rows_reader *rr, long i, long line)
+{
+	const struct axis *ax = rr->ax;
+	char ctx[1200];
+	int c, rc = 0;
+
+	*rr->scratch = rr->sw->base;
+	for (c = 0; c < ax->ncols && rc == 0; c++) {
+		snprintf(ctx, sizeof(ctx), "--grid-from: %s line %ld: column "
+		    "%d: ", rr->sw->grid_from, line, c + 1);
+		message_context = ctx;
+		rc = run_apply(rr->scratch, ax->codes[c],
+		    ax->items[i * ax->ncols + c]);
+		message_context = NULL;
+	}
+	return rc != 0 ? CSV_READ_BAD : 0;
+}
 
 /* One record of --grid-from (csv_row_fn). */
 static int
@@ -617,6 +573,7 @@ rows_record(void *ctx, long line, char **f, int n)
 	struct axis *ax = rr->ax;
 	const struct option *o;
 	char **p;
+	long *l;
 	int c;
 
 	if (ax->codes == NULL) {
@@ -635,13 +592,15 @@ rows_record(void *ctx, long line, char **f, int n)
 			for (o = rr->opts; o->name != NULL; o++)
 				if (strcmp(o->name, name) == 0)
 					break;
+			/* not the sweep's own --fail-if, --grid-from... */
 			if (o->name == NULL || o->has_arg != required_argument ||
-			    o->val < 256 || kind_of(name) == AX_FIXED) {
-				warn_msg("--grid-from: %s:%ld: column %d, '%s', "
-				    "is not a run option that sweeps",
+			    o->val < 256 || (o->val >= OPT_FAIL_IF &&
+			    o->val <= OPT_SHARD) || kind_of(name) == AX_FIXED) {
+				warn_msg("--grid-from: %s line %ld: column %d: "
+				    "'%s' is not a run option that sweeps",
 				    rr->sw->grid_from, line, c + 1, f[c]);
 				free(name);
-				return -1;
+				return CSV_READ_BAD;
 			}
 			ax->codes[c] = o->val;
 			ax->flags[c] = malloc(strlen(name) + 3);
@@ -655,9 +614,9 @@ rows_record(void *ctx, long line, char **f, int n)
 		return 0;
 	}
 	if (n != ax->ncols) {
-		warn_msg("--grid-from: %s:%ld: %d fields, the header has %d",
-		    rr->sw->grid_from, line, n, ax->ncols);
-		return -1;
+		warn_msg("--grid-from: %s line %ld: %d fields, the header has "
+		    "%d", rr->sw->grid_from, line, n, ax->ncols);
+		return CSV_READ_BAD;
 	}
 	if ((ax->n + 1) * ax->ncols > rr->cap) {
 		rr->cap = rr->cap ? 2 * rr->cap : 64 * ax->ncols;
@@ -666,52 +625,58 @@ rows_record(void *ctx, long line, char **f, int n)
 			goto oom;
 		ax->items = p;
 	}
-	for (c = 0; c < n; c++) {
-		if (f[c][0] == '\0') {
-			warn_msg("--grid-from: %s:%ld: column %d (%s) is empty",
-			    rr->sw->grid_from, line, c + 1, ax->flags[c]);
-			return -1;
-		}
-		if ((ax->items[ax->n * ax->ncols + c] = strdup(f[c])) == NULL)
+	if (ax->n == rr->lines_cap) {
+		rr->lines_cap = rr->lines_cap ? 2 * rr->lines_cap : 64;
+		if ((l = realloc(ax->lines, (size_t)rr->lines_cap *
+		    sizeof(*l))) == NULL)
 			goto oom;
+		ax->lines = l;
 	}
-	ax->n++;
-	return 0;
+	ax->lines[ax->n] = line;
+	for (c = 0; c < n; c++)
+		if (f[c][0] == '\0') {
+			warn_msg("--grid-from: %s line %ld: column %d: '' is "
+			    "empty (%s)", rr->sw->grid_from, line, c + 1,
+			    ax->flags[c]);
+			return CSV_READ_BAD;
+		}
+	/* the row counts before its copies: sweep_free frees what is there */
+	p = &ax->items[ax->n++ * ax->ncols];
+	for (c = 0; c < n; c++)
+		p[c] = NULL;
+	for (c = 0; c < n; c++)
+		if ((p[c] = strdup(f[c])) == NULL)
+			goto oom;
+	return check_row(rr, ax->n - 1, line);
 oom:
-	warn_msg("out of memory");
-	return -1;
+	warn_msg("--grid-from: out of memory");
+	return CSV_READ_SYS;
 }
 
 /* --grid-from FILE: one axis of its rows. */
 static int
 add_rows(struct sweep *sw, const struct option *opts)
 {
-	struct rows_reader rr = { sw, NULL, opts, 0 };
-	struct run_setup *scratch;
-	long i;
-	int rc = 0;
+	struct rows_reader rr = { sw, NULL, opts, 0, 0, NULL };
+	int rc;
 
 	if (sw->naxes == MAX_AXES)
 		return usage_error("more than %d swept options", MAX_AXES);
 	rr.ax = &sw->axes[sw->naxes++];
 	rr.ax->kind = AX_ROWS;
-	if (csv_read_file("--grid-from", sw->grid_from, rows_record, &rr) != 0)
-		return EXIT_USAGE;
+	if ((rr.scratch = malloc(sizeof(*rr.scratch))) == NULL) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	rc = csv_read_file("--grid-from", sw->grid_from, rows_record, &rr);
+	free(rr.scratch);
+	if (rc != 0)
+		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (rr.ax->n == 0) {
 		warn_msg("--grid-from: %s has no configurations", sw->grid_from);
 		return EXIT_USAGE;
 	}
-	/* each cell alone, as for a flag's values */
-	if ((scratch = malloc(sizeof(*scratch))) == NULL) {
-		warn_msg("out of memory");
-		return EXIT_IO;
-	}
-	for (i = 0; i < rr.ax->n && rc == 0; i++) {
-		*scratch = sw->base;
-		rc = axis_apply(rr.ax, i, scratch, NULL);
-	}
-	free(scratch);
-	return rc != 0 ? EXIT_USAGE : EXIT_OK;
+	return EXIT_OK;
 }
 
 /* The extra columns: the swept options that are not metrics columns. */
@@ -770,6 +735,7 @@ sweep_free(struct sweep *sw)
 		free(ax->items);
 		free(ax->text);
 		free(ax->num);
+		free(ax->lines);
 	}
 	for (c = 0; c < sw->ncols; c++)
 		free(sw->col_name[c]);
@@ -1019,391 +985,6 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	return plan_columns(sw);
 }
 
-/* --- the work ------------------------------------------------------- */
-
-/* A block's rows and what the writer must know of them. */
-struct slot {
-	enum { SLOT_FREE, SLOT_BUSY, SLOT_DONE } state;
-	long block;
-	char *buf;
-	size_t len, cap;
-	int error;		/* EXIT_IO: out of memory; EXIT_USAGE: */
-	long bad;		/* this configuration is no valid run */
-	long nfail, ndiverged;
-	int nshown;
-	long shown_idx[MAX_SHOWN];
-	int shown_gate[MAX_SHOWN];
-	double shown_value[MAX_SHOWN];
-};
-
-/* The workers and the writer's meeting point. */
-struct pool {
-	const struct sweep *sw;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	long next, nblocks, block;	/* next block to take; of how many */
-	struct slot *slots;
-	int nslots, stop;
-	long bad;			/* check: first bad configuration */
-};
-
-/* A worker's room for one block. */
-struct worker {
-	struct pool *pool;
-	pthread_t thread;
-	struct run_setup *rs;
-	struct config_text *text;
-	const spring_sim **sims;
-	spring_metrics *m, *mb;
-	spring_frame_stats *fs, *fsb;
-	double *lag, *att;
-	int *which;
-};
-
-/* Make room for n more bytes in the slot: 0, or -1. */
-static int
-slot_room(struct slot *sl, size_t n)
-{
-	char *p;
-	size_t cap;
-
-	if (sl->len + n <= sl->cap)
-		return 0;
-	cap = 2 * (sl->len + n);
-	if ((p = realloc(sl->buf, cap)) == NULL)
-		return -1;
-	sl->buf = p;
-	sl->cap = cap;
-	return 0;
-}
-
-/* Row idx's extra columns: ",value" each. */
-static int
-put_extra(const struct sweep *sw, long idx, struct slot *sl)
-{
-	long digit[MAX_AXES];
-	char buf[NUMFMT_MAX + 1];
-	int c;
-
-	config_digits(sw, idx, digit);
-	for (c = 0; c < sw->ncols; c++) {
-		const struct axis *ax = &sw->axes[sw->col_axis[c]];
-		const char *t = ax->kind == AX_ROWS ? ax->items[digit[
-		    sw->col_axis[c]] * ax->ncols + sw->col_sub[c]] :
-		    axis_text(ax, digit[sw->col_axis[c]], buf);
-		size_t n = strlen(t);
-
-		if (slot_room(sl, n + 2) != 0)
-			return -1;
-		sl->buf[sl->len++] = ',';
-		memcpy(sl->buf + sl->len, t, n);
-		sl->len += n;
-	}
-	return 0;
-}
-
-/* Apply the gates to row idx's values. */
-static void
-gate_row(const struct sweep *sw, long idx, const double *v, struct slot *sl)
-{
-	int g;
-
-	for (g = 0; g < sw->ngates; g++)
-		if (gate_fails(&sw->gates[g], v[sw->gates[g].col])) {
-			if (sl->nshown < MAX_SHOWN) {
-				sl->shown_idx[sl->nshown] = idx;
-				sl->shown_gate[sl->nshown] = g;
-				sl->shown_value[sl->nshown++] =
-				    v[sw->gates[g].col];
-			}
-			sl->nfail++;
-			return;
-		}
-}
-
-/*
- * Block b: build its configurations, run them (those with a constant
- * target side by side, spring_simulate_batch), format their rows.
- */
-static void
-run_block(struct worker *w, long b, struct slot *sl)
-{
-	const struct sweep *sw = w->pool->sw;
-	long lo = sw->first + b * BLOCK, hi = lo + BLOCK, idx;
-	double v[METRIC_NCOLS];
-	int i, k, n, nb = 0;
-
-	if (hi > sw->first + sw->count)
-		hi = sw->first + sw->count;
-	n = (int)(hi - lo);
-	sl->len = 0;
-	sl->error = 0;
-	sl->nfail = sl->ndiverged = 0;
-	sl->nshown = 0;
-	for (i = 0; i < n; i++) {
-		struct run_setup *rs = &w->rs[i];
-
-		/* the first that is no valid run stops the sweep (when
-		 * check_all has not looked before) */
-		if (config_setup(sw, lo + i, rs, &w->text[i]) != EXIT_OK) {
-			sl->error = EXIT_USAGE;
-			sl->bad = lo + i;
-			return;
-		}
-		w->lag[i] = w->att[i] = 0.0;
-		if (rs->sim.signal == NULL) {
-			w->sims[nb] = &rs->sim;
-			w->which[nb++] = i;
-		} else if (run_metrics(rs, &w->m[i], &w->fs[i], &w->lag[i],
-		    &w->att[i]) != 0) {
-			sl->error = EXIT_IO;
-			return;
-		}
-	}
-	spring_simulate_batch(w->sims, nb, w->mb, w->fsb);
-	for (k = 0; k < nb; k++) {
-		w->m[w->which[k]] = w->mb[k];
-		w->fs[w->which[k]] = w->fsb[k];
-	}
-	for (i = 0, idx = lo; i < n; i++, idx++) {
-		if (slot_room(sl, METRIC_ROW_MAX + 2) != 0) {
-			sl->error = EXIT_IO;
-			return;
-		}
-		metrics_values(&w->rs[i], &w->m[i], &w->fs[i], w->lag[i],
-		    w->att[i], v);
-		sl->len += metrics_format(sl->buf + sl->len, &w->rs[i], v,
-		    sw->precision);
-		if (put_extra(sw, idx, sl) != 0 || slot_room(sl, 1) != 0) {
-			sl->error = EXIT_IO;
-			return;
-		}
-		sl->buf[sl->len++] = '\n';
-		gate_row(sw, idx, v, sl);
-		sl->ndiverged += w->m[i].diverged;
-	}
-}
-
-/* A worker of the main pass: take the next block whose slot is free. */
-static void *
-run_worker(void *arg)
-{
-	struct worker *w = arg;
-	struct pool *p = w->pool;
-
-	message_mute = 1;
-	for (;;) {
-		struct slot *sl;
-		long b;
-
-		pthread_mutex_lock(&p->mu);
-		while (!p->stop && p->next < p->nblocks &&
-		    p->slots[p->next % p->nslots].state != SLOT_FREE)
-			pthread_cond_wait(&p->cv, &p->mu);
-		if (p->stop || p->next >= p->nblocks) {
-			pthread_mutex_unlock(&p->mu);
-			return NULL;
-		}
-		b = p->next++;
-		sl = &p->slots[b % p->nslots];
-		sl->state = SLOT_BUSY;
-		sl->block = b;
-		pthread_mutex_unlock(&p->mu);
-
-		run_block(w, b, sl);
-
-		pthread_mutex_lock(&p->mu);
-		sl->state = SLOT_DONE;
-		pthread_cond_broadcast(&p->cv);
-		pthread_mutex_unlock(&p->mu);
-	}
-}
-
-/* A worker of the check: the first configuration that is no valid run. */
-static void *
-check_worker(void *arg)
-{
-	struct worker *w = arg;
-	struct pool *p = w->pool;
-	const struct sweep *sw = p->sw;
-
-	message_mute = 1;
-	for (;;) {
-		long b, lo, hi, idx;
-
-		pthread_mutex_lock(&p->mu);
-		b = p->next++;
-		pthread_mutex_unlock(&p->mu);
-		lo = sw->first + b * CHECK_BLOCK;
-		hi = lo + CHECK_BLOCK;
-		if (b >= p->nblocks)
-			return NULL;
-		if (hi > sw->first + sw->count)
-			hi = sw->first + sw->count;
-		pthread_mutex_lock(&p->mu);
-		if (p->bad >= 0 && p->bad < lo)
-			hi = lo;	/* an earlier one is bad: skip */
-		pthread_mutex_unlock(&p->mu);
-		for (idx = lo; idx < hi; idx++) {
-			if (config_setup(sw, idx, w->rs, w->text) != EXIT_OK) {
-				pthread_mutex_lock(&p->mu);
-				if (p->bad < 0 || idx < p->bad)
-					p->bad = idx;
-				pthread_mutex_unlock(&p->mu);
-				break;
-			}
-		}
-	}
-}
-
-/* Each worker's room; 0, or -1 (out of memory). */
-static int
-workers_alloc(struct worker *w, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		w[i].rs = calloc(BLOCK, sizeof(*w[i].rs));
-		w[i].text = calloc(BLOCK, sizeof(*w[i].text));
-		w[i].sims = calloc(BLOCK, sizeof(*w[i].sims));
-		w[i].m = calloc(BLOCK, sizeof(*w[i].m));
-		w[i].mb = calloc(BLOCK, sizeof(*w[i].mb));
-		w[i].fs = calloc(BLOCK, sizeof(*w[i].fs));
-		w[i].fsb = calloc(BLOCK, sizeof(*w[i].fsb));
-		w[i].lag = calloc(BLOCK, sizeof(*w[i].lag));
-		w[i].att = calloc(BLOCK, sizeof(*w[i].att));
-		w[i].which = calloc(BLOCK, sizeof(*w[i].which));
-		if (w[i].rs == NULL || w[i].text == NULL || w[i].sims == NULL || w[i].m == NULL ||
-		    w[i].mb == NULL || w[i].fs == NULL || w[i].fsb == NULL ||
-		    w[i].lag == NULL || w[i].att == NULL || w[i].which == NULL)
-			return -1;
-	}
-	return 0;
-}
-
-static void
-workers_free(struct worker *w, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		free(w[i].rs);
-		free(w[i].text);
-		free(w[i].sims);
-		free(w[i].m);
-		free(w[i].mb);
-		free(w[i].fs);
-		free(w[i].fsb);
-		free(w[i].lag);
-		free(w[i].att);
-		free(w[i].which);
-	}
-}
-
-/*
- * Start n threads of fn on w[], meeting at p; the number started (fewer only if the
- * system refused one; the caller goes on with those).
- */
-static int
-workers_start(struct worker *w, int n, struct pool *p, void *(*fn)(void *))
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		w[i].pool = p;
-		if (pthread_create(&w[i].thread, NULL, fn, &w[i]) != 0)
-			break;
-	}
-	return i;
-}
-
-static void
-workers_join(struct worker *w, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		pthread_join(w[i].thread, NULL);
-}
-
-/* Seconds on a monotonic clock. */
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* The progress line: done/total, rate, ETA. */
-static void
-progress(long done, long total, double elapsed)
-{
-	double rate = elapsed > 0.0 ? (double)done / elapsed : 0.0;
-	double eta = rate > 0.0 ? (double)(total - done) / rate : 0.0;
-
-	fprintf(stderr, "\rspringsim: sweep %ld/%ld (%.0f%%), %.0f/s, ETA "
-	    "%.0f s\033[K", done, total, total > 0 ? 100.0 * (double)done /
-	    (double)total : 100.0, rate, eta);
-}
-
-/*
- * Say why configuration idx is no valid run: run's message, prefixed
- * with the row and its identity.  Returns the exit status.
- */
-static int
-explain_bad(const struct sweep *sw, long idx, struct worker *w)
-{
-	char id[512], ctx[600];
-	int rc;
-
-	config_identity(sw, idx, id, sizeof(id));
-	snprintf(ctx, sizeof(ctx), "sweep row %ld (%s): ", idx + 1, id);
-	message_mute = 0;
-	message_context = ctx;
-	rc = config_setup(sw, idx, w->rs, w->text);
-	message_context = NULL;
-	return rc != EXIT_OK ? rc : EXIT_USAGE;
-}
-
-/*
- * Check every configuration of the shard before writing anything: on
- * the first that is no valid run, say why (run's message, prefixed with
- * the configuration) and return EXIT_USAGE.
- */
-static int
-check_all(const struct sweep *sw, struct worker *w, int jobs)
-{
-	struct pool p;
-	int started;
-
-	memset(&p, 0, sizeof(p));
-	p.sw = sw;
-	p.nblocks = (sw->count + CHECK_BLOCK - 1) / CHECK_BLOCK;
-	p.bad = -1;
-	pthread_mutex_init(&p.mu, NULL);
-	pthread_cond_init(&p.cv, NULL);
-	started = workers_start(w, jobs, &p, check_worker);
-	if (started == 0) {
-		/* no thread at all: check here */
-		message_mute = 1;
-		for (long idx = sw->first; idx < sw->first + sw->count; idx++)
-			if (config_setup(sw, idx, w[0].rs, w[0].text) !=
-			    EXIT_OK) {
-				p.bad = idx;
-				break;
-			}
-		message_mute = 0;
-	}
-	workers_join(w, started);
-	pthread_mutex_destroy(&p.mu);
-	pthread_cond_destroy(&p.cv);
-	if (p.bad < 0)
-		return EXIT_OK;
-	return explain_bad(sw, p.bad, &w[0]);
-}
-
 /* The header: run --metrics's columns, then the extra ones. */
 static void
 write_header(const struct sweep *sw, struct sink *k)
@@ -1418,15 +999,6 @@ write_header(const struct sweep *sw, struct sink *k)
 	out_write(&k->out, "\n", 1);
 }
 
-/* What the writer gathered of the failing rows. */
-struct failures {
-	long nfail, ndiverged;
-	int nshown;
-	long idx[MAX_SHOWN];
-	int gate[MAX_SHOWN];
-	double value[MAX_SHOWN];
-};
-
 /* The failing rows on stderr: the first MAX_SHOWN, then the count. */
 static void
 report_failures(const struct sweep *sw, const struct failures *f)
@@ -1437,7 +1009,7 @@ report_failures(const struct sweep *sw, const struct failures *f)
 	for (i = 0; i < f->nshown; i++) {
 		const struct gate *g = &sw->gates[f->gate[i]];
 
-		config_identity(sw, f->idx[i], id, sizeof(id));
+		sweep_config_identity(sw, f->idx[i], id, sizeof(id));
 		n = numfmt_roundtrip(val, f->value[i]);
 		val[n] = '\0';
 		warn_msg("row %ld fails --fail-if '%s' (%s = %s): %s",
@@ -1445,83 +1017,6 @@ report_failures(const struct sweep *sw, const struct failures *f)
 	}
 	warn_msg("--fail-if: %ld of %ld rows failed%s", f->nfail, sw->count,
 	    f->nfail > f->nshown ? " (the first 20 shown)" : "");
-}
-
-/*
- * The main pass: workers fill the ring's slots, this thread writes them
- * in order.  EXIT_OK, EXIT_IO, or EXIT_USAGE when a configuration is no
- * valid run (said with spare's room).
- */
-static int
-run_all(const struct sweep *sw, struct worker *w, int jobs,
-    struct worker *spare, struct sink *k, struct failures *f)
-{
-	struct pool p;
-	int started, rc = EXIT_OK, show = !sw->quiet && isatty(STDERR_FILENO);
-	double t0 = now(), last = t0 - 1.0;	/* the first block shows */
-	long b, done = 0;
-
-	memset(&p, 0, sizeof(p));
-	p.sw = sw;
-	p.nblocks = (sw->count + BLOCK - 1) / BLOCK;
-	p.nslots = 2 * jobs + 2;
-	if ((p.slots = calloc((size_t)p.nslots, sizeof(*p.slots))) == NULL) {
-		warn_msg("out of memory");
-		return EXIT_IO;
-	}
-	pthread_mutex_init(&p.mu, NULL);
-	pthread_cond_init(&p.cv, NULL);
-	if ((started = workers_start(w, jobs, &p, run_worker)) == 0) {
-		warn_msg("cannot start a thread");
-		rc = EXIT_IO;
-		p.nblocks = 0;
-	}
-	for (b = 0; b < p.nblocks; b++) {
-		struct slot *sl = &p.slots[b % p.nslots];
-		int i;
-
-		pthread_mutex_lock(&p.mu);
-		while (sl->state != SLOT_DONE || sl->block != b)
-			pthread_cond_wait(&p.cv, &p.mu);
-		pthread_mutex_unlock(&p.mu);
-		if (sl->error == EXIT_USAGE)
-			rc = explain_bad(sw, sl->bad, spare);
-		else if (sl->error != 0) {
-			warn_msg("out of memory");
-			rc = EXIT_IO;
-		} else
-			out_write(&k->out, sl->buf, sl->len);
-		for (i = 0; i < sl->nshown && f->nshown < MAX_SHOWN; i++) {
-			f->idx[f->nshown] = sl->shown_idx[i];
-			f->gate[f->nshown] = sl->shown_gate[i];
-			f->value[f->nshown++] = sl->shown_value[i];
-		}
-		f->nfail += sl->nfail;
-		f->ndiverged += sl->ndiverged;
-		done += sl->block == p.nblocks - 1 ? sw->count - b * BLOCK :
-		    BLOCK;
-		pthread_mutex_lock(&p.mu);
-		sl->state = SLOT_FREE;
-		if (rc != EXIT_OK || k->out.failed)
-			p.stop = 1;
-		pthread_cond_broadcast(&p.cv);
-		pthread_mutex_unlock(&p.mu);
-		if (p.stop)
-			break;
-		if (show && now() - last >= 0.25) {
-			last = now();
-			progress(done, sw->count, last - t0);
-		}
-	}
-	if (show)
-		fputs("\r\033[K", stderr);
-	workers_join(w, started);
-	for (b = 0; b < p.nslots; b++)
-		free(p.slots[b].buf);
-	free(p.slots);
-	pthread_mutex_destroy(&p.mu);
-	pthread_cond_destroy(&p.cv);
-	return rc;
 }
 
 /* `springsim sweep`. */
@@ -1532,7 +1027,7 @@ cmd_sweep(int argc, char **argv)
 	struct sink *k = NULL;
 	struct worker *w = NULL;
 	struct failures f;
-	int rc, jobs;
+	int rc, jobs = 0;
 
 	memset(&f, 0, sizeof(f));
 	if ((sw = calloc(1, sizeof(*sw))) == NULL ||
@@ -1550,8 +1045,7 @@ cmd_sweep(int argc, char **argv)
 	if (jobs < 1)
 		jobs = 1;
 	/* w[jobs]: the main thread's room */
-	if ((w = calloc((size_t)jobs + 1, sizeof(*w))) == NULL ||
-	    workers_alloc(w, jobs + 1) != 0) {
+	if ((w = sweep_workers_new(jobs + 1)) == NULL) {
 		warn_msg("out of memory");
 		rc = EXIT_IO;
 		goto done;
@@ -1566,14 +1060,14 @@ cmd_sweep(int argc, char **argv)
 	 * met on the way drops it.  Anything else (stdout, a device) would
 	 * keep what was written: check every configuration first.
 	 */
-	if (k->out.tmp_path == NULL && (rc = check_all(sw, w, jobs)) !=
+	if (k->out.tmp_path == NULL && (rc = sweep_check_all(sw, w, jobs)) !=
 	    EXIT_OK) {
 		out_abort(&k->out);
 		goto done;
 	}
 	if (sw->base.header)
 		write_header(sw, k);
-	rc = run_all(sw, w, jobs, &w[jobs], k, &f);
+	rc = sweep_run_all(sw, w, jobs, k, &f);
 	if (rc != EXIT_OK || k->out.failed) {
 		out_abort(&k->out);
 		rc = rc == EXIT_USAGE ? EXIT_USAGE : EXIT_IO;
@@ -1591,9 +1085,7 @@ cmd_sweep(int argc, char **argv)
 		rc = EXIT_GATE;
 	}
 done:
-	if (w != NULL)
-		workers_free(w, jobs + 1);
-	free(w);
+	sweep_workers_free(w, jobs + 1);
 	sweep_free(sw);
 	free(sw);
 	free(k);

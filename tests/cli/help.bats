@@ -4,7 +4,7 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-# Every flag of the run command (DESIGN.md and the brief), long and short.
+# Every flag of the run command (springsim(1)), long and short.
 RUN_FLAGS='--model --integrator --stiffness --damping --uaf --dr --halflife
 --frequency --ck --cd --hz --decay --decay-time --mass --x0 --v0 --target
 --target-vel --dt --duration --frames --output --metrics --precision
@@ -180,7 +180,7 @@ mentions() {
 # ------------------------------------------------------- writing the help
 
 @test "--help onto a full device: exit 1 and a message" {
-	# DESIGN.md: exit 1 on an I/O failure
+	# README, "Exit status": 1 on an I/O failure
 	[ -w /dev/full ] || skip "no /dev/full"
 	run --separate-stderr bash -c '"$SPRINGSIM" --help > /dev/full'
 	[ "$status" -eq 1 ] || fail "exit status $status, want 1"

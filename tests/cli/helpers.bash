@@ -8,12 +8,13 @@ bats_load_library bats-assert 2>/dev/null || load /usr/lib/bats/bats-assert/load
 case $SPRINGSIM in /*) ;; *) SPRINGSIM=$PWD/$SPRINGSIM ;; esac
 export SPRINGSIM
 
-# The trajectory header and the --metrics header, as DESIGN.md and the
-# brief spell them (never read back from the program).
+# The trajectory header and the --metrics header, as the README and
+# springsim(1) spell them (never read back from the program).
 TRAJ_HEADER='t,x,v,target,x_ref,v_ref,err_x,err_v'
 METRICS_HEADER='model,integrator,substep,dt,frames,omega,zeta,mass,x0,v0,target,target_vel,max_err_x,rms_err_x,final_err_x,max_err_v,rms_err_v,final_err_v,overshoot,settle_time,energy_drift,diverged,max_dt,max_substeps,lost_time,max_lag,substeps,max_substeps_frame,lag,attenuation'
-# The eight update rules, in the table's order: DESIGN.md's seven and,
-# after implicit, rigidbody (Studio Gobo's appendix B).
+# The eight update rules, in the order of the README's "Update rules":
+# the articles' seven and, after implicit, rigidbody (Studio Gobo's
+# appendix B).
 RULES='explicit semi-implicit implicit rigidbody backward-euler verlet rk4 exact'
 
 # sim ARGS... - run "$SPRINGSIM" ARGS with stdout in $OUT and stderr in
@@ -116,7 +117,7 @@ metrics_field() {
 	    NR == 2 { print $(col[name]) }' "$1"
 }
 
-# expected_frames DURATION DT - DESIGN.md's frame count, written out here
+# expected_frames DURATION DT - springsim(1)'s frame count, written out here
 # independently: r = duration / dt; the nearest whole number n when
 # |r - n| <= 1e-9 max(n, 1), else ceil(r).
 expected_frames() {

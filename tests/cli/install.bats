@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # install.bats - make install and make uninstall into a temporary DESTDIR:
 # the binary under test, the plot scripts as springsim-plot-*, the man
-# page and the examples go in, and all of them come out again.
+# page, the examples and the library (libspring.a, its headers,
+# springsim.pc) go in, and all of them come out again; a C and a C++
+# program build against the installed library with pkg-config alone.
 load helpers
 
 REPO=$BATS_TEST_DIRNAME/../..
@@ -81,4 +83,88 @@ setup() {
 		fail "share/doc/springsim left behind"
 	# and again, on nothing: not an error
 	mk uninstall
+}
+
+@test "make install puts libspring.a, its headers and springsim.pc under DESTDIR/PREFIX" {
+	local build h
+	build=$(dirname "$SPRINGSIM")
+	mk install
+	cmp -s "$build/libspring.a" "$DEST$PREFIX/lib/libspring.a" ||
+		fail "lib/libspring.a is not the build's"
+	cmp -s "$REPO/include/spring.h" "$DEST$PREFIX/include/spring.h" ||
+		fail "no include/spring.h"
+	for h in "$REPO"/include/spring/*.h; do
+		cmp -s "$h" "$DEST$PREFIX/include/spring/$(basename "$h")" ||
+			fail "include/spring/$(basename "$h") not installed"
+	done
+	# the library's private headers stay in the source tree
+	[ ! -e "$DEST$PREFIX/include/internal.h" ] &&
+	    [ ! -e "$DEST$PREFIX/include/spring/internal.h" ] ||
+		fail "internal.h was installed"
+	grep -qx "prefix=$PREFIX" "$DEST$PREFIX/lib/pkgconfig/springsim.pc" ||
+		fail "springsim.pc does not name PREFIX"
+}
+
+# cc_flags - what a program linked with this build's libspring.a needs
+# besides pkg-config's flags: the sanitizers' runtime when the build is
+# make sanitize's.
+cc_flags() {
+	if nm "$(dirname "$SPRINGSIM")/libspring.a" 2>/dev/null |
+	    grep -q __asan_; then
+		echo -fsanitize=address,undefined
+	fi
+}
+
+@test "a C and a C++ program build against the installed library with pkg-config, and find the closed forms" {
+	local flags san version
+	command -v pkg-config >/dev/null ||
+		fail "no pkg-config (scripts/setup.sh installs it)"
+	command -v g++ >/dev/null || fail "no g++ (scripts/setup.sh installs it)"
+	# a real PREFIX, no DESTDIR: springsim.pc's paths are where the files are
+	PREFIX=$BATS_TEST_TMPDIR/prefix
+	DEST=
+	mk install
+	export PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig
+	flags=$(pkg-config --cflags --libs springsim) ||
+		fail "pkg-config does not find springsim"
+	san=$(cc_flags)
+	version=$(sed -n 's/^#define SPRING_VERSION "\(.*\)"$/\1/p' \
+	    "$REPO/include/spring/core.h")
+	[ "$(pkg-config --modversion springsim)" = "$version" ] ||
+		fail "springsim.pc's version is not SPRING_VERSION ($version)"
+	# shellcheck disable=SC2086
+	cc -std=c11 -Wall -Wextra -pedantic -Werror $san \
+	    -o "$BATS_TEST_TMPDIR/embed-c" "$REPO/tests/embed/embed.c" $flags ||
+		fail "the C program does not build"
+	run "$BATS_TEST_TMPDIR/embed-c"
+	assert_success
+	assert_output "springsim $version"
+	# shellcheck disable=SC2086
+	g++ -std=c++11 -Wall -Wextra -pedantic -Werror $san \
+	    -o "$BATS_TEST_TMPDIR/embed-cxx" "$REPO/tests/embed/embed.cc" \
+	    $flags || fail "the C++ program does not build"
+	run "$BATS_TEST_TMPDIR/embed-cxx"
+	assert_success
+	assert_output "springsim $version"
+	mk uninstall
+	[ -z "$(find "$PREFIX" -type f)" ] || fail "uninstall left files"
+}
+
+@test "the installed library exports only spring_ names and keeps no writable global state" {
+	local lib names state
+	mk install
+	lib=$DEST$PREFIX/lib/libspring.a
+	# (make sanitize's build adds AddressSanitizer's __odr_asan.NAME, a
+	# byte for each global; those are the compiler's, not the library's)
+	names=$(nm -g --defined-only "$lib" |
+	    awk 'NF == 3 && $3 !~ /^__odr_asan\./ { print $3 }')
+	[ -n "$names" ] || fail "nm read no symbol from $lib"
+	! printf '%s\n' "$names" | grep -v '^spring_' ||
+		fail "exported without the spring_ prefix (above)"
+	# objects in .data, .bss and their thread-local kin; the tables are
+	# const (.rodata, or .data.rel.ro for their pointers)
+	state=$(objdump -t "$lib" | awk '$3 == "O" &&
+	    $4 ~ /^\.(data|bss|tdata|tbss)($|\.)/ &&
+	    $4 !~ /^\.data\.rel\.ro/ && $NF !~ /^__odr_asan\./')
+	[ -z "$state" ] || fail "writable globals: $state"
 }

@@ -4,7 +4,7 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-# csv_metrics FILE OMEGA TARGET_VEL - the metrics of DESIGN.md and --help,
+# csv_metrics FILE OMEGA TARGET_VEL - the metrics of the README and --help,
 # computed by awk from a trajectory CSV (header first), in the metrics
 # row's order from max_err_x on:
 #   max/rms/final of |err_x| and |err_v| over every row, t = 0 included;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # params.bats - every parameter convention gives the omega and zeta of
-# DESIGN.md's table (read from the --metrics identity columns), and
+# the README's table ("Parameter conventions", read from the --metrics
+# identity columns), and
 # Nissen's Ck/Cd spring does what his article says, and no more.
 bats_require_minimum_version 1.5.0
 load helpers

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # run.bats - `springsim [run]`: the trajectory CSV.
 #
-# Every expected number here comes from DESIGN.md's math, worked by hand in
+# Every expected number here comes from the spring's math (the README's
+# "Update rules" and "The exact reference"), worked by hand in
 # a comment or computed by awk from a closed form written in the test; none
 # is the program's own output pasted back.
 bats_require_minimum_version 1.5.0
@@ -320,8 +321,9 @@ assert_row1() {
 }
 
 @test "every rule follows a linearly moving target with no steady-state lag" {
-	# DESIGN.md: with the target read at the rule's own times, x - g(t)
-	# and v - q go to 0 (here after 20 s at zeta 0.7, omega 10).
+	# README, "Update rules": with the target read at the rule's own
+	# times, x - g(t) and v - q go to 0 (here after 20 s at zeta 0.7,
+	# omega 10).
 	local r
 	for r in $RULES; do
 		sim --model "$r" --uaf 10 --dr 0.7 --target-vel 1.5 --duration 20

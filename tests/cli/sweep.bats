@@ -241,9 +241,9 @@ $want"
 
 @test "sweep: --grid-from's bad files are usage errors naming file and line" {
 	printf 'dt,bogus\n0.1,2\n' >"$BATS_TEST_TMPDIR/a.csv"
-	assert_usage_error "--grid-from" "a.csv:1" "bogus" -- sweep --grid-from "$BATS_TEST_TMPDIR/a.csv"
+	assert_usage_error "--grid-from" "a.csv line 1" "bogus" -- sweep --grid-from "$BATS_TEST_TMPDIR/a.csv"
 	printf 'dt,uaf,dr\n0.1,2\n' >"$BATS_TEST_TMPDIR/b.csv"
-	assert_usage_error "--grid-from" "b.csv:2" -- sweep --grid-from "$BATS_TEST_TMPDIR/b.csv"
+	assert_usage_error "--grid-from" "b.csv line 2" -- sweep --grid-from "$BATS_TEST_TMPDIR/b.csv"
 	printf 'dt,uaf,dr\n0.1,-2,1\n' >"$BATS_TEST_TMPDIR/c.csv"
 	assert_usage_error "--uaf" "-2" -- sweep --grid-from "$BATS_TEST_TMPDIR/c.csv"
 	printf 'dt,uaf,dr\n' >"$BATS_TEST_TMPDIR/d.csv"

@@ -651,53 +651,25 @@ args_harness(enum command cmd, char *name, const uint8_t *data,
 	return 0;
 }
 
-int
-fuzz_args_run(const uint8_t *data, size_t size)
-{
-	static char name[] = "run";
-
-	return args_harness(C_RUN, name, data, size);
+/*
+ * The command harnesses: argv[0] is the command's name, the bytes the
+ * rest (one line each, through args_harness).
+ */
+#define ARGS_HARNESS(fn, cmd, word) \
+int \
+fn(const uint8_t *data, size_t size) \
+{ \
+	static char name[] = word; \
+ \
+	return args_harness(cmd, name, data, size); \
 }
 
-int
-fuzz_args_fps(const uint8_t *data, size_t size)
-{
-	static char name[] = "fps";
-
-	return args_harness(C_FPS, name, data, size);
-}
-
-int
-fuzz_args_convert(const uint8_t *data, size_t size)
-{
-	static char name[] = "convert";
-
-	return args_harness(C_CONVERT, name, data, size);
-}
-
-int
-fuzz_args_analyze(const uint8_t *data, size_t size)
-{
-	static char name[] = "analyze";
-
-	return args_harness(C_ANALYZE, name, data, size);
-}
-
-int
-fuzz_args_sweep(const uint8_t *data, size_t size)
-{
-	static char name[] = "sweep";
-
-	return args_harness(C_SWEEP, name, data, size);
-}
-
-int
-fuzz_args_resonance(const uint8_t *data, size_t size)
-{
-	static char name[] = "resonance";
-
-	return args_harness(C_RESONANCE, name, data, size);
-}
+ARGS_HARNESS(fuzz_args_run, C_RUN, "run")
+ARGS_HARNESS(fuzz_args_fps, C_FPS, "fps")
+ARGS_HARNESS(fuzz_args_convert, C_CONVERT, "convert")
+ARGS_HARNESS(fuzz_args_analyze, C_ANALYZE, "analyze")
+ARGS_HARNESS(fuzz_args_sweep, C_SWEEP, "sweep")
+ARGS_HARNESS(fuzz_args_resonance, C_RESONANCE, "resonance")
 
 /* The whole command line as main() dispatches it (list included). */
 int

@@ -27,6 +27,7 @@ main(void)
 	test_system();
 	test_network();
 	test_rotation();
+	test_library();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }

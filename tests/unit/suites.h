@@ -17,4 +17,5 @@ void test_resonance(void);	/* test_resonance.c: sine drive, peaks, Holden */
 void test_system(void);		/* test_system.c: pair, angular, rope, limits */
 void test_network(void);	/* test_network.c: 2-D/3-D systems, mesh */
 void test_rotation(void);	/* test_rotation.c: quaternion spring */
+void test_library(void);	/* test_library.c: no CLI flags, tile widths */
 #endif

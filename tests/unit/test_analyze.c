@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyze.h"
+#include "spring.h"
 #include "check.h"
 #include "cli/grid.h"
 #include "suites.h"
@@ -154,7 +154,8 @@ at(const spring_rule *rule, double zeta, double hw)
 }
 
 /*
- * The limits of DESIGN.md and the issue, as numbers worked by hand, and
+ * The limits the README gives ("What a rule does at this dt"), as numbers
+ * worked by hand, and
  * the closed forms against the search that knows nothing of them.
  */
 static void

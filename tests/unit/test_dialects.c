@@ -8,7 +8,6 @@
 #include <math.h>
 
 #include "check.h"
-#include "dialects.h"
 #include "spring.h"
 #include "suites.h"
 
@@ -496,6 +495,30 @@ halflives(void)
 	CHECK_NEAR(phi.a, (1 + LN2) / 2, 1e-14);	/* not 0.5 either */
 }
 
+/*
+ * The conventions of a spring whose omega^2 or zeta^2 would overflow:
+ * the slowest rate omega / (zeta + sqrt(zeta^2 - 1)) is omega / (2 zeta)
+ * past zeta = 1e8; Nissen's Ck = (omega dt)^2; the tensions m omega^2.
+ */
+static void
+extreme_conventions(void)
+{
+	spring_params p = { 1.0, 1e200, 1.0, 0 };
+	spring_conventions c;
+
+	CHECK_REL(spring_decay_rate(&p), 5e-201);
+	p.zeta = 1e300;
+	CHECK_REL(spring_decay_rate(&p), 5e-301);
+	p.omega = 1e200;
+	p.zeta = 1e200;
+	p.mass = 1e-300;
+	spring_describe(&p, 1e-190, 1.0, &c);
+	CHECK_REL(c.ck, 1e20);			/* (1e200 1e-190)^2 */
+	CHECK_REL(c.cd, 2e210);			/* 2 1e200 1e200 1e-190 */
+	CHECK_REL(c.react_tension, 1e100);	/* 1e-300 1e400 */
+	CHECK_REL(c.motion_damping, 2e100);	/* 2 1e-300 1e400 */
+}
+
 void
 test_dialects(void)
 {
@@ -511,4 +534,5 @@ test_dialects(void)
 	convert_by_hand();
 	convert_regimes();
 	halflives();
+	extreme_conventions();
 }

@@ -425,6 +425,130 @@ check_incremental(double w, double z)
 	CHECK_NEAR(worst_v, 0.0, 1e-13 * w * scale);
 }
 
+/*
+ * Phi depends on omega and t only through x = omega t: the balanced
+ * matrix at omega from 1e-300 to 1e300, t = x / omega, is the one at
+ * omega = 1 over x, here the long double closed form.  omega^2 overflows
+ * past 1.3e154 and underflows below 1e-154 (or, with subnormals flushed,
+ * 1.5e-154): no entry may be formed through it.
+ */
+static void
+test_extreme_omegas(void)
+{
+	static const double w[] = { 1e-300, 1e-200, 1e-155, 1e-80, 1.0,
+		1e80, 1e155, 1e200, 1e300 };
+	static const double x[] = { 1e-3, 0.5, 3.0, 30.0 };
+	double m[4];
+	long double ref[4];
+	size_t i, j, k;
+
+	for (i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		for (j = 0; j < NZETAS; j++)
+			for (k = 0; k < sizeof(x) / sizeof(x[0]); k++) {
+				phi_bal(w[i], zetas[j], x[k] / w[i], m);
+				closed_phi_ld(1.0L, zetas[j], x[k], ref);
+				check_mat(m, ref, TOL);
+			}
+}
+
+/*
+ * The limits where omega t is past any exponent (1e78 to 1e298 over a
+ * frame): damped, every entry of the balanced matrix is 0; undamped it
+ * is a rotation, [[C, S], [-S, C]] with C^2 + S^2 = 1, whatever the phase
+ * (which at 1e48 has no digits left, but must still be a phase).  And a
+ * zeta past 2^27, where zeta + sqrt(zeta^2 - 1) is 2 zeta and zeta^2
+ * overflows past 1.3e154: the slow mode e^(-omega t / (2 zeta)) is the
+ * top left, the rest within 1 / zeta of 0.
+ */
+static void
+test_extreme_limits(void)
+{
+	static const double w[] = { 1e80, 1e155, 1e200, 1e300 };
+	static const double z[] = { 1e-3, 0.3, 1.0 - 1e-9, 1.0, 1.0 + 1e-9,
+		2.0, 1e4 };
+	static const double heavy[] = { 1e9, 1e154, 1e200, 1e300 };
+	double m[4];
+	size_t i, j;
+	int k;
+
+	for (i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+		for (j = 0; j < sizeof(z) / sizeof(z[0]); j++) {
+			phi_bal(w[i], z[j], 1.0 / 60.0, m);
+			for (k = 0; k < 4; k++)
+				CHECK_EQ(m[k], 0.0);
+		}
+		phi_bal(w[i], 0.0, 1.0 / 60.0, m);
+		CHECK_NEAR(m[0] * m[0] + m[1] * m[1], 1.0, 1e-15);
+		CHECK_NEAR(m[3], m[0], 1e-15);
+		CHECK_NEAR(m[2], -m[1], 1e-15);
+	}
+	for (i = 0; i < sizeof(heavy) / sizeof(heavy[0]); i++) {
+		/* omega t / (2 zeta) = 0.5 */
+		phi_bal(1.0, heavy[i], heavy[i], m);
+		CHECK_NEAR(m[0], exp(-0.5), 1e-15);
+		CHECK_NEAR(m[1], 0.0, 1.0 / heavy[i]);
+		CHECK_NEAR(m[2], 0.0, 1.0 / heavy[i]);
+		CHECK_NEAR(m[3], 0.0, 1.0 / heavy[i]);
+		/* the same at omega = zeta: t = 1 */
+		phi_bal(heavy[i], heavy[i], 1.0, m);
+		CHECK_NEAR(m[0], exp(-0.5), 1e-15);
+		CHECK_NEAR(m[1], 0.0, 1.0 / heavy[i]);
+		CHECK_NEAR(m[3], 0.0, 1.0 / heavy[i]);
+	}
+}
+
+/*
+ * Holden's half-life H with a damping ratio Z (omega = 2 ln2 / (H Z))
+ * from 1e-300 to 1e300 s: the reference from rest toward 1, frame by
+ * frame at 60 fps and re-anchored, against the long double closed form
+ * (whose exponent range, 1e4932, holds omega^2 for any double omega).
+ * Where the slowest decay rate times dt is past 745 the spring is at the
+ * target after one frame, at rest: x = 1, v = 0 exactly.
+ */
+static void
+test_halflives(void)
+{
+	static const double z[] = { 0.3, 1.0, 2.0 };
+	spring_reference r;
+	spring_params p;
+	spring_state s;
+	long double e, de;
+	double h, dt = 1.0 / 60.0, t, slow;
+	int k, n, bad = 0, far = 0;
+	size_t j;
+
+	for (k = -300; k <= 300; k += 5)
+		for (j = 0; j < sizeof(z) / sizeof(z[0]); j++) {
+			h = pow(10.0, k);
+			p.omega = 2.0 * 0.693147180559945309417232121458 /
+			    (h * z[j]);
+			p.zeta = z[j];
+			p.mass = 1.0;
+			p.fast_exp = 0;
+			/* the slowest decay rate, by hand */
+			slow = z[j] <= 1.0 ? z[j] * p.omega : p.omega /
+			    (z[j] + sqrt(z[j] * z[j] - 1.0));
+			spring_reference_init(&r, &p, 0.0, 0.0, 1.0, 0.0, dt);
+			for (n = 1; n <= SPRING_REFERENCE_ANCHOR + 3; n++) {
+				spring_reference_next(&r, &s);
+				t = n * dt;
+				closed_ld(p.omega, z[j], (long double)n / 60.0L,
+				    -1.0L, 0.0L, &e, &de);
+				bad += !isfinite(s.x) || !isfinite(s.v);
+				bad += !(fabs(s.x - (double)(1.0L + e)) <= 1e-12);
+				bad += !(fabs(s.v - (double)de) <=
+				    1e-12 * p.omega);
+				if (slow * dt > 800.0) {
+					far += s.x != 1.0 || s.v != 0.0;
+					spring_reference_at(&r, t, &s);
+					far += s.x != 1.0 || s.v != 0.0;
+				}
+			}
+		}
+	CHECK(bad == 0);
+	CHECK(far == 0);
+}
+
 /* The suite. */
 void
 test_exact(void)
@@ -439,4 +563,7 @@ test_exact(void)
 	test_reference_zero();
 	check_incremental(FOUR_PI, 0.3);
 	check_incremental(FOUR_PI, 0.0);
+	test_extreme_omegas();
+	test_extreme_limits();
+	test_halflives();
 }

@@ -434,6 +434,206 @@ inertialization(void)
 	CHECK(m.max_err_x > 1e-3);
 }
 
+/*
+ * The double spring from rest toward 1 is two critical springs in series,
+ * x / g = (y / (s + y))^4: its step response is the Erlang CDF, xi = 1 -
+ * e^-X (1 + X), x = 1 - e^-X (1 + X + X^2 / 2 + X^3 / 6), X = y t, and
+ * vi = y X e^-X, v = y X^3 e^-X / 6.  Checked row by row in long double
+ * (whose range holds y^4 for any double y).
+ */
+struct erlang {
+	long double y;
+	double tol;		/* of the scale: 1 for x, y for v */
+	int bad, rule_bad, rows;
+};
+
+static int
+check_erlang(void *ctx, const spring_row *r, double dt)
+{
+	struct erlang *c = ctx;
+	long double X = c->y * r->t, e = expl(-X);
+	long double xi = 1 - e * (1 + X);
+	long double x = 1 - e * (1 + X + X * X / 2 + X * X * X / 6);
+	double y = (double)c->y;
+
+	(void)dt;
+	c->rows++;
+	c->bad += !(fabs(r->x_ref - (double)x) <= c->tol);
+	c->bad += !(fabs(r->xi_ref - (double)xi) <= c->tol);
+	c->bad += !(fabs(r->v_ref - (double)(c->y * X * X * X * e / 6)) <=
+	    c->tol * y);
+	c->bad += !(fabs(r->vi_ref - (double)(c->y * X * e)) <= c->tol * y);
+	/* the exact rule is the reference */
+	c->rule_bad += !(fabs(r->x - r->x_ref) <= c->tol) ||
+	    !(fabs(r->v - r->v_ref) <= c->tol * y);
+	return 0;
+}
+
+/* A double spring of half-life h from rest toward 1, rule name. */
+static spring_sim
+double_sim(const char *rule, double h, double dt, long frames)
+{
+	spring_sim s;
+
+	memset(&s, 0, sizeof(s));
+	s.model = spring_model_double;
+	s.mrule = spring_model_rule_find(spring_model_double, rule);
+	s.rate = 4 * LN2 / h;
+	s.params.omega = s.rate;
+	s.params.zeta = 1;
+	s.params.mass = 1;
+	s.policy = spring_policy_none;
+	s.target = 1;
+	s.dt = dt;
+	s.frames = frames;
+	return s;
+}
+
+/*
+ * Half-lives from 1e-300 to 1e300 s: y^2 overflowed past 1e154 and
+ * times an e^(-y t) that vanished gave NaN (v_ref printed "nan" from a
+ * half-life of 1e-80 on, and the exact rule "diverged").  At X = y t of
+ * 1e-3 to 30 (dt = X / y) the reference and the exact rule against the
+ * Erlang form; at 60 fps, and where y dt is past 800, both rules and the
+ * reference are at the target at rest after one frame, exactly.
+ */
+static void
+double_halflives(void)
+{
+	static const double X[] = { 1e-3, 0.5, 3.0, 30.0 };
+	struct erlang c;
+	struct last l;
+	spring_metrics m;
+	spring_sim s;
+	int k, at_rest = 0, diverged = 0;
+	size_t i;
+
+	for (k = -300; k <= 300; k += 10) {
+		double h = pow(10.0, k), y = 4 * LN2 / h;
+
+		for (i = 0; i < sizeof(X) / sizeof(X[0]); i++) {
+			s = double_sim("exact", h, X[i] / y, 1);
+			memset(&c, 0, sizeof(c));
+			c.y = (long double)y;
+			c.tol = 1e-13;
+			spring_simulate(&s, check_erlang, &c, &m, NULL);
+			CHECK(c.rows == 2 && c.bad == 0 && c.rule_bad == 0);
+		}
+		s = double_sim("exact", h, 1.0 / 60, 3);
+		memset(&c, 0, sizeof(c));
+		c.y = (long double)y;
+		c.tol = 1e-13;
+		spring_simulate(&s, check_erlang, &c, &m, NULL);
+		CHECK(c.rows == 4 && c.bad == 0 && c.rule_bad == 0);
+		diverged += m.diverged;
+		s.mrule = spring_model_rule_find(spring_model_double, "series");
+		memset(&l, 0, sizeof(l));
+		spring_simulate(&s, keep_last, &l, &m, NULL);
+		diverged += m.diverged || l.rows != 4;
+		if (y / 60 > 800)
+			at_rest += l.row.x != 1.0 || l.row.v != 0.0 ||
+			    l.row.x_ref != 1.0 || l.row.v_ref != 0.0 ||
+			    m.max_err_v != 0.0 || m.rms_err_v != 0.0;
+	}
+	CHECK(diverged == 0);
+	CHECK(at_rest == 0);
+}
+
+/* Every value of every row finite. */
+struct finite {
+	int bad, rows;
+};
+
+static int
+check_finite(void *ctx, const spring_row *r, double dt)
+{
+	struct finite *f = ctx;
+
+	(void)dt;
+	f->rows++;
+	f->bad += !isfinite(r->x) || !isfinite(r->v) || !isfinite(r->x_ref) ||
+	    !isfinite(r->v_ref) || !isfinite(r->xi) || !isfinite(r->xi_ref) ||
+	    !isfinite(r->vi) || !isfinite(r->vi_ref);
+	return 0;
+}
+
+/*
+ * The other models at rates of 1e-300 to 1e300 (Holden's critical y =
+ * 2 ln2 / H): every row finite, no rule of the exact kind diverged, and
+ * where y dt is past 800 the limits by hand: the predictor's velocity
+ * is the goal's, the inertialized output is source b.
+ */
+static void
+models_extreme_rates(void)
+{
+	static const double hs[] = { 1e-300, 1e-200, 1e-100, 1e-20, 1e20,
+		1e100, 1e300 };
+	static const char *predict[] = { "holden", "exact", "euler" };
+	spring_signal a, b;
+	spring_metrics m;
+	struct finite f;
+	struct last l;
+	spring_sim s;
+	double gb, qb;
+	int bad = 0, limits = 0;
+	size_t i, j;
+
+	memset(&a, 0, sizeof(a));
+	a.kind = SPRING_SIGNAL_SINE;
+	a.g0 = 1;
+	a.amp = 1;
+	a.period = 1;
+	b = a;
+	b.amp = 0.5;
+	b.period = 0.4;
+	for (i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
+		double y = 2 * LN2 / hs[i];
+
+		s = lookahead_sim(spring_model_timed, hs[i], 1.0 / 60, 5);
+		memset(&f, 0, sizeof(f));
+		spring_simulate(&s, check_finite, &f, &m, NULL);
+		bad += f.bad != 0 || f.rows != 6 || m.diverged;
+		s = lookahead_sim(spring_model_velocity, hs[i], 1.0 / 60, 5);
+		memset(&f, 0, sizeof(f));
+		spring_simulate(&s, check_finite, &f, &m, NULL);
+		bad += f.bad != 0 || f.rows != 6 || m.diverged;
+		/* Holden's own position formula divides by y^2: past
+		 * y = 1e-154 that is inf - inf, his arithmetic as written */
+		for (j = y * y > 1e-300 ? 0 : 1; j < 3; j++) {
+			s = lookahead_sim(spring_model_predict, hs[i], 1.0 / 60,
+			    5);
+			s.mrule = spring_model_rule_find(spring_model_predict,
+			    predict[j]);
+			s.v0 = -1;
+			s.v_goal = s.target_vel = 3;
+			memset(&f, 0, sizeof(f));
+			spring_simulate(&s, check_finite, &f, &m, NULL);
+			bad += f.bad != 0 || f.rows != 6 || m.diverged;
+			memset(&l, 0, sizeof(l));
+			spring_simulate(&s, keep_last, &l, &m, NULL);
+			if (y / 60 > 800)
+				limits += l.row.v != 3.0 || l.row.v_ref != 3.0;
+		}
+		s = lookahead_sim(spring_model_inertialize, hs[i], 1.0 / 60, 5);
+		s.source_a = &a;
+		s.source_b = &b;
+		s.switch_at = 1.0 / 60;
+		spring_signal_at(&a, 0, &s.x0, &s.v0);
+		s.xi0 = s.x0;
+		memset(&f, 0, sizeof(f));
+		spring_simulate(&s, check_finite, &f, &m, NULL);
+		bad += f.bad != 0 || f.rows != 6 || m.diverged;
+		memset(&l, 0, sizeof(l));
+		spring_simulate(&s, keep_last, &l, &m, NULL);
+		spring_signal_at(&b, 5.0 / 60, &gb, &qb);
+		if (y / 60 > 800)
+			limits += l.row.x != gb || l.row.x_ref != gb ||
+			    l.row.v_ref != qb;
+	}
+	CHECK(bad == 0);
+	CHECK(limits == 0);
+}
+
 void
 test_models(void)
 {
@@ -444,4 +644,6 @@ test_models(void)
 	lookahead_springs();
 	predictor();
 	inertialization();
+	double_halflives();
+	models_extreme_rates();
 }

@@ -1092,9 +1092,9 @@ damper_matrix(void)
 
 /*
  * (j) A spring of no length (x_a = x_b) has no direction: the axial
- * damper puts no force on it, as the elastic force (Fiedler, seed 004,
- * and spring.h).  A pair, m 1 and 3, Ck 0.2, Cd 0.3, h 1/64 (so that
- * the positions below are exact), relative velocity v:
+ * damper puts no force on it, as the elastic force (Fiedler, "Spring
+ * Physics", and spring/network.h).  A pair, m 1 and 3, Ck 0.2, Cd 0.3,
+ * h 1/64 (so that the positions below are exact), relative velocity v:
  *	semi-implicit, explicit, impulse at x_a = x_b: no force, v kept
  *	    bit for bit (Fiedler's: v (1 - Cd), semi-implicit);
  *	implicit with x_a + h v_a = x_b + h v_b (the force's positions):
@@ -1152,9 +1152,10 @@ damper_zero_length(void)
 }
 
 /*
- * (k) Nissen's pair at Ck = Cd = 1 (seed 001, "Two connected particles
- * with different mass"), the command's example: m 1 and 1 (m_red 1/2),
- * h 1/60, so k = m_red / h^2 = 1800, c = m_red / h = 30; x1 = (0, 0),
+ * (k) Nissen's pair at Ck = Cd = 1 ("Towards a Simpler, Stiffer, and more
+ * Stable Spring", "Two connected particles with different mass"), the
+ * command's example: m 1 and 1 (m_red 1/2), h 1/60, so
+ * k = m_red / h^2 = 1800, c = m_red / h = 30; x1 = (0, 0),
  * x2 = (1.5, 0), v1 = 0, v2 = (0, 1), rest 1: d = x1 - x2 = (-1.5, 0),
  * u = (-1, 0), s = 0.5, v = v1 - v2 = (0, -1), semi-implicit, by hand.
  * The spring: -k s u = (900, 0) on body 1.

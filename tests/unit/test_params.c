@@ -64,8 +64,8 @@ holden(void)
 	CHECK_REL(p.zeta, d / (2 * 4 * PI));
 	CHECK_REL(spring_damping(&p), d);
 	CHECK_REL(spring_stiffness(&p), 16 * PI * PI);
-	CHECK_REL(halflife_to_damping(0.1), d);
-	CHECK_REL(damping_to_halflife(d), 0.1);
+	CHECK_REL(spring_halflife_to_damping(0.1), d);
+	CHECK_REL(spring_damping_to_halflife(d), 0.1);
 
 	/* H = 0.2, Z = 0.5: d = 20 ln2, s = (d / (2 Z))^2 = d^2 */
 	CHECK(spring_from_halflife_dr(0.2, 0.5, &p) == 0);
@@ -111,6 +111,50 @@ nissen(void)
 	CHECK(spring_from_nissen(0.0, 0.5, 1.0, 0.1, &p) == -1);
 }
 
+/*
+ * Values whose products leave the range of double although the spring
+ * does not: K = D = M = 1e-155 is omega = sqrt(1) = 1 and zeta = 1 /
+ * (2 sqrt(1)) = 0.5, yet K M underflows (below 1e-308, or to 0 where
+ * subnormals are flushed); at 1e155 K M overflows.  And the way back.
+ */
+static void
+extreme_values(void)
+{
+	static const double v[] = { 1e-300, 1e-170, 1e-155, 1e-100, 1e100,
+		1e155, 1e170, 1e300 };
+	spring_params p;
+	size_t i;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		CHECK(spring_from_stiffness(v[i], v[i], v[i], &p) == 0);
+		CHECK_EQ(p.omega, 1.0);
+		CHECK_REL(p.zeta, 0.5);
+		CHECK_REL(spring_stiffness(&p), v[i]);
+		CHECK_REL(spring_damping(&p), v[i]);
+	}
+	/* K / M = 1e-600 has no double, its root has: omega = 1e-300 */
+	CHECK(spring_from_stiffness(1e-300, 1.0, 1e300, &p) == 0);
+	CHECK_REL(p.omega, 1e-300);
+	CHECK_REL(p.zeta, 0.5);			/* 1 / (2 sqrt(1)) */
+	CHECK(spring_from_stiffness(1e300, 1.0, 1e-300, &p) == 0);
+	CHECK_REL(p.omega, 1e300);
+	CHECK_REL(p.zeta, 0.5);
+	/* 2 m zeta = 2e310 overflows; 2 m zeta omega = 2e210 does not */
+	p.omega = 1e-100;
+	p.zeta = 1e10;
+	p.mass = 1e300;
+	CHECK_REL(spring_damping(&p), 2e210);
+	/* Holden: d = 4 ln2 / 1e-308 overflows; omega = 2 ln2 / (H Z) */
+	CHECK(spring_from_halflife_dr(1e-308, 1e10, &p) == 0);
+	CHECK_REL(p.omega, 2 * LN2 * 1e298);
+	CHECK(spring_from_halflife_frequency(1e-308, 1e300, &p) == 0);
+	CHECK_REL(p.omega, 2 * PI * 1e300);
+	CHECK_REL(p.zeta, LN2 / PI * 1e8);	/* 2 ln2 / (H 2 pi F) */
+	/* what has no double is refused, not made 0 or inf */
+	CHECK(spring_from_stiffness(1e-300, 1e300, 1e-300, &p) == -1);
+	CHECK(spring_from_halflife_dr(1e-300, 1e-300, &p) == -1);
+}
+
 void
 test_params(void)
 {
@@ -119,4 +163,5 @@ test_params(void)
 	holden();
 	gobo();
 	nissen();
+	extreme_values();
 }

@@ -29,7 +29,7 @@ one_step(const spring_rule *rule, double omega, double zeta, double h,
  * The chosen state: omega = 2 (w2 = 4), zeta = 0.25 (c = 2 zeta omega = 1),
  * h = 0.1, x = 0.5, v = -1, target 1 at rest.  a0 = 4 (1 - 0.5) + 1 (0 + 1)
  * = 3.  The expected numbers below are worked by hand from the formulas
- * of DESIGN.md.
+ * of the README's "Update rules" table.
  */
 static void
 first_steps(void)
@@ -129,7 +129,7 @@ target_times(void)
 
 /*
  * On a linearly moving target with the target's velocity, every rule
- * stays on it: no steady-state lag (DESIGN.md).
+ * stays on it: no steady-state lag (README, "Update rules").
  */
 static void
 no_lag(void)

@@ -326,6 +326,37 @@ file_equals_ramp(void)
 	CHECK_NEAR(worst, 0.0, 1e-13);
 }
 
+/*
+ * The noise's value k is splitmix64 at counter k modulo 2^64, k =
+ * floor(t / T) as a double: at t = 2^64 + 4096 (T = 1) the counter is
+ * 4096, the value at t = 4096.5; at -(2^64 + 4096) it is -4096 modulo
+ * 2^64, the value at -4095.5.  Such a k has no long (converting it was
+ * undefined behaviour: a period of 1e-300 s gave k = 1.7e298), nor
+ * does k = 1e298, which must still give a value within the amplitude.
+ */
+static void
+noise_far(void)
+{
+	spring_signal a;
+	double g, want, q;
+
+	memset(&a, 0, sizeof(a));
+	a.kind = SPRING_SIGNAL_NOISE;
+	a.amp = 2.0;
+	a.period = 1.0;
+	a.seed = 5;
+	spring_signal_at(&a, 4096.5, &want, &q);
+	spring_signal_at(&a, 0x1p64 + 4096.0, &g, &q);
+	CHECK_EQ(g, want);
+	spring_signal_at(&a, -4095.5, &want, &q);
+	spring_signal_at(&a, -0x1p64 - 4096.0, &g, &q);
+	CHECK_EQ(g, want);
+	a.period = 1e-300;
+	a.linear = 1;
+	spring_signal_at(&a, 1.0 / 60, &g, &q);
+	CHECK(fabs(g) <= 2.0 && isfinite(q));
+}
+
 void
 test_signal(void)
 {
@@ -335,4 +366,5 @@ test_signal(void)
 	rules_on_ramp();
 	noise();
 	file_equals_ramp();
+	noise_far();
 }

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze.h"
 #include "check.h"
 #include "spring.h"
 #include "suites.h"

@@ -1,0 +1,118 @@
+/*
+ * spring/dialects.h - other libraries' spring parameters ("dialects") to and
+ * from the canonical (omega, zeta, mass), and every convention's numbers
+ * for one spring, as `springsim convert` prints them.
+ *
+ * Numbers only: no I/O, no allocation, no global state, like spring.h.
+ * The sources and formulas are in dialects.c, the README and
+ * springsim(1).  Each spring_from_* fills p and returns 0, or returns -1
+ * when the inputs have no meaning (the range checks that name a flag are
+ * the CLI's); where a library silently clamps an input, the function
+ * applies the same clamp, so that it gives the library's own spring.
+ */
+#ifndef SPRING_DIALECTS_H
+#define SPRING_DIALECTS_H
+
+#include "core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* SwiftUI Spring(response:dampingFraction:): omega = 2 pi / R, zeta = F. */
+int spring_from_swiftui_response(double response, double damping_fraction,
+    spring_params *p);
+/*
+ * SwiftUI Spring(duration:bounce:): omega = 2 pi / D; zeta = 1 - B for
+ * B >= 0, 1 / (1 + B) for B < 0 (B > -1).
+ */
+int spring_from_swiftui_duration(double duration, double bounce,
+    spring_params *p);
+/* Android SpringForce: mass 1, omega = sqrt(K), zeta = the ratio. */
+int spring_from_android(double stiffness, double damping_ratio,
+    spring_params *p);
+/* Unity SmoothDamp: critically damped, omega = 2 / smoothTime. */
+int spring_from_unity(double smooth_time, spring_params *p);
+/* react-spring's tension, friction and mass (stiffness, damping, mass). */
+int spring_from_react(double tension, double friction, double mass,
+    spring_params *p);
+/* react-spring's "frequency" (a period, s) and damping ratio. */
+int spring_from_react_frequency(double frequency, double damping_ratio,
+    double mass, spring_params *p);
+/* Motion's stiffness, damping and mass. */
+int spring_from_motion(double stiffness, double damping, double mass,
+    spring_params *p);
+/*
+ * Motion's duration (s) and bounce: Motion's own root search (findSpring,
+ * 11 Newton steps from 5 / duration), with its clamps, at velocity 0.
+ */
+int spring_from_motion_duration(double duration, double bounce,
+    spring_params *p);
+/* Motion's visualDuration (s) and bounce: omega = 2 pi / (1.2 V). */
+int spring_from_motion_visual(double visual_duration, double bounce,
+    spring_params *p);
+/* Facebook Rebound's tension and friction: mass 1. */
+int spring_from_rebound(double tension, double friction, spring_params *p);
+/* Origami's tension and friction, through Rebound's OrigamiValueConverter. */
+int spring_from_origami(double tension, double friction, spring_params *p);
+/* Box2D's soft constraint: omega = 2 pi hertz, zeta = the ratio. */
+int spring_from_box2d(double hertz, double damping_ratio, spring_params *p);
+
+/* Motion's limits (framer-motion springDefaults). */
+#define SPRING_MOTION_MIN_DAMPING	0.05
+#define SPRING_MOTION_MAX_DAMPING	1.0
+#define SPRING_MOTION_MIN_DURATION	0.01
+#define SPRING_MOTION_MAX_DURATION	10.0
+/* Unity raises a smaller smoothTime to this; react-spring a frequency. */
+#define SPRING_UNITY_MIN_SMOOTH_TIME	0.0001
+#define SPRING_REACT_MIN_FREQUENCY	0.01
+
+/*
+ * One spring in every convention.  A value the convention cannot express
+ * for this spring is NaN (SmoothDamp is critical only; Motion's bounce
+ * covers zeta 0.05 to 1; Origami's values are positive).  Per unit mass
+ * where the library has no mass (Android, Unity, Rebound, Origami, Box2D,
+ * SwiftUI): the same motion.  Time-like values of a spring that never
+ * settles or never oscillates are infinite.
+ */
+typedef struct spring_conventions {
+	double stiffness, damping, mass, omega, zeta;
+	double halflife;		/* Holden's: 4 ln2 / (d / m) */
+	double frequency;		/* Holden's: omega / 2 pi */
+	double envelope_halflife;	/* ln2 / (zeta omega) = halflife / 2 */
+	double hz, decay, decay_time;	/* Chou's: decay = e^(-zeta omega T) */
+	double ck, cd, dt;		/* Nissen's at the step dt */
+	double critical_halflife;	/* Holden's critical_halflife(frequency) */
+	double critical_frequency;	/* Holden's critical_frequency(halflife) */
+	double period;			/* 2 pi / omega_d; inf if not oscillating */
+	double damped_frequency;	/* omega_d / 2 pi Hz; 0 if not oscillating */
+	double settle_time;		/* the envelope's 2 %: ln 50 / decay rate */
+	double swiftui_response, swiftui_damping_fraction;
+	double swiftui_duration, swiftui_bounce;
+	double android_stiffness, android_damping_ratio;
+	double unity_smooth_time;
+	double react_tension, react_friction, react_mass;
+	double react_frequency, react_damping_ratio;
+	double motion_stiffness, motion_damping, motion_mass;
+	double motion_duration, motion_bounce, motion_visual_duration;
+	double rebound_tension, rebound_friction;
+	double origami_tension, origami_friction;
+	double box2d_hertz, box2d_damping_ratio;
+} spring_conventions;
+
+/* Fill c for the spring p, Nissen's at step dt, Chou's over decay_time. */
+void spring_describe(const spring_params *p, double dt, double decay_time,
+    spring_conventions *c);
+
+/*
+ * The slowest decay rate of the spring's offset, 1/s: zeta omega up to
+ * critical damping, the slow root omega / (zeta + sqrt(zeta^2 - 1))
+ * beyond it (formed without cancellation); 0 at zeta = 0.
+ */
+double spring_decay_rate(const spring_params *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,1019 @@
+/*
+ * cmd_network.c - `springsim --model pair|chain --dim 2|3` and `springsim
+ * --model mesh [--dim 1|2|3]`: Nissen's systems of springs ("Towards a
+ * Simpler, Stiffer, and more Stable Spring") in the plane and in space
+ * with Fiedler's rest-length springs ("Spring Physics"),
+ * and Nissen's linear mesh, stepped by the network rules (src/network.c)
+ * beside a reference.  run hands the whole command line here
+ * (model_commands[] and model_command() in run.c).
+ *
+ * The reference: the dim-1 mesh is linear and separable, so its closed
+ * form is exact (spring_net_exact).  Every rest-length system is
+ * nonlinear: its reference is rk4 at 64 steps a frame, and a second rk4
+ * at 32 steps a frame estimates its error by step halving (Richardson,
+ * order 4: the error of the 64 is |x_64 - x_32| / 15), ref_err.
+ * --no-reference skips it: the rule alone, the state's columns.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "run.h"
+
+/* Bodies at most, as the 1-D chain (cli/cmd_system.c). */
+#define MAX_PARTICLES 2000
+/* The rk4 reference's steps a frame, and its step-halving partner's. */
+#define REF_STEPS 64
+#define REF_HALF 32
+/* Spring evaluations of the reference refused without --force (~ minutes). */
+#define MAX_REF_EVALS 2e11
+
+enum {
+	OPT_N_DIM = 7300, OPT_N_X0, OPT_N_V0, OPT_N_TARGET, OPT_N_TARGET_VEL,
+	OPT_N_X1, OPT_N_X2, OPT_N_V1, OPT_N_V2, OPT_N_M1, OPT_N_M2, OPT_N_REST,
+	OPT_N_GRAVITY, OPT_N_PARTICLES, OPT_N_GRID, OPT_N_PLUCK, OPT_N_SUMMARY,
+	OPT_N_DAMPER, OPT_N_NO_REF
+};
+
+/* Listed before run's: the state flags take a value per component. */
+static const struct option net_longopts[] = {
+	{ "dim", required_argument, NULL, OPT_N_DIM },
+	{ "x0", required_argument, NULL, OPT_N_X0 },
+	{ "v0", required_argument, NULL, OPT_N_V0 },
+	{ "target", required_argument, NULL, OPT_N_TARGET },
+	{ "target-vel", required_argument, NULL, OPT_N_TARGET_VEL },
+	{ "x1", required_argument, NULL, OPT_N_X1 },
+	{ "x2", required_argument, NULL, OPT_N_X2 },
+	{ "v1", required_argument, NULL, OPT_N_V1 },
+	{ "v2", required_argument, NULL, OPT_N_V2 },
+	{ "m1", required_argument, NULL, OPT_N_M1 },
+	{ "m2", required_argument, NULL, OPT_N_M2 },
+	{ "rest", required_argument, NULL, OPT_N_REST },
+	{ "gravity", required_argument, NULL, OPT_N_GRAVITY },
+	{ "particles", required_argument, NULL, OPT_N_PARTICLES },
+	{ "grid", required_argument, NULL, OPT_N_GRID },
+	{ "pluck", required_argument, NULL, OPT_N_PLUCK },
+	{ "summary", no_argument, NULL, OPT_N_SUMMARY },
+	{ "damper", required_argument, NULL, OPT_N_DAMPER },
+	{ "no-reference", no_argument, NULL, OPT_N_NO_REF },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The lists, in net_longopts' order from --x0. */
+enum { L_X0, L_V0, L_TARGET, L_TARGET_VEL, L_X1, L_X2, L_V1, L_V2, L_COUNT };
+
+enum net_kind { NET_PAIR, NET_CHAIN, NET_MESH };
+
+/* The command's own flags, as given. */
+struct net_opts {
+	enum net_kind kind;
+	long dim, particles, rows, cols, pluck;
+	const char *dim_arg, *pluck_arg;
+	const char *list_arg[L_COUNT];
+	double list[L_COUNT][SPRING_NET_MAX_DIM];
+	double m[2], rest, gravity;
+	const char *rest_arg, *gravity_arg;
+	int summary;
+	int no_ref;			/* --no-reference: the rule alone */
+	int axial;			/* --damper axial */
+	const char *damper_arg;		/* --damper */
+	const char *pair_flag;		/* --m1 .. --v2 given, for messages */
+	const char *chain_flag;		/* --particles */
+	const char *grid_arg;		/* --grid */
+	const char *start_flag;		/* --x0, --v0, --target(-vel) */
+};
+
+/*
+ * What a run needs: the net, the state, the reference, the scratch.
+ * Without the reference (--no-reference) xr, vr, xh, vh and rwork are
+ * NULL.
+ */
+struct net_run {
+	spring_net net;
+	const spring_net_rule *rule;
+	long *ends;
+	double *mass, *anchor, *x, *v, *x0, *v0, *xr, *vr, *xh, *vh;
+	double *work, *rwork, *modes, *tmp;
+	int exact_ref;			/* the dim-1 mesh: closed form */
+	double stretch;			/* the state's max stretch, this frame */
+};
+
+/* `springsim --model mesh --help` (and pair, chain with --dim 2|3). */
+static void
+net_usage(FILE *fp)
+{
+	const spring_net_rule *const *r;
+
+	fputs(
+"usage: springsim --model pair --dim 2|3 [--m1 M] [--m2 M] [--rest L]\n"
+"                 [--x1 LIST] [--x2 LIST] [--v1 LIST] [--v2 LIST]\n"
+"                 [--gravity G] [--damper relative|axial] [options]\n"
+"       springsim --model chain --dim 2|3 [--particles N] [--mass M]\n"
+"                 [--rest L] [--x0 LIST] [--v0 LIST] [--pluck N]\n"
+"                 [--target LIST] [--target-vel LIST] [--gravity G]\n"
+"                 [--summary] [--damper relative|axial] [options]\n"
+"       springsim --model mesh [--grid RxC] [--dim 1|2|3] [--mass M]\n"
+"                 [--rest L] [--x0 LIST] [--v0 LIST] [--pluck N]\n"
+"                 [--target LIST] [--target-vel LIST] [--gravity G]\n"
+"                 [--summary] [--damper relative|axial] [options]\n"
+"\n"
+"Nissen's systems of springs in the plane and in space: every spring is\n"
+"Fiedler's rest-length spring, on body a from body b (or an anchor),\n"
+"d = x_a - x_b:  F = k (L - |d|) d / |d| - c (v_a - v_b), the damping on\n"
+"the whole relative velocity as Fiedler writes it (it also damps a pair's\n"
+"spin: its angular momentum about the centre of mass decays at the rate\n"
+"c / m_red); |d| = 0 gives no elastic force.  LIST is dim comma-separated\n"
+"numbers, e.g. --x0 0.5,0 (exactly --dim of them).  --gravity G pulls every\n"
+"body toward negative y (default 0; dim 2 and 3; its m g y counts in the\n"
+"energy).\n"
+"\n"
+"  --damper relative|axial (dim 2 and 3; default relative, the above).\n"
+"            axial damps along the spring only, u = d / |d|:\n"
+"            F = k (L - |d|) u - c ((v_a - v_b) . u) u, central as the\n"
+"            elastic force is: no torque, so a spinning pair keeps its\n"
+"            angular momentum (semi-implicit, impulse, implicit and verlet\n"
+"            exactly; explicit, backward-euler and rk4 drift by their own\n"
+"            error, damped or not) and, as Nissen says, may rotate around\n"
+"            each other.  |d| = 0 has no u: no damping force.  The\n"
+"            implicit rules' damping matrix is c u u^T a spring.  Along the\n"
+"            spring the two are the same, bit for bit (and in 1-D, where\n"
+"            --damper does not apply).\n"
+"\n"
+"  pair      two bodies of mass --m1, --m2 (default 1, 1), rest length\n"
+"            --rest (default 1), at --x1 (default the origin) and --x2\n"
+"            (default L + 1 along x), velocities --v1, --v2 (default 0).\n"
+"            The parameters describe the relative motion, a spring on the\n"
+"            reduced mass m1 m2 / (m1 + m2), as the 1-D pair's (Nissen's\n"
+"            Ck, Cd: k = Ck m_red / dt^2; --stiffness K is the spring's K).\n"
+"            CSV: t,x1,y1[,z1],vx1,vy1[,vz1],x2,..,vz2,length, the same\n"
+"            with _ref, err_length, ref_err (the largest of the two bodies)\n"
+"  chain     Nissen's rope: --particles N (default 10) bodies of --mass M\n"
+"            (default 1), body 1 joined to the anchor g(t) = --target +\n"
+"            --target-vel t (default the origin, at rest), body i to i + 1,\n"
+"            by springs of rest length L; the bodies start at rest spacing\n"
+"            along +x from the anchor, g(0) + i L, all moved by --x0 and\n"
+"            given --v0 (default 0).  Parameters as the 1-D chain's: each\n"
+"            spring k = M omega^2; with Nissen's Ck, Cd each spring's own\n"
+"            reduced mass, M / 2 between bodies and M to the anchor (which\n"
+"            is infinitely heavy: that spring is twice as stiff).\n", fp);
+	fputs(
+"  mesh      --grid RxC bodies (default 10x10; R, C positive whole numbers,\n"
+"            at most 2000 bodies in all) of --mass M, 4-neighbour springs,\n"
+"            each body of the top row hung from its own anchor point, g(t) +\n"
+"            (c L, 0); at rest body (r, c), counted from 0, sits at g(0) +\n"
+"            (c L, -(r + 1) L), moved by --x0, given --v0; numbered\n"
+"            row-major from 1.  The anchor springs weigh as the chain's.\n"
+"            --dim 1 (the default) is Nissen's linear mesh, the one\n"
+"            `springsim analyze --model mesh` analyses: x a scalar\n"
+"            displacement per body, springs on differences, no rest length\n"
+"            (--rest and --gravity do not apply), --target default 1 as the\n"
+"            1-D chain's, and --x0 is each body's displacement (the rest\n"
+"            state is x = target), so --grid Rx1 is that chain exactly.\n"
+"  --pluck N (chain, mesh): only body N starts moved by --x0 and moving\n"
+"            at --v0, every other at rest (dim 1: at x = target).  Without\n"
+"            it a dim-1 mesh starts the same in every column and stays so:\n"
+"            it is then C copies of the chain, its other modes never\n"
+"            excited.\n"
+"\n"
+"  CSV of chain and mesh, one row per body and frame: t,particle,x,y[,z],\n"
+"  vx,vy[,vz], the same with _ref, err_x,err_v (Euclidean norms of the\n"
+"  differences), ref_err; dim 1: t,particle,x,v,x_ref,v_ref,err_x,err_v\n"
+"  (signed differences).  --summary: one row per frame, t,max_stretch,\n"
+"  energy,energy_ref,max_err_x,max_err_v[,ref_err]: max_stretch the largest\n"
+"  | |x_i - x_j| - L | of a spring (anchor springs included); energy kinetic\n"
+"  in the anchor's frame, the springs' k ext^2 / 2 and m g y (heights from\n"
+"  the anchor).\n"
+"\n", fp);
+	fputs(
+"  The reference.  dim 1 (the mesh): exact.  The stiffness is a Kronecker\n"
+"  sum, the rows' chain plus a free path across each row, so the modes are\n"
+"  products of two tridiagonal eigenvectors, each a damped spring solved in\n"
+"  closed form; O(n (R + C)) a frame.  dim 2 and 3: rk4 at dt/64; ref_err\n"
+"  estimates its position error by step halving, a second rk4 at dt/32:\n"
+"  ref_err = |x_dt/64 - x_dt/32| / 15 (Richardson, order 4), per body (the\n"
+"  largest in the pair's and --summary's rows).  The unit tests check it\n"
+"  against rk4 at dt/1024.\n"
+"\n"
+"  --dim N             1, 2 or 3 (pair and chain: 2 or 3; without --dim,\n"
+"                      or --dim 1, they are the 1-D models of\n"
+"                      `springsim --model chain --help`)\n"
+"  --no-reference      the rule alone: no reference (rk4's 96 steps a\n"
+"                      frame, or the dim-1 closed form), none of its\n"
+"                      columns: t,particle,x,y[,z],vx,vy[,vz], dim 1\n"
+"                      t,particle,x,v; the pair t, each body's columns,\n"
+"                      length; --summary t,max_stretch,energy.  The columns\n"
+"                      kept are the same, byte for byte; no --force (the\n"
+"                      cost is the rule's)\n"
+"  --integrator NAME   the rule (default semi-implicit):\n", fp);
+	for (r = spring_net_rules; *r != NULL; r++)
+		fprintf(fp, "      %-16s %s\n", (*r)->name, (*r)->summary);
+	fputs(
+"      impulse visits the anchor springs first (the top row's by column),\n"
+"      then for each body in row-major order its spring to the right, then\n"
+"      the one below (the chain: i to i + 1 in order); gravity comes after\n"
+"      the springs.  verlet: velocity Verlet (Swope et al. 1982), x' = x +\n"
+"      h v + h^2 a / 2, v' = v + h (a + a') / 2 with the damping in a' at v'\n"
+"      solved exactly, as the spring's own verlet; order 2.  verlet,\n"
+"      implicit and backward-euler solve by Jacobi-preconditioned conjugate\n"
+"      gradients (CG) to a relative residual of 1e-14.  backward-euler is\n"
+"      one linearised Newton step (Baraff and Witkin 1998) whose spring\n"
+"      Jacobian drops the negative transverse stiffness of a compressed\n"
+"      spring (clamped to stay positive definite): exact backward Euler for\n"
+"      the linear mesh.  exact: the dim-1 mesh only.\n"
+"\n"
+"Also: the parameter flags of run (any one convention), --dt, --duration or\n"
+"--frames, -o FILE, --precision N, --no-header, --force (a reference of more\n"
+"than 2e11 spring evaluations).  Not: --substep, signals, --frames-from,\n"
+"--dt-jitter, --hitch, --metrics, --fast-exp.  A run that diverges (a value\n"
+"not finite, or a spring 1e6 times its start) stops there with a warning;\n"
+"rows so far are kept.\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n", fp);
+}
+
+/*
+ * A number flag within +-MAX_MAGNITUDE; positive 1: > 0, 2: >= 0.  0, or
+ * -1 after one line naming the flag and the value.
+ */
+static int
+number_flag(const char *flag, const char *arg, int positive, double *out)
+{
+	if (parse_bounded(flag, arg, out) != 0)
+		return -1;
+	if (positive == 1 && !(*out > 0.0)) {
+		warn_msg("%s: '%s' must be > 0", flag, arg);
+		return -1;
+	}
+	if (positive == 2 && !(*out >= 0.0)) {
+		warn_msg("%s: '%s' must be >= 0", flag, arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --grid RxC: whole numbers >= 1, R C <= MAX_PARTICLES; 0 or -1. */
+static int
+parse_grid(const char *arg, long *rows, long *cols)
+{
+	const char *p = arg;
+	long v[2] = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (*p < '0' || *p > '9')
+			goto bad;
+		for (; *p >= '0' && *p <= '9'; p++) {
+			v[i] = 10 * v[i] + (*p - '0');
+			if (v[i] > MAX_PARTICLES)
+				goto bad;
+		}
+		if (i == 0 && *p++ != 'x')
+			goto bad;
+	}
+	if (*p != '\0' || v[0] < 1 || v[1] < 1 || v[0] * v[1] > MAX_PARTICLES)
+		goto bad;
+	*rows = v[0];
+	*cols = v[1];
+	return 0;
+bad:
+	warn_msg("--grid: '%s' is not RxC with whole numbers R, C >= 1 and "
+	    "R C at most %d bodies", arg, MAX_PARTICLES);
+	return -1;
+}
+
+/* The command's own options: 1 took it, 0 not its, -1 bad value. */
+static int
+net_option(void *ctx, int c, const char *arg)
+{
+	struct net_opts *no = ctx;
+	const char *nm;
+	char flag[32];
+
+	if (c < OPT_N_DIM || c > OPT_N_NO_REF)
+		return 0;
+	nm = net_longopts[c - OPT_N_DIM].name;
+	snprintf(flag, sizeof(flag), "--%s", nm);
+	switch (c) {
+	case OPT_N_DIM:
+		no->dim_arg = arg;
+		return parse_long("--dim", arg, 1, SPRING_NET_MAX_DIM,
+		    &no->dim) == 0 ? 1 : -1;
+	case OPT_N_X0: case OPT_N_V0: case OPT_N_TARGET: case OPT_N_TARGET_VEL:
+		no->start_flag = nm;
+		no->list_arg[c - OPT_N_X0] = arg;
+		return 1;
+	case OPT_N_X1: case OPT_N_X2: case OPT_N_V1: case OPT_N_V2:
+		no->pair_flag = nm;
+		no->list_arg[c - OPT_N_X0] = arg;
+		return 1;
+	case OPT_N_M1: case OPT_N_M2:
+		no->pair_flag = nm;
+		return number_flag(flag, arg, 1, &no->m[c - OPT_N_M1]) == 0 ?
+		    1 : -1;
+	case OPT_N_REST:
+		no->rest_arg = arg;
+		return number_flag(flag, arg, 2, &no->rest) == 0 ? 1 : -1;
+	case OPT_N_GRAVITY:
+		no->gravity_arg = arg;
+		return number_flag(flag, arg, 0, &no->gravity) == 0 ? 1 : -1;
+	case OPT_N_PARTICLES:
+		no->chain_flag = nm;
+		return parse_long(flag, arg, 1, MAX_PARTICLES,
+		    &no->particles) == 0 ? 1 : -1;
+	case OPT_N_GRID:
+		no->grid_arg = arg;
+		return parse_grid(arg, &no->rows, &no->cols) == 0 ? 1 : -1;
+	case OPT_N_PLUCK:
+		no->pluck_arg = arg;
+		return parse_long(flag, arg, 1, MAX_PARTICLES, &no->pluck) ==
+		    0 ? 1 : -1;
+	case OPT_N_SUMMARY:
+		no->summary = 1;
+		return 1;
+	case OPT_N_NO_REF:
+		no->no_ref = 1;
+		return 1;
+	case OPT_N_DAMPER:
+		no->damper_arg = arg;
+		if (strcmp(arg, "relative") == 0 || strcmp(arg, "axial") == 0) {
+			no->axial = arg[0] == 'a';
+			return 1;
+		}
+		warn_msg("--damper: '%s' is not relative or axial", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether a flag went to the wrong model, or one that never applies. */
+static int
+check_flags(const struct net_opts *no, const char *model,
+    const struct run_setup *rs)
+{
+	if (no->kind != NET_MESH && no->dim < 2)
+		return usage_error("--dim: '%s' is not 2 or 3: --model %s in 1-D "
+		    "is `springsim --model %s` without --dim", no->dim_arg,
+		    model, model);
+	if (no->kind != NET_PAIR && no->pair_flag != NULL)
+		return usage_error("--%s goes with --model pair, not --model %s",
+		    no->pair_flag, model);
+	if (no->kind == NET_PAIR && no->start_flag != NULL)
+		return usage_error("--%s does not go with --model pair: --x1, "
+		    "--x2, --v1, --v2 give the bodies' start", no->start_flag);
+	if (no->kind != NET_CHAIN && no->chain_flag != NULL)
+		return usage_error("--%s goes with --model chain, not --model %s"
+		    "%s", no->chain_flag, model, no->kind == NET_MESH ?
+		    " (--grid RxC)" : "");
+	if (no->kind != NET_MESH && no->grid_arg != NULL)
+		return usage_error("--grid goes with --model mesh, not --model %s",
+		    model);
+	if (no->kind == NET_PAIR && no->summary)
+		return usage_error("--summary goes with --model chain or mesh, not "
+		    "--model pair");
+	if (no->kind == NET_PAIR && no->pluck_arg != NULL)
+		return usage_error("--pluck goes with --model chain or mesh, not "
+		    "--model pair (--x1, --x2 place each body)");
+	if (no->pluck > (no->kind == NET_CHAIN ? no->particles : no->rows *
+	    no->cols))
+		return usage_error("--pluck: '%s' is beyond the %ld bodies",
+		    no->pluck_arg, no->kind == NET_CHAIN ? no->particles :
+		    no->rows * no->cols);
+	if (no->kind == NET_PAIR && rs->ps.mass_arg != NULL)
+		return usage_error("--mass does not go with --model pair: --m1 "
+		    "and --m2 give the bodies'");
+	if (no->dim == 1 && no->rest_arg != NULL)
+		return usage_error("--rest: '%s' does not go with --model mesh "
+		    "--dim 1 (Nissen's linear springs have no rest length)",
+		    no->rest_arg);
+	if (no->dim == 1 && no->gravity_arg != NULL)
+		return usage_error("--gravity: '%s' does not go with --model mesh "
+		    "--dim 1 (no y axis)", no->gravity_arg);
+	if (no->dim == 1 && no->damper_arg != NULL)
+		return usage_error("--damper: '%s' does not go with --model mesh "
+		    "--dim 1 (on one axis the two dampers are the same)",
+		    no->damper_arg);
+	if (rs->sim.signal != NULL)
+		return usage_error("--model %s follows a target moving "
+		    "linearly: no --target-signal, --target-file or "
+		    "--target-vel-source", model);
+	return system_run_flags(rs, model, no->kind != NET_PAIR);
+}
+
+/* Every list, each of exactly dim numbers, and the defaults. */
+static int
+parse_lists(struct net_opts *no)
+{
+	static const char *const flag[L_COUNT] = {
+		"--x0", "--v0", "--target", "--target-vel", "--x1", "--x2",
+		"--v1", "--v2"
+	};
+	char want[64];
+	int i;
+
+	snprintf(want, sizeof(want), "%ld comma-separated number%s (--dim %ld)",
+	    no->dim, no->dim == 1 ? "" : "s", no->dim);
+	memset(no->list, 0, sizeof(no->list));
+	/* dim 1 is the 1-D chain's line: its target 1 */
+	if (no->dim == 1)
+		no->list[L_TARGET][0] = 1.0;
+	no->list[L_X2][0] = no->rest + 1.0;
+	for (i = 0; i < L_COUNT; i++)
+		if (no->list_arg[i] != NULL && parse_number_list(flag[i],
+		    no->list_arg[i], no->dim, no->list[i], want) != 0)
+			return EXIT_USAGE;
+	return EXIT_OK;
+}
+
+/*
+ * The springs' constants, mirroring the 1-D systems (make_line in
+ * cli/cmd_system.c): the parameter group is converted with the reference
+ * mass, the reduced mass for the pair; for the chain and mesh the body's
+ * mass, or with Nissen's Ck/Cd the reduced mass m / 2 of two bodies (the
+ * anchor spring, m_red = m, then weighs 2).
+ */
+static int
+make_springs(struct run_setup *rs, const struct net_opts *no, double *body,
+    spring_net *net)
+{
+	struct param_set ps = rs->ps;
+	spring_params p;
+	double ref;
+
+	net->w0 = 0.0;
+	if (no->kind == NET_PAIR) {
+		ref = no->m[0] * no->m[1] / (no->m[0] + no->m[1]);
+		ps.mass = ref;
+		if (param_resolve_again(&ps, rs->dt, &p) != 0)
+			return EXIT_USAGE;
+		if (p.mass != ref)
+			return usage_error("a mass flag does not go with --model "
+			    "pair: --m1 and --m2 give the masses");
+		*body = NAN;
+	} else {
+		if (param_resolve_again(&ps, rs->dt, &p) != 0)
+			return EXIT_USAGE;
+		*body = p.mass;
+		net->w0 = 1.0;
+		if (param_uses_step(&rs->ps)) {
+			ps.mass = 0.5 * p.mass;
+			if (param_resolve_again(&ps, rs->dt, &p) != 0)
+				return EXIT_USAGE;
+			net->w0 = 2.0;
+		}
+	}
+	net->k = p.mass * p.omega * p.omega;
+	net->d = 2.0 * p.mass * p.zeta * p.omega;
+	return EXIT_OK;
+}
+
+/*
+ * Allocate the run's arrays (one block each): the state, the rule's work,
+ * the modes and their scratch, and with ref the reference's states (rk4's
+ * at dt/64 and dt/32) and its work.  0 or -1.
+ */
+static int
+net_alloc(struct net_run *s, long n, long ns, long dim, long rows,
+    long cols, int ref)
+{
+	size_t nn = (size_t)(n * dim), wk = SPRING_NET_WORK((size_t)n,
+	    (size_t)ns, (size_t)dim);
+	size_t ntmp = 4 * (size_t)n + 2 * (size_t)(rows + cols);
+	size_t total = (size_t)n + (size_t)(cols * dim) + 4 * nn + wk +
+	    SPRING_NET_MODES((size_t)rows, (size_t)cols) + ntmp +
+	    (ref ? 4 * nn + wk : 0);
+	double *p = calloc(total, sizeof(double));
+
+	s->ends = calloc((size_t)(2 * ns), sizeof(long));
+	if (p == NULL || s->ends == NULL) {
+		free(p);
+		return -1;
+	}
+	s->mass = p;
+	s->anchor = s->mass + n;
+	s->x = s->anchor + cols * dim;
+	s->v = s->x + nn;
+	s->x0 = s->v + nn;
+	s->v0 = s->x0 + nn;
+	s->work = s->v0 + nn;
+	s->modes = s->work + wk;
+	s->tmp = s->modes + SPRING_NET_MODES(rows, cols);
+	if (ref) {
+		s->xr = s->tmp + ntmp;
+		s->vr = s->xr + nn;
+		s->xh = s->vr + nn;
+		s->vh = s->xh + nn;
+		s->rwork = s->vh + nn;
+	}
+	return 0;
+}
+
+/*
+ * The geometry: the springs in the impulse rule's order, the anchor
+ * points' offsets, and every body's start, at rest from the anchor at
+ * g(0) (the chain along +x, the mesh hanging along -y) moved by --x0
+ * and given --v0 (dim 1: at --x0, the rest being x = g(0)); with --pluck
+ * N only body N so, the others at rest.  The pair from --x1, --x2.
+ */
+static void
+make_geometry(struct net_run *s, const struct net_opts *no)
+{
+	spring_net *net = &s->net;
+	long i, r, c, dim = no->dim;
+	int j;
+
+	if (no->kind == NET_PAIR) {
+		s->ends[0] = 0;
+		s->ends[1] = 1;
+		net->nsprings = 1;
+		for (j = 0; j < dim; j++) {
+			s->x0[j] = no->list[L_X1][j];
+			s->x0[dim + j] = no->list[L_X2][j];
+			s->v0[j] = no->list[L_V1][j];
+			s->v0[dim + j] = no->list[L_V2][j];
+		}
+		return;
+	}
+	net->rows = no->kind == NET_CHAIN ? no->particles : no->rows;
+	net->cols = no->kind == NET_CHAIN ? 1 : no->cols;
+	net->nsprings = spring_net_grid(net->rows, net->cols, s->ends);
+	for (c = 0; c < net->cols; c++)
+		for (j = 0; j < dim; j++)
+			s->anchor[c * dim + j] = j == 0 ? (double)c * no->rest :
+			    0.0;
+	for (r = 0; r < net->rows; r++)
+		for (c = 0; c < net->cols; c++) {
+			i = r * net->cols + c;
+			for (j = 0; j < dim; j++) {
+				s->x0[i * dim + j] = no->list[L_X0][j] +
+				    (dim == 1 ? 0.0 : no->list[L_TARGET][j]);
+				s->v0[i * dim + j] = no->list[L_V0][j];
+			}
+			if (dim == 1)
+				continue;
+			if (no->kind == NET_CHAIN)
+				s->x0[i * dim] += (double)(r + 1) * no->rest;
+			else {
+				s->x0[i * dim] += (double)c * no->rest;
+				s->x0[i * dim + 1] -= (double)(r + 1) *
+				    no->rest;
+			}
+		}
+	/* --pluck N: the others at rest where the anchor holds them */
+	for (i = 0; no->pluck > 0 && i < net->n; i++)
+		for (j = 0; j < dim && i != no->pluck - 1; j++) {
+			s->x0[i * dim + j] -= no->list[L_X0][j] +
+			    (dim == 1 ? -no->list[L_TARGET][j] : 0.0);
+			s->v0[i * dim + j] = 0.0;
+		}
+}
+
+/* A fixed string onto the output. */
+static void
+put_str(struct sink *k, const char *s)
+{
+	out_write(&k->out, s, strlen(s));
+}
+
+/*
+ * The header line for the model, dim and --summary; with --no-reference
+ * the state's columns alone.
+ */
+static void
+net_header(struct sink *k, const struct net_opts *no)
+{
+	static const char *const comp[3] = { "x", "y", "z" };
+	char buf[32];
+	int j, b, ref, dim = (int)no->dim;
+
+	if (no->summary && no->no_ref) {
+		put_str(k, "t,max_stretch,energy\n");
+		return;
+	}
+	if (no->summary) {
+		put_str(k, "t,max_stretch,energy,energy_ref,max_err_x,max_err_v");
+		put_str(k, dim == 1 ? "\n" : ",ref_err\n");
+		return;
+	}
+	if (dim == 1) {
+		put_str(k, no->no_ref ? "t,particle,x,v\n" :
+		    "t,particle,x,v,x_ref,v_ref,err_x,err_v\n");
+		return;
+	}
+	put_str(k, no->kind == NET_PAIR ? "t" : "t,particle");
+	for (ref = 0; ref < (no->no_ref ? 1 : 2); ref++) {
+		for (b = 0; b < (no->kind == NET_PAIR ? 2 : 1); b++) {
+			for (j = 0; j < 2 * dim; j++) {
+				snprintf(buf, sizeof(buf), ",%s%s%.0d%s",
+				    j < dim ? "" : "v", comp[j % dim],
+				    no->kind == NET_PAIR ? b + 1 : 0,
+				    ref ? "_ref" : "");
+				put_str(k, buf);
+			}
+		}
+		if (no->kind == NET_PAIR)
+			put_str(k, ref ? ",length_ref" : ",length");
+	}
+	put_str(k, no->no_ref ? "\n" : no->kind == NET_PAIR ?
+	    ",err_length,ref_err\n" : ",err_x,err_v,ref_err\n");
+}
+
+/* |a - b| over dim components. */
+static double
+distance(const double *a, const double *b, long dim)
+{
+	double s = 0.0;
+	long j;
+
+	for (j = 0; j < dim; j++)
+		s += (a[j] - b[j]) * (a[j] - b[j]);
+	return sqrt(s);
+}
+
+/* Body i's ref_err: Richardson's |x_64 - x_32| / 15; NaN when exact. */
+static double
+ref_error(const struct net_run *s, long i)
+{
+	long dim = s->net.dim;
+
+	if (s->exact_ref)
+		return NAN;
+	return distance(s->xr + i * dim, s->xh + i * dim, dim) / 15.0;
+}
+
+/*
+ * The rows of frame t: the pair, a body a row, or the summary; with
+ * --no-reference the state's columns alone (the same bytes).
+ */
+static void
+write_frame(struct sink *k, const struct net_run *s,
+    const struct net_opts *no, double t)
+{
+	double col[1 + 4 * 2 * SPRING_NET_MAX_DIM + 8], ex, ev, re;
+	long i, n = s->net.n, dim = s->net.dim, j, c;
+
+	if (no->kind == NET_PAIR) {
+		c = 0;
+		col[c++] = t;
+		for (i = 0; i < 2; i++) {
+			for (j = 0; j < dim; j++)
+				col[c++] = s->x[i * dim + j];
+			for (j = 0; j < dim; j++)
+				col[c++] = s->v[i * dim + j];
+		}
+		col[c++] = distance(s->x, s->x + dim, dim);
+		for (i = 0; i < 2 && !no->no_ref; i++) {
+			for (j = 0; j < dim; j++)
+				col[c++] = s->xr[i * dim + j];
+			for (j = 0; j < dim; j++)
+				col[c++] = s->vr[i * dim + j];
+		}
+		if (!no->no_ref) {
+			col[c++] = distance(s->xr, s->xr + dim, dim);
+			col[c] = col[1 + 2 * dim * 2] - col[c - 1];
+			c++;
+			col[c++] = fmax(ref_error(s, 0), ref_error(s, 1));
+		}
+		write_numbers_row(k, col, (int)c);
+		return;
+	}
+	if (no->summary && no->no_ref) {
+		col[0] = t;
+		col[1] = s->stretch;	/* diverged's, this frame */
+		col[2] = spring_net_energy(&s->net, s->x, s->v, t);
+		write_numbers_row(k, col, 3);
+		return;
+	}
+	if (no->summary) {
+		ex = ev = re = 0.0;
+		for (i = 0; i < n; i++) {
+			ex = fmax(ex, distance(s->x + i * dim, s->xr + i * dim,
+			    dim));
+			ev = fmax(ev, distance(s->v + i * dim, s->vr + i * dim,
+			    dim));
+			if (!s->exact_ref)
+				re = fmax(re, ref_error(s, i));
+		}
+		col[0] = t;
+		col[1] = s->stretch;	/* diverged's, this frame */
+		col[2] = spring_net_energy(&s->net, s->x, s->v, t);
+		col[3] = spring_net_energy(&s->net, s->xr, s->vr, t);
+		col[4] = ex;
+		col[5] = ev;
+		col[6] = re;
+		write_numbers_row(k, col, dim == 1 ? 6 : 7);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		c = 0;
+		col[c++] = t;
+		col[c++] = (double)(i + 1);
+		for (j = 0; j < dim; j++)
+			col[c++] = s->x[i * dim + j];
+		for (j = 0; j < dim; j++)
+			col[c++] = s->v[i * dim + j];
+		if (no->no_ref) {
+			write_numbers_row(k, col, (int)c);
+			continue;
+		}
+		for (j = 0; j < dim; j++)
+			col[c++] = s->xr[i * dim + j];
+		for (j = 0; j < dim; j++)
+			col[c++] = s->vr[i * dim + j];
+		if (dim == 1) {
+			col[c++] = s->x[i] - s->xr[i];
+			col[c++] = s->v[i] - s->vr[i];
+		} else {
+			col[c++] = distance(s->x + i * dim, s->xr + i * dim,
+			    dim);
+			col[c++] = distance(s->v + i * dim, s->vr + i * dim,
+			    dim);
+			col[c++] = ref_error(s, i);
+		}
+		write_numbers_row(k, col, (int)c);
+	}
+}
+
+/*
+ * The largest spring length plus the largest speed times h, at the
+ * start: the scale a run that diverges leaves 1e6 times behind.
+ */
+static double
+start_scale(const struct net_run *s, double h)
+{
+	const spring_net *net = &s->net;
+	double len, m = 0.0;
+	long i, nn = net->n * net->dim;
+
+	len = spring_net_max_stretch(net, s->x0, 0.0) + (net->linear ? 0.0 :
+	    net->rest);
+	for (i = 0; i < nn; i++)
+		m = fmax(m, fabs(s->v0[i]));
+	for (i = 0; i < net->dim; i++)
+		m = fmax(m, fabs(net->q[i]));
+	return SPRING_DIVERGE_FACTOR * (len + 2.0 * m * h + 1.0);
+}
+
+/*
+ * Whether a state ran away: not finite, or a spring beyond scale.  The
+ * largest stretch goes to *stretch (not NULL), for the summary's row.
+ */
+static int
+diverged(const spring_net *net, const double *x, const double *v, double t,
+    double scale, double *stretch)
+{
+	long i, nn = net->n * net->dim;
+	double m;
+
+	for (i = 0; i < nn; i++)
+		if (!isfinite(x[i]) || !isfinite(v[i]))
+			return 1;
+	m = spring_net_max_stretch(net, x, t);
+	if (stretch != NULL)
+		*stretch = m;
+	return !(m <= scale);
+}
+
+/* The reference over frame [t0, t0 + h]: exact, or the two rk4 runs. */
+static void
+advance_reference(struct net_run *s, double h, double t0, double t1)
+{
+	const spring_net_rule *rk4 = spring_net_rule_find("rk4");
+	double hs;
+	long i;
+
+	if (s->exact_ref) {
+		spring_net_exact(&s->net, s->x0, s->v0, t1, s->xr, s->vr,
+		    s->tmp);
+		return;
+	}
+	hs = h / REF_STEPS;
+	rk4->prepare(&s->net, hs, s->rwork);
+	for (i = 0; i < REF_STEPS; i++)
+		rk4->step(&s->net, hs, t0 + (double)i * hs, s->rwork, s->xr,
+		    s->vr);
+	hs = h / REF_HALF;
+	rk4->prepare(&s->net, hs, s->rwork);
+	for (i = 0; i < REF_HALF; i++)
+		rk4->step(&s->net, hs, t0 + (double)i * hs, s->rwork, s->xh,
+		    s->vh);
+}
+
+/*
+ * Run the network frame by frame, writing each, beside the reference
+ * (with --no-reference the rule alone: neither the reference nor its
+ * divergence check).
+ */
+static int
+net_simulate(struct sink *k, struct net_run *s, const struct net_opts *no,
+    const struct run_setup *rs)
+{
+	double h = rs->dt, scale = start_scale(s, h), t0, t1;
+	size_t bytes = (size_t)(s->net.n * s->net.dim) * sizeof(double);
+	long f;
+
+	memcpy(s->x, s->x0, bytes);
+	memcpy(s->v, s->v0, bytes);
+	if (!no->no_ref) {
+		memcpy(s->xr, s->x0, bytes);
+		memcpy(s->vr, s->v0, bytes);
+		memcpy(s->xh, s->x0, bytes);
+		memcpy(s->vh, s->v0, bytes);
+	}
+	s->stretch = spring_net_max_stretch(&s->net, s->x, 0.0);
+	write_frame(k, s, no, 0.0);
+	if (s->rule->prepare(&s->net, h, s->work) != 0)
+		abort();	/* checked before: a bug */
+	for (f = 1; f <= rs->sim.frames && !k->out.failed; f++) {
+		t0 = (double)(f - 1) * h;
+		t1 = (double)f * h;
+		s->rule->step(&s->net, h, t0, s->work, s->x, s->v);
+		if (diverged(&s->net, s->x, s->v, t1, scale, &s->stretch)) {
+			warn_msg("warning: diverged at frame %ld: stopped, %ld "
+			    "frames kept", f, f);
+			break;
+		}
+		if (no->no_ref) {
+			write_frame(k, s, no, t1);
+			continue;
+		}
+		advance_reference(s, h, t0, t1);
+		if (diverged(&s->net, s->xr, s->vr, t1, scale, NULL) ||
+		    (!s->exact_ref && diverged(&s->net, s->xh, s->vh, t1,
+		    scale, NULL))) {
+			warn_msg("warning: the reference diverged at frame %ld "
+			    "(the springs are too stiff even for rk4 at dt/%d): "
+			    "stopped, %ld frames kept", f, REF_STEPS, f);
+			break;
+		}
+		write_frame(k, s, no, t1);
+	}
+	/* a solve that stopped short makes the rule's numbers inexact */
+	if (spring_net_solve_residual(&s->net, s->work) > 0.0)
+		warn_msg("warning: --integrator %s: a conjugate-gradient solve "
+		    "stopped at relative residual %.3g (tolerance 1e-14): its "
+		    "steps are not the rule's exact ones", s->rule->name,
+		    spring_net_solve_residual(&s->net, s->work));
+	return k->out.failed ? EXIT_IO : EXIT_OK;
+}
+
+/* The rules of the model, for a message: "a, b, c". */
+static void
+rule_names(const spring_net *net, char *buf, size_t cap)
+{
+	const spring_net_rule *const *r;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (r = spring_net_rules; *r != NULL; r++) {
+		if ((*r)->needs_modes && net->modes == NULL)
+			continue;
+		len += (size_t)snprintf(buf + len, cap - len, "%s%s",
+		    len > 0 ? ", " : "", (*r)->name);
+		if (len >= cap)
+			break;
+	}
+}
+
+/* Build the run the options describe: the net, its rule, its reference. */
+static int
+net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
+    const char *model)
+{
+	spring_net *net = &s->net;
+	const char *integrator;
+	char names[256];
+	double body = NAN;
+	long n, ns, rows, cols, i;
+
+	n = no->kind == NET_PAIR ? 2 : no->kind == NET_CHAIN ? no->particles :
+	    no->rows * no->cols;
+	rows = no->kind == NET_CHAIN ? no->particles : no->kind == NET_MESH ?
+	    no->rows : 0;
+	cols = no->kind == NET_CHAIN ? 1 : no->kind == NET_MESH ? no->cols : 0;
+	ns = no->kind == NET_PAIR ? 1 : spring_net_grid(rows, cols, NULL);
+	if (net_alloc(s, n, ns, no->dim, rows, cols, !no->no_ref) != 0) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	memset(net, 0, sizeof(*net));
+	if (make_springs(rs, no, &body, net) != EXIT_OK)
+		return EXIT_USAGE;
+	net->dim = (int)no->dim;
+	net->linear = no->dim == 1;
+	net->axial_damping = no->axial;
+	net->n = n;
+	for (i = 0; i < n; i++)
+		s->mass[i] = no->kind == NET_PAIR ? no->m[i] : body;
+	net->mass = s->mass;
+	net->ends = s->ends;
+	net->anchor = s->anchor;
+	net->rest = no->rest;
+	net->gravity = no->dim >= 2 ? no->gravity : 0.0;
+	for (i = 0; i < no->dim; i++) {
+		net->g[i] = no->list[L_TARGET][i];
+		net->q[i] = no->list[L_TARGET_VEL][i];
+	}
+	make_geometry(s, no);
+	if (net->linear) {
+		if (spring_net_modes(net, s->modes, s->tmp) != 0) {
+			warn_msg("--model %s: the modes did not converge", model);
+			return EXIT_IO;
+		}
+		net->modes = s->modes;
+		s->exact_ref = 1;
+	}
+	integrator = rs->integrator != NULL ? rs->integrator : "semi-implicit";
+	s->rule = spring_net_rule_find(integrator);
+	if (s->rule == NULL || (s->rule->needs_modes && net->modes == NULL)) {
+		rule_names(net, names, sizeof(names));
+		return usage_error("--integrator: --model %s --dim %ld has no "
+		    "rule '%s'; its rules: %s", model, no->dim, integrator,
+		    names);
+	}
+	return EXIT_OK;
+}
+
+/*
+ * The reference's cost: refused beyond MAX_REF_EVALS without --force;
+ * without the reference the cost is the rule's (run's frame limit).
+ */
+static int
+check_cost(const struct run_setup *rs, const struct net_opts *no,
+    const struct net_run *s, const char *model)
+{
+	double evals = (double)rs->sim.frames * (double)(s->net.nsprings +
+	    s->net.n) * 4.0 * (REF_STEPS + REF_HALF);
+
+	if (no->no_ref || s->exact_ref || rs->force || evals <= MAX_REF_EVALS)
+		return EXIT_OK;
+	return usage_error("--model %s --dim %ld: the rk4 reference would take "
+	    "%.3g spring evaluations (%ld frames; --force to run it anyway)",
+	    model, no->dim, evals, rs->sim.frames);
+}
+
+/* `springsim --model pair|chain --dim 2|3`, `--model mesh`. */
+int
+cmd_network(int argc, char **argv)
+{
+	static const char *const names[] = { "pair", "chain", "mesh" };
+	struct run_setup *rs;
+	struct net_opts no;
+	struct net_run s;
+	struct sink *k = NULL;
+	const char *model, *integrator;
+	int rc, i;
+
+	memset(&no, 0, sizeof(no));
+	memset(&s, 0, sizeof(s));
+	no.m[0] = no.m[1] = 1.0;
+	no.particles = 10;
+	no.rows = no.cols = 10;
+	no.rest = 1.0;
+	no.dim = 0;
+	if (run_alloc(&rs, &k) != 0)
+		return EXIT_IO;
+	if ((rc = run_setup_parse_flags(rs, argc, argv, net_longopts,
+	    net_option, &no, net_usage)) != EXIT_OK)
+		goto done;
+	model = rs->model;
+	for (i = 0; i < 3 && strcmp(model, names[i]) != 0; i++)
+		;
+	if (i == 3) {
+		rc = usage_error("--model: '%s' is not pair, chain or mesh", model);
+		goto done;
+	}
+	no.kind = (enum net_kind)i;
+	if (no.dim == 0)
+		no.dim = no.kind == NET_MESH ? 1 : 2;
+	/* run's checks and schedule, for the spring it knows */
+	integrator = rs->integrator;
+	rs->model = "spring";
+	rs->integrator = NULL;
+	if ((rc = run_setup_resolve(rs)) != EXIT_OK ||
+	    (rc = check_flags(&no, model, rs)) != EXIT_OK ||
+	    (rc = parse_lists(&no)) != EXIT_OK)
+		goto done;
+	rs->integrator = integrator;
+	if ((rc = net_build(rs, &no, &s, model)) != EXIT_OK ||
+	    (rc = check_cost(rs, &no, &s, model)) != EXIT_OK)
+		goto done;
+	k->precision = (int)rs->precision;
+	if (out_open(&k->out, rs->output) != 0) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	if (rs->header)
+		net_header(k, &no);
+	rc = net_simulate(k, &s, &no, rs);
+	rc = out_finish(&k->out, rc != 0);
+done:
+	free(s.mass);
+	free(s.ends);
+	run_setup_free(rs);
+	free(rs);
+	free(k);
+	return rc;
+}

@@ -1,0 +1,1386 @@
+/*
+ * setup.c - a run's setup from its flags, for every command built on runs
+ * (run, fps, sweep, resonance and the models' commands): run's options
+ * and the models they name, strict parsing into struct run_setup, the
+ * input files, the checks and the resolve into a spring_sim, and the
+ * up-front refusals of work too long to do.
+ */
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "run.h"
+
+#define LN2 0.693147180559945309417232121458176568
+#define BIT_OF(id) (1ULL << (id))
+
+/*
+ * The models run takes: the damped spring with any rule, Holden's
+ * critical spring, and the library's other models (spring_models[]:
+ * damper, double) with their own rules.
+ */
+static const struct model {
+	const char *name;
+	const char *summary;
+} models[] = {
+	{ "spring", "the damped spring a = omega^2 (g - x) + "
+	  "2 zeta omega (q - v)" },
+	{ "critical", "Holden's critical spring: zeta 1, omega 2 ln2 / H "
+	  "(--halflife H); rule exact" },
+	{ NULL, NULL }
+};
+
+enum {
+	OPT_APPREHENSION = 256, OPT_DT, OPT_DT_JITTER, OPT_DURATION,
+	OPT_FAST_EXP, OPT_FORCE, OPT_FRAMES, OPT_HORIZON, OPT_SOURCE_A,
+	OPT_SOURCE_B, OPT_SWITCH_AT, OPT_T_GOAL, OPT_V_GOAL,
+	OPT_FRAMES_FROM, OPT_HITCH, OPT_INTEGRATOR, OPT_MAX_DT,
+	OPT_MAX_SUBSTEPS, OPT_METRICS, OPT_MODEL, OPT_NO_HEADER,
+	OPT_PRECISION, OPT_SEED, OPT_SIGNAL_AMP, OPT_SIGNAL_AT,
+	OPT_SIGNAL_PERIOD, OPT_SIGNAL_SEED, OPT_SIGNAL_SHAPE, OPT_SUBSTEP,
+	OPT_TARGET, OPT_TARGET_FILE, OPT_TARGET_SIGNAL, OPT_TARGET_VEL,
+	OPT_TARGET_VEL_SOURCE, OPT_V0, OPT_X0
+};
+
+/* The run's own flags; the parameter flags are added (paramflags.c). */
+static const struct option run_own_opts[] = {
+	{ "apprehension", required_argument, NULL, OPT_APPREHENSION },
+	{ "dt", required_argument, NULL, OPT_DT },
+	{ "dt-jitter", required_argument, NULL, OPT_DT_JITTER },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "fast-exp", no_argument, NULL, OPT_FAST_EXP },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "frames", required_argument, NULL, OPT_FRAMES },
+	{ "frames-from", required_argument, NULL, OPT_FRAMES_FROM },
+	{ "help", no_argument, NULL, 'h' },
+	{ "hitch", required_argument, NULL, OPT_HITCH },
+	{ "horizon", required_argument, NULL, OPT_HORIZON },
+	{ "integrator", required_argument, NULL, OPT_INTEGRATOR },
+	{ "max-dt", required_argument, NULL, OPT_MAX_DT },
+	{ "max-substeps", required_argument, NULL, OPT_MAX_SUBSTEPS },
+	{ "metrics", no_argument, NULL, OPT_METRICS },
+	{ "model", required_argument, NULL, OPT_MODEL },
+	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
+	{ "output", required_argument, NULL, 'o' },
+	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "signal-amp", required_argument, NULL, OPT_SIGNAL_AMP },
+	{ "signal-at", required_argument, NULL, OPT_SIGNAL_AT },
+	{ "signal-period", required_argument, NULL, OPT_SIGNAL_PERIOD },
+	{ "signal-seed", required_argument, NULL, OPT_SIGNAL_SEED },
+	{ "signal-shape", required_argument, NULL, OPT_SIGNAL_SHAPE },
+	{ "source-a", required_argument, NULL, OPT_SOURCE_A },
+	{ "source-b", required_argument, NULL, OPT_SOURCE_B },
+	{ "substep", required_argument, NULL, OPT_SUBSTEP },
+	{ "switch-at", required_argument, NULL, OPT_SWITCH_AT },
+	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "target-file", required_argument, NULL, OPT_TARGET_FILE },
+	{ "target-signal", required_argument, NULL, OPT_TARGET_SIGNAL },
+	{ "target-vel", required_argument, NULL, OPT_TARGET_VEL },
+	{ "target-vel-source", required_argument, NULL,
+	  OPT_TARGET_VEL_SOURCE },
+	{ "t-goal", required_argument, NULL, OPT_T_GOAL },
+	{ "v-goal", required_argument, NULL, OPT_V_GOAL },
+	{ "v0", required_argument, NULL, OPT_V0 },
+	{ "version", no_argument, NULL, 'V' },
+	{ "x0", required_argument, NULL, OPT_X0 },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The defaults of the README and springsim(1); see run.h. */
+void
+run_setup_init(struct run_setup *rs)
+{
+	memset(rs, 0, sizeof(*rs));
+	rs->model = "spring";
+	param_set_init(&rs->ps);
+	rs->sim.target = 1.0;
+	rs->dt = 1.0 / 60.0;
+	rs->duration = 2.0;
+	rs->max_dt = 1.0 / 60.0;
+	rs->max_substeps = 8;
+	rs->header = 1;
+	rs->signal_amp = 1.0;
+	rs->signal_period = 1.0;
+	rs->t_goal = 1.0;
+	rs->v_goal = 1.0;
+	rs->switch_at = 1.0;
+	rs->apprehension = 2.0;
+}
+
+/* The message for a value that must be > 0; returns -1. */
+static int
+positive_error(const char *flag, const char *arg)
+{
+	warn_msg("%s: '%s' must be > 0", flag, arg);
+	return -1;
+}
+
+/* --hitch AT:LEN, AT >= 0, LEN > 0. */
+static int
+parse_hitch(struct run_setup *rs, const char *arg)
+{
+	char buf[128];
+	char *colon;
+	spring_hitch h;
+
+	if (rs->nhitches >= MAX_HITCHES) {
+		warn_msg("--hitch: more than %d hitches", MAX_HITCHES);
+		return -1;
+	}
+	if (strlen(arg) >= sizeof(buf) || (colon = strchr(arg, ':')) == NULL) {
+		warn_msg("--hitch: '%s' is not AT:LEN", arg);
+		return -1;
+	}
+	memcpy(buf, arg, (size_t)(colon - arg));
+	buf[colon - arg] = '\0';
+	if (scan_double(buf, &h.at) != 0 || scan_double(colon + 1, &h.len) != 0
+	    || !(h.at >= 0.0) || !(h.len > 0.0) || h.at > MAX_MAGNITUDE ||
+	    h.len > MAX_MAGNITUDE) {
+		warn_msg("--hitch: '%s' is not AT:LEN with AT >= 0 and LEN > 0",
+		    arg);
+		return -1;
+	}
+	rs->hitch[rs->nhitches++] = h;
+	return 0;
+}
+
+/* Which column of a frame-time file holds dt: -1 none yet, -2 no header. */
+struct frames_reader {
+	struct run_setup *rs;
+	int col;
+};
+
+/* Append one frame time to the list. */
+static int
+add_frame(struct run_setup *rs, double dt)
+{
+	double *p;
+
+	if (rs->list_len == rs->list_cap) {
+		rs->list_cap = rs->list_cap ? 2 * rs->list_cap : 1024;
+		if ((p = realloc(rs->list, (size_t)rs->list_cap *
+		    sizeof(*p))) == NULL) {
+			warn_msg("--frames-from: out of memory");
+			return CSV_READ_SYS;
+		}
+		rs->list = p;
+	}
+	rs->list[rs->list_len++] = dt;
+	return 0;
+}
+
+/*
+ * One record of a frame-time file (csv_row_fn): a header naming a 'dt'
+ * column, or, with no header, one dt per line.
+ */
+static int
+frames_record(void *ctx, long line, char **f, int n)
+{
+	struct frames_reader *fr = ctx;
+	struct run_setup *rs = fr->rs;
+	double dt;
+	int i;
+
+	if (fr->col == -1) {
+		for (i = 0; i < n; i++)
+			if (strcmp(f[i], "dt") == 0) {
+				fr->col = i;
+				return 0;
+			}
+		if (n == 1 && scan_double(f[0], &dt) == 0)
+			fr->col = -2;	/* no header: this is a frame */
+		else {
+			warn_msg("--frames-from: %s line %ld: no 'dt' column "
+			    "and not a frame time: '%s'", rs->frames_from,
+			    line, n > 0 ? f[0] : "");
+			return -1;
+		}
+	}
+	i = fr->col == -2 ? 0 : fr->col;
+	if ((fr->col == -2 && n != 1) || i >= n) {
+		warn_msg("--frames-from: %s line %ld: %d fields, want %s",
+		    rs->frames_from, line, n, fr->col == -2 ? "one" :
+		    "one in the dt column");
+		return -1;
+	}
+	if (scan_double(f[i], &dt) != 0 || !(dt > 0.0) ||
+	    dt > MAX_MAGNITUDE) {
+		warn_msg("--frames-from: %s line %ld: '%s' is not a frame time "
+		    "> 0", rs->frames_from, line, f[i]);
+		return -1;
+	}
+	return add_frame(rs, dt);
+}
+
+/* Read --frames-from into rs->list: EXIT_OK or the exit status. */
+static int
+read_frames(struct run_setup *rs)
+{
+	struct frames_reader fr = { rs, -1 };
+	int rc;
+
+	if ((rc = csv_read_file("--frames-from", rs->frames_from,
+	    frames_record, &fr)) != 0)
+		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
+	if (rs->list_len == 0) {
+		warn_msg("--frames-from: %s has no frame times",
+		    rs->frames_from);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * run's number flags: what each must be and where it goes.  A table, so
+ * that run's parse and a sweep's ready numbers (run_apply_number) check
+ * and store alike.
+ */
+enum number_kind {
+	NUM_ANY,		/* finite, |x| <= MAX_MAGNITUDE */
+	NUM_POSITIVE,		/* and > 0 */
+	NUM_FRACTION,		/* and 0 <= x < 1 */
+	NUM_COUNT		/* a whole number in [min, max] */
+};
+
+static const struct number_opt {
+	int code;
+	const char *flag;
+	enum number_kind kind;
+	long min, max;			/* NUM_COUNT */
+	size_t value;			/* offset of the double (long) */
+	size_t have;			/* offset of its have_ flag, or 0 */
+	int signal;			/* a --signal-* flag */
+} number_opts[] = {
+	{ OPT_APPREHENSION, "--apprehension", NUM_ANY, 0, 0,
+	  offsetof(struct run_setup, apprehension),
+	  offsetof(struct run_setup, have_apprehension), 0 },
+	{ OPT_HORIZON, "--horizon", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, horizon), 0, 0 },
+	{ OPT_SWITCH_AT, "--switch-at", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, switch_at),
+	  offsetof(struct run_setup, have_switch_at), 0 },
+	{ OPT_T_GOAL, "--t-goal", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, t_goal),
+	  offsetof(struct run_setup, have_t_goal), 0 },
+	{ OPT_V_GOAL, "--v-goal", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, v_goal),
+	  offsetof(struct run_setup, have_v_goal), 0 },
+	{ OPT_DT, "--dt", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, dt), offsetof(struct run_setup, have_dt),
+	  0 },
+	{ OPT_DT_JITTER, "--dt-jitter", NUM_FRACTION, 0, 0,
+	  offsetof(struct run_setup, jitter),
+	  offsetof(struct run_setup, have_jitter), 0 },
+	{ OPT_DURATION, "--duration", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, duration),
+	  offsetof(struct run_setup, have_duration), 0 },
+	/* more than MAX_FRAMES needs --force: resolve_schedule */
+	{ OPT_FRAMES, "--frames", NUM_COUNT, 1, LONG_MAX,
+	  offsetof(struct run_setup, frames),
+	  offsetof(struct run_setup, have_frames), 0 },
+	{ OPT_MAX_DT, "--max-dt", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, max_dt),
+	  offsetof(struct run_setup, have_max_dt), 0 },
+	{ OPT_MAX_SUBSTEPS, "--max-substeps", NUM_COUNT, 1, 1000000,
+	  offsetof(struct run_setup, max_substeps),
+	  offsetof(struct run_setup, have_max_substeps), 0 },
+	{ OPT_PRECISION, "--precision", NUM_COUNT, 1, 17,
+	  offsetof(struct run_setup, precision), 0, 0 },
+	{ OPT_SEED, "--seed", NUM_COUNT, 0, 0x7fffffffffffffffL,
+	  offsetof(struct run_setup, seed),
+	  offsetof(struct run_setup, have_seed), 0 },
+	{ OPT_SIGNAL_AMP, "--signal-amp", NUM_ANY, 0, 0,
+	  offsetof(struct run_setup, signal_amp), 0, 1 },
+	{ OPT_SIGNAL_AT, "--signal-at", NUM_ANY, 0, 0,
+	  offsetof(struct run_setup, signal_at), 0, 1 },
+	{ OPT_SIGNAL_PERIOD, "--signal-period", NUM_POSITIVE, 0, 0,
+	  offsetof(struct run_setup, signal_period), 0, 1 },
+	{ OPT_SIGNAL_SEED, "--signal-seed", NUM_COUNT, 0, 0x7fffffffffffffffL,
+	  offsetof(struct run_setup, signal_seed), 0, 1 },
+	{ OPT_TARGET, "--target", NUM_ANY, 0, 0,
+	  offsetof(struct run_setup, sim.target),
+	  offsetof(struct run_setup, have_target), 0 },
+	{ OPT_TARGET_VEL, "--target-vel", NUM_ANY, 0, 0,
+	  offsetof(struct run_setup, sim.target_vel),
+	  offsetof(struct run_setup, have_target_vel), 0 },
+	{ OPT_V0, "--v0", NUM_ANY, 0, 0, offsetof(struct run_setup, sim.v0),
+	  offsetof(struct run_setup, have_v0), 0 },
+	{ OPT_X0, "--x0", NUM_ANY, 0, 0, offsetof(struct run_setup, sim.x0),
+	  offsetof(struct run_setup, have_x0), 0 },
+	{ 0, NULL, NUM_ANY, 0, 0, 0, 0, 0 }
+};
+
+/* The number flag of getopt value c, or NULL. */
+static const struct number_opt *
+number_opt(int c)
+{
+	const struct number_opt *n;
+
+	for (n = number_opts; n->flag != NULL; n++)
+		if (n->code == c)
+			return n;
+	return NULL;
+}
+
+/* Mark that flag n was given. */
+static void
+number_given(struct run_setup *rs, const struct number_opt *n)
+{
+	if (n->have != 0)
+		*(int *)(void *)((char *)rs + n->have) = 1;
+	if (n->signal)
+		rs->signal_flag = n->flag;
+}
+
+/*
+ * Check and store x, the value of number flag n (not a count), arg its
+ * text: 0, or -1 after a message naming the flag and the value.
+ */
+static int
+number_store(struct run_setup *rs, const struct number_opt *n, double x,
+    const char *arg)
+{
+	if (fabs(x) > MAX_MAGNITUDE) {
+		warn_msg("%s: '%s' is beyond +-%g", n->flag, arg,
+		    MAX_MAGNITUDE);
+		return -1;
+	}
+	if (n->kind == NUM_POSITIVE && !(x > 0.0))
+		return positive_error(n->flag, arg);
+	if (n->kind == NUM_FRACTION && !(x >= 0.0 && x < 1.0)) {
+		warn_msg("%s: '%s' must be at least 0 and below 1", n->flag,
+		    arg);
+		return -1;
+	}
+	*(double *)(void *)((char *)rs + n->value) = x;
+	number_given(rs, n);
+	return 0;
+}
+
+/* Parse and store the value arg of number flag n: 0, or -1. */
+static int
+number_option(struct run_setup *rs, const struct number_opt *n,
+    const char *arg)
+{
+	double x;
+
+	if (n->kind == NUM_COUNT) {
+		if (parse_long(n->flag, arg, n->min, n->max,
+		    (long *)(void *)((char *)rs + n->value)) != 0)
+			return -1;
+		number_given(rs, n);
+		return 0;
+	}
+	if (parse_double(n->flag, arg, &x) != 0)
+		return -1;
+	return number_store(rs, n, x, arg);
+}
+
+/* See run.h. */
+int
+run_apply_number(struct run_setup *rs, int c, const char *arg, double x)
+{
+	const struct number_opt *n;
+	int rc = param_set_value(&rs->ps, c, arg, x);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if ((n = number_opt(c)) == NULL || n->kind == NUM_COUNT)
+		return run_apply(rs, c, arg);
+	return number_store(rs, n, x, arg);
+}
+
+/* One of run's own flags (not a parameter): 0, or -1 after a message. */
+static int
+run_option(struct run_setup *rs, int c, const char *arg)
+{
+	const struct number_opt *n = number_opt(c);
+
+	if (n != NULL)
+		return number_option(rs, n, arg);
+	switch (c) {
+	case OPT_FAST_EXP:
+		rs->fast_exp = 1;
+		return 0;
+	case OPT_FORCE:
+		rs->force = 1;
+		return 0;
+	case OPT_FRAMES_FROM:
+		rs->frames_from = arg;
+		return 0;
+	case OPT_HITCH:
+		return parse_hitch(rs, arg);
+	case OPT_INTEGRATOR:
+		rs->integrator = arg;
+		return 0;
+	case OPT_METRICS:
+		rs->metrics = 1;
+		return 0;
+	case OPT_MODEL:
+		rs->model = arg;
+		return 0;
+	case OPT_NO_HEADER:
+		rs->header = 0;
+		return 0;
+	case OPT_SIGNAL_SHAPE:
+		rs->signal_flag = "--signal-shape";
+		rs->signal_shape = arg;
+		return 0;
+	case OPT_SOURCE_A:
+		rs->source_spec[0] = arg;
+		return 0;
+	case OPT_SOURCE_B:
+		rs->source_spec[1] = arg;
+		return 0;
+	case OPT_SUBSTEP:
+		rs->substep = arg;
+		return 0;
+	case OPT_TARGET_FILE:
+		rs->target_file = arg;
+		return 0;
+	case OPT_TARGET_SIGNAL:
+		rs->signal_name = arg;
+		return 0;
+	case OPT_TARGET_VEL_SOURCE:
+		rs->vel_source = arg;
+		return 0;
+	}
+	return -1;
+}
+
+/* The model and rule the flags name, --model RULE's shorthand included. */
+static int
+resolve_rule(struct run_setup *rs)
+{
+	const struct model *m;
+	const spring_model *other;
+	const spring_rule *as_model = spring_rule_find(rs->model);
+
+	rs->sim.model = NULL;
+	rs->sim.mrule = NULL;
+	if (as_model != NULL) {
+		if (rs->integrator != NULL &&
+		    strcmp(rs->integrator, rs->model) != 0)
+			return usage_error("--model %s (the spring with that "
+			    "rule) contradicts --integrator %s", rs->model,
+			    rs->integrator);
+		rs->integrator = rs->model;
+		rs->model = "spring";
+		rs->sim.rule = as_model;
+		return EXIT_OK;
+	}
+	if ((other = spring_model_find(rs->model)) != NULL) {
+		/* the first of a model's rules is its default */
+		if (rs->integrator == NULL)
+			rs->integrator = other->rules[0]->name;
+		if ((rs->sim.mrule = spring_model_rule_find(other,
+		    rs->integrator)) == NULL)
+			return usage_error("--integrator: --model %s has no rule "
+			    "'%s'; 'springsim list' shows them", rs->model,
+			    rs->integrator);
+		rs->sim.model = other;
+		rs->sim.rule = NULL;
+		return EXIT_OK;
+	}
+	for (m = models; m->name != NULL; m++)
+		if (strcmp(m->name, rs->model) == 0)
+			break;
+	if (m->name == NULL)
+		return usage_error("--model: unknown model '%s'; "
+		    "'springsim list' shows them", rs->model);
+	if (strcmp(m->name, "critical") == 0) {
+		if (rs->integrator != NULL &&
+		    strcmp(rs->integrator, "exact") != 0)
+			return usage_error("--integrator: --model critical has "
+			    "one rule, exact (Holden's), not '%s'",
+			    rs->integrator);
+		rs->integrator = "exact";
+		rs->sim.rule = spring_rule_critical;
+		return EXIT_OK;
+	}
+	if (rs->integrator == NULL)
+		rs->integrator = "semi-implicit";
+	if ((rs->sim.rule = spring_rule_find(rs->integrator)) == NULL)
+		return usage_error("--integrator: unknown rule '%s'; "
+		    "'springsim list' shows them", rs->integrator);
+	return EXIT_OK;
+}
+
+/* Order hitches by time (insertion: there are few). */
+static void
+sort_hitches(spring_hitch *h, int n)
+{
+	int i, j;
+
+	for (i = 1; i < n; i++) {
+		spring_hitch k = h[i];
+
+		for (j = i; j > 0 && h[j - 1].at > k.at; j--)
+			h[j] = h[j - 1];
+		h[j] = k;
+	}
+}
+
+/* The substep policy and its settings. */
+static int
+resolve_policy(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+
+	sim->policy = spring_policy_none;
+	if (rs->substep != NULL &&
+	    (sim->policy = spring_policy_find(rs->substep)) == NULL)
+		return usage_error("--substep: unknown policy '%s'; "
+		    "'springsim list' shows them", rs->substep);
+	if (sim->policy == spring_policy_none &&
+	    (rs->have_max_dt || rs->have_max_substeps))
+		return usage_error("%s applies to --substep max, uniform or "
+		    "fixed", rs->have_max_dt ? "--max-dt" : "--max-substeps");
+	sim->max_dt = rs->max_dt;
+	sim->max_substeps = (int)rs->max_substeps;
+	return EXIT_OK;
+}
+
+/* The frame-time schedule and the length of the run. */
+static int
+resolve_schedule(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	spring_schedule *sc = &rs->sched;
+	double shortest;
+	int i, rc;
+
+	if (rs->have_duration && rs->have_frames)
+		return usage_error("--duration and --frames both set the "
+		    "length of the run: give one");
+	/* a partner flag alone is refused, as --max-dt without --substep */
+	if (rs->have_seed && !rs->have_jitter)
+		return usage_error("--seed goes with --dt-jitter (the jitter's "
+		    "seed)");
+	if (rs->have_frames && rs->frames > MAX_FRAMES && !rs->force)
+		return usage_error("--frames %ld is more than %ld frames "
+		    "(--force to run it anyway)", rs->frames, MAX_FRAMES);
+	/* once: a sweep resolves copies of a setup that has read it */
+	if (rs->frames_from != NULL && !rs->frames_read) {
+		if ((rc = read_frames(rs)) != EXIT_OK)
+			return rc;
+		rs->frames_read = 1;
+	}
+	sort_hitches(rs->hitch, rs->nhitches);
+	sc->dt = rs->dt;
+	sc->list = rs->list;
+	sc->list_len = rs->list_len;
+	sc->jitter = rs->jitter;
+	sc->seed = (unsigned long long)rs->seed;
+	sc->hitches = rs->hitch;
+	sc->nhitches = rs->nhitches;
+	sim->dt = rs->dt;
+	sim->schedule = spring_schedule_constant(sc) ? NULL : sc;
+	sim->frames = rs->have_frames ? rs->frames : 0;
+	sim->duration = rs->duration;
+	if (rs->frames_from != NULL && !rs->have_duration)
+		sim->duration = INFINITY;
+	if (rs->have_frames || rs->frames_from != NULL)
+		return EXIT_OK;
+	/* refuse up front a run of more frames than it could hold */
+	shortest = rs->dt * (1.0 - rs->jitter);
+	for (i = 0; i < rs->nhitches; i++)
+		if (rs->hitch[i].len < shortest)
+			shortest = rs->hitch[i].len;
+	if (!(rs->duration / shortest <= 9e18))
+		return usage_error("--duration %g at --dt %g is more frames "
+		    "than springsim can count", rs->duration, rs->dt);
+	if (rs->duration / shortest > (double)MAX_FRAMES && !rs->force)
+		return usage_error("--duration %g at --dt %g is more than %ld "
+		    "frames (--force to run it anyway)", rs->duration, rs->dt,
+		    MAX_FRAMES);
+	if (sim->schedule == NULL)
+		sim->frames = spring_frame_count(rs->duration, rs->dt);
+	return EXIT_OK;
+}
+
+/*
+ * An inertialization source, NAME[:AMP[:PERIOD[:AT]]] (a signal of
+ * --target-signal's, default amplitude 1, period 1 s, start 0), on the
+ * base line --target + --target-vel t: 0, or -1 after a message.
+ */
+static int
+parse_source(struct run_setup *rs, const char *flag, const char *spec,
+    spring_signal *sig)
+{
+	char buf[128], *field[4], *p;
+	double v[3] = { 1.0, 1.0, 0.0 };
+	int n = 0, i;
+
+	if (strlen(spec) >= sizeof(buf)) {
+		warn_msg("%s: '%s' is too long", flag, spec);
+		return -1;
+	}
+	strcpy(buf, spec);
+	for (p = buf; n < 4; n++) {
+		field[n] = p;
+		if ((p = strchr(p, ':')) == NULL) {
+			n++;
+			break;
+		}
+		*p++ = '\0';
+	}
+	if (p != NULL) {
+		warn_msg("%s: '%s' is not NAME[:AMP[:PERIOD[:AT]]]", flag, spec);
+		return -1;
+	}
+	memset(sig, 0, sizeof(*sig));
+	sig->kind = spring_signal_find(field[0]);
+	if (sig->kind < 0 || sig->kind == SPRING_SIGNAL_FILE ||
+	    sig->kind == SPRING_SIGNAL_CONSTANT) {
+		warn_msg("%s: '%s' is not one of step, ramp, sine, square, noise",
+		    flag, field[0]);
+		return -1;
+	}
+	for (i = 1; i < n; i++)
+		if (scan_double(field[i], &v[i - 1]) != 0 ||
+		    fabs(v[i - 1]) > MAX_MAGNITUDE) {
+			warn_msg("%s: '%s' in '%s' is not a number", flag,
+			    field[i], spec);
+			return -1;
+		}
+	if (!(v[1] > 0.0)) {
+		warn_msg("%s: the period in '%s' must be > 0", flag, spec);
+		return -1;
+	}
+	sig->g0 = rs->sim.target;
+	sig->q0 = rs->sim.target_vel;
+	sig->amp = v[0];
+	sig->period = v[1];
+	sig->at = v[2];
+	sig->seed = (unsigned long long)rs->signal_seed;
+	return 0;
+}
+
+/* --model inertialize's sources, the switch, the start on source a. */
+static int
+resolve_sources(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	double bx, bv;
+
+	if (rs->have_x0 || rs->have_v0)
+		return usage_error("%s does not go with --model inertialize: "
+		    "it starts on --source-a", rs->have_x0 ? "--x0" : "--v0");
+	if (parse_source(rs, "--source-a", rs->source_spec[0] != NULL ?
+	    rs->source_spec[0] : "sine", &rs->source[0]) != 0 ||
+	    parse_source(rs, "--source-b", rs->source_spec[1] != NULL ?
+	    rs->source_spec[1] : "sine:1:0.5", &rs->source[1]) != 0)
+		return EXIT_USAGE;
+	sim->source_a = &rs->source[0];
+	sim->source_b = &rs->source[1];
+	sim->switch_at = rs->switch_at;
+	spring_signal_at(sim->source_a, 0.0, &sim->x0, &sim->v0);
+	spring_signal_at(sim->source_b, 0.0, &bx, &bv);
+	sim->xi0 = sim->x0;
+	sim->vi0 = bx;
+	return EXIT_OK;
+}
+
+/*
+ * The spring: Nissen's Ck/Cd depend on the step actually taken, so the
+ * stepper converts them per step, and the reference is the spring at the
+ * nominal step: H under a substep policy, dt otherwise.
+ */
+static int
+resolve_spring(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	double h = sim->policy == spring_policy_none ? rs->dt : rs->max_dt;
+	double halflife;
+
+	sim->xi0 = sim->x0;
+	sim->vi0 = sim->v0;
+	if (sim->model == spring_model_damper) {
+		if (param_first_order(&rs->ps, &sim->rate, &sim->factor,
+		    &sim->ft) != 0)
+			return EXIT_USAGE;
+		if (strcmp(sim->mrule->name, "exponential") == 0 &&
+		    !(sim->ft * sim->rate < 1.0))
+			return usage_error("--integrator exponential: --ft %g "
+			    "times the damping %g is %g, not below 1 (Holden's "
+			    "1 - ft damping must stay > 0)", sim->ft, sim->rate,
+			    sim->ft * sim->rate);
+		sim->params.omega = sim->rate;
+	} else if (sim->model == spring_model_inertialize) {
+		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+			return EXIT_USAGE;
+		/* Holden's decay_spring_damper_exact: y = 2 ln2 / H */
+		sim->rate = 2.0 * LN2 / halflife;
+		sim->params.omega = sim->rate;
+		sim->params.zeta = 1.0;
+		if (resolve_sources(rs) != EXIT_OK)
+			return EXIT_USAGE;
+	} else if (sim->model == spring_model_timed ||
+	    sim->model == spring_model_velocity ||
+	    sim->model == spring_model_predict) {
+		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+			return EXIT_USAGE;
+		/* Holden's simple_spring_damper_exact: y = 2 ln2 / H */
+		sim->rate = 2.0 * LN2 / halflife;
+		sim->params.omega = sim->rate;
+		sim->params.zeta = 1.0;
+		sim->t_goal = rs->t_goal;
+		sim->v_goal = rs->v_goal;
+		sim->apprehension = rs->apprehension;
+		if (sim->model == spring_model_predict) {
+			/* the goal is a velocity: the target line is where
+			 * moving at it from x0 would be */
+			if (rs->have_target || rs->have_target_vel)
+				return usage_error("%s does not go with --model "
+				    "predict: its goal is --v-goal",
+				    rs->have_target ? "--target" :
+				    "--target-vel");
+			sim->target = sim->x0;
+			sim->target_vel = sim->v_goal;
+			sim->xi0 = 0.0;		/* at rest: a = 0 */
+		} else if (rs->have_target_vel)
+			return usage_error("--target-vel does not go with "
+			    "--model %s: its target is --target", rs->model);
+		if (!(sim->apprehension >= 0.0))
+			return usage_error("--apprehension: %g must be >= 0",
+			    sim->apprehension);
+	} else if (sim->model == spring_model_double ||
+	    sim->rule == spring_rule_critical) {
+		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+			return EXIT_USAGE;
+		/* Holden: the critical spring's y = d / 2 = 2 ln2 / H; the
+		 * double spring's two are at H / 2, y = 4 ln2 / H */
+		sim->rate = (sim->model != NULL ? 4.0 : 2.0) * LN2 / halflife;
+		sim->params.omega = sim->rate;
+		sim->params.zeta = 1.0;
+	} else {
+		if (rs->ps.given & (BIT_OF(P_FACTOR) | BIT_OF(P_FT)))
+			return usage_error("%s goes with --model damper",
+			    (rs->ps.given & BIT_OF(P_FACTOR)) ? "--factor" :
+			    "--ft");
+		if (param_resolve(&rs->ps, h, &sim->params) != 0)
+			return EXIT_USAGE;
+		if (param_uses_step(&rs->ps)) {
+			sim->nissen = 1;
+			sim->ck = rs->ps.value[P_CK];
+			sim->cd = rs->ps.value[P_CD];
+		}
+	}
+	if (sim->model != NULL || sim->rule == spring_rule_critical)
+		sim->params.mass = rs->ps.mass;
+	sim->params.fast_exp = rs->fast_exp;
+	if (rs->fast_exp && sim->rule != spring_rule_exact &&
+	    sim->rule != spring_rule_critical && (sim->mrule == NULL ||
+	    sim->mrule->order != 0) && !(sim->model == spring_model_double))
+		return usage_error("--fast-exp applies to the exact rules "
+		    "(exact, --model critical, damper exact, double), not %s",
+		    rs->integrator);
+	if (rs->have_t_goal && sim->model != spring_model_timed)
+		return usage_error("--t-goal goes with --model timed");
+	if (rs->have_v_goal && sim->model != spring_model_velocity &&
+	    sim->model != spring_model_predict)
+		return usage_error("--v-goal goes with --model velocity or "
+		    "predict");
+	if (rs->have_apprehension && sim->model != spring_model_timed &&
+	    sim->model != spring_model_velocity)
+		return usage_error("--apprehension goes with --model timed or "
+		    "velocity");
+	if (rs->horizon > 0.0 && sim->model != spring_model_predict)
+		return usage_error("--horizon goes with --model predict");
+	/* the prediction's rows, counted and refused as --duration's are */
+	if (rs->horizon > 0.0 && !(rs->horizon / rs->dt <= 9e18))
+		return usage_error("--horizon %g at --dt %g is more rows than "
+		    "springsim can count", rs->horizon, rs->dt);
+	if (rs->horizon > 0.0 && rs->horizon / rs->dt > (double)MAX_FRAMES &&
+	    !rs->force)
+		return usage_error("--horizon %g at --dt %g is more than %ld "
+		    "rows (--force to run it anyway)", rs->horizon, rs->dt,
+		    MAX_FRAMES);
+	if ((rs->source_spec[0] != NULL || rs->source_spec[1] != NULL ||
+	    rs->have_switch_at) && sim->model != spring_model_inertialize)
+		return usage_error("%s goes with --model inertialize",
+		    rs->have_switch_at ? "--switch-at" : rs->source_spec[0] !=
+		    NULL ? "--source-a" : "--source-b");
+	if (sim->model != NULL) {
+		if (sim->policy != spring_policy_none)
+			return usage_error("--substep goes with the spring and "
+			    "critical models, not --model %s", rs->model);
+		if (sim->signal != NULL)
+			return usage_error("--model %s follows a target moving "
+			    "linearly: no --target-signal, --target-file or "
+			    "--target-vel-source", rs->model);
+	}
+	return EXIT_OK;
+}
+
+/* Where the columns of a target file are: -1 for absent. */
+struct target_reader {
+	struct run_setup *rs;
+	int col_t, col_g, col_q, ncols, header_done;
+};
+
+/* Append one row of a target file. */
+static int
+add_target_row(struct run_setup *rs, double t, double g, double q)
+{
+	double *pt, *pg, *pq;
+	long cap;
+
+	if (rs->file_n == rs->file_cap) {
+		cap = rs->file_cap ? 2 * rs->file_cap : 1024;
+		pt = realloc(rs->file_t, (size_t)cap * sizeof(*pt));
+		if (pt != NULL)
+			rs->file_t = pt;
+		pg = realloc(rs->file_g, (size_t)cap * sizeof(*pg));
+		if (pg != NULL)
+			rs->file_g = pg;
+		pq = realloc(rs->file_q, (size_t)cap * sizeof(*pq));
+		if (pq != NULL)
+			rs->file_q = pq;
+		if (pt == NULL || pg == NULL || pq == NULL) {
+			warn_msg("--target-file: out of memory");
+			return CSV_READ_SYS;
+		}
+		rs->file_cap = cap;
+	}
+	rs->file_t[rs->file_n] = t;
+	rs->file_g[rs->file_n] = g;
+	rs->file_q[rs->file_n++] = q;
+	return 0;
+}
+
+/*
+ * One record of a target file (csv_row_fn): the header names t, target
+ * and optionally target_vel; every row has exactly those fields, numbers,
+ * t strictly increasing.
+ */
+static int
+target_record(void *ctx, long line, char **f, int n)
+{
+	struct target_reader *tr = ctx;
+	struct run_setup *rs = tr->rs;
+	static const char *const names[] = { "t", "target", "target_vel" };
+	double v[3] = { 0, 0, 0 };
+	int i, *col[3];
+
+	col[0] = &tr->col_t;
+	col[1] = &tr->col_g;
+	col[2] = &tr->col_q;
+	if (!tr->header_done) {
+		for (i = 0; i < n; i++) {
+			int c;
+
+			for (c = 0; c < 3; c++)
+				if (strcmp(f[i], names[c]) == 0 && *col[c] < 0)
+					break;
+			if (c == 3) {
+				warn_msg("--target-file: %s line %ld column %d: "
+				    "'%s' is not t, target or target_vel (once "
+				    "each)", rs->target_file, line, i + 1, f[i]);
+				return -1;
+			}
+			*col[c] = i;
+		}
+		if (tr->col_t < 0 || tr->col_g < 0) {
+			warn_msg("--target-file: %s line %ld: the header needs "
+			    "columns t and target", rs->target_file, line);
+			return -1;
+		}
+		tr->ncols = n;
+		tr->header_done = 1;
+		return 0;
+	}
+	if (n != tr->ncols) {
+		warn_msg("--target-file: %s line %ld: %d fields, the header "
+		    "has %d (%s)", rs->target_file, line, n, tr->ncols,
+		    n < tr->ncols ? "a missing column" : "too many fields");
+		return -1;
+	}
+	for (i = 0; i < 3; i++) {
+		if (*col[i] < 0)
+			continue;
+		if (scan_double(f[*col[i]], &v[i]) != 0 ||
+		    fabs(v[i]) > MAX_MAGNITUDE) {
+			warn_msg("--target-file: %s line %ld column %d (%s): "
+			    "'%s' is not a number", rs->target_file, line,
+			    *col[i] + 1, names[i], f[*col[i]]);
+			return -1;
+		}
+	}
+	if (rs->file_n > 0 && !(v[0] > rs->file_t[rs->file_n - 1])) {
+		warn_msg("--target-file: %s line %ld column %d (t): '%s' is not "
+		    "after the row before", rs->target_file, line,
+		    tr->col_t + 1, f[tr->col_t]);
+		return -1;
+	}
+	return add_target_row(rs, v[0], v[1], v[2]);
+}
+
+/* Read --target-file: EXIT_OK or the exit status. */
+static int
+read_target_file(struct run_setup *rs)
+{
+	struct target_reader tr = { rs, -1, -1, -1, 0, 0 };
+	int rc;
+
+	if ((rc = csv_read_file("--target-file", rs->target_file,
+	    target_record, &tr)) != 0)
+		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
+	if (!tr.header_done || rs->file_n == 0) {
+		warn_msg("--target-file: %s has no rows", rs->target_file);
+		return EXIT_USAGE;
+	}
+	rs->file_has_q = tr.col_q >= 0;
+	return EXIT_OK;
+}
+
+/* The target: a signal on the base line, or a recorded file. */
+static int
+resolve_signal(struct run_setup *rs)
+{
+	spring_signal *sig = &rs->signal;
+	int vel = SPRING_VEL_SIGNAL, rc;
+
+	memset(sig, 0, sizeof(*sig));
+	if (rs->vel_source != NULL) {
+		if (strcmp(rs->vel_source, "signal") == 0)
+			vel = SPRING_VEL_SIGNAL;
+		else if (strcmp(rs->vel_source, "difference") == 0)
+			vel = SPRING_VEL_DIFFERENCE;
+		else if (strcmp(rs->vel_source, "zero") == 0)
+			vel = SPRING_VEL_ZERO;
+		else
+			return usage_error("--target-vel-source: '%s' is not "
+			    "signal, difference or zero", rs->vel_source);
+	}
+	sig->kind = SPRING_SIGNAL_CONSTANT;
+	if (rs->signal_name != NULL &&
+	    (sig->kind = spring_signal_find(rs->signal_name)) < 0)
+		return usage_error("--target-signal: unknown signal '%s'; "
+		    "'springsim list' shows them", rs->signal_name);
+	if (rs->target_file != NULL) {
+		if (rs->signal_name != NULL)
+			return usage_error("--target-file and --target-signal "
+			    "both give the target: give one");
+		if (rs->have_target || rs->have_target_vel)
+			return usage_error("%s does not go with --target-file: "
+			    "the file gives the target", rs->have_target ?
+			    "--target" : "--target-vel");
+		sig->kind = SPRING_SIGNAL_FILE;
+	}
+	if (rs->signal_flag != NULL && (sig->kind == SPRING_SIGNAL_CONSTANT ||
+	    sig->kind == SPRING_SIGNAL_FILE))
+		return usage_error("%s goes with --target-signal step, ramp, "
+		    "sine, square or noise", rs->signal_flag);
+	if (rs->signal_shape != NULL) {
+		if (sig->kind != SPRING_SIGNAL_NOISE)
+			return usage_error("--signal-shape goes with "
+			    "--target-signal noise");
+		if (strcmp(rs->signal_shape, "linear") == 0)
+			sig->linear = 1;
+		else if (strcmp(rs->signal_shape, "hold") != 0)
+			return usage_error("--signal-shape: '%s' is not hold or "
+			    "linear", rs->signal_shape);
+	}
+	if (sig->kind == SPRING_SIGNAL_FILE) {
+		if (!rs->target_read && (rc = read_target_file(rs)) != EXIT_OK)
+			return rc;
+		rs->target_read = 1;
+		sig->t = rs->file_t;
+		sig->g = rs->file_g;
+		sig->q = rs->file_has_q ? rs->file_q : NULL;
+		sig->n = rs->file_n;
+	} else {
+		sig->g0 = rs->sim.target;
+		sig->q0 = rs->sim.target_vel;
+	}
+	sig->amp = rs->signal_amp;
+	sig->period = rs->signal_period;
+	sig->at = rs->signal_at;
+	sig->seed = (unsigned long long)rs->signal_seed;
+	rs->sim.vel_source = vel;
+	rs->sim.signal = sig->kind == SPRING_SIGNAL_CONSTANT &&
+	    vel == SPRING_VEL_SIGNAL ? NULL : sig;
+	return EXIT_OK;
+}
+
+/*
+ * The frames of a run at frame time dt and the time it ends, at most (a
+ * hitch or the jitter can only lengthen frames by so much).
+ */
+static void
+run_extent(const struct run_setup *rs, double dt, double *frames,
+    double *t_end)
+{
+	double longest = dt * (1.0 + rs->jitter);
+	double shortest = dt * (1.0 - rs->jitter), sum = 0.0, hitches = 0.0;
+	long i, n;
+
+	for (i = 0; i < rs->nhitches; i++) {
+		longest = fmax(longest, rs->hitch[i].len);
+		shortest = fmin(shortest, rs->hitch[i].len);
+		hitches += rs->hitch[i].len;
+	}
+	if (rs->frames_from != NULL) {
+		n = rs->have_frames && rs->frames < rs->list_len ? rs->frames :
+		    rs->list_len;
+		for (i = 0; i < n; i++) {
+			sum += rs->list[i] * (1.0 + rs->jitter);
+			longest = fmax(longest, rs->list[i] * (1.0 + rs->jitter));
+		}
+		*frames = (double)n;
+		*t_end = sum + hitches;
+		if (rs->have_duration)
+			*t_end = fmin(*t_end, rs->duration + longest);
+	} else if (rs->have_frames) {
+		*frames = (double)rs->frames;
+		*t_end = *frames * longest;
+	} else {
+		*frames = rs->duration / shortest + 1.0;
+		*t_end = rs->duration + longest;
+	}
+}
+
+/*
+ * The pieces of a square or noise signal sig over t_end, the signal named
+ * by who ("--signal-period 0.001", "--source-a: 'noise:1:1e-9'"): beyond
+ * 2^52 pieces k and k + 1 are the same double, beyond MAX_FRAMES a run
+ * of hours (--force).  EXIT_OK, or EXIT_USAGE after a message.
+ */
+static int
+check_pieces(const char *who, const spring_signal *sig, double t_end,
+    int force)
+{
+	double pieces = t_end / sig->period *
+	    (sig->kind == SPRING_SIGNAL_SQUARE ? 2.0 : 1.0);
+	const char *name = spring_signal_name(sig->kind);
+
+	if (sig->kind != SPRING_SIGNAL_SQUARE &&
+	    sig->kind != SPRING_SIGNAL_NOISE)
+		return EXIT_OK;
+	if (!(pieces <= 4e15))
+		return usage_error("%s: a %s over %g s is %.3g pieces, too "
+		    "many to tell apart", who, name, t_end, pieces);
+	if (pieces > (double)MAX_FRAMES && !force)
+		return usage_error("%s: a %s over %g s is %.3g pieces, more "
+		    "than %ld (--force to run it anyway)", who, name, t_end,
+		    pieces, MAX_FRAMES);
+	return EXIT_OK;
+}
+
+/* See run.h. */
+int
+run_check_cost(const struct run_setup *rs, double dt, double *kept,
+    int tracking, const char *what)
+{
+	int kind = rs->signal.kind, i;
+	double frames, t_end, half, shifts;
+	char who[160];
+
+	run_extent(rs, dt, &frames, &t_end);
+	snprintf(who, sizeof(who), "--signal-period %g", rs->signal_period);
+	if (check_pieces(who, &rs->signal, t_end, rs->force) != EXIT_OK)
+		return EXIT_USAGE;
+	/* --model inertialize's sources: the same signals, the same check */
+	for (i = 0; i < 2 && rs->sim.model == spring_model_inertialize; i++) {
+		snprintf(who, sizeof(who), "%s: '%.120s'", i == 0 ?
+		    "--source-a" : "--source-b", rs->source_spec[i] != NULL ?
+		    rs->source_spec[i] : "sine");
+		if (check_pieces(who, &rs->source[i], t_end, rs->force) !=
+		    EXIT_OK)
+			return EXIT_USAGE;
+	}
+	if (kept != NULL) {
+		*kept += frames + 1.0;
+		if (*kept > (double)MAX_KEPT_FRAMES && !rs->force)
+			return usage_error("%s: %.3g frames to keep in memory "
+			    "(16 bytes each), more than %ld (--force to run it "
+			    "anyway)", what, *kept, MAX_KEPT_FRAMES);
+	}
+	if (!tracking)
+		return EXIT_OK;
+	/* spring_tracking: shifts of dt over +-min(t_end / 2, 10 / omega) */
+	half = fmin(0.5 * t_end, 10.0 / rs->sim.params.omega);
+	if (kind == SPRING_SIGNAL_SINE || kind == SPRING_SIGNAL_SQUARE)
+		half = fmin(half, 0.5 * rs->signal_period);
+	shifts = 2.0 * half / dt + 21.0;
+	if (!(shifts <= (double)(INT_MAX / 2)))
+		return usage_error("%s: the lag search would try %.3g shifts "
+		    "of %g s, too many to count", what, shifts, dt);
+	if (0.5 * frames * shifts > 1e11 && !rs->force)
+		return usage_error("%s: the lag search would try %.3g shifts "
+		    "over %.3g frames (--force to run it anyway)", what,
+		    shifts, frames);
+	return EXIT_OK;
+}
+
+/* See run.h. */
+int
+run_longopts(const struct option *extra, struct option *all, size_t cap)
+{
+	struct option mine[64];
+	size_t n = 0, i, j;
+
+	for (; extra != NULL && extra->name != NULL; extra++)
+		mine[n++] = *extra;
+	memcpy(&mine[n], run_own_opts, sizeof(run_own_opts));
+	if (param_longopts(mine, all, cap) != 0)
+		return -1;
+	/* a command's codes must not be run's or the parameters' */
+	for (i = 0; all[i].name != NULL; i++)
+		for (j = i + 1; all[j].name != NULL; j++)
+			if (all[i].val == all[j].val &&
+			    all[i].val != 'h' && all[i].val != 'o' &&
+			    all[i].val != 'V')
+				return -1;
+	return 0;
+}
+
+/* See run.h. */
+int
+run_apply(struct run_setup *rs, int c, const char *arg)
+{
+	int rc = param_option(&rs->ps, c, arg);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	return run_option(rs, c, arg);
+}
+
+/* See run.h. */
+int
+run_setup_read_files(struct run_setup *rs)
+{
+	if (rs->frames_from != NULL && !rs->frames_read) {
+		if (read_frames(rs) != 0)
+			return EXIT_USAGE;
+		rs->frames_read = 1;
+	}
+	if (rs->target_file != NULL && !rs->target_read) {
+		if (read_target_file(rs) != 0)
+			return EXIT_USAGE;
+		rs->target_read = 1;
+	}
+	return EXIT_OK;
+}
+
+/* See run.h. */
+int
+run_setup_resolve(struct run_setup *rs)
+{
+	int rc;
+
+	if ((rc = resolve_rule(rs)) != EXIT_OK ||
+	    (rc = resolve_signal(rs)) != EXIT_OK ||
+	    (rc = resolve_policy(rs)) != EXIT_OK ||
+	    (rc = resolve_schedule(rs)) != EXIT_OK ||
+	    (rc = resolve_spring(rs)) != EXIT_OK)
+		return rc;
+	return EXIT_OK;
+}
+
+/* Parse and check a run's flags; see run.h. */
+int
+run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
+    const struct option *extra, extra_opt_fn fn, void *ctx,
+    void (*usage_fn)(FILE *))
+{
+	struct option all[128];
+	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
+	int c, rc, status;
+
+	run_setup_init(rs);
+	if (run_longopts(extra, all, sizeof(all) / sizeof(all[0])) != 0)
+		abort();	/* the tables are ours: a bug, not input */
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
+		const char *flag = argv[optind - 1];
+
+		if (c != OPT_HITCH && option_once(seen, c, all) != 0)
+			return EXIT_USAGE;
+		if (fn != NULL && (rc = fn(ctx, c, optarg)) != 0) {
+			if (rc < 0)
+				return EXIT_USAGE;
+			continue;
+		}
+		if ((rc = common_option(c, flag, optarg, &rs->output, usage_fn,
+		    &status)) < 0)
+			return status;
+		if (rc == 0 && run_apply(rs, c, optarg) != 0)
+			return EXIT_USAGE;
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	return EXIT_OK;
+}
+
+/*
+ * See run.h: a run's setup and sink are big (the sink's buffer, the
+ * hitches), so on the heap; the sink zeroed.
+ */
+int
+run_alloc(struct run_setup **rs, struct sink **k)
+{
+	*k = NULL;
+	if ((*rs = malloc(sizeof(**rs))) == NULL ||
+	    (*k = malloc(sizeof(**k))) == NULL) {
+		warn_msg("out of memory");
+		free(*rs);
+		*rs = NULL;
+		return -1;
+	}
+	memset(*k, 0, sizeof(**k));
+	return 0;
+}
+
+/* See run.h: the flags, then the checked whole. */
+int
+run_setup_parse(struct run_setup *rs, int argc, char **argv,
+    const struct option *extra, extra_opt_fn fn, void *ctx,
+    void (*usage_fn)(FILE *))
+{
+	int rc = run_setup_parse_flags(rs, argc, argv, extra, fn, ctx,
+	    usage_fn);
+
+	return rc != EXIT_OK ? rc : run_setup_resolve(rs);
+}
+
+/* Free what parsing allocated. */
+void
+run_setup_free(struct run_setup *rs)
+{
+	free(rs->list);
+	free(rs->file_t);
+	free(rs->file_g);
+	free(rs->file_q);
+	rs->list = rs->file_t = rs->file_g = rs->file_q = NULL;
+}
+
+/*
+ * Models with a state of their own shape (many bodies, rotations, two
+ * sources) have a command of their own; run hands the whole command
+ * line to it.  One line a model, ending in NULL.
+ */
+static const struct model_command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+} model_commands[] = {
+	/* MODEL COMMANDS: add a line here */
+	{ "quat", cmd_quat, "Holden's quaternion spring: a rotation toward a "
+	  "goal rotation (--q0, --target, --w0); rules semi-implicit, exact, "
+	  "rk4" },
+	{ "vector", cmd_vector, "2 or 3 independent damped springs (--dim, "
+	  "--x0 LIST, --target LIST), each component exactly run's" },
+	{ "pair", cmd_system, "two bodies joined by a spring of rest length: "
+	  "1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 reference" },
+	{ "angular", cmd_system, "a torsional spring between two rotating "
+	  "bodies, wind-up, exact (Nissen)" },
+	{ "chain", cmd_system, "a rope of --particles N hung from the target: "
+	  "1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 reference" },
+	{ "mesh", cmd_network, "Nissen's mesh, --grid RxC hung by its top row: "
+	  "--dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
+	  "reference (also pair and chain with --dim 2|3)" },
+	{ NULL, NULL, NULL }
+};
+
+/* Whether s is the whole number 1 ("1", "01", "+1"), as --dim reads it. */
+static int
+names_one(const char *s)
+{
+	if (*s == '+')
+		s++;
+	while (*s == '0')
+		s++;
+	return strcmp(s, "1") == 0;
+}
+
+/*
+ * See run.h: the --model argv names, or NULL, before getopt sees it;
+ * *dim_arg (unless dim_arg is NULL) the value of --dim ("" without one),
+ * or NULL without --dim.
+ */
+const char *
+run_model_arg(int argc, char **argv, const char **dim_arg)
+{
+	const char *name = NULL, *dim = NULL;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "--model") == 0 && i + 1 < argc)
+			name = argv[++i];
+		else if (strncmp(argv[i], "--model=", 8) == 0)
+			name = argv[i] + 8;
+		else if (strcmp(argv[i], "--dim") == 0 ||
+		    strncmp(argv[i], "--dim=", 6) == 0)
+			dim = argv[i][5] == '=' ? argv[i] + 6 :
+			    i + 1 < argc ? argv[i + 1] : "";
+	}
+	if (dim_arg != NULL)
+		*dim_arg = dim;
+	return name;
+}
+
+/* See run.h: the command of the model --model names in argv, or NULL. */
+model_runner
+run_model_runner(int argc, char **argv)
+{
+	const struct model_command *mc;
+	const char *dim_arg, *name = run_model_arg(argc, argv, &dim_arg);
+	int dim = dim_arg != NULL;
+
+	/* --dim N makes the spring a vector of N springs */
+	if (dim && (name == NULL || strcmp(name, "spring") == 0))
+		name = "vector";
+	/* and the pair and the chain, but at --dim 1, networks (mesh's command) */
+	if (dim && name != NULL && (strcmp(name, "pair") == 0 ||
+	    strcmp(name, "chain") == 0) && !names_one(dim_arg))
+		name = "mesh";
+	for (mc = model_commands; name != NULL && mc->name != NULL; mc++)
+		if (strcmp(mc->name, name) == 0)
+			return mc->run;
+	return NULL;
+}
+
+/*
+ * Whether argv names a model with a command of its own (model_commands[]):
+ * the fuzz harness cannot bound such a run's work from run's flags.
+ */
+int
+run_names_model_command(int argc, char **argv)
+{
+	return run_model_runner(argc, argv) != NULL;
+}
+
+/* The models, for `springsim list` and --help: name, summary, rules. */
+void
+list_models(FILE *fp)
+{
+	const struct model *m;
+	const spring_model *const *o;
+	const spring_model_rule *const *r;
+	const struct model_command *mc;
+
+	for (m = models; m->name != NULL; m++)
+		fprintf(fp, "  %-20s %s\n", m->name, m->summary);
+	for (mc = model_commands; mc->name != NULL; mc++)
+		fprintf(fp, "  %-20s %s\n", mc->name, mc->summary);
+	for (o = spring_models; *o != NULL; o++) {
+		fprintf(fp, "  %-20s %s [%s]\n", (*o)->name,
+		    cli_summary((*o)->summary), (*o)->source);
+		for (r = (*o)->rules; *r != NULL; r++)
+			fprintf(fp, "    %-18s %-8s %s [%s]\n", (*r)->name,
+			    (*r)->order ? "order 1" : "exact", (*r)->summary,
+			    (*r)->source);
+	}
+}

@@ -1,0 +1,251 @@
+/*
+ * sink.c - what every command writes: numbers in the sink's format, the
+ * trajectory (its header and a row a frame, a spring_row_fn) and the
+ * metrics (the columns, by name, and a row a run).  The writer under it
+ * is output.c's: whole or nothing to a named file.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "run.h"
+
+/*
+ * A number in the sink's format; returns its length.  A NaN (a metric
+ * that does not exist for this run) is an empty field: never "nan".
+ */
+int
+put_number(const struct sink *k, char *buf, double v)
+{
+	if (isnan(v))
+		return 0;
+	if (k->precision > 0)
+		return numfmt_precision(buf, v, k->precision);
+	return numfmt_roundtrip(buf, v);
+}
+
+/* The model's extra trajectory columns (none for the spring). */
+void
+sink_columns(struct sink *k, const spring_sim *sim)
+{
+	k->intermediate = sim->model != NULL ? sim->model->intermediate : 0;
+	k->extra_names = sim->model != NULL ? sim->model->columns : NULL;
+}
+
+/* The trajectory's header line. */
+void
+write_trajectory_header(struct sink *k)
+{
+	static const char head[] = "t,x,v,target,x_ref,v_ref,err_x,err_v";
+
+	out_write(&k->out, head, sizeof(head) - 1);
+	if (k->dt_column)
+		out_write(&k->out, ",dt", 3);
+	if (k->intermediate) {
+		out_write(&k->out, ",", 1);
+		out_write(&k->out, k->extra_names, strlen(k->extra_names));
+	}
+	out_write(&k->out, "\n", 1);
+}
+
+/* See run.h. */
+void
+write_numbers_row(struct sink *k, const double *v, int n)
+{
+	char *buf = out_reserve(&k->out, (size_t)n * (NUMFMT_MAX + 1));
+	char *p = buf;
+	int i;
+
+	if (buf == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		p += put_number(k, p, v[i]);
+		*p++ = i + 1 < n ? ',' : '\n';
+	}
+	out_commit(&k->out, (size_t)(p - buf));
+}
+
+/* Write one trajectory row (spring_row_fn). */
+int
+emit_row(void *ctx, const spring_row *r, double dt)
+{
+	struct sink *k = ctx;
+	double col[13] = { r->t, r->x, r->v, r->g, r->x_ref, r->v_ref,
+	    r->x - r->x_ref, r->v - r->v_ref, dt };
+	int i, ncol = k->dt_column ? 9 : 8;
+	char *buf = out_reserve(&k->out, 13 * (NUMFMT_MAX + 1));
+
+	if (k->intermediate == 4) {
+		col[ncol++] = r->xi;
+		col[ncol++] = r->vi;
+		col[ncol++] = r->xi_ref;
+		col[ncol++] = r->vi_ref;
+	} else if (k->intermediate == 2) {
+		col[ncol++] = r->xi;
+		col[ncol++] = r->xi_ref;
+	}
+	char *p = buf;
+
+	if (buf == NULL)
+		return EXIT_IO;
+	if (k->precision == 0) {
+		/* the common case, straight to the formatter (rows are never
+		 * NaN: the run stops before a non-finite state) */
+		for (i = 0; i < ncol; i++) {
+			p += numfmt_roundtrip(p, col[i]);
+			*p++ = ',';
+		}
+	} else
+		for (i = 0; i < ncol; i++) {
+			p += put_number(k, p, col[i]);
+			*p++ = ',';
+		}
+	p[-1] = '\n';
+	out_commit(&k->out, (size_t)(p - buf));
+	return 0;
+}
+
+/* The --metrics columns, in order; see run.h. */
+const struct metric_col metric_cols[] = {
+	{ "model", COL_NAME }, { "integrator", COL_NAME },
+	{ "substep", COL_NAME }, { "dt", COL_VALUE }, { "frames", COL_COUNT },
+	{ "omega", COL_VALUE }, { "zeta", COL_VALUE }, { "mass", COL_VALUE },
+	{ "x0", COL_VALUE }, { "v0", COL_VALUE }, { "target", COL_VALUE },
+	{ "target_vel", COL_VALUE }, { "max_err_x", COL_VALUE },
+	{ "rms_err_x", COL_VALUE }, { "final_err_x", COL_VALUE },
+	{ "max_err_v", COL_VALUE }, { "rms_err_v", COL_VALUE },
+	{ "final_err_v", COL_VALUE }, { "overshoot", COL_VALUE },
+	{ "settle_time", COL_VALUE }, { "energy_drift", COL_VALUE },
+	{ "diverged", COL_COUNT }, { "max_dt", COL_VALUE },
+	{ "max_substeps", COL_COUNT }, { "lost_time", COL_VALUE },
+	{ "max_lag", COL_VALUE }, { "substeps", COL_COUNT },
+	{ "max_substeps_frame", COL_COUNT }, { "lag", COL_VALUE },
+	{ "attenuation", COL_VALUE },
+	{ NULL, COL_NAME }
+};
+
+/* See run.h. */
+int
+metric_col_find(const char *name)
+{
+	int i;
+
+	for (i = 0; metric_cols[i].name != NULL; i++)
+		if (strcmp(metric_cols[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* The --metrics header; a newline after it if end_line. */
+void
+write_metrics_header(struct sink *k, int end_line)
+{
+	int i;
+
+	for (i = 0; metric_cols[i].name != NULL; i++) {
+		if (i > 0)
+			out_write(&k->out, ",", 1);
+		out_write(&k->out, metric_cols[i].name,
+		    strlen(metric_cols[i].name));
+	}
+	if (end_line)
+		out_write(&k->out, "\n", 1);
+}
+
+/*
+ * See run.h.  frames is the count the run was to have (the count run,
+ * when the frame time varies); none has no H nor guard: 0.
+ */
+void
+metrics_values(const struct run_setup *rs, const spring_metrics *m,
+    const spring_frame_stats *fs, double lag, double attenuation, double *v)
+{
+	const spring_sim *sim = &rs->sim;
+	int none = sim->policy == spring_policy_none;
+
+	v[0] = v[1] = v[2] = NAN;
+	v[3] = sim->dt;
+	v[4] = (double)(sim->frames > 0 && sim->schedule == NULL ?
+	    sim->frames : fs->frames);
+	v[5] = sim->params.omega;
+	v[6] = sim->params.zeta;
+	v[7] = sim->params.mass;
+	v[8] = sim->x0;
+	v[9] = sim->v0;
+	v[10] = sim->target;
+	v[11] = sim->target_vel;
+	v[12] = m->max_err_x;
+	v[13] = m->rms_err_x;
+	v[14] = m->final_err_x;
+	v[15] = m->max_err_v;
+	v[16] = m->rms_err_v;
+	v[17] = m->final_err_v;
+	v[18] = m->overshoot;
+	v[19] = m->settle_time;
+	v[20] = m->energy_drift;
+	v[21] = m->diverged;
+	v[22] = none ? 0.0 : sim->max_dt;
+	v[23] = none ? 0 : sim->max_substeps;
+	v[24] = fs->lost_time;
+	v[25] = fs->max_lag;
+	v[26] = (double)fs->substeps;
+	v[27] = fs->max_substeps_frame;
+	v[28] = lag;
+	v[29] = attenuation;
+}
+
+/* Copy a string; returns its length. */
+static size_t
+put_text(char *buf, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(buf, s, n);
+	return n;
+}
+
+/* See run.h. */
+size_t
+metrics_format(char *buf, const struct run_setup *rs, const double *v,
+    int precision)
+{
+	const struct sink k = { .precision = precision };
+	char *p = buf;
+	int i;
+
+	p += put_text(p, rs->model);
+	*p++ = ',';
+	p += put_text(p, rs->integrator);
+	*p++ = ',';
+	p += put_text(p, rs->sim.policy->name);
+	for (i = 3; i < METRIC_NCOLS; i++) {
+		*p++ = ',';
+		if (metric_cols[i].kind == COL_COUNT)
+			p += numfmt_integer(p, (long long)v[i]);
+		else
+			p += put_number(&k, p, v[i]);
+	}
+	return (size_t)(p - buf);
+}
+
+/* The one row of --metrics; see run.h. */
+void
+write_metrics(struct sink *k, const struct run_setup *rs,
+    const spring_metrics *m, const spring_frame_stats *fs, double lag,
+    double attenuation, int end_line)
+{
+	double v[METRIC_NCOLS];
+	char *buf = out_reserve(&k->out, METRIC_ROW_MAX + 1);
+	size_t n;
+
+	if (buf == NULL)
+		return;
+	metrics_values(rs, m, fs, lag, attenuation, v);
+	n = metrics_format(buf, rs, v, k->precision);
+	if (end_line)
+		buf[n++] = '\n';
+	out_commit(&k->out, n);
+}
+

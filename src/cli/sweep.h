@@ -1,0 +1,126 @@
+/*
+ * sweep.h - what sweep's command (sweep.c: flags, axes, gates, shards)
+ * and its pool (sweeppool.c: the threads, the ring of slots, the check of
+ * every configuration) share.  Private to the program.
+ */
+#ifndef SWEEP_H
+#define SWEEP_H
+
+#include <stddef.h>
+
+#include "grid.h"
+#include "numfmt.h"
+#include "run.h"
+
+#define MAX_AXES 64
+#define MAX_GATES 32
+#define MAX_JOBS 256
+/* failing rows named on stderr; the rest are counted */
+#define MAX_SHOWN 20
+/* configurations a block: a worker's unit of work */
+#define BLOCK 256
+#define CHECK_BLOCK 4096
+
+enum axis_kind { AX_NUMBER, AX_INTEGER, AX_NAME, AX_FIXED, AX_ROWS };
+
+/* One axis of the grid: an option's values, or --grid-from's rows. */
+struct axis {
+	enum axis_kind kind;
+	long n;			/* values (rows) */
+	/* an option */
+	int code;		/* getopt_long's value for it */
+	char flag[48];		/* "--dt" */
+	struct grid grid;	/* a range of numbers (items == NULL) */
+	/* lists, names, --grid-from's cells (n * ncols): the text */
+	char **items;
+	char *text;		/* the copy items point into (a list) */
+	double *num;		/* AX_NUMBER: what each item reads as */
+	/* --grid-from: its columns' options, the line of each row */
+	int ncols;
+	int *codes;
+	char **flags;
+	long *lines;
+};
+
+/* A --fail-if gate: column op value. */
+enum gate_op { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };
+
+struct gate {
+	const char *text;	/* as given */
+	int col;		/* metric_cols index */
+	enum gate_op op;
+	double value;
+};
+
+/* Everything the sweep's flags say. */
+struct sweep {
+	struct run_setup base;	/* the fixed options; files read */
+	struct axis axes[MAX_AXES];
+	int naxes;
+	long total;		/* configurations in the grid */
+	long first, count;	/* this shard's */
+	long shard_k, shard_n;
+	int jobs, quiet, precision;
+	struct gate gates[MAX_GATES];
+	int ngates;
+	const char *grid_from;
+	/* the options given, by getopt code: each at most once */
+	const char *seen[4096];
+	/* the extra columns: axis, column of the axis (--grid-from) */
+	int ncols;
+	short col_axis[MAX_AXES * 4], col_sub[MAX_AXES * 4];
+	char *col_name[MAX_AXES * 4];
+};
+
+/* The text of a configuration's values that have none of their own. */
+struct config_text {
+	char s[MAX_AXES][NUMFMT_MAX + 1];
+};
+
+/* What the writer gathered of the failing rows. */
+struct failures {
+	long nfail, ndiverged;
+	int nshown;
+	long idx[MAX_SHOWN];
+	int gate[MAX_SHOWN];
+	double value[MAX_SHOWN];
+};
+
+/*
+ * The text of value i of an axis that is an option: an item, or a point
+ * of a range written into buf (round-trip: it reads back to the point).
+ */
+const char *sweep_axis_text(const struct axis *ax, long i, char *buf);
+/* The values of every axis at configuration idx, last axis fastest. */
+void sweep_config_digits(const struct sweep *sw, long idx, long *digit);
+/*
+ * Build configuration idx into rs as run would: EXIT_OK, or EXIT_USAGE
+ * after a message (muted in the workers' check).
+ */
+int sweep_config_setup(const struct sweep *sw, long idx,
+    struct run_setup *rs, struct config_text *text);
+/* A configuration's identity, the axes that vary, as flags. */
+void sweep_config_identity(const struct sweep *sw, long idx, char *out,
+    size_t len);
+/* Whether value x fails gate g; an empty field (NaN) fails none. */
+int sweep_gate_fails(const struct gate *g, double x);
+
+/* The pool (sweeppool.c): n workers' rooms, 0 or -1; freed. */
+struct worker;
+struct worker *sweep_workers_new(int n);
+void sweep_workers_free(struct worker *w, int n);
+/*
+ * Check every configuration of the shard on jobs threads (w has jobs + 1
+ * rooms) before writing anything: EXIT_OK, or EXIT_USAGE after saying
+ * why the first bad one is no valid run.
+ */
+int sweep_check_all(const struct sweep *sw, struct worker *w, int jobs);
+/*
+ * The main pass: jobs workers fill the ring's slots, this thread writes
+ * them to k in order and gathers the failing rows into f.  EXIT_OK,
+ * EXIT_IO, or EXIT_USAGE when a configuration is no valid run.
+ */
+int sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
+    struct sink *k, struct failures *f);
+
+#endif

@@ -1,0 +1,35 @@
+/*
+ * internal.h - what one library file calls in another and nothing outside
+ * the library should: declared here, not in the installed headers
+ * (include/).  The names still carry the spring_ prefix, since a static
+ * library cannot hide them from the linker.  Library-internal; the unit
+ * tests include it for the batch's test hooks.
+ */
+#ifndef SPRING_INTERNAL_H
+#define SPRING_INTERNAL_H
+
+#include "spring.h"
+
+/* Run sim->model (models.c): spring_simulate does, for a sim with one. */
+int spring_model_simulate(const spring_sim *sim, spring_row_fn emit,
+    void *ctx, spring_metrics *m, spring_frame_stats *fs);
+/* spring_sample_at for sim->model (models.c): it hands it over. */
+long spring_model_sample_at(const spring_sim *sim, const double *tq, long nq,
+    double *xq);
+
+/* Re-anchor the reference on the closed form at frame r->k (exact.c). */
+void spring_reference_anchor(spring_reference *r);
+
+/*
+ * spring_simulate_batch in tiles of the given width (batch.c): 64 bytes
+ * (AVX-512), 32 (AVX2 or SSE2 pairs on x86-64, the compiler's generic
+ * vectors elsewhere), or 0 for the widest this processor runs.  0, or -1
+ * (nothing run) if the processor or the build lacks that width.  For the
+ * tests, which compare every width.
+ */
+int spring_simulate_batch_tiles(const spring_sim *const *sims, long n,
+    spring_metrics *m, spring_frame_stats *fs, int bytes);
+/* Whether the batch steps rule in tiles (1) or alone (0). */
+int spring_batch_has_runner(const spring_rule *rule);
+
+#endif

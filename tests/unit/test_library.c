@@ -1,0 +1,126 @@
+/*
+ * test_library.c - the library as a game embeds it: none of its strings
+ * names a flag of the CLI (the CLI puts the flags in, cli_summary), and
+ * the batch's tile widths are chosen per call, from what the processor
+ * and the build have, with nothing kept between calls.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "cli/cli.h"
+#include "internal.h"
+#include "spring.h"
+#include "suites.h"
+
+/* Whether s names something the way a command line does: "--flag". */
+static int
+names_flag(const char *s)
+{
+	return s != NULL && strstr(s, "--") != NULL;
+}
+
+/* Every name, summary and source in the library's tables. */
+static void
+no_flags(void)
+{
+	const spring_rule *const *r;
+	const spring_policy *const *p;
+	const spring_model *const *m;
+	const spring_model_rule *const *mr;
+	const spring_rot_rule *const *q;
+	const spring_line_rule *const *l;
+	const spring_net_rule *const *n;
+	int kind, bad = 0, seen = 0;
+
+	for (r = spring_rules; *r != NULL; r++, seen++)
+		bad += names_flag((*r)->name) + names_flag((*r)->summary) +
+		    names_flag((*r)->source);
+	for (p = spring_policies; *p != NULL; p++, seen++)
+		bad += names_flag((*p)->name) + names_flag((*p)->summary);
+	for (m = spring_models; *m != NULL; m++, seen++) {
+		bad += names_flag((*m)->name) + names_flag((*m)->summary) +
+		    names_flag((*m)->source) + names_flag((*m)->columns);
+		for (mr = (*m)->rules; *mr != NULL; mr++, seen++)
+			bad += names_flag((*mr)->name) +
+			    names_flag((*mr)->summary) +
+			    names_flag((*mr)->source);
+	}
+	for (kind = 0; kind < SPRING_SIGNAL_KINDS; kind++, seen++)
+		bad += names_flag(spring_signal_name(kind)) +
+		    names_flag(spring_signal_summary(kind));
+	for (q = spring_rot_rules; *q != NULL; q++, seen++)
+		bad += names_flag((*q)->name) + names_flag((*q)->summary) +
+		    names_flag((*q)->source);
+	for (l = spring_line_rules; *l != NULL; l++, seen++)
+		bad += names_flag((*l)->name) + names_flag((*l)->summary);
+	for (n = spring_net_rules; *n != NULL; n++, seen++)
+		bad += names_flag((*n)->name) + names_flag((*n)->summary);
+	CHECK(bad == 0);
+	/* 8 rules, 4 policies, 6 models, 7 signals at the least */
+	CHECK(seen >= 25);
+}
+
+/* The CLI names the flag the library's words stand for. */
+static void
+flags_put_in(void)
+{
+	const spring_model *timed = spring_model_find("timed");
+	const char *s;
+
+	s = cli_summary(spring_policy_max->summary);
+	CHECK(strstr(s, "steps of --max-dt,") != NULL);
+	CHECK(strstr(cli_summary(spring_policy_uniform->summary),
+	    "/ max-dt)") != NULL);
+	CHECK(timed != NULL);
+	if (timed != NULL)
+		CHECK(strstr(cli_summary(timed->summary), "--t-goal T") !=
+		    NULL);
+	CHECK(strstr(cli_summary(spring_signal_summary(SPRING_SIGNAL_STEP)),
+	    "from --signal-at on") != NULL);
+	CHECK(strstr(cli_summary(spring_signal_summary(SPRING_SIGNAL_FILE)),
+	    "(--target-file)") != NULL);
+	/* a summary with nothing to put in is the library's own */
+	s = spring_rule_exact->summary;
+	CHECK(cli_summary(s) == s);
+	s = spring_policy_none->summary;
+	CHECK(cli_summary(s) == s);
+}
+
+/* Tile widths: asked for each call; one the build lacks runs nothing. */
+static void
+tile_widths(void)
+{
+	spring_sim sim;
+	const spring_sim *ptr = &sim;
+	spring_metrics a, b;
+
+	memset(&sim, 0, sizeof(sim));
+	sim.rule = spring_rule_exact;
+	sim.params.omega = 2.0;
+	sim.params.zeta = 1.0;
+	sim.params.mass = 1.0;
+	sim.x0 = 1.0;
+	sim.dt = 0.01;
+	sim.frames = 200;
+	memset(&a, 0xff, sizeof(a));
+	/* no such tiles: -1, m untouched */
+	CHECK(spring_simulate_batch_tiles(&ptr, 1, &a, NULL, 48) == -1);
+	CHECK(a.rows == -1);
+	/* the widest, and 32 bytes, are there on every build with tiles */
+	CHECK(spring_simulate_batch_tiles(&ptr, 1, &a, NULL, 0) == 0);
+	CHECK(a.rows == 201);
+	CHECK(spring_simulate_batch_tiles(&ptr, 1, &b, NULL, 32) == 0);
+	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
+	/* a 64-byte call leaves the next default call as it was */
+	(void)spring_simulate_batch_tiles(&ptr, 1, &b, NULL, 64);
+	spring_simulate_batch(&ptr, 1, &b, NULL);
+	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
+}
+
+void
+test_library(void)
+{
+	no_flags();
+	flags_put_in();
+	tile_widths();
+}
