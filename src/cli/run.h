@@ -125,6 +125,18 @@ int run_check_cost(const struct run_setup *rs, double dt, double *kept,
     int tracking, const char *what);
 /* run's paragraphs of --help (model, parameters, time, output, metrics). */
 void run_usage_body(FILE *fp);
+/*
+ * How sweep varies a run flag (flags.c's table): a number (lists and
+ * ranges), a whole number, a name (comma lists), or not at all (files,
+ * --hitch's AT:LEN, --precision); SWEEP_NONE for a flag of no value.
+ */
+enum sweep_kind {
+	SWEEP_NONE, SWEEP_NUMBER, SWEEP_INTEGER, SWEEP_NAME, SWEEP_FIXED
+};
+/* How getopt_long value c sweeps: a parameter's, SWEEP_NUMBER. */
+enum sweep_kind run_flag_sweep(int c);
+/* Whether getopt_long value c is a flag that may repeat (--hitch). */
+int run_flag_repeats(int c);
 
 /* Where rows go and how their numbers are written. */
 struct sink {
