@@ -17,9 +17,12 @@
 /* Frames a command may hold in memory (16 bytes each) without --force. */
 #define MAX_KEPT_FRAMES 100000000L
 
+struct run_model;
+
 /* Everything a run's flags say, and the spring_sim they make. */
 struct run_setup {
 	const char *model, *integrator, *output;
+	const struct run_model *mdl;	/* --model's row, once resolved */
 	const char *frames_from, *substep;
 	struct param_set ps;
 	double dt, duration, jitter, max_dt;
@@ -225,5 +228,23 @@ int run_names_model_command(int argc, char **argv);
  */
 typedef int (*model_runner)(int argc, char **argv);
 model_runner run_model_runner(int argc, char **argv);
+
+/* How a model's rule is chosen: the spring's, exact only, the library's. */
+enum model_rules { RULES_SPRING, RULES_CRITICAL, RULES_LIBRARY };
+
+/*
+ * A model (setup.c's run_models[], ending in a NULL name): its name, its
+ * line of `springsim list` (NULL: the library model's, with its rules),
+ * how its rule is chosen, how its spring is resolved (run's models), or
+ * the command that runs it (NULL for run's).
+ */
+struct run_model {
+	const char *name;
+	const char *summary;
+	enum model_rules rules;
+	int (*resolve)(struct run_setup *rs);
+	model_runner run;
+};
+extern const struct run_model run_models[];
 
 #endif

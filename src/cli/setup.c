@@ -19,22 +19,6 @@
 #define LN2 0.693147180559945309417232121458176568
 #define BIT_OF(id) (1ULL << (id))
 
-/*
- * The models run takes: the damped spring with any rule, Holden's
- * critical spring, and the library's other models (spring_models[]:
- * damper, double) with their own rules.
- */
-static const struct model {
-	const char *name;
-	const char *summary;
-} models[] = {
-	{ "spring", "the damped spring a = omega^2 (g - x) + "
-	  "2 zeta omega (q - v)" },
-	{ "critical", "Holden's critical spring: zeta 1, omega 2 ln2 / H "
-	  "(--halflife H); rule exact" },
-	{ NULL, NULL }
-};
-
 /* The defaults of the README and springsim(1); see run.h. */
 void
 run_setup_init(struct run_setup *rs)
@@ -142,12 +126,14 @@ read_frames(struct run_setup *rs)
 	return EXIT_OK;
 }
 
-/* The model and rule the flags name, --model RULE's shorthand included. */
+/*
+ * The model --model names, its row looked up once, and its rule:
+ * --model RULE is the spring with that rule.
+ */
 static int
 resolve_rule(struct run_setup *rs)
 {
-	const struct model *m;
-	const spring_model *other;
+	const struct run_model *m;
 	const spring_rule *as_model = spring_rule_find(rs->model);
 
 	rs->sim.model = NULL;
@@ -161,28 +147,30 @@ resolve_rule(struct run_setup *rs)
 		rs->integrator = rs->model;
 		rs->model = "spring";
 		rs->sim.rule = as_model;
+		rs->mdl = &run_models[0];
 		return EXIT_OK;
 	}
-	if ((other = spring_model_find(rs->model)) != NULL) {
-		/* the first of a model's rules is its default */
-		if (rs->integrator == NULL)
-			rs->integrator = other->rules[0]->name;
-		if ((rs->sim.mrule = spring_model_rule_find(other,
-		    rs->integrator)) == NULL)
-			return usage_error("--integrator: --model %s has no rule "
-			    "'%s'; 'springsim list' shows them", rs->model,
-			    rs->integrator);
-		rs->sim.model = other;
-		rs->sim.rule = NULL;
-		return EXIT_OK;
-	}
-	for (m = models; m->name != NULL; m++)
-		if (strcmp(m->name, rs->model) == 0)
+	for (m = run_models; m->name != NULL; m++)
+		if (strcmp(m->name, rs->model) == 0 && m->resolve != NULL)
 			break;
 	if (m->name == NULL)
 		return usage_error("--model: unknown model '%s'; "
 		    "'springsim list' shows them", rs->model);
-	if (strcmp(m->name, "critical") == 0) {
+	rs->mdl = m;
+	switch (m->rules) {
+	case RULES_LIBRARY:
+		rs->sim.model = spring_model_find(m->name);
+		/* the first of a model's rules is its default */
+		if (rs->integrator == NULL)
+			rs->integrator = rs->sim.model->rules[0]->name;
+		if ((rs->sim.mrule = spring_model_rule_find(rs->sim.model,
+		    rs->integrator)) == NULL)
+			return usage_error("--integrator: --model %s has no rule "
+			    "'%s'; 'springsim list' shows them", rs->model,
+			    rs->integrator);
+		rs->sim.rule = NULL;
+		return EXIT_OK;
+	case RULES_CRITICAL:
 		if (rs->integrator != NULL &&
 		    strcmp(rs->integrator, "exact") != 0)
 			return usage_error("--integrator: --model critical has "
@@ -191,6 +179,8 @@ resolve_rule(struct run_setup *rs)
 		rs->integrator = "exact";
 		rs->sim.rule = spring_rule_critical;
 		return EXIT_OK;
+	case RULES_SPRING:
+		break;
 	}
 	if (rs->integrator == NULL)
 		rs->integrator = "semi-implicit";
@@ -376,91 +366,173 @@ resolve_sources(struct run_setup *rs)
 	return EXIT_OK;
 }
 
+/* --model damper: first order, its rate from one of three flags. */
+static int
+resolve_damper(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+
+	if (param_first_order(&rs->ps, &sim->rate, &sim->factor, &sim->ft) != 0)
+		return EXIT_USAGE;
+	if (strcmp(sim->mrule->name, "exponential") == 0 &&
+	    !(sim->ft * sim->rate < 1.0))
+		return usage_error("--integrator exponential: --ft %g "
+		    "times the damping %g is %g, not below 1 (Holden's "
+		    "1 - ft damping must stay > 0)", sim->ft, sim->rate,
+		    sim->ft * sim->rate);
+	sim->params.omega = sim->rate;
+	return EXIT_OK;
+}
+
+/* --model inertialize: a critical spring decaying the switch's offset. */
+static int
+resolve_inertialize(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	double halflife;
+
+	if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+		return EXIT_USAGE;
+	/* Holden's decay_spring_damper_exact: y = 2 ln2 / H */
+	sim->rate = 2.0 * LN2 / halflife;
+	sim->params.omega = sim->rate;
+	sim->params.zeta = 1.0;
+	return resolve_sources(rs);
+}
+
+/* --model timed, velocity, predict: a critical spring chasing a goal. */
+static int
+resolve_goal(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	double halflife;
+
+	if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+		return EXIT_USAGE;
+	/* Holden's simple_spring_damper_exact: y = 2 ln2 / H */
+	sim->rate = 2.0 * LN2 / halflife;
+	sim->params.omega = sim->rate;
+	sim->params.zeta = 1.0;
+	sim->t_goal = rs->t_goal;
+	sim->v_goal = rs->v_goal;
+	sim->apprehension = rs->apprehension;
+	if (sim->model == spring_model_predict) {
+		/* the goal is a velocity: the target line is where moving at
+		 * it from x0 would be */
+		if (rs->have_target || rs->have_target_vel)
+			return usage_error("%s does not go with --model "
+			    "predict: its goal is --v-goal", rs->have_target ?
+			    "--target" : "--target-vel");
+		sim->target = sim->x0;
+		sim->target_vel = sim->v_goal;
+		sim->xi0 = 0.0;		/* at rest: a = 0 */
+	} else if (rs->have_target_vel)
+		return usage_error("--target-vel does not go with --model %s: "
+		    "its target is --target", rs->model);
+	if (!(sim->apprehension >= 0.0))
+		return usage_error("--apprehension: %g must be >= 0",
+		    sim->apprehension);
+	return EXIT_OK;
+}
+
+/*
+ * --model critical and double: Holden's critical spring, y = d / 2 =
+ * 2 ln2 / H; the double spring's two are at H / 2, y = 4 ln2 / H.
+ */
+static int
+resolve_critical(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	double halflife;
+
+	if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+		return EXIT_USAGE;
+	sim->rate = (sim->model != NULL ? 4.0 : 2.0) * LN2 / halflife;
+	sim->params.omega = sim->rate;
+	sim->params.zeta = 1.0;
+	return EXIT_OK;
+}
+
 /*
  * The spring: Nissen's Ck/Cd depend on the step actually taken, so the
  * stepper converts them per step, and the reference is the spring at the
  * nominal step: H under a substep policy, dt otherwise.
  */
 static int
-resolve_spring(struct run_setup *rs)
+resolve_damped(struct run_setup *rs)
 {
 	spring_sim *sim = &rs->sim;
 	double h = sim->policy == spring_policy_none ? rs->dt : rs->max_dt;
-	double halflife;
+
+	if (rs->ps.given & (BIT_OF(P_FACTOR) | BIT_OF(P_FT)))
+		return usage_error("%s goes with --model damper",
+		    (rs->ps.given & BIT_OF(P_FACTOR)) ? "--factor" : "--ft");
+	if (param_resolve(&rs->ps, h, &sim->params) != 0)
+		return EXIT_USAGE;
+	if (param_uses_step(&rs->ps)) {
+		sim->nissen = 1;
+		sim->ck = rs->ps.value[P_CK];
+		sim->cd = rs->ps.value[P_CD];
+	}
+	return EXIT_OK;
+}
+
+/*
+ * The models, one row each: the name --model takes, its line of
+ * `springsim list` (NULL: the library's, with its rules), how its rule
+ * is chosen and its spring resolved (run's models), or the command that
+ * runs it (a state of its own shape: many bodies, rotations).  In the
+ * order `springsim list` gives them; the spring first.
+ */
+const struct run_model run_models[] = {
+	{ "spring", "the damped spring a = omega^2 (g - x) + "
+	  "2 zeta omega (q - v)", RULES_SPRING, resolve_damped, NULL },
+	{ "critical", "Holden's critical spring: zeta 1, omega 2 ln2 / H "
+	  "(--halflife H); rule exact", RULES_CRITICAL, resolve_critical,
+	  NULL },
+	/* MODEL COMMANDS: add a line here */
+	{ "quat", "Holden's quaternion spring: a rotation toward a goal "
+	  "rotation (--q0, --target, --w0); rules semi-implicit, exact, rk4",
+	  RULES_SPRING, NULL, cmd_quat },
+	{ "vector", "2 or 3 independent damped springs (--dim, --x0 LIST, "
+	  "--target LIST), each component exactly run's", RULES_SPRING, NULL,
+	  cmd_vector },
+	{ "pair", "two bodies joined by a spring of rest length: 1-D exact "
+	  "(Nissen); --dim 2|3 Fiedler's spring, rk4 reference", RULES_SPRING,
+	  NULL, cmd_system },
+	{ "angular", "a torsional spring between two rotating bodies, "
+	  "wind-up, exact (Nissen)", RULES_SPRING, NULL, cmd_system },
+	{ "chain", "a rope of --particles N hung from the target: 1-D exact "
+	  "modes (Nissen); --dim 2|3 rest-length, rk4 reference",
+	  RULES_SPRING, NULL, cmd_system },
+	{ "mesh", "Nissen's mesh, --grid RxC hung by its top row: --dim 1 "
+	  "linear, exact; --dim 2|3 rest-length springs, rk4 reference (also "
+	  "pair and chain with --dim 2|3)", RULES_SPRING, NULL, cmd_network },
+	/* the library's (spring_models[]) */
+	{ "damper", NULL, RULES_LIBRARY, resolve_damper, NULL },
+	{ "double", NULL, RULES_LIBRARY, resolve_critical, NULL },
+	{ "timed", NULL, RULES_LIBRARY, resolve_goal, NULL },
+	{ "velocity", NULL, RULES_LIBRARY, resolve_goal, NULL },
+	{ "predict", NULL, RULES_LIBRARY, resolve_goal, NULL },
+	{ "inertialize", NULL, RULES_LIBRARY, resolve_inertialize, NULL },
+	{ NULL, NULL, RULES_SPRING, NULL, NULL }
+};
+
+/*
+ * The spring of the model --model names (its row's resolve), then what
+ * every model checks: the flags that go with one model only, the
+ * prediction's rows, substeps and signals.
+ */
+static int
+resolve_spring(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	int rc;
 
 	sim->xi0 = sim->x0;
 	sim->vi0 = sim->v0;
-	if (sim->model == spring_model_damper) {
-		if (param_first_order(&rs->ps, &sim->rate, &sim->factor,
-		    &sim->ft) != 0)
-			return EXIT_USAGE;
-		if (strcmp(sim->mrule->name, "exponential") == 0 &&
-		    !(sim->ft * sim->rate < 1.0))
-			return usage_error("--integrator exponential: --ft %g "
-			    "times the damping %g is %g, not below 1 (Holden's "
-			    "1 - ft damping must stay > 0)", sim->ft, sim->rate,
-			    sim->ft * sim->rate);
-		sim->params.omega = sim->rate;
-	} else if (sim->model == spring_model_inertialize) {
-		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
-			return EXIT_USAGE;
-		/* Holden's decay_spring_damper_exact: y = 2 ln2 / H */
-		sim->rate = 2.0 * LN2 / halflife;
-		sim->params.omega = sim->rate;
-		sim->params.zeta = 1.0;
-		if (resolve_sources(rs) != EXIT_OK)
-			return EXIT_USAGE;
-	} else if (sim->model == spring_model_timed ||
-	    sim->model == spring_model_velocity ||
-	    sim->model == spring_model_predict) {
-		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
-			return EXIT_USAGE;
-		/* Holden's simple_spring_damper_exact: y = 2 ln2 / H */
-		sim->rate = 2.0 * LN2 / halflife;
-		sim->params.omega = sim->rate;
-		sim->params.zeta = 1.0;
-		sim->t_goal = rs->t_goal;
-		sim->v_goal = rs->v_goal;
-		sim->apprehension = rs->apprehension;
-		if (sim->model == spring_model_predict) {
-			/* the goal is a velocity: the target line is where
-			 * moving at it from x0 would be */
-			if (rs->have_target || rs->have_target_vel)
-				return usage_error("%s does not go with --model "
-				    "predict: its goal is --v-goal",
-				    rs->have_target ? "--target" :
-				    "--target-vel");
-			sim->target = sim->x0;
-			sim->target_vel = sim->v_goal;
-			sim->xi0 = 0.0;		/* at rest: a = 0 */
-		} else if (rs->have_target_vel)
-			return usage_error("--target-vel does not go with "
-			    "--model %s: its target is --target", rs->model);
-		if (!(sim->apprehension >= 0.0))
-			return usage_error("--apprehension: %g must be >= 0",
-			    sim->apprehension);
-	} else if (sim->model == spring_model_double ||
-	    sim->rule == spring_rule_critical) {
-		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
-			return EXIT_USAGE;
-		/* Holden: the critical spring's y = d / 2 = 2 ln2 / H; the
-		 * double spring's two are at H / 2, y = 4 ln2 / H */
-		sim->rate = (sim->model != NULL ? 4.0 : 2.0) * LN2 / halflife;
-		sim->params.omega = sim->rate;
-		sim->params.zeta = 1.0;
-	} else {
-		if (rs->ps.given & (BIT_OF(P_FACTOR) | BIT_OF(P_FT)))
-			return usage_error("%s goes with --model damper",
-			    (rs->ps.given & BIT_OF(P_FACTOR)) ? "--factor" :
-			    "--ft");
-		if (param_resolve(&rs->ps, h, &sim->params) != 0)
-			return EXIT_USAGE;
-		if (param_uses_step(&rs->ps)) {
-			sim->nissen = 1;
-			sim->ck = rs->ps.value[P_CK];
-			sim->cd = rs->ps.value[P_CD];
-		}
-	}
+	if ((rc = rs->mdl->resolve(rs)) != EXIT_OK)
+		return rc;
 	if (sim->model != NULL || sim->rule == spring_rule_critical)
 		sim->params.mass = rs->ps.mass;
 	sim->params.fast_exp = rs->fast_exp;
@@ -919,34 +991,6 @@ run_setup_free(struct run_setup *rs)
 	rs->list = rs->file_t = rs->file_g = rs->file_q = NULL;
 }
 
-/*
- * Models with a state of their own shape (many bodies, rotations, two
- * sources) have a command of their own; run hands the whole command
- * line to it.  One line a model, ending in NULL.
- */
-static const struct model_command {
-	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *summary;
-} model_commands[] = {
-	/* MODEL COMMANDS: add a line here */
-	{ "quat", cmd_quat, "Holden's quaternion spring: a rotation toward a "
-	  "goal rotation (--q0, --target, --w0); rules semi-implicit, exact, "
-	  "rk4" },
-	{ "vector", cmd_vector, "2 or 3 independent damped springs (--dim, "
-	  "--x0 LIST, --target LIST), each component exactly run's" },
-	{ "pair", cmd_system, "two bodies joined by a spring of rest length: "
-	  "1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 reference" },
-	{ "angular", cmd_system, "a torsional spring between two rotating "
-	  "bodies, wind-up, exact (Nissen)" },
-	{ "chain", cmd_system, "a rope of --particles N hung from the target: "
-	  "1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 reference" },
-	{ "mesh", cmd_network, "Nissen's mesh, --grid RxC hung by its top row: "
-	  "--dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
-	  "reference (also pair and chain with --dim 2|3)" },
-	{ NULL, NULL, NULL }
-};
-
 /* Whether s is the whole number 1 ("1", "01", "+1"), as --dim reads it. */
 static int
 names_one(const char *s)
@@ -990,7 +1034,7 @@ run_model_arg(int argc, char **argv, const char **dim_arg)
 model_runner
 run_model_runner(int argc, char **argv)
 {
-	const struct model_command *mc;
+	const struct run_model *m;
 	const char *dim_arg, *name = run_model_arg(argc, argv, &dim_arg);
 	int dim = dim_arg != NULL;
 
@@ -1001,14 +1045,14 @@ run_model_runner(int argc, char **argv)
 	if (dim && name != NULL && (strcmp(name, "pair") == 0 ||
 	    strcmp(name, "chain") == 0) && !names_one(dim_arg))
 		name = "mesh";
-	for (mc = model_commands; name != NULL && mc->name != NULL; mc++)
-		if (strcmp(mc->name, name) == 0)
-			return mc->run;
+	for (m = run_models; name != NULL && m->name != NULL; m++)
+		if (strcmp(m->name, name) == 0)
+			return m->run;
 	return NULL;
 }
 
 /*
- * Whether argv names a model with a command of its own (model_commands[]):
+ * Whether argv names a model with a command of its own (run_models[]):
  * the fuzz harness cannot bound such a run's work from run's flags.
  */
 int
@@ -1017,23 +1061,23 @@ run_names_model_command(int argc, char **argv)
 	return run_model_runner(argc, argv) != NULL;
 }
 
-/* The models, for `springsim list` and --help: name, summary, rules. */
+/* The models, for `springsim list`: name, summary, the library's rules. */
 void
 list_models(FILE *fp)
 {
-	const struct model *m;
-	const spring_model *const *o;
+	const struct run_model *m;
+	const spring_model *o;
 	const spring_model_rule *const *r;
-	const struct model_command *mc;
 
-	for (m = models; m->name != NULL; m++)
-		fprintf(fp, "  %-20s %s\n", m->name, m->summary);
-	for (mc = model_commands; mc->name != NULL; mc++)
-		fprintf(fp, "  %-20s %s\n", mc->name, mc->summary);
-	for (o = spring_models; *o != NULL; o++) {
-		fprintf(fp, "  %-20s %s [%s]\n", (*o)->name,
-		    cli_summary((*o)->summary), (*o)->source);
-		for (r = (*o)->rules; *r != NULL; r++)
+	for (m = run_models; m->name != NULL; m++) {
+		if (m->summary != NULL) {
+			fprintf(fp, "  %-20s %s\n", m->name, m->summary);
+			continue;
+		}
+		o = spring_model_find(m->name);
+		fprintf(fp, "  %-20s %s [%s]\n", o->name,
+		    cli_summary(o->summary), o->source);
+		for (r = o->rules; *r != NULL; r++)
 			fprintf(fp, "    %-18s %-8s %s [%s]\n", (*r)->name,
 			    (*r)->order ? "order 1" : "exact", (*r)->summary,
 			    (*r)->source);
