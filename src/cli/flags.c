@@ -113,7 +113,10 @@ static const struct run_flag run_flags[] = {
 "                      --target + --target-vel t; rows add\n"
 "                      source_a,source_b\n"
 "                      (these models: no substeps, no signals)\n" },
-	/* the models' own numbers and sources: --model's paragraph says them */
+	/*
+	 * the models' own numbers and sources (--model's paragraph says
+	 * them), in the order a model that owns none names them
+	 */
 	{ .flag = "--t-goal", .kind = FK_POSITIVE, .at = FIELD(double, t_goal),
 	  .have = FIELD(int, have_t_goal), .sweep = SWEEP_NUMBER },
 	{ .flag = "--v-goal", .kind = FK_POSITIVE, .at = FIELD(double, v_goal),
@@ -122,14 +125,15 @@ static const struct run_flag run_flags[] = {
 	  .at = FIELD(double, apprehension),
 	  .have = FIELD(int, have_apprehension), .sweep = SWEEP_NUMBER },
 	{ .flag = "--horizon", .kind = FK_POSITIVE,
-	  .at = FIELD(double, horizon), .sweep = SWEEP_NUMBER },
+	  .at = FIELD(double, horizon), .have = FIELD(int, have_horizon),
+	  .sweep = SWEEP_NUMBER },
+	{ .flag = "--switch-at", .kind = FK_POSITIVE,
+	  .at = FIELD(double, switch_at), .have = FIELD(int, have_switch_at),
+	  .sweep = SWEEP_NUMBER },
 	{ .flag = "--source-a", .kind = FK_NAME,
 	  .at = FIELD(const char *, source_spec[0]), .sweep = SWEEP_NAME },
 	{ .flag = "--source-b", .kind = FK_NAME,
 	  .at = FIELD(const char *, source_spec[1]), .sweep = SWEEP_NAME },
-	{ .flag = "--switch-at", .kind = FK_POSITIVE,
-	  .at = FIELD(double, switch_at), .have = FIELD(int, have_switch_at),
-	  .sweep = SWEEP_NUMBER },
 	{ .flag = "--integrator", .kind = FK_NAME,
 	  .at = FIELD(const char *, integrator), .sweep = SWEEP_NAME, .help =
 "  --integrator NAME   the spring's update rule (default semi-implicit):\n",
@@ -424,6 +428,13 @@ field(struct run_setup *rs, size_t at)
 	return (char *)rs + at;
 }
 
+/* field, to read. */
+static const void *
+field_of(const struct run_setup *rs, size_t at)
+{
+	return (const char *)rs + at;
+}
+
 /* See run.h. */
 int
 run_longopts(const struct option *extra, struct option *all, size_t cap)
@@ -627,4 +638,28 @@ run_flag_repeats(int c)
 	const struct run_flag *f = flag_of(c);
 
 	return f != NULL && f->kind == FK_HITCH;
+}
+
+/* See run.h. */
+int
+run_flags_given(const struct run_setup *rs,
+    int (*fn)(void *ctx, const char *flag), void *ctx)
+{
+	const struct run_flag *f;
+	int rc, given;
+
+	for (f = run_flags; f < run_flags + NFLAGS; f++) {
+		if (f->flag == NULL)
+			continue;
+		if (f->have != 0)
+			given = *(const int *)field_of(rs, f->have);
+		else if (f->kind == FK_NAME)
+			given = *(const char *const *)field_of(rs, f->at) !=
+			    NULL;
+		else
+			continue;
+		if (given && (rc = fn(ctx, f->flag)) != 0)
+			return rc;
+	}
+	return 0;
 }

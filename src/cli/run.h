@@ -32,7 +32,7 @@ struct run_setup {
 	int force;			/* --force: run even a huge run */
 	int fast_exp;			/* --fast-exp */
 	double t_goal, v_goal, apprehension, horizon;
-	int have_t_goal, have_v_goal, have_apprehension;
+	int have_t_goal, have_v_goal, have_apprehension, have_horizon;
 	/* --model inertialize */
 	const char *source_spec[2];
 	spring_signal source[2];
@@ -140,6 +140,13 @@ enum sweep_kind {
 enum sweep_kind run_flag_sweep(int c);
 /* Whether getopt_long value c is a flag that may repeat (--hitch). */
 int run_flag_repeats(int c);
+/*
+ * Call fn with each flag of run's table that rs was given (those whose
+ * giving it records: a have_ flag, a name), in the table's order, until
+ * fn returns nonzero: that, or 0.
+ */
+int run_flags_given(const struct run_setup *rs,
+    int (*fn)(void *ctx, const char *flag), void *ctx);
 
 /* Where rows go and how their numbers are written. */
 struct sink {
@@ -236,7 +243,8 @@ enum model_rules { RULES_SPRING, RULES_CRITICAL, RULES_LIBRARY };
  * A model (setup.c's run_models[], ending in a NULL name): its name, its
  * line of `springsim list` (NULL: the library model's, with its rules),
  * how its rule is chosen, how its spring is resolved (run's models), or
- * the command that runs it (NULL for run's).
+ * the command that runs it (NULL for run's), and the flags it owns
+ * ("--t-goal --apprehension"): refused with a model that owns none.
  */
 struct run_model {
 	const char *name;
@@ -244,6 +252,7 @@ struct run_model {
 	enum model_rules rules;
 	int (*resolve)(struct run_setup *rs);
 	model_runner run;
+	const char *owns;	/* flags only it and others that say so take */
 };
 extern const struct run_model run_models[];
 

@@ -485,38 +485,99 @@ resolve_damped(struct run_setup *rs)
  * order `springsim list` gives them; the spring first.
  */
 const struct run_model run_models[] = {
-	{ "spring", "the damped spring a = omega^2 (g - x) + "
-	  "2 zeta omega (q - v)", RULES_SPRING, resolve_damped, NULL },
-	{ "critical", "Holden's critical spring: zeta 1, omega 2 ln2 / H "
-	  "(--halflife H); rule exact", RULES_CRITICAL, resolve_critical,
-	  NULL },
+	{ .name = "spring", .summary = "the damped spring a = omega^2 (g - x) "
+	  "+ 2 zeta omega (q - v)", .rules = RULES_SPRING,
+	  .resolve = resolve_damped },
+	{ .name = "critical", .summary = "Holden's critical spring: zeta 1, "
+	  "omega 2 ln2 / H (--halflife H); rule exact",
+	  .rules = RULES_CRITICAL, .resolve = resolve_critical },
 	/* MODEL COMMANDS: add a line here */
-	{ "quat", "Holden's quaternion spring: a rotation toward a goal "
-	  "rotation (--q0, --target, --w0); rules semi-implicit, exact, rk4",
-	  RULES_SPRING, NULL, cmd_quat },
-	{ "vector", "2 or 3 independent damped springs (--dim, --x0 LIST, "
-	  "--target LIST), each component exactly run's", RULES_SPRING, NULL,
-	  cmd_vector },
-	{ "pair", "two bodies joined by a spring of rest length: 1-D exact "
-	  "(Nissen); --dim 2|3 Fiedler's spring, rk4 reference", RULES_SPRING,
-	  NULL, cmd_system },
-	{ "angular", "a torsional spring between two rotating bodies, "
-	  "wind-up, exact (Nissen)", RULES_SPRING, NULL, cmd_system },
-	{ "chain", "a rope of --particles N hung from the target: 1-D exact "
-	  "modes (Nissen); --dim 2|3 rest-length, rk4 reference",
-	  RULES_SPRING, NULL, cmd_system },
-	{ "mesh", "Nissen's mesh, --grid RxC hung by its top row: --dim 1 "
-	  "linear, exact; --dim 2|3 rest-length springs, rk4 reference (also "
-	  "pair and chain with --dim 2|3)", RULES_SPRING, NULL, cmd_network },
-	/* the library's (spring_models[]) */
-	{ "damper", NULL, RULES_LIBRARY, resolve_damper, NULL },
-	{ "double", NULL, RULES_LIBRARY, resolve_critical, NULL },
-	{ "timed", NULL, RULES_LIBRARY, resolve_goal, NULL },
-	{ "velocity", NULL, RULES_LIBRARY, resolve_goal, NULL },
-	{ "predict", NULL, RULES_LIBRARY, resolve_goal, NULL },
-	{ "inertialize", NULL, RULES_LIBRARY, resolve_inertialize, NULL },
-	{ NULL, NULL, RULES_SPRING, NULL, NULL }
+	{ .name = "quat", .summary = "Holden's quaternion spring: a rotation "
+	  "toward a goal rotation (--q0, --target, --w0); rules "
+	  "semi-implicit, exact, rk4", .run = cmd_quat },
+	{ .name = "vector", .summary = "2 or 3 independent damped springs "
+	  "(--dim, --x0 LIST, --target LIST), each component exactly run's",
+	  .run = cmd_vector },
+	{ .name = "pair", .summary = "two bodies joined by a spring of rest "
+	  "length: 1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 "
+	  "reference", .run = cmd_system },
+	{ .name = "angular", .summary = "a torsional spring between two "
+	  "rotating bodies, wind-up, exact (Nissen)", .run = cmd_system },
+	{ .name = "chain", .summary = "a rope of --particles N hung from the "
+	  "target: 1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 "
+	  "reference", .run = cmd_system },
+	{ .name = "mesh", .summary = "Nissen's mesh, --grid RxC hung by its "
+	  "top row: --dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
+	  "reference (also pair and chain with --dim 2|3)",
+	  .run = cmd_network },
+	/* the library's (spring_models[]): its summary and rules */
+	{ .name = "damper", .rules = RULES_LIBRARY, .resolve = resolve_damper },
+	{ .name = "double", .rules = RULES_LIBRARY,
+	  .resolve = resolve_critical },
+	{ .name = "timed", .rules = RULES_LIBRARY, .resolve = resolve_goal,
+	  .owns = "--t-goal --apprehension" },
+	{ .name = "velocity", .rules = RULES_LIBRARY, .resolve = resolve_goal,
+	  .owns = "--v-goal --apprehension" },
+	{ .name = "predict", .rules = RULES_LIBRARY, .resolve = resolve_goal,
+	  .owns = "--v-goal --horizon" },
+	{ .name = "inertialize", .rules = RULES_LIBRARY,
+	  .resolve = resolve_inertialize,
+	  .owns = "--switch-at --source-a --source-b" },
+	{ .name = NULL }
 };
+
+/* Whether model m owns flag ("--t-goal"): a word of its owns. */
+static int
+owns(const struct run_model *m, const char *flag)
+{
+	size_t n = strlen(flag);
+	const char *p;
+
+	for (p = m->owns; p != NULL && (p = strstr(p, flag)) != NULL; p += n)
+		if ((p == m->owns || p[-1] == ' ') &&
+		    (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/* --model predict's --horizon: the prediction's rows, counted. */
+static int
+horizon_rows(const struct run_setup *rs)
+{
+	/* refused as --duration's frames are */
+	if (!(rs->horizon / rs->dt <= 9e18))
+		return usage_error("--horizon %g at --dt %g is more rows than "
+		    "springsim can count", rs->horizon, rs->dt);
+	if (rs->horizon / rs->dt > (double)MAX_FRAMES && !rs->force)
+		return usage_error("--horizon %g at --dt %g is more than %ld "
+		    "rows (--force to run it anyway)", rs->horizon, rs->dt,
+		    MAX_FRAMES);
+	return EXIT_OK;
+}
+
+/*
+ * A flag given (run_flags_given's fn, ctx the setup): refused, naming
+ * the models that own it, when some do and --model is not one of them;
+ * --horizon, owned, has its rows counted here, in the flags' order.
+ */
+static int
+refuse_unowned(void *ctx, const char *flag)
+{
+	const struct run_setup *rs = ctx;
+	const struct run_model *m;
+	char who[128] = "";
+
+	if (rs->mdl->owns != NULL && owns(rs->mdl, flag))
+		return strcmp(flag, "--horizon") == 0 ? horizon_rows(rs) :
+		    EXIT_OK;
+	for (m = run_models; m->name != NULL; m++)
+		if (owns(m, flag))
+			snprintf(who + strlen(who), sizeof(who) - strlen(who),
+			    "%s%s", who[0] != '\0' ? " or " : "", m->name);
+	if (who[0] == '\0')
+		return EXIT_OK;
+	return usage_error("%s goes with --model %s", flag, who);
+}
 
 /*
  * The spring of the model --model names (its row's resolve), then what
@@ -542,32 +603,8 @@ resolve_spring(struct run_setup *rs)
 		return usage_error("--fast-exp applies to the exact rules "
 		    "(exact, --model critical, damper exact, double), not %s",
 		    rs->integrator);
-	if (rs->have_t_goal && sim->model != spring_model_timed)
-		return usage_error("--t-goal goes with --model timed");
-	if (rs->have_v_goal && sim->model != spring_model_velocity &&
-	    sim->model != spring_model_predict)
-		return usage_error("--v-goal goes with --model velocity or "
-		    "predict");
-	if (rs->have_apprehension && sim->model != spring_model_timed &&
-	    sim->model != spring_model_velocity)
-		return usage_error("--apprehension goes with --model timed or "
-		    "velocity");
-	if (rs->horizon > 0.0 && sim->model != spring_model_predict)
-		return usage_error("--horizon goes with --model predict");
-	/* the prediction's rows, counted and refused as --duration's are */
-	if (rs->horizon > 0.0 && !(rs->horizon / rs->dt <= 9e18))
-		return usage_error("--horizon %g at --dt %g is more rows than "
-		    "springsim can count", rs->horizon, rs->dt);
-	if (rs->horizon > 0.0 && rs->horizon / rs->dt > (double)MAX_FRAMES &&
-	    !rs->force)
-		return usage_error("--horizon %g at --dt %g is more than %ld "
-		    "rows (--force to run it anyway)", rs->horizon, rs->dt,
-		    MAX_FRAMES);
-	if ((rs->source_spec[0] != NULL || rs->source_spec[1] != NULL ||
-	    rs->have_switch_at) && sim->model != spring_model_inertialize)
-		return usage_error("%s goes with --model inertialize",
-		    rs->have_switch_at ? "--switch-at" : rs->source_spec[0] !=
-		    NULL ? "--source-a" : "--source-b");
+	if ((rc = run_flags_given(rs, refuse_unowned, rs)) != EXIT_OK)
+		return rc;
 	if (sim->model != NULL) {
 		if (sim->policy != spring_policy_none)
 			return usage_error("--substep goes with the spring and "
