@@ -243,8 +243,9 @@ enum model_rules { RULES_SPRING, RULES_CRITICAL, RULES_LIBRARY };
  * A model (setup.c's run_models[], ending in a NULL name): its name, its
  * line of `springsim list` (NULL: the library model's, with its rules),
  * how its rule is chosen, how its spring is resolved (run's models), or
- * the command that runs it (NULL for run's), and the flags it owns
- * ("--t-goal --apprehension"): refused with a model that owns none.
+ * the command that runs it (NULL for run's), the flags it owns
+ * ("--t-goal --apprehension": refused with a model that owns none), and
+ * the model --dim makes it.
  */
 struct run_model {
 	const char *name;
@@ -253,6 +254,8 @@ struct run_model {
 	int (*resolve)(struct run_setup *rs);
 	model_runner run;
 	const char *owns;	/* flags only it and others that say so take */
+	const char *dim_as;	/* the model it is with --dim N */
+	int dim_one_stays;	/* but not with --dim 1 */
 };
 extern const struct run_model run_models[];
 

@@ -487,7 +487,7 @@ resolve_damped(struct run_setup *rs)
 const struct run_model run_models[] = {
 	{ .name = "spring", .summary = "the damped spring a = omega^2 (g - x) "
 	  "+ 2 zeta omega (q - v)", .rules = RULES_SPRING,
-	  .resolve = resolve_damped },
+	  .resolve = resolve_damped, .dim_as = "vector" },
 	{ .name = "critical", .summary = "Holden's critical spring: zeta 1, "
 	  "omega 2 ln2 / H (--halflife H); rule exact",
 	  .rules = RULES_CRITICAL, .resolve = resolve_critical },
@@ -500,12 +500,14 @@ const struct run_model run_models[] = {
 	  .run = cmd_vector },
 	{ .name = "pair", .summary = "two bodies joined by a spring of rest "
 	  "length: 1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 "
-	  "reference", .run = cmd_system },
+	  "reference", .run = cmd_system, .dim_as = "mesh",
+	  .dim_one_stays = 1 },
 	{ .name = "angular", .summary = "a torsional spring between two "
 	  "rotating bodies, wind-up, exact (Nissen)", .run = cmd_system },
 	{ .name = "chain", .summary = "a rope of --particles N hung from the "
 	  "target: 1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 "
-	  "reference", .run = cmd_system },
+	  "reference", .run = cmd_system, .dim_as = "mesh",
+	  .dim_one_stays = 1 },
 	{ .name = "mesh", .summary = "Nissen's mesh, --grid RxC hung by its "
 	  "top row: --dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
 	  "reference (also pair and chain with --dim 2|3)",
@@ -1067,25 +1069,32 @@ run_model_arg(int argc, char **argv, const char **dim_arg)
 	return name;
 }
 
-/* See run.h: the command of the model --model names in argv, or NULL. */
+/* The row of model name (any: run's, a command's, the library's), or NULL. */
+static const struct run_model *
+model_row(const char *name)
+{
+	const struct run_model *m;
+
+	for (m = run_models; m->name != NULL; m++)
+		if (strcmp(m->name, name) == 0)
+			return m;
+	return NULL;
+}
+
+/*
+ * See run.h: the command of the model --model names in argv (the spring
+ * without one), or NULL; with --dim, the model its row's dim_as names.
+ */
 model_runner
 run_model_runner(int argc, char **argv)
 {
-	const struct run_model *m;
 	const char *dim_arg, *name = run_model_arg(argc, argv, &dim_arg);
-	int dim = dim_arg != NULL;
+	const struct run_model *m = model_row(name != NULL ? name : "spring");
 
-	/* --dim N makes the spring a vector of N springs */
-	if (dim && (name == NULL || strcmp(name, "spring") == 0))
-		name = "vector";
-	/* and the pair and the chain, but at --dim 1, networks (mesh's command) */
-	if (dim && name != NULL && (strcmp(name, "pair") == 0 ||
-	    strcmp(name, "chain") == 0) && !names_one(dim_arg))
-		name = "mesh";
-	for (m = run_models; name != NULL && m->name != NULL; m++)
-		if (strcmp(m->name, name) == 0)
-			return m->run;
-	return NULL;
+	if (m != NULL && dim_arg != NULL && m->dim_as != NULL &&
+	    !(m->dim_one_stays && names_one(dim_arg)))
+		m = model_row(m->dim_as);
+	return m != NULL ? m->run : NULL;
 }
 
 /*
