@@ -43,8 +43,9 @@ enum flag_kind {
  * letter (common_option's), what it takes, where it goes (at: the field,
  * typed by kind; have: its int have_ flag, or 0), whether it is a
  * --signal-* flag (named when no signal takes it), how sweep varies it,
- * and its lines of --help, printed in the table's order: help, then the
- * list list prints, then tail.
+ * its lines of --help, printed in the table's order: help, then the list
+ * list prints, then tail; and, for a name sweep takes 'all' of, the
+ * names ('all' is all[0], all[1], ... up to NULL).
  */
 struct run_flag {
 	const char *flag;
@@ -57,6 +58,7 @@ struct run_flag {
 	const char *help;
 	void (*list)(FILE *);
 	const char *tail;
+	const char *(*all)(long i);	/* sweep's 'all': the i-th name */
 };
 
 /* getopt_long's value of run_flags[i] (without a letter): RUN_OPT + i. */
@@ -65,6 +67,8 @@ struct run_flag {
 static void list_rules(FILE *);
 static void list_signals(FILE *);
 static void list_policies(FILE *);
+static const char *rule_at(long);
+static const char *policy_at(long);
 
 static const struct run_flag run_flags[] = {
 	{ .help = "Model and rule:\n" },
@@ -137,7 +141,7 @@ static const struct run_flag run_flags[] = {
 	{ .flag = "--integrator", .kind = FK_NAME,
 	  .at = FIELD(const char *, integrator), .sweep = SWEEP_NAME, .help =
 "  --integrator NAME   the spring's update rule (default semi-implicit):\n",
-	  .list = list_rules },
+	  .list = list_rules, .all = rule_at },
 	{ .flag = "--fast-exp", .kind = FK_ON, .at = FIELD(int, fast_exp),
 	  .help =
 "  --fast-exp          the exact rules use Holden's fast_negexp, 1 / (1 + x\n"
@@ -255,7 +259,7 @@ static const struct run_flag run_flags[] = {
 	{ .flag = "--substep", .kind = FK_NAME,
 	  .at = FIELD(const char *, substep), .sweep = SWEEP_NAME, .help =
 "  --substep POLICY    how a frame becomes steps of the rule (default none):\n",
-	  .list = list_policies, .tail =
+	  .list = list_policies, .all = policy_at, .tail =
 "                      max: steps of H while time is left, the remainder as\n"
 "                      a shorter last step; uniform: n = ceil(frame / H)\n"
 "                      steps of frame / n; fixed: an accumulator steps\n"
@@ -394,6 +398,28 @@ list_policies(FILE *fp)
 		help_entry(fp, (*p)->name, cli_summary((*p)->summary), NULL);
 }
 
+/* The i-th rule's name, or NULL past the last: --integrator all. */
+static const char *
+rule_at(long i)
+{
+	long n;
+
+	for (n = 0; n < i && spring_rules[n] != NULL; n++)
+		;
+	return spring_rules[n] != NULL ? spring_rules[n]->name : NULL;
+}
+
+/* The i-th policy's name, or NULL past the last: --substep all. */
+static const char *
+policy_at(long i)
+{
+	long n;
+
+	for (n = 0; n < i && spring_policies[n] != NULL; n++)
+		;
+	return spring_policies[n] != NULL ? spring_policies[n]->name : NULL;
+}
+
 /* See run.h: the rows' lines, in order. */
 void
 run_usage_body(FILE *fp)
@@ -485,6 +511,15 @@ list_flags(FILE *fp)
 	for (i = 0; i < NFLAGS; i++)
 		if (run_flags[i].letter != 0)
 			fprintf(fp, "-%c\n", run_flags[i].letter);
+}
+
+/* See run.h. */
+const char *
+run_flag_all(int c, long i)
+{
+	const struct run_flag *f = flag_of(c);
+
+	return f != NULL && f->all != NULL ? f->all(i) : NULL;
 }
 
 /* See run.h. */

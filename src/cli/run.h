@@ -138,6 +138,12 @@ enum sweep_kind {
 };
 /* How getopt_long value c sweeps: a parameter's, SWEEP_NUMBER. */
 enum sweep_kind run_flag_sweep(int c);
+/*
+ * The i-th name sweep's 'all' stands for with getopt_long value c (every
+ * rule for --integrator, every policy for --substep), NULL past the last
+ * or for a flag that takes no 'all'.
+ */
+const char *run_flag_all(int c, long i);
 /* Whether getopt_long value c is a flag that may repeat (--hitch). */
 int run_flag_repeats(int c);
 /*

@@ -405,25 +405,20 @@ split_list(struct axis *ax, const char *text)
 	return 0;
 }
 
-/* Every rule's or policy's name, for `all`. */
+/* The names `all` stands for: every rule or policy (run_flag_all). */
 static int
 all_names(struct axis *ax)
 {
 	long n = 0, i;
 
-	if (strcmp(ax->flag, "--integrator") == 0) {
-		while (spring_rules[n] != NULL)
-			n++;
-	} else
-		while (spring_policies[n] != NULL)
-			n++;
+	while (run_flag_all(ax->code, n) != NULL)
+		n++;
 	if ((ax->items = calloc((size_t)n, sizeof(char *))) == NULL) {
 		warn_msg("out of memory");
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		ax->items[i] = (char *)(strcmp(ax->flag, "--integrator") == 0 ?
-		    spring_rules[i]->name : spring_policies[i]->name);
+		ax->items[i] = (char *)run_flag_all(ax->code, i);
 	ax->n = n;
 	return 0;
 }
@@ -472,8 +467,7 @@ add_option(struct sweep *sw, int code, const char *name, const char *text)
 	if (kind == AX_FIXED || (strchr(text, ',') == NULL &&
 	    (kind == AX_NAME || strchr(text, ':') == NULL) &&
 	    !(kind == AX_NAME && strcmp(text, "all") == 0 &&
-	    (strcmp(flag, "--integrator") == 0 ||
-	    strcmp(flag, "--substep") == 0))))
+	    run_flag_all(code, 0) != NULL)))
 		return run_apply(&sw->base, code, text) != 0 ? EXIT_USAGE :
 		    EXIT_OK;
 	for (a = 0; a < sw->naxes; a++)
