@@ -909,7 +909,7 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 				return EXIT_USAGE;
 			continue;
 		}
-		if (c >= 0 && c < 4096 && strcmp(o->name, "hitch") != 0) {
+		if (c >= 0 && c < 4096 && !run_flag_repeats(c)) {
 			if (sw->seen[c] != NULL)
 				return usage_error("--%s is given twice; give its "
 				    "values as one list", o->name);
