@@ -84,7 +84,9 @@ int run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
  * The pieces of run_setup_parse, for commands that build many runs (the
  * sweep): run_setup_init sets the defaults; run_longopts appends run's
  * and the parameters' getopt_long entries to extra (NULL or ending in a
- * NULL entry) in all[0..cap), 0 or -1 if cap is short; run_apply takes
+ * NULL entry) in all[0..cap) (run's codes are 256 + the row of flags.c's
+ * table): 0, or -1 if cap is short or a code of extra is run's or a
+ * parameter's (a bug in the command's table); run_apply takes
  * one option getopt_long returned (0, or -1 after a message);
  * run_setup_resolve checks the whole and builds rs->sim (reading the
  * files the flags name only once, so a copy of a resolved setup can be
@@ -229,15 +231,15 @@ int system_run_flags(const struct run_setup *rs, const char *model,
 /*
  * The --model argv names (NULL without one), read before getopt; with
  * dim_arg not NULL, *dim_arg the value of --dim ("" when it has none) or
- * NULL without --dim (run.c).
+ * NULL without --dim (setup.c).
  */
 const char *run_model_arg(int argc, char **argv, const char **dim_arg);
-/* Whether argv's --model (or --dim) names a model command (run.c). */
+/* Whether argv's --model (or --dim) names a model command (setup.c). */
 int run_names_model_command(int argc, char **argv);
 
 /*
  * The command that runs the model --model names in argv (with --dim:
- * vector, mesh), or NULL for run's own models (setup.c's table).
+ * vector, mesh), or NULL for run's own models (run_models[]'s run).
  */
 typedef int (*model_runner)(int argc, char **argv);
 model_runner run_model_runner(int argc, char **argv);

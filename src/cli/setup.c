@@ -1,9 +1,9 @@
 /*
  * setup.c - a run's setup from its flags, for every command built on runs
- * (run, fps, sweep, resonance and the models' commands): run's options
- * and the models they name, strict parsing into struct run_setup, the
- * input files, the checks and the resolve into a spring_sim, and the
- * up-front refusals of work too long to do.
+ * (run, fps, sweep, resonance and the models' commands): the models, one
+ * row each (run_models[]), the parse of the flags (flags.c's table) into
+ * struct run_setup, the input files, the checks and the resolve into a
+ * spring_sim, and the up-front refusals of work too long to do.
  */
 #include <getopt.h>
 #include <limits.h>
