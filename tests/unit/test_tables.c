@@ -33,6 +33,7 @@ has_flag(const struct option *all, const char *name, size_t len)
 	return 0;
 }
 
+/* The suite: each table against the others and the library's lists. */
 void
 test_tables(void)
 {
