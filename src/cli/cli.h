@@ -151,6 +151,11 @@ int cmd_vector(int argc, char **argv);	/* --model vector */
 /* The run command's models, listed by `springsim list`. */
 void list_models(FILE *fp);
 /*
+ * Every flag run takes (run's table and the parameters'), one a line:
+ * `springsim list --flags`, for the tests against springsim(1) (flags.c).
+ */
+void list_flags(FILE *fp);
+/*
  * A library summary in the CLI's words (list.c): the library names its
  * own parameters (max_dt, t_goal, AT), the CLI the flags that set them.
  */

@@ -17,9 +17,12 @@
 /* Frames a command may hold in memory (16 bytes each) without --force. */
 #define MAX_KEPT_FRAMES 100000000L
 
+struct run_model;
+
 /* Everything a run's flags say, and the spring_sim they make. */
 struct run_setup {
 	const char *model, *integrator, *output;
+	const struct run_model *mdl;	/* --model's row, once resolved */
 	const char *frames_from, *substep;
 	struct param_set ps;
 	double dt, duration, jitter, max_dt;
@@ -29,7 +32,7 @@ struct run_setup {
 	int force;			/* --force: run even a huge run */
 	int fast_exp;			/* --fast-exp */
 	double t_goal, v_goal, apprehension, horizon;
-	int have_t_goal, have_v_goal, have_apprehension;
+	int have_t_goal, have_v_goal, have_apprehension, have_horizon;
 	/* --model inertialize */
 	const char *source_spec[2];
 	spring_signal source[2];
@@ -81,7 +84,9 @@ int run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
  * The pieces of run_setup_parse, for commands that build many runs (the
  * sweep): run_setup_init sets the defaults; run_longopts appends run's
  * and the parameters' getopt_long entries to extra (NULL or ending in a
- * NULL entry) in all[0..cap), 0 or -1 if cap is short; run_apply takes
+ * NULL entry) in all[0..cap) (run's codes are 256 + the row of flags.c's
+ * table): 0, or -1 if cap is short or a code of extra is run's or a
+ * parameter's (a bug in the command's table); run_apply takes
  * one option getopt_long returned (0, or -1 after a message);
  * run_setup_resolve checks the whole and builds rs->sim (reading the
  * files the flags name only once, so a copy of a resolved setup can be
@@ -125,6 +130,31 @@ int run_check_cost(const struct run_setup *rs, double dt, double *kept,
     int tracking, const char *what);
 /* run's paragraphs of --help (model, parameters, time, output, metrics). */
 void run_usage_body(FILE *fp);
+/*
+ * How sweep varies a run flag (flags.c's table): a number (lists and
+ * ranges), a whole number, a name (comma lists), or not at all (files,
+ * --hitch's AT:LEN, --precision); SWEEP_NONE for a flag of no value.
+ */
+enum sweep_kind {
+	SWEEP_NONE, SWEEP_NUMBER, SWEEP_INTEGER, SWEEP_NAME, SWEEP_FIXED
+};
+/* How getopt_long value c sweeps: a parameter's, SWEEP_NUMBER. */
+enum sweep_kind run_flag_sweep(int c);
+/*
+ * The i-th name sweep's 'all' stands for with getopt_long value c (every
+ * rule for --integrator, every policy for --substep), NULL past the last
+ * or for a flag that takes no 'all'.
+ */
+const char *run_flag_all(int c, long i);
+/* Whether getopt_long value c is a flag that may repeat (--hitch). */
+int run_flag_repeats(int c);
+/*
+ * Call fn with each flag of run's table that rs was given (those whose
+ * giving it records: a have_ flag, a name), in the table's order, until
+ * fn returns nonzero: that, or 0.
+ */
+int run_flags_given(const struct run_setup *rs,
+    int (*fn)(void *ctx, const char *flag), void *ctx);
 
 /* Where rows go and how their numbers are written. */
 struct sink {
@@ -201,17 +231,40 @@ int system_run_flags(const struct run_setup *rs, const char *model,
 /*
  * The --model argv names (NULL without one), read before getopt; with
  * dim_arg not NULL, *dim_arg the value of --dim ("" when it has none) or
- * NULL without --dim (run.c).
+ * NULL without --dim (setup.c).
  */
 const char *run_model_arg(int argc, char **argv, const char **dim_arg);
-/* Whether argv's --model (or --dim) names a model command (run.c). */
+/* Whether argv's --model (or --dim) names a model command (setup.c). */
 int run_names_model_command(int argc, char **argv);
 
 /*
  * The command that runs the model --model names in argv (with --dim:
- * vector, mesh), or NULL for run's own models (setup.c's table).
+ * vector, mesh), or NULL for run's own models (run_models[]'s run).
  */
 typedef int (*model_runner)(int argc, char **argv);
 model_runner run_model_runner(int argc, char **argv);
+
+/* How a model's rule is chosen: the spring's, exact only, the library's. */
+enum model_rules { RULES_SPRING, RULES_CRITICAL, RULES_LIBRARY };
+
+/*
+ * A model (setup.c's run_models[], ending in a NULL name): its name, its
+ * line of `springsim list` (NULL: the library model's, with its rules),
+ * how its rule is chosen, how its spring is resolved (run's models), or
+ * the command that runs it (NULL for run's), the flags it owns
+ * ("--t-goal --apprehension": refused with a model that owns none), and
+ * the model --dim makes it.
+ */
+struct run_model {
+	const char *name;
+	const char *summary;
+	enum model_rules rules;
+	int (*resolve)(struct run_setup *rs);
+	model_runner run;
+	const char *owns;	/* flags only it and others that say so take */
+	const char *dim_as;	/* the model it is with --dim N */
+	int dim_one_stays;	/* but not with --dim 1 */
+};
+extern const struct run_model run_models[];
 
 #endif

@@ -1,9 +1,9 @@
 /*
  * setup.c - a run's setup from its flags, for every command built on runs
- * (run, fps, sweep, resonance and the models' commands): run's options
- * and the models they name, strict parsing into struct run_setup, the
- * input files, the checks and the resolve into a spring_sim, and the
- * up-front refusals of work too long to do.
+ * (run, fps, sweep, resonance and the models' commands): the models, one
+ * row each (run_models[]), the parse of the flags (flags.c's table) into
+ * struct run_setup, the input files, the checks and the resolve into a
+ * spring_sim, and the up-front refusals of work too long to do.
  */
 #include <getopt.h>
 #include <limits.h>
@@ -18,79 +18,6 @@
 
 #define LN2 0.693147180559945309417232121458176568
 #define BIT_OF(id) (1ULL << (id))
-
-/*
- * The models run takes: the damped spring with any rule, Holden's
- * critical spring, and the library's other models (spring_models[]:
- * damper, double) with their own rules.
- */
-static const struct model {
-	const char *name;
-	const char *summary;
-} models[] = {
-	{ "spring", "the damped spring a = omega^2 (g - x) + "
-	  "2 zeta omega (q - v)" },
-	{ "critical", "Holden's critical spring: zeta 1, omega 2 ln2 / H "
-	  "(--halflife H); rule exact" },
-	{ NULL, NULL }
-};
-
-enum {
-	OPT_APPREHENSION = 256, OPT_DT, OPT_DT_JITTER, OPT_DURATION,
-	OPT_FAST_EXP, OPT_FORCE, OPT_FRAMES, OPT_HORIZON, OPT_SOURCE_A,
-	OPT_SOURCE_B, OPT_SWITCH_AT, OPT_T_GOAL, OPT_V_GOAL,
-	OPT_FRAMES_FROM, OPT_HITCH, OPT_INTEGRATOR, OPT_MAX_DT,
-	OPT_MAX_SUBSTEPS, OPT_METRICS, OPT_MODEL, OPT_NO_HEADER,
-	OPT_PRECISION, OPT_SEED, OPT_SIGNAL_AMP, OPT_SIGNAL_AT,
-	OPT_SIGNAL_PERIOD, OPT_SIGNAL_SEED, OPT_SIGNAL_SHAPE, OPT_SUBSTEP,
-	OPT_TARGET, OPT_TARGET_FILE, OPT_TARGET_SIGNAL, OPT_TARGET_VEL,
-	OPT_TARGET_VEL_SOURCE, OPT_V0, OPT_X0
-};
-
-/* The run's own flags; the parameter flags are added (paramflags.c). */
-static const struct option run_own_opts[] = {
-	{ "apprehension", required_argument, NULL, OPT_APPREHENSION },
-	{ "dt", required_argument, NULL, OPT_DT },
-	{ "dt-jitter", required_argument, NULL, OPT_DT_JITTER },
-	{ "duration", required_argument, NULL, OPT_DURATION },
-	{ "fast-exp", no_argument, NULL, OPT_FAST_EXP },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "frames", required_argument, NULL, OPT_FRAMES },
-	{ "frames-from", required_argument, NULL, OPT_FRAMES_FROM },
-	{ "help", no_argument, NULL, 'h' },
-	{ "hitch", required_argument, NULL, OPT_HITCH },
-	{ "horizon", required_argument, NULL, OPT_HORIZON },
-	{ "integrator", required_argument, NULL, OPT_INTEGRATOR },
-	{ "max-dt", required_argument, NULL, OPT_MAX_DT },
-	{ "max-substeps", required_argument, NULL, OPT_MAX_SUBSTEPS },
-	{ "metrics", no_argument, NULL, OPT_METRICS },
-	{ "model", required_argument, NULL, OPT_MODEL },
-	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
-	{ "output", required_argument, NULL, 'o' },
-	{ "precision", required_argument, NULL, OPT_PRECISION },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "signal-amp", required_argument, NULL, OPT_SIGNAL_AMP },
-	{ "signal-at", required_argument, NULL, OPT_SIGNAL_AT },
-	{ "signal-period", required_argument, NULL, OPT_SIGNAL_PERIOD },
-	{ "signal-seed", required_argument, NULL, OPT_SIGNAL_SEED },
-	{ "signal-shape", required_argument, NULL, OPT_SIGNAL_SHAPE },
-	{ "source-a", required_argument, NULL, OPT_SOURCE_A },
-	{ "source-b", required_argument, NULL, OPT_SOURCE_B },
-	{ "substep", required_argument, NULL, OPT_SUBSTEP },
-	{ "switch-at", required_argument, NULL, OPT_SWITCH_AT },
-	{ "target", required_argument, NULL, OPT_TARGET },
-	{ "target-file", required_argument, NULL, OPT_TARGET_FILE },
-	{ "target-signal", required_argument, NULL, OPT_TARGET_SIGNAL },
-	{ "target-vel", required_argument, NULL, OPT_TARGET_VEL },
-	{ "target-vel-source", required_argument, NULL,
-	  OPT_TARGET_VEL_SOURCE },
-	{ "t-goal", required_argument, NULL, OPT_T_GOAL },
-	{ "v-goal", required_argument, NULL, OPT_V_GOAL },
-	{ "v0", required_argument, NULL, OPT_V0 },
-	{ "version", no_argument, NULL, 'V' },
-	{ "x0", required_argument, NULL, OPT_X0 },
-	{ NULL, 0, NULL, 0 }
-};
 
 /* The defaults of the README and springsim(1); see run.h. */
 void
@@ -111,43 +38,6 @@ run_setup_init(struct run_setup *rs)
 	rs->v_goal = 1.0;
 	rs->switch_at = 1.0;
 	rs->apprehension = 2.0;
-}
-
-/* The message for a value that must be > 0; returns -1. */
-static int
-positive_error(const char *flag, const char *arg)
-{
-	warn_msg("%s: '%s' must be > 0", flag, arg);
-	return -1;
-}
-
-/* --hitch AT:LEN, AT >= 0, LEN > 0. */
-static int
-parse_hitch(struct run_setup *rs, const char *arg)
-{
-	char buf[128];
-	char *colon;
-	spring_hitch h;
-
-	if (rs->nhitches >= MAX_HITCHES) {
-		warn_msg("--hitch: more than %d hitches", MAX_HITCHES);
-		return -1;
-	}
-	if (strlen(arg) >= sizeof(buf) || (colon = strchr(arg, ':')) == NULL) {
-		warn_msg("--hitch: '%s' is not AT:LEN", arg);
-		return -1;
-	}
-	memcpy(buf, arg, (size_t)(colon - arg));
-	buf[colon - arg] = '\0';
-	if (scan_double(buf, &h.at) != 0 || scan_double(colon + 1, &h.len) != 0
-	    || !(h.at >= 0.0) || !(h.len > 0.0) || h.at > MAX_MAGNITUDE ||
-	    h.len > MAX_MAGNITUDE) {
-		warn_msg("--hitch: '%s' is not AT:LEN with AT >= 0 and LEN > 0",
-		    arg);
-		return -1;
-	}
-	rs->hitch[rs->nhitches++] = h;
-	return 0;
 }
 
 /* Which column of a frame-time file holds dt: -1 none yet, -2 no header. */
@@ -237,229 +127,13 @@ read_frames(struct run_setup *rs)
 }
 
 /*
- * run's number flags: what each must be and where it goes.  A table, so
- * that run's parse and a sweep's ready numbers (run_apply_number) check
- * and store alike.
+ * The model --model names, its row looked up once, and its rule:
+ * --model RULE is the spring with that rule.
  */
-enum number_kind {
-	NUM_ANY,		/* finite, |x| <= MAX_MAGNITUDE */
-	NUM_POSITIVE,		/* and > 0 */
-	NUM_FRACTION,		/* and 0 <= x < 1 */
-	NUM_COUNT		/* a whole number in [min, max] */
-};
-
-static const struct number_opt {
-	int code;
-	const char *flag;
-	enum number_kind kind;
-	long min, max;			/* NUM_COUNT */
-	size_t value;			/* offset of the double (long) */
-	size_t have;			/* offset of its have_ flag, or 0 */
-	int signal;			/* a --signal-* flag */
-} number_opts[] = {
-	{ OPT_APPREHENSION, "--apprehension", NUM_ANY, 0, 0,
-	  offsetof(struct run_setup, apprehension),
-	  offsetof(struct run_setup, have_apprehension), 0 },
-	{ OPT_HORIZON, "--horizon", NUM_POSITIVE, 0, 0,
-	  offsetof(struct run_setup, horizon), 0, 0 },
-	{ OPT_SWITCH_AT, "--switch-at", NUM_POSITIVE, 0, 0,
-	  offsetof(struct run_setup, switch_at),
-	  offsetof(struct run_setup, have_switch_at), 0 },
-	{ OPT_T_GOAL, "--t-goal", NUM_POSITIVE, 0, 0,
-	  offsetof(struct run_setup, t_goal),
-	  offsetof(struct run_setup, have_t_goal), 0 },
-	{ OPT_V_GOAL, "--v-goal", NUM_POSITIVE, 0, 0,
-	  offsetof(struct run_setup, v_goal),
-	  offsetof(struct run_setup, have_v_goal), 0 },
-	{ OPT_DT, "--dt", NUM_POSITIVE, 0, 0,
-	  offsetof(struct run_setup, dt), offsetof(struct run_setup, have_dt),
-	  0 },
-	{ OPT_DT_JITTER, "--dt-jitter", NUM_FRACTION, 0, 0,
-	  offsetof(struct run_setup, jitter),
-	  offsetof(struct run_setup, have_jitter), 0 },
-	{ OPT_DURATION, "--duration", NUM_POSITIVE, 0, 0,
-	  offsetof(struct run_setup, duration),
-	  offsetof(struct run_setup, have_duration), 0 },
-	/* more than MAX_FRAMES needs --force: resolve_schedule */
-	{ OPT_FRAMES, "--frames", NUM_COUNT, 1, LONG_MAX,
-	  offsetof(struct run_setup, frames),
-	  offsetof(struct run_setup, have_frames), 0 },
-	{ OPT_MAX_DT, "--max-dt", NUM_POSITIVE, 0, 0,
-	  offsetof(struct run_setup, max_dt),
-	  offsetof(struct run_setup, have_max_dt), 0 },
-	{ OPT_MAX_SUBSTEPS, "--max-substeps", NUM_COUNT, 1, 1000000,
-	  offsetof(struct run_setup, max_substeps),
-	  offsetof(struct run_setup, have_max_substeps), 0 },
-	{ OPT_PRECISION, "--precision", NUM_COUNT, 1, 17,
-	  offsetof(struct run_setup, precision), 0, 0 },
-	{ OPT_SEED, "--seed", NUM_COUNT, 0, 0x7fffffffffffffffL,
-	  offsetof(struct run_setup, seed),
-	  offsetof(struct run_setup, have_seed), 0 },
-	{ OPT_SIGNAL_AMP, "--signal-amp", NUM_ANY, 0, 0,
-	  offsetof(struct run_setup, signal_amp), 0, 1 },
-	{ OPT_SIGNAL_AT, "--signal-at", NUM_ANY, 0, 0,
-	  offsetof(struct run_setup, signal_at), 0, 1 },
-	{ OPT_SIGNAL_PERIOD, "--signal-period", NUM_POSITIVE, 0, 0,
-	  offsetof(struct run_setup, signal_period), 0, 1 },
-	{ OPT_SIGNAL_SEED, "--signal-seed", NUM_COUNT, 0, 0x7fffffffffffffffL,
-	  offsetof(struct run_setup, signal_seed), 0, 1 },
-	{ OPT_TARGET, "--target", NUM_ANY, 0, 0,
-	  offsetof(struct run_setup, sim.target),
-	  offsetof(struct run_setup, have_target), 0 },
-	{ OPT_TARGET_VEL, "--target-vel", NUM_ANY, 0, 0,
-	  offsetof(struct run_setup, sim.target_vel),
-	  offsetof(struct run_setup, have_target_vel), 0 },
-	{ OPT_V0, "--v0", NUM_ANY, 0, 0, offsetof(struct run_setup, sim.v0),
-	  offsetof(struct run_setup, have_v0), 0 },
-	{ OPT_X0, "--x0", NUM_ANY, 0, 0, offsetof(struct run_setup, sim.x0),
-	  offsetof(struct run_setup, have_x0), 0 },
-	{ 0, NULL, NUM_ANY, 0, 0, 0, 0, 0 }
-};
-
-/* The number flag of getopt value c, or NULL. */
-static const struct number_opt *
-number_opt(int c)
-{
-	const struct number_opt *n;
-
-	for (n = number_opts; n->flag != NULL; n++)
-		if (n->code == c)
-			return n;
-	return NULL;
-}
-
-/* Mark that flag n was given. */
-static void
-number_given(struct run_setup *rs, const struct number_opt *n)
-{
-	if (n->have != 0)
-		*(int *)(void *)((char *)rs + n->have) = 1;
-	if (n->signal)
-		rs->signal_flag = n->flag;
-}
-
-/*
- * Check and store x, the value of number flag n (not a count), arg its
- * text: 0, or -1 after a message naming the flag and the value.
- */
-static int
-number_store(struct run_setup *rs, const struct number_opt *n, double x,
-    const char *arg)
-{
-	if (fabs(x) > MAX_MAGNITUDE) {
-		warn_msg("%s: '%s' is beyond +-%g", n->flag, arg,
-		    MAX_MAGNITUDE);
-		return -1;
-	}
-	if (n->kind == NUM_POSITIVE && !(x > 0.0))
-		return positive_error(n->flag, arg);
-	if (n->kind == NUM_FRACTION && !(x >= 0.0 && x < 1.0)) {
-		warn_msg("%s: '%s' must be at least 0 and below 1", n->flag,
-		    arg);
-		return -1;
-	}
-	*(double *)(void *)((char *)rs + n->value) = x;
-	number_given(rs, n);
-	return 0;
-}
-
-/* Parse and store the value arg of number flag n: 0, or -1. */
-static int
-number_option(struct run_setup *rs, const struct number_opt *n,
-    const char *arg)
-{
-	double x;
-
-	if (n->kind == NUM_COUNT) {
-		if (parse_long(n->flag, arg, n->min, n->max,
-		    (long *)(void *)((char *)rs + n->value)) != 0)
-			return -1;
-		number_given(rs, n);
-		return 0;
-	}
-	if (parse_double(n->flag, arg, &x) != 0)
-		return -1;
-	return number_store(rs, n, x, arg);
-}
-
-/* See run.h. */
-int
-run_apply_number(struct run_setup *rs, int c, const char *arg, double x)
-{
-	const struct number_opt *n;
-	int rc = param_set_value(&rs->ps, c, arg, x);
-
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	if ((n = number_opt(c)) == NULL || n->kind == NUM_COUNT)
-		return run_apply(rs, c, arg);
-	return number_store(rs, n, x, arg);
-}
-
-/* One of run's own flags (not a parameter): 0, or -1 after a message. */
-static int
-run_option(struct run_setup *rs, int c, const char *arg)
-{
-	const struct number_opt *n = number_opt(c);
-
-	if (n != NULL)
-		return number_option(rs, n, arg);
-	switch (c) {
-	case OPT_FAST_EXP:
-		rs->fast_exp = 1;
-		return 0;
-	case OPT_FORCE:
-		rs->force = 1;
-		return 0;
-	case OPT_FRAMES_FROM:
-		rs->frames_from = arg;
-		return 0;
-	case OPT_HITCH:
-		return parse_hitch(rs, arg);
-	case OPT_INTEGRATOR:
-		rs->integrator = arg;
-		return 0;
-	case OPT_METRICS:
-		rs->metrics = 1;
-		return 0;
-	case OPT_MODEL:
-		rs->model = arg;
-		return 0;
-	case OPT_NO_HEADER:
-		rs->header = 0;
-		return 0;
-	case OPT_SIGNAL_SHAPE:
-		rs->signal_flag = "--signal-shape";
-		rs->signal_shape = arg;
-		return 0;
-	case OPT_SOURCE_A:
-		rs->source_spec[0] = arg;
-		return 0;
-	case OPT_SOURCE_B:
-		rs->source_spec[1] = arg;
-		return 0;
-	case OPT_SUBSTEP:
-		rs->substep = arg;
-		return 0;
-	case OPT_TARGET_FILE:
-		rs->target_file = arg;
-		return 0;
-	case OPT_TARGET_SIGNAL:
-		rs->signal_name = arg;
-		return 0;
-	case OPT_TARGET_VEL_SOURCE:
-		rs->vel_source = arg;
-		return 0;
-	}
-	return -1;
-}
-
-/* The model and rule the flags name, --model RULE's shorthand included. */
 static int
 resolve_rule(struct run_setup *rs)
 {
-	const struct model *m;
-	const spring_model *other;
+	const struct run_model *m;
 	const spring_rule *as_model = spring_rule_find(rs->model);
 
 	rs->sim.model = NULL;
@@ -473,28 +147,30 @@ resolve_rule(struct run_setup *rs)
 		rs->integrator = rs->model;
 		rs->model = "spring";
 		rs->sim.rule = as_model;
+		rs->mdl = &run_models[0];
 		return EXIT_OK;
 	}
-	if ((other = spring_model_find(rs->model)) != NULL) {
-		/* the first of a model's rules is its default */
-		if (rs->integrator == NULL)
-			rs->integrator = other->rules[0]->name;
-		if ((rs->sim.mrule = spring_model_rule_find(other,
-		    rs->integrator)) == NULL)
-			return usage_error("--integrator: --model %s has no rule "
-			    "'%s'; 'springsim list' shows them", rs->model,
-			    rs->integrator);
-		rs->sim.model = other;
-		rs->sim.rule = NULL;
-		return EXIT_OK;
-	}
-	for (m = models; m->name != NULL; m++)
-		if (strcmp(m->name, rs->model) == 0)
+	for (m = run_models; m->name != NULL; m++)
+		if (strcmp(m->name, rs->model) == 0 && m->resolve != NULL)
 			break;
 	if (m->name == NULL)
 		return usage_error("--model: unknown model '%s'; "
 		    "'springsim list' shows them", rs->model);
-	if (strcmp(m->name, "critical") == 0) {
+	rs->mdl = m;
+	switch (m->rules) {
+	case RULES_LIBRARY:
+		rs->sim.model = spring_model_find(m->name);
+		/* the first of a model's rules is its default */
+		if (rs->integrator == NULL)
+			rs->integrator = rs->sim.model->rules[0]->name;
+		if ((rs->sim.mrule = spring_model_rule_find(rs->sim.model,
+		    rs->integrator)) == NULL)
+			return usage_error("--integrator: --model %s has no rule "
+			    "'%s'; 'springsim list' shows them", rs->model,
+			    rs->integrator);
+		rs->sim.rule = NULL;
+		return EXIT_OK;
+	case RULES_CRITICAL:
 		if (rs->integrator != NULL &&
 		    strcmp(rs->integrator, "exact") != 0)
 			return usage_error("--integrator: --model critical has "
@@ -503,6 +179,8 @@ resolve_rule(struct run_setup *rs)
 		rs->integrator = "exact";
 		rs->sim.rule = spring_rule_critical;
 		return EXIT_OK;
+	case RULES_SPRING:
+		break;
 	}
 	if (rs->integrator == NULL)
 		rs->integrator = "semi-implicit";
@@ -688,91 +366,236 @@ resolve_sources(struct run_setup *rs)
 	return EXIT_OK;
 }
 
+/* --model damper: first order, its rate from one of three flags. */
+static int
+resolve_damper(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+
+	if (param_first_order(&rs->ps, &sim->rate, &sim->factor, &sim->ft) != 0)
+		return EXIT_USAGE;
+	if (strcmp(sim->mrule->name, "exponential") == 0 &&
+	    !(sim->ft * sim->rate < 1.0))
+		return usage_error("--integrator exponential: --ft %g "
+		    "times the damping %g is %g, not below 1 (Holden's "
+		    "1 - ft damping must stay > 0)", sim->ft, sim->rate,
+		    sim->ft * sim->rate);
+	sim->params.omega = sim->rate;
+	return EXIT_OK;
+}
+
+/* --model inertialize: a critical spring decaying the switch's offset. */
+static int
+resolve_inertialize(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	double halflife;
+
+	if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+		return EXIT_USAGE;
+	/* Holden's decay_spring_damper_exact: y = 2 ln2 / H */
+	sim->rate = 2.0 * LN2 / halflife;
+	sim->params.omega = sim->rate;
+	sim->params.zeta = 1.0;
+	return resolve_sources(rs);
+}
+
+/* --model timed, velocity, predict: a critical spring chasing a goal. */
+static int
+resolve_goal(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	double halflife;
+
+	if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+		return EXIT_USAGE;
+	/* Holden's simple_spring_damper_exact: y = 2 ln2 / H */
+	sim->rate = 2.0 * LN2 / halflife;
+	sim->params.omega = sim->rate;
+	sim->params.zeta = 1.0;
+	sim->t_goal = rs->t_goal;
+	sim->v_goal = rs->v_goal;
+	sim->apprehension = rs->apprehension;
+	if (sim->model == spring_model_predict) {
+		/* the goal is a velocity: the target line is where moving at
+		 * it from x0 would be */
+		if (rs->have_target || rs->have_target_vel)
+			return usage_error("%s does not go with --model "
+			    "predict: its goal is --v-goal", rs->have_target ?
+			    "--target" : "--target-vel");
+		sim->target = sim->x0;
+		sim->target_vel = sim->v_goal;
+		sim->xi0 = 0.0;		/* at rest: a = 0 */
+	} else if (rs->have_target_vel)
+		return usage_error("--target-vel does not go with --model %s: "
+		    "its target is --target", rs->model);
+	if (!(sim->apprehension >= 0.0))
+		return usage_error("--apprehension: %g must be >= 0",
+		    sim->apprehension);
+	return EXIT_OK;
+}
+
+/*
+ * --model critical and double: Holden's critical spring, y = d / 2 =
+ * 2 ln2 / H; the double spring's two are at H / 2, y = 4 ln2 / H.
+ */
+static int
+resolve_critical(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	double halflife;
+
+	if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+		return EXIT_USAGE;
+	sim->rate = (sim->model != NULL ? 4.0 : 2.0) * LN2 / halflife;
+	sim->params.omega = sim->rate;
+	sim->params.zeta = 1.0;
+	return EXIT_OK;
+}
+
 /*
  * The spring: Nissen's Ck/Cd depend on the step actually taken, so the
  * stepper converts them per step, and the reference is the spring at the
  * nominal step: H under a substep policy, dt otherwise.
  */
 static int
-resolve_spring(struct run_setup *rs)
+resolve_damped(struct run_setup *rs)
 {
 	spring_sim *sim = &rs->sim;
 	double h = sim->policy == spring_policy_none ? rs->dt : rs->max_dt;
-	double halflife;
+
+	if (rs->ps.given & (BIT_OF(P_FACTOR) | BIT_OF(P_FT)))
+		return usage_error("%s goes with --model damper",
+		    (rs->ps.given & BIT_OF(P_FACTOR)) ? "--factor" : "--ft");
+	if (param_resolve(&rs->ps, h, &sim->params) != 0)
+		return EXIT_USAGE;
+	if (param_uses_step(&rs->ps)) {
+		sim->nissen = 1;
+		sim->ck = rs->ps.value[P_CK];
+		sim->cd = rs->ps.value[P_CD];
+	}
+	return EXIT_OK;
+}
+
+/*
+ * The models, one row each: the name --model takes, its line of
+ * `springsim list` (NULL: the library's, with its rules), how its rule
+ * is chosen and its spring resolved (run's models), or the command that
+ * runs it (a state of its own shape: many bodies, rotations).  In the
+ * order `springsim list` gives them; the spring first.
+ */
+const struct run_model run_models[] = {
+	{ .name = "spring", .summary = "the damped spring a = omega^2 (g - x) "
+	  "+ 2 zeta omega (q - v)", .rules = RULES_SPRING,
+	  .resolve = resolve_damped, .dim_as = "vector" },
+	{ .name = "critical", .summary = "Holden's critical spring: zeta 1, "
+	  "omega 2 ln2 / H (--halflife H); rule exact",
+	  .rules = RULES_CRITICAL, .resolve = resolve_critical },
+	/* MODEL COMMANDS: add a line here */
+	{ .name = "quat", .summary = "Holden's quaternion spring: a rotation "
+	  "toward a goal rotation (--q0, --target, --w0); rules "
+	  "semi-implicit, exact, rk4", .run = cmd_quat },
+	{ .name = "vector", .summary = "2 or 3 independent damped springs "
+	  "(--dim, --x0 LIST, --target LIST), each component exactly run's",
+	  .run = cmd_vector },
+	{ .name = "pair", .summary = "two bodies joined by a spring of rest "
+	  "length: 1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 "
+	  "reference", .run = cmd_system, .dim_as = "mesh",
+	  .dim_one_stays = 1 },
+	{ .name = "angular", .summary = "a torsional spring between two "
+	  "rotating bodies, wind-up, exact (Nissen)", .run = cmd_system },
+	{ .name = "chain", .summary = "a rope of --particles N hung from the "
+	  "target: 1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 "
+	  "reference", .run = cmd_system, .dim_as = "mesh",
+	  .dim_one_stays = 1 },
+	{ .name = "mesh", .summary = "Nissen's mesh, --grid RxC hung by its "
+	  "top row: --dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
+	  "reference (also pair and chain with --dim 2|3)",
+	  .run = cmd_network },
+	/* the library's (spring_models[]): its summary and rules */
+	{ .name = "damper", .rules = RULES_LIBRARY, .resolve = resolve_damper },
+	{ .name = "double", .rules = RULES_LIBRARY,
+	  .resolve = resolve_critical },
+	{ .name = "timed", .rules = RULES_LIBRARY, .resolve = resolve_goal,
+	  .owns = "--t-goal --apprehension" },
+	{ .name = "velocity", .rules = RULES_LIBRARY, .resolve = resolve_goal,
+	  .owns = "--v-goal --apprehension" },
+	{ .name = "predict", .rules = RULES_LIBRARY, .resolve = resolve_goal,
+	  .owns = "--v-goal --horizon" },
+	{ .name = "inertialize", .rules = RULES_LIBRARY,
+	  .resolve = resolve_inertialize,
+	  .owns = "--switch-at --source-a --source-b" },
+	{ .name = NULL }
+};
+
+/* Whether model m owns flag ("--t-goal"): a word of its owns. */
+static int
+owns(const struct run_model *m, const char *flag)
+{
+	size_t n = strlen(flag);
+	const char *p;
+
+	for (p = m->owns; p != NULL && (p = strstr(p, flag)) != NULL; p += n)
+		if ((p == m->owns || p[-1] == ' ') &&
+		    (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/* --model predict's --horizon: the prediction's rows, counted. */
+static int
+horizon_rows(const struct run_setup *rs)
+{
+	/* refused as --duration's frames are */
+	if (!(rs->horizon / rs->dt <= 9e18))
+		return usage_error("--horizon %g at --dt %g is more rows than "
+		    "springsim can count", rs->horizon, rs->dt);
+	if (rs->horizon / rs->dt > (double)MAX_FRAMES && !rs->force)
+		return usage_error("--horizon %g at --dt %g is more than %ld "
+		    "rows (--force to run it anyway)", rs->horizon, rs->dt,
+		    MAX_FRAMES);
+	return EXIT_OK;
+}
+
+/*
+ * A flag given (run_flags_given's fn, ctx the setup): refused, naming
+ * the models that own it, when some do and --model is not one of them;
+ * --horizon, owned, has its rows counted here, in the flags' order.
+ */
+static int
+refuse_unowned(void *ctx, const char *flag)
+{
+	const struct run_setup *rs = ctx;
+	const struct run_model *m;
+	char who[128] = "";
+
+	if (rs->mdl->owns != NULL && owns(rs->mdl, flag))
+		return strcmp(flag, "--horizon") == 0 ? horizon_rows(rs) :
+		    EXIT_OK;
+	for (m = run_models; m->name != NULL; m++)
+		if (owns(m, flag))
+			snprintf(who + strlen(who), sizeof(who) - strlen(who),
+			    "%s%s", who[0] != '\0' ? " or " : "", m->name);
+	if (who[0] == '\0')
+		return EXIT_OK;
+	return usage_error("%s goes with --model %s", flag, who);
+}
+
+/*
+ * The spring of the model --model names (its row's resolve), then what
+ * every model checks: the flags that go with one model only, the
+ * prediction's rows, substeps and signals.
+ */
+static int
+resolve_spring(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	int rc;
 
 	sim->xi0 = sim->x0;
 	sim->vi0 = sim->v0;
-	if (sim->model == spring_model_damper) {
-		if (param_first_order(&rs->ps, &sim->rate, &sim->factor,
-		    &sim->ft) != 0)
-			return EXIT_USAGE;
-		if (strcmp(sim->mrule->name, "exponential") == 0 &&
-		    !(sim->ft * sim->rate < 1.0))
-			return usage_error("--integrator exponential: --ft %g "
-			    "times the damping %g is %g, not below 1 (Holden's "
-			    "1 - ft damping must stay > 0)", sim->ft, sim->rate,
-			    sim->ft * sim->rate);
-		sim->params.omega = sim->rate;
-	} else if (sim->model == spring_model_inertialize) {
-		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
-			return EXIT_USAGE;
-		/* Holden's decay_spring_damper_exact: y = 2 ln2 / H */
-		sim->rate = 2.0 * LN2 / halflife;
-		sim->params.omega = sim->rate;
-		sim->params.zeta = 1.0;
-		if (resolve_sources(rs) != EXIT_OK)
-			return EXIT_USAGE;
-	} else if (sim->model == spring_model_timed ||
-	    sim->model == spring_model_velocity ||
-	    sim->model == spring_model_predict) {
-		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
-			return EXIT_USAGE;
-		/* Holden's simple_spring_damper_exact: y = 2 ln2 / H */
-		sim->rate = 2.0 * LN2 / halflife;
-		sim->params.omega = sim->rate;
-		sim->params.zeta = 1.0;
-		sim->t_goal = rs->t_goal;
-		sim->v_goal = rs->v_goal;
-		sim->apprehension = rs->apprehension;
-		if (sim->model == spring_model_predict) {
-			/* the goal is a velocity: the target line is where
-			 * moving at it from x0 would be */
-			if (rs->have_target || rs->have_target_vel)
-				return usage_error("%s does not go with --model "
-				    "predict: its goal is --v-goal",
-				    rs->have_target ? "--target" :
-				    "--target-vel");
-			sim->target = sim->x0;
-			sim->target_vel = sim->v_goal;
-			sim->xi0 = 0.0;		/* at rest: a = 0 */
-		} else if (rs->have_target_vel)
-			return usage_error("--target-vel does not go with "
-			    "--model %s: its target is --target", rs->model);
-		if (!(sim->apprehension >= 0.0))
-			return usage_error("--apprehension: %g must be >= 0",
-			    sim->apprehension);
-	} else if (sim->model == spring_model_double ||
-	    sim->rule == spring_rule_critical) {
-		if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
-			return EXIT_USAGE;
-		/* Holden: the critical spring's y = d / 2 = 2 ln2 / H; the
-		 * double spring's two are at H / 2, y = 4 ln2 / H */
-		sim->rate = (sim->model != NULL ? 4.0 : 2.0) * LN2 / halflife;
-		sim->params.omega = sim->rate;
-		sim->params.zeta = 1.0;
-	} else {
-		if (rs->ps.given & (BIT_OF(P_FACTOR) | BIT_OF(P_FT)))
-			return usage_error("%s goes with --model damper",
-			    (rs->ps.given & BIT_OF(P_FACTOR)) ? "--factor" :
-			    "--ft");
-		if (param_resolve(&rs->ps, h, &sim->params) != 0)
-			return EXIT_USAGE;
-		if (param_uses_step(&rs->ps)) {
-			sim->nissen = 1;
-			sim->ck = rs->ps.value[P_CK];
-			sim->cd = rs->ps.value[P_CD];
-		}
-	}
+	if ((rc = rs->mdl->resolve(rs)) != EXIT_OK)
+		return rc;
 	if (sim->model != NULL || sim->rule == spring_rule_critical)
 		sim->params.mass = rs->ps.mass;
 	sim->params.fast_exp = rs->fast_exp;
@@ -782,32 +605,8 @@ resolve_spring(struct run_setup *rs)
 		return usage_error("--fast-exp applies to the exact rules "
 		    "(exact, --model critical, damper exact, double), not %s",
 		    rs->integrator);
-	if (rs->have_t_goal && sim->model != spring_model_timed)
-		return usage_error("--t-goal goes with --model timed");
-	if (rs->have_v_goal && sim->model != spring_model_velocity &&
-	    sim->model != spring_model_predict)
-		return usage_error("--v-goal goes with --model velocity or "
-		    "predict");
-	if (rs->have_apprehension && sim->model != spring_model_timed &&
-	    sim->model != spring_model_velocity)
-		return usage_error("--apprehension goes with --model timed or "
-		    "velocity");
-	if (rs->horizon > 0.0 && sim->model != spring_model_predict)
-		return usage_error("--horizon goes with --model predict");
-	/* the prediction's rows, counted and refused as --duration's are */
-	if (rs->horizon > 0.0 && !(rs->horizon / rs->dt <= 9e18))
-		return usage_error("--horizon %g at --dt %g is more rows than "
-		    "springsim can count", rs->horizon, rs->dt);
-	if (rs->horizon > 0.0 && rs->horizon / rs->dt > (double)MAX_FRAMES &&
-	    !rs->force)
-		return usage_error("--horizon %g at --dt %g is more than %ld "
-		    "rows (--force to run it anyway)", rs->horizon, rs->dt,
-		    MAX_FRAMES);
-	if ((rs->source_spec[0] != NULL || rs->source_spec[1] != NULL ||
-	    rs->have_switch_at) && sim->model != spring_model_inertialize)
-		return usage_error("%s goes with --model inertialize",
-		    rs->have_switch_at ? "--switch-at" : rs->source_spec[0] !=
-		    NULL ? "--source-a" : "--source-b");
+	if ((rc = run_flags_given(rs, refuse_unowned, rs)) != EXIT_OK)
+		return rc;
 	if (sim->model != NULL) {
 		if (sim->policy != spring_policy_none)
 			return usage_error("--substep goes with the spring and "
@@ -1123,39 +922,6 @@ run_check_cost(const struct run_setup *rs, double dt, double *kept,
 
 /* See run.h. */
 int
-run_longopts(const struct option *extra, struct option *all, size_t cap)
-{
-	struct option mine[64];
-	size_t n = 0, i, j;
-
-	for (; extra != NULL && extra->name != NULL; extra++)
-		mine[n++] = *extra;
-	memcpy(&mine[n], run_own_opts, sizeof(run_own_opts));
-	if (param_longopts(mine, all, cap) != 0)
-		return -1;
-	/* a command's codes must not be run's or the parameters' */
-	for (i = 0; all[i].name != NULL; i++)
-		for (j = i + 1; all[j].name != NULL; j++)
-			if (all[i].val == all[j].val &&
-			    all[i].val != 'h' && all[i].val != 'o' &&
-			    all[i].val != 'V')
-				return -1;
-	return 0;
-}
-
-/* See run.h. */
-int
-run_apply(struct run_setup *rs, int c, const char *arg)
-{
-	int rc = param_option(&rs->ps, c, arg);
-
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	return run_option(rs, c, arg);
-}
-
-/* See run.h. */
-int
 run_setup_read_files(struct run_setup *rs)
 {
 	if (rs->frames_from != NULL && !rs->frames_read) {
@@ -1204,7 +970,7 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
 	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
 		const char *flag = argv[optind - 1];
 
-		if (c != OPT_HITCH && option_once(seen, c, all) != 0)
+		if (!run_flag_repeats(c) && option_once(seen, c, all) != 0)
 			return EXIT_USAGE;
 		if (fn != NULL && (rc = fn(ctx, c, optarg)) != 0) {
 			if (rc < 0)
@@ -1264,34 +1030,6 @@ run_setup_free(struct run_setup *rs)
 	rs->list = rs->file_t = rs->file_g = rs->file_q = NULL;
 }
 
-/*
- * Models with a state of their own shape (many bodies, rotations, two
- * sources) have a command of their own; run hands the whole command
- * line to it.  One line a model, ending in NULL.
- */
-static const struct model_command {
-	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *summary;
-} model_commands[] = {
-	/* MODEL COMMANDS: add a line here */
-	{ "quat", cmd_quat, "Holden's quaternion spring: a rotation toward a "
-	  "goal rotation (--q0, --target, --w0); rules semi-implicit, exact, "
-	  "rk4" },
-	{ "vector", cmd_vector, "2 or 3 independent damped springs (--dim, "
-	  "--x0 LIST, --target LIST), each component exactly run's" },
-	{ "pair", cmd_system, "two bodies joined by a spring of rest length: "
-	  "1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 reference" },
-	{ "angular", cmd_system, "a torsional spring between two rotating "
-	  "bodies, wind-up, exact (Nissen)" },
-	{ "chain", cmd_system, "a rope of --particles N hung from the target: "
-	  "1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 reference" },
-	{ "mesh", cmd_network, "Nissen's mesh, --grid RxC hung by its top row: "
-	  "--dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
-	  "reference (also pair and chain with --dim 2|3)" },
-	{ NULL, NULL, NULL }
-};
-
 /* Whether s is the whole number 1 ("1", "01", "+1"), as --dim reads it. */
 static int
 names_one(const char *s)
@@ -1331,29 +1069,36 @@ run_model_arg(int argc, char **argv, const char **dim_arg)
 	return name;
 }
 
-/* See run.h: the command of the model --model names in argv, or NULL. */
-model_runner
-run_model_runner(int argc, char **argv)
+/* The row of model name (any: run's, a command's, the library's), or NULL. */
+static const struct run_model *
+model_row(const char *name)
 {
-	const struct model_command *mc;
-	const char *dim_arg, *name = run_model_arg(argc, argv, &dim_arg);
-	int dim = dim_arg != NULL;
+	const struct run_model *m;
 
-	/* --dim N makes the spring a vector of N springs */
-	if (dim && (name == NULL || strcmp(name, "spring") == 0))
-		name = "vector";
-	/* and the pair and the chain, but at --dim 1, networks (mesh's command) */
-	if (dim && name != NULL && (strcmp(name, "pair") == 0 ||
-	    strcmp(name, "chain") == 0) && !names_one(dim_arg))
-		name = "mesh";
-	for (mc = model_commands; name != NULL && mc->name != NULL; mc++)
-		if (strcmp(mc->name, name) == 0)
-			return mc->run;
+	for (m = run_models; m->name != NULL; m++)
+		if (strcmp(m->name, name) == 0)
+			return m;
 	return NULL;
 }
 
 /*
- * Whether argv names a model with a command of its own (model_commands[]):
+ * See run.h: the command of the model --model names in argv (the spring
+ * without one), or NULL; with --dim, the model its row's dim_as names.
+ */
+model_runner
+run_model_runner(int argc, char **argv)
+{
+	const char *dim_arg, *name = run_model_arg(argc, argv, &dim_arg);
+	const struct run_model *m = model_row(name != NULL ? name : "spring");
+
+	if (m != NULL && dim_arg != NULL && m->dim_as != NULL &&
+	    !(m->dim_one_stays && names_one(dim_arg)))
+		m = model_row(m->dim_as);
+	return m != NULL ? m->run : NULL;
+}
+
+/*
+ * Whether argv names a model with a command of its own (run_models[]):
  * the fuzz harness cannot bound such a run's work from run's flags.
  */
 int
@@ -1362,23 +1107,23 @@ run_names_model_command(int argc, char **argv)
 	return run_model_runner(argc, argv) != NULL;
 }
 
-/* The models, for `springsim list` and --help: name, summary, rules. */
+/* The models, for `springsim list`: name, summary, the library's rules. */
 void
 list_models(FILE *fp)
 {
-	const struct model *m;
-	const spring_model *const *o;
+	const struct run_model *m;
+	const spring_model *o;
 	const spring_model_rule *const *r;
-	const struct model_command *mc;
 
-	for (m = models; m->name != NULL; m++)
-		fprintf(fp, "  %-20s %s\n", m->name, m->summary);
-	for (mc = model_commands; mc->name != NULL; mc++)
-		fprintf(fp, "  %-20s %s\n", mc->name, mc->summary);
-	for (o = spring_models; *o != NULL; o++) {
-		fprintf(fp, "  %-20s %s [%s]\n", (*o)->name,
-		    cli_summary((*o)->summary), (*o)->source);
-		for (r = (*o)->rules; *r != NULL; r++)
+	for (m = run_models; m->name != NULL; m++) {
+		if (m->summary != NULL) {
+			fprintf(fp, "  %-20s %s\n", m->name, m->summary);
+			continue;
+		}
+		o = spring_model_find(m->name);
+		fprintf(fp, "  %-20s %s [%s]\n", o->name,
+		    cli_summary(o->summary), o->source);
+		for (r = o->rules; *r != NULL; r++)
 			fprintf(fp, "    %-18s %-8s %s [%s]\n", (*r)->name,
 			    (*r)->order ? "order 1" : "exact", (*r)->summary,
 			    (*r)->source);

@@ -40,26 +40,6 @@ static const struct option sweep_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/*
- * How a run option sweeps: names (comma lists), whole numbers, numbers
- * (lists and ranges), or not at all (files, flags, --hitch's AT:LEN).
- */
-
-static const struct option_kind {
-	const char *name;
-	enum axis_kind kind;
-} option_kinds[] = {
-	{ "frames", AX_INTEGER }, { "max-substeps", AX_INTEGER },
-	{ "seed", AX_INTEGER }, { "signal-seed", AX_INTEGER },
-	{ "model", AX_NAME }, { "integrator", AX_NAME },
-	{ "substep", AX_NAME }, { "target-signal", AX_NAME },
-	{ "signal-shape", AX_NAME }, { "target-vel-source", AX_NAME },
-	{ "source-a", AX_NAME }, { "source-b", AX_NAME },
-	{ "frames-from", AX_FIXED }, { "target-file", AX_FIXED },
-	{ "hitch", AX_FIXED }, { "precision", AX_FIXED },
-	{ NULL, AX_NUMBER }
-};
-
 /* The sweep's --help, in the manner of a man page. */
 static void
 sweep_usage(FILE *fp)
@@ -127,16 +107,23 @@ sweep_usage(FILE *fp)
 	run_usage_body(fp);
 }
 
-/* How option name sweeps. */
+/*
+ * How the option of getopt_long value code sweeps: the column of run's
+ * table (flags.c), a parameter a number.
+ */
 static enum axis_kind
-kind_of(const char *name)
+kind_of(int code)
 {
-	const struct option_kind *k;
-
-	for (k = option_kinds; k->name != NULL; k++)
-		if (strcmp(k->name, name) == 0)
-			return k->kind;
-	return AX_NUMBER;
+	switch (run_flag_sweep(code)) {
+	case SWEEP_NUMBER:
+		return AX_NUMBER;
+	case SWEEP_INTEGER:
+		return AX_INTEGER;
+	case SWEEP_NAME:
+		return AX_NAME;
+	default:
+		return AX_FIXED;
+	}
 }
 
 /* A column's name for a flag: no dashes in front, _ for - inside. */
@@ -418,25 +405,20 @@ split_list(struct axis *ax, const char *text)
 	return 0;
 }
 
-/* Every rule's or policy's name, for `all`. */
+/* The names `all` stands for: every rule or policy (run_flag_all). */
 static int
 all_names(struct axis *ax)
 {
 	long n = 0, i;
 
-	if (strcmp(ax->flag, "--integrator") == 0) {
-		while (spring_rules[n] != NULL)
-			n++;
-	} else
-		while (spring_policies[n] != NULL)
-			n++;
+	while (run_flag_all(ax->code, n) != NULL)
+		n++;
 	if ((ax->items = calloc((size_t)n, sizeof(char *))) == NULL) {
 		warn_msg("out of memory");
 		return -1;
 	}
 	for (i = 0; i < n; i++)
-		ax->items[i] = (char *)(strcmp(ax->flag, "--integrator") == 0 ?
-		    spring_rules[i]->name : spring_policies[i]->name);
+		ax->items[i] = (char *)run_flag_all(ax->code, i);
 	ax->n = n;
 	return 0;
 }
@@ -473,7 +455,7 @@ read_numbers(struct axis *ax)
 static int
 add_option(struct sweep *sw, int code, const char *name, const char *text)
 {
-	enum axis_kind kind = kind_of(name);
+	enum axis_kind kind = kind_of(code);
 	char flag[48];
 	struct axis *ax;
 	struct run_setup *scratch;
@@ -485,8 +467,7 @@ add_option(struct sweep *sw, int code, const char *name, const char *text)
 	if (kind == AX_FIXED || (strchr(text, ',') == NULL &&
 	    (kind == AX_NAME || strchr(text, ':') == NULL) &&
 	    !(kind == AX_NAME && strcmp(text, "all") == 0 &&
-	    (strcmp(flag, "--integrator") == 0 ||
-	    strcmp(flag, "--substep") == 0))))
+	    run_flag_all(code, 0) != NULL)))
 		return run_apply(&sw->base, code, text) != 0 ? EXIT_USAGE :
 		    EXIT_OK;
 	for (a = 0; a < sw->naxes; a++)
@@ -595,7 +576,7 @@ rows_record(void *ctx, long line, char **f, int n)
 			/* not the sweep's own --fail-if, --grid-from... */
 			if (o->name == NULL || o->has_arg != required_argument ||
 			    o->val < 256 || (o->val >= OPT_FAIL_IF &&
-			    o->val <= OPT_SHARD) || kind_of(name) == AX_FIXED) {
+			    o->val <= OPT_SHARD) || kind_of(o->val) == AX_FIXED) {
 				warn_msg("--grid-from: %s line %ld: column %d: "
 				    "'%s' is not a run option that sweeps",
 				    rr->sw->grid_from, line, c + 1, f[c]);
@@ -928,7 +909,7 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 				return EXIT_USAGE;
 			continue;
 		}
-		if (c >= 0 && c < 4096 && strcmp(o->name, "hitch") != 0) {
+		if (c >= 0 && c < 4096 && !run_flag_repeats(c)) {
 			if (sw->seen[c] != NULL)
 				return usage_error("--%s is given twice; give its "
 				    "values as one list", o->name);

@@ -4,12 +4,20 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-# Every flag of the run command (springsim(1)), long and short.
-RUN_FLAGS='--model --integrator --stiffness --damping --uaf --dr --halflife
---frequency --ck --cd --hz --decay --decay-time --mass --x0 --v0 --target
---target-vel --dt --duration --frames --output --metrics --precision
---no-header --help --version'
-SHORT_FLAGS='-o -h -V'
+# Every flag of the run command, long and short: run's table (flags.c)
+# and the parameters', as the hidden `springsim list --flags` prints them.
+run_flags() {
+	"$SPRINGSIM" list --flags
+}
+
+# The flags springsim(1) names: .Fl entries and \-\-words.
+man_flags() {
+	perl -ne 'while (/\bFl\s+(\\?-?[\\\-a-zA-Z0-9]+)/g) {
+		my $f = $1; $f =~ s/\\-/-/g; print "-$f\n" }
+	    while (/(?<![a-zA-Z0-9])\\-\\-([a-z][a-z0-9]*(?:\\-[a-z0-9]+)*)/g) {
+		my $f = $1; $f =~ s/\\-/-/g; print "--$f\n" }' \
+	    "$BATS_TEST_DIRNAME/../../docs/springsim.1" | sort -u
+}
 
 # mentions FILE WORD - WORD appears in FILE as a whole word (--decay does
 # not count inside --decay-time, --target not inside --target-vel).
@@ -32,12 +40,38 @@ mentions() {
 	cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/c"
 }
 
+@test "list --flags gives run's flags: long and short, each once, known to run" {
+	local f
+	sim list --flags
+	assert_status 0
+	assert_stderr_empty
+	# a few of each family: run's own, the parameters', the letters
+	for f in --model --integrator --dt --hitch --no-header --uaf --mass -o -h -V; do
+		grep -qxF -- "$f" "$OUT" || fail_with "list --flags does not give $f"
+	done
+	[ -z "$(sort "$OUT" | uniq -d)" ] || fail_with "list --flags repeats: $(sort "$OUT" | uniq -d)"
+	grep -vqE -- '^--?[a-zA-Z0-9-]+$' "$OUT" && fail_with "list --flags: a line not a flag"
+	cd "$BATS_TEST_TMPDIR"	# --output 1 writes a file named 1
+	for f in $(grep -- '^--' "$OUT"); do
+		"$SPRINGSIM" "$f" 1 --frames 1 >/dev/null 2>"$BATS_TEST_TMPDIR/err" || true
+		grep -q 'unknown option' "$BATS_TEST_TMPDIR/err" &&
+			fail_with "list --flags gives $f, run does not know it"
+	done
+	true
+}
+
 @test "--help mentions every flag of the run command" {
 	local f
 	sim --help
-	for f in $RUN_FLAGS $SHORT_FLAGS; do
+	for f in $(run_flags); do
 		mentions "$OUT" "$f" || fail_with "--help does not mention $f"
 	done
+}
+
+@test "springsim(1) names every flag of the run command" {
+	local missing
+	missing=$(comm -23 <(run_flags | sort -u) <(man_flags))
+	[ -z "$missing" ] || fail_with "not in docs/springsim.1: ${missing//$'\n'/ }"
 }
 
 @test "every --flag the help mentions is one the program accepts" {

@@ -28,6 +28,7 @@ main(void)
 	test_network();
 	test_rotation();
 	test_library();
+	test_tables();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }

@@ -1,0 +1,105 @@
+/*
+ * test_tables.c - the CLI's tables agree with themselves and with the
+ * library: every model of the library has its row in run_models[], every
+ * row resolves or runs, the flags a model owns and --dim's models exist,
+ * and run's getopt table names each flag once.
+ */
+#include <getopt.h>
+#include <string.h>
+
+#include "check.h"
+#include "cli/run.h"
+#include "suites.h"
+
+/* The row of run_models[] named name, or NULL. */
+static const struct run_model *
+row(const char *name)
+{
+	const struct run_model *m;
+
+	for (m = run_models; m->name != NULL; m++)
+		if (strcmp(m->name, name) == 0)
+			return m;
+	return NULL;
+}
+
+/* Whether all[] (getopt_long's table) has --name. */
+static int
+has_flag(const struct option *all, const char *name, size_t len)
+{
+	for (; all->name != NULL; all++)
+		if (strlen(all->name) == len && strncmp(all->name, name, len) == 0)
+			return 1;
+	return 0;
+}
+
+/* The suite: each table against the others and the library's lists. */
+void
+test_tables(void)
+{
+	const spring_model *const *o;
+	const struct run_model *m;
+	struct option all[128];
+	const char *p;
+	size_t i, j, n;
+
+	/* the library's models, each a row choosing the library's rules */
+	for (o = spring_models; *o != NULL; o++) {
+		m = row((*o)->name);
+		CHECK(m != NULL && m->rules == RULES_LIBRARY &&
+		    m->resolve != NULL && m->summary == NULL);
+	}
+	for (m = run_models; m->name != NULL; m++) {
+		/* run resolves it, or a command of its own runs it */
+		CHECK((m->resolve != NULL) != (m->run != NULL));
+		CHECK(m->rules != RULES_LIBRARY ||
+		    spring_model_find(m->name) != NULL);
+		CHECK(m->summary != NULL || m->rules == RULES_LIBRARY);
+		CHECK(m == row(m->name));	/* once */
+		CHECK(m->dim_as == NULL || (row(m->dim_as) != NULL &&
+		    row(m->dim_as)->run != NULL));
+	}
+	CHECK(strcmp(run_models[0].name, "spring") == 0);
+	/* run's getopt table: every name once, every code once */
+	CHECK(run_longopts(NULL, all, sizeof(all) / sizeof(all[0])) == 0);
+	for (n = 0; all[n].name != NULL; n++)
+		for (j = 0; j < n; j++) {
+			CHECK(strcmp(all[j].name, all[n].name) != 0);
+			CHECK(all[j].val != all[n].val);
+		}
+	CHECK(n > 60);
+	/* a model owns flags run takes */
+	for (m = run_models; m->name != NULL; m++)
+		for (p = m->owns; p != NULL && *p != '\0'; p += i) {
+			while (*p == ' ')
+				p++;
+			i = strcspn(p, " ");
+			CHECK(strncmp(p, "--", 2) == 0 && has_flag(all, p + 2,
+			    i - 2));
+		}
+	/* 'all' of --integrator is every rule, of --substep every policy */
+	for (j = 0; j < n; j++) {
+		const spring_rule *const *r = spring_rules;
+		const spring_policy *const *q = spring_policies;
+		long k;
+
+		if (strcmp(all[j].name, "integrator") == 0) {
+			for (k = 0; r[k] != NULL; k++)
+				CHECK(strcmp(run_flag_all(all[j].val, k),
+				    r[k]->name) == 0);
+			CHECK(run_flag_all(all[j].val, k) == NULL);
+			CHECK(run_flag_sweep(all[j].val) == SWEEP_NAME);
+		} else if (strcmp(all[j].name, "substep") == 0) {
+			for (k = 0; q[k] != NULL; k++)
+				CHECK(strcmp(run_flag_all(all[j].val, k),
+				    q[k]->name) == 0);
+			CHECK(run_flag_all(all[j].val, k) == NULL);
+		} else
+			CHECK(run_flag_all(all[j].val, 0) == NULL);
+		if (strcmp(all[j].name, "hitch") == 0)
+			CHECK(run_flag_repeats(all[j].val) &&
+			    run_flag_sweep(all[j].val) == SWEEP_FIXED);
+		else
+			CHECK(!run_flag_repeats(all[j].val));
+	}
+}
