@@ -2,6 +2,8 @@
 #
 #   make              the library (build/libspring.a) and build/springsim
 #   make test         unit tests and bats suites; prints "N passed, N failed"
+#   make numfmt-check the number formatter against printf on 10^7 random
+#                     doubles per family (a minute or two; not in test)
 #   make sanitize     the same tests built with -fsanitize=address,undefined
 #   make check        test, then sanitize (what CI runs)
 #   make fuzz         libFuzzer on every harness, FUZZ_SECONDS (60) each;
@@ -83,6 +85,11 @@ $(REPLAY): $(BUILD)/tests/fuzz/replay.o $(FUZZ_OBJ) $(CLI_UNITS) $(LIB)
 
 test: $(BIN) $(UNIT) $(REPLAY)
 	sh tests/run.sh $(BUILD)
+
+# the unit tests with numfmt's shortest-digits comparison widened to 10^7
+# random doubles of each family (tests/unit/test_numfmt.c)
+numfmt-check: $(UNIT)
+	NUMFMT_CHECK=10000000 $(UNIT)
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=all
@@ -172,5 +179,5 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz
 
-.PHONY: all test sanitize check fuzz fuzzers fuzz-corpus valgrind bench \
+.PHONY: all test numfmt-check sanitize check fuzz fuzzers fuzz-corpus valgrind bench \
 	demo plots install uninstall clean
