@@ -26,7 +26,6 @@
 #define HIDDEN_BIT	(UINT64_C(1) << FRAC_BITS)
 #define EXP_MASK	0x7ff
 #define SIGN_BIT	(UINT64_C(1) << 63)
-#define DIGIT_BUF	48	/* digits; layout() reads ahead of them */
 
 #define M32		UINT64_C(0xffffffff)
 
@@ -107,26 +106,101 @@ ndigits64(uint64_t x)
 }
 
 /*
- * Writes y < 10^8 as exactly 8 digits without dividing: t / 2^57 is
- * y / 10^6 rounded up by less than 10^8 / 2^57 < 10^-6, too little to
- * carry into any of the four digit pairs (the fractions the error is
- * added to are multiples of 10^-6, 10^-4, 10^-2, 1 below 1), so the
- * integer part is the first pair and each multiplication of the
- * fraction by 100 brings up the next.  t < 100 2^57 < 2^64 throughout.
+ * 17 digits as text, as layout() takes them: the first digit, then the
+ * next 8 and the last 8, each 8 as ASCII bytes packed into an integer,
+ * the first of them in the low byte (memory order on a little-endian
+ * machine).  So each 8 go out with one store, and none is read back
+ * from memory after being written a byte at a time (which would wait
+ * for the stores: the CPU cannot forward several small stores into one
+ * wide load).
  */
-static void
-put8(char *d, uint32_t y)
-{
-	const uint64_t mask = (UINT64_C(1) << 57) - 1;
-	uint64_t t = y * UINT64_C(144115188076);	/* ceil(2^57 / 10^6) */
+struct digits17 {
+	uint64_t	a, b;		/* digits 2 to 9, 10 to 17 */
+	char		first;
+};
 
-	memcpy(d, digits2 + 2 * (t >> 57), 2);
-	t = (t & mask) * 100;
-	memcpy(d + 2, digits2 + 2 * (t >> 57), 2);
-	t = (t & mask) * 100;
-	memcpy(d + 4, digits2 + 2 * (t >> 57), 2);
-	t = (t & mask) * 100;
-	memcpy(d + 6, digits2 + 2 * (t >> 57), 2);
+#define ASCII0	UINT64_C(0x3030303030303030)	/* '0' in every byte */
+
+/* The 8 bytes of x to p[0..7], the low byte first, whatever the CPU. */
+static inline void
+store8(char *p, uint64_t x)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(p, &x, 8);
+#else
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = (char)(x >> 8 * i);
+#endif
+}
+
+/* p[0..7] as store8() would have stored them. */
+static inline uint64_t
+load8(const char *p)
+{
+	uint64_t x = 0;
+	int i;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	(void)i;
+	memcpy(&x, p, 8);
+#else
+	for (i = 0; i < 8; i++)
+		x |= (uint64_t)(unsigned char)p[i] << 8 * i;
+#endif
+	return x;
+}
+
+/*
+ * The 8 decimal digits of y < 10^8 (leading zeros kept) as 8 byte
+ * values 0-9, the first in the low byte, without dividing: y is split
+ * into two 4-digit halves in two 32-bit lanes, each lane into two 2-digit
+ * quarters in 16-bit lanes, each into two digits in bytes.  Each split
+ * divides all lanes at once by a multiply and a shift: x / 100 is
+ * (x * 5243) >> 19 for x < 10^4 and x / 10 is (x * 103) >> 10 for
+ * x < 100 (checked exhaustively when written); the products stay below
+ * 2^26 and 2^14, inside their lanes, and the mask drops what the shift
+ * brings down from the lane above.
+ */
+static inline uint64_t
+digits8(uint32_t y)
+{
+	uint64_t v = (uint64_t)(y / 10000) | (uint64_t)(y % 10000) << 32;
+	uint64_t q;
+
+	q = (v * 5243 >> 19) & UINT64_C(0x0000007f0000007f);
+	v = q | (v - q * 100) << 16;
+	q = (v * 103 >> 10) & UINT64_C(0x000f000f000f000f);
+	return q | (v - q * 10) << 8;
+}
+
+/*
+ * dec 10^k, 0 < dec < 10^17, as 17 digits (dec's own, then zeros) in s;
+ * returns how many are significant (up to the last nonzero one) and puts
+ * the decimal exponent of the last of those in *x.  The zeros at the end
+ * are the high zero bytes of the digit values.
+ */
+static int
+to_digits17(struct digits17 *s, uint64_t dec, int k, int *x)
+{
+	int m = ndigits64(dec), n;
+	uint64_t all = dec * pow10_u64[17 - m], hi, lo;
+	uint32_t top = (uint32_t)(all / 100000000);
+
+	hi = digits8(top % 100000000);
+	lo = digits8((uint32_t)(all % 100000000));
+	if (lo != 0)
+		n = 17 - clz64(lo) / 8;
+	else if (hi != 0)
+		n = 9 - clz64(hi) / 8;
+	else
+		n = 1;
+	s->first = (char)('0' + top / 100000000);
+	s->a = hi + ASCII0;
+	s->b = lo + ASCII0;
+	*x = k + m - n;
+	return n;
 }
 
 /*
@@ -137,6 +211,9 @@ put8(char *d, uint32_t y)
  * place, so the product exceeds x 2^128 by less than cp < 2^59;
  * tools/gen_pow10.py proves that every u a double gives has x whole or
  * its fraction in [2^-69, 1 - 2^-69], which makes both parts exact.
+ * (The products for the midpoints could come from this one by adding g
+ * shifted, the product being linear in u, but the carries through three
+ * words cost more than the two multiplications they save.)
  */
 static inline uint64_t
 round_odd(const uint64_t *g, uint64_t cp)
@@ -151,11 +228,10 @@ round_odd(const uint64_t *g, uint64_t cp)
 }
 
 /*
- * The shortest decimal D 10^K in the rounding interval of a positive,
- * finite, nonzero double with bit pattern bits; when there are two, the
- * nearer, and of two equally near the one with an even last digit.
- * Writes D's digits to d without trailing zeros, returns their count and
- * the decimal exponent of the last one in *x (the value is d * 10^*x).
+ * The shortest decimal dec 10^*exp10 in the rounding interval of a
+ * positive, finite, nonzero double with bit pattern bits; when there are
+ * two, the nearer, and of two equally near the one with an even last
+ * digit.  dec < 10^17 may end in zeros.
  *
  * Schubfach (Raffaello Giulietti, "The Schubfach way to render
  * doubles", 2020), written from the paper's math.  v = c 2^q; every real
@@ -175,13 +251,13 @@ round_odd(const uint64_t *g, uint64_t cp)
  *  - else of s and s + 1 the one in the interval, or if both are, the
  *    nearer to v (vb against the midpoint 4s + 2), s if even on a tie.
  */
-static int
-schubfach(char *d, uint64_t bits, int *x)
+static uint64_t
+schubfach(uint64_t bits, int *exp10)
 {
 	uint64_t frac = bits & FRAC_MASK, c, cb, lower, vb, vbl, vbr, s, sp;
-	uint64_t dec, all;
-	uint32_t be = (uint32_t)(bits >> FRAC_BITS), i, top;
-	int h, k, out, upin, wpin, uin, win, n, m;
+	uint64_t dec;
+	uint32_t be = (uint32_t)(bits >> FRAC_BITS), i;
+	int h, k, out, upin, wpin, uin, win;
 	const uint64_t *g;
 
 	if (be == 0) {			/* subnormal: q = 1 - 1075 too */
@@ -224,58 +300,60 @@ schubfach(char *d, uint64_t bits, int *x)
 			    (vb == (s << 2) + 2 && (s & 1)));
 	}
 
-	/* dec < 10^17 as 17 digits, leading zeros last, then strip zeros */
-	m = ndigits64(dec);
-	all = dec * pow10_u64[17 - m];
-	top = (uint32_t)(all / 100000000);
-	d[0] = (char)('0' + top / 100000000);
-	put8(d + 1, top % 100000000);
-	put8(d + 9, (uint32_t)(all % 100000000));
-	for (n = m; d[n - 1] == '0'; n--)
-		;
-	*x = k + m - n;
-	return n;
+	*exp10 = k;
+	return dec;
 }
 
 /*
- * Lay out digits d[0..n-1] times 10^x (d[0] nonzero, n <= 17, d readable
- * for 32 bytes) in the module's notation: plain when the leading digit's
- * exponent is in [-5, 16], else d.ddde+XX.  Shared so both entry points
- * agree.  Fixed-size copies (no memcpy calls) that may write junk past
- * the end, but never past buf[NUMFMT_MAX - 1]: the text has at most 24
- * bytes and the bounds are noted case by case.
+ * Lay out the first n digits of s (s's first digit nonzero, the digits
+ * after the n-th zeros, n <= 17) times 10^x in the module's notation:
+ * plain when the leading digit's exponent is in [-5, 16], else
+ * d.ddde+XX.  Shared so both entry points agree; inline, so that s stays
+ * in registers (about a fifth of the time otherwise).  Fixed-size stores
+ * that may write junk past the end, but never past buf[NUMFMT_MAX - 1]:
+ * the text has at most 24 bytes and the bounds are noted case by case.
+ * The digits after a point inside are copied from a local array: one
+ * copy at any offset, cheaper than shifting the packed digits.
  */
-static int
-layout(char *buf, int neg, const char *d, int n, int x)
+static inline int
+layout(char *buf, int neg, const struct digits17 *s, int n, int x)
 {
-	char *b = buf;
-	int e = n - 1 + x, i;
+	char *b = buf, d[32];
+	int e = n - 1 + x;
 
 	*b = '-';
 	b += neg;				/* b <= buf + 1 */
 	if (e >= -5 && e <= 16) {
-		if (x >= 0) {			/* integer: n + x <= 17 */
-			memcpy(b, d, 17);
-			for (i = 0; i < x; i++)
-				b[n + i] = '0';
-			b += n + x;
-		} else if (e >= 0) {		/* point inside: e <= 15 */
-			memcpy(b, d, 16);
-			b[e + 1] = '.';
-			if (e <= 13)		/* to b + e + 18 <= buf + 32 */
+		if (x >= 0) {			/* whole: e + 1 <= 17 digits, */
+			b[0] = s->first;	/* zeros past the n-th */
+			store8(b + 1, s->a);
+			store8(b + 9, s->b);	/* to buf + 18 */
+			b += e + 1;
+		} else if (e >= 0) {		/* point after digit e + 1 */
+			d[0] = s->first;	/* e <= 15 */
+			store8(d + 1, s->a);
+			store8(d + 9, s->b);
+			b[0] = s->first;
+			store8(b + 1, s->a);
+			store8(b + 9, s->b);
+			b[e + 1] = '.';		/* to buf + e + 19 <= 32, */
+			if (e <= 13)		/* or else 2 digits left */
 				memcpy(b + e + 2, d + e + 1, 16);
-			else			/* n - e - 1 <= 2 digits */
+			else
 				memcpy(b + e + 2, d + e + 1, 2);
 			b += n + 1;
 		} else {			/* 0.000ddd: to buf + 24 */
 			memcpy(b, "0.00000", 8);
-			memcpy(b + 1 - e, d, 17);
+			b[1 - e] = s->first;
+			store8(b + 2 - e, s->a);
+			store8(b + 10 - e, s->b);
 			b += n + 1 - e;
 		}
 	} else {				/* to buf + 19, then 6 */
-		b[0] = d[0];
+		b[0] = s->first;
 		b[1] = '.';
-		memcpy(b + 2, d + 1, 16);
+		store8(b + 2, s->a);
+		store8(b + 10, s->b);
 		b += n > 1 ? n + 1 : 1;
 		*b++ = 'e';
 		*b++ = e < 0 ? '-' : '+';
@@ -323,9 +401,9 @@ special(char *buf, uint64_t bits)
 int
 numfmt_roundtrip(char *buf, double v)
 {
-	char d[DIGIT_BUF];
-	uint64_t bits;
-	int n, x;
+	struct digits17 s;
+	uint64_t bits, dec;
+	int n, x, k;
 
 	memcpy(&bits, &v, sizeof bits);
 	if (IS_SPECIAL(bits))
@@ -334,8 +412,9 @@ numfmt_roundtrip(char *buf, double v)
 	 * layout would print them, without the digit search */
 	if (fabs(v) < 1e15 && v == (double)(int64_t)v && bits != SIGN_BIT)
 		return numfmt_integer(buf, (long long)v);
-	n = schubfach(d, bits & ~SIGN_BIT, &x);
-	return layout(buf, (int)(bits >> 63), d, n, x);
+	dec = schubfach(bits & ~SIGN_BIT, &k);
+	n = to_digits17(&s, dec, k, &x);
+	return layout(buf, (int)(bits >> 63), &s, n, x);
 }
 
 /* A whole number in decimal, as printf("%lld") writes it; its length. */
@@ -367,8 +446,9 @@ numfmt_integer(char *buf, long long v)
 int
 numfmt_precision(char *buf, double v, int digits)
 {
-	char tmp[48], d[DIGIT_BUF];
-	const char *s;
+	char tmp[48], d[17];
+	const char *t;
+	struct digits17 s;
 	uint64_t bits;
 	int n = 0, ex = 0, eneg = 0;
 
@@ -381,18 +461,22 @@ numfmt_precision(char *buf, double v, int digits)
 		digits = 17;
 	snprintf(tmp, sizeof tmp, "%.*e", digits - 1, v);
 
-	for (s = tmp; *s != '\0' && *s != 'e'; s++)
-		if (*s >= '0' && *s <= '9' && n < 17)
-			d[n++] = *s;
-	if (*s == 'e')
-		s++;
-	if (*s == '-' || *s == '+')
-		eneg = *s++ == '-';
-	for (; *s >= '0' && *s <= '9'; s++)
-		ex = ex * 10 + (*s - '0');
+	for (t = tmp; *t != '\0' && *t != 'e'; t++)
+		if (*t >= '0' && *t <= '9' && n < 17)
+			d[n++] = *t;
+	if (*t == 'e')
+		t++;
+	if (*t == '-' || *t == '+')
+		eneg = *t++ == '-';
+	for (; *t >= '0' && *t <= '9'; t++)
+		ex = ex * 10 + (*t - '0');
 	if (eneg)
 		ex = -ex;
 	while (n > 1 && d[n - 1] == '0')
 		n--;
-	return layout(buf, (int)(bits >> 63), d, n, ex - (n - 1));
+	memset(d + n, '0', 17 - (size_t)n);
+	s.first = d[0];
+	s.a = load8(d + 1);
+	s.b = load8(d + 9);
+	return layout(buf, (int)(bits >> 63), &s, n, ex - (n - 1));
 }
