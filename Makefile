@@ -11,6 +11,9 @@
 #                     stored inputs); make fuzz-corpus keeps what it found
 #   make valgrind     every command under valgrind: no error, no leak
 #   make bench        the speed figures (never a timed test)
+#   make bench-dtoa   numfmt beside Dragonbox and double-conversion (needs
+#                     g++, libdragonbox-dev, libdouble-conversion-dev;
+#                     springsim itself depends on neither)
 #   make demo         the main job: simulate, write CSV and a plot
 #   make plots        the README gallery (examples/*.png), needs gnuplot
 #   make install      PREFIX=/usr/local DESTDIR= (binary, plot scripts,
@@ -141,6 +144,17 @@ valgrind: $(BIN)
 bench: $(BIN) $(BENCH)
 	sh bench/run.sh $(BUILD)
 
+# numfmt_roundtrip beside the shortest-digits libraries Debian ships, on
+# the CLI bench's CSV and random bit patterns (bench/dtoa_libs.cc)
+CXX	?= c++
+DRAGONBOX_INC = $(firstword $(wildcard /usr/include/dragonbox-*))
+$(BUILD)/bench-dtoa: bench/dtoa_libs.cc $(BUILD)/src/cli/numfmt.o
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -Isrc \
+	    $(DRAGONBOX_INC:%=-I%) -o $@ bench/dtoa_libs.cc \
+	    $(BUILD)/src/cli/numfmt.o -ldouble-conversion -ldragonbox_to_chars
+bench-dtoa: $(BIN) $(BUILD)/bench-dtoa
+	$(BIN) --frames 1000000 --dt 0.001 | $(BUILD)/bench-dtoa
+
 # the C floor under the sweep (bench/floor.c, no library): the project's
 # flags, -O3 for its loops, -pthread; never -march=native
 FLOOR_FLAGS = $(WARN) $(CFLAGS) -O3 -pthread
@@ -179,5 +193,5 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz
 
-.PHONY: all test numfmt-check sanitize check fuzz fuzzers fuzz-corpus valgrind bench \
-	demo plots install uninstall clean
+.PHONY: all test numfmt-check sanitize check fuzz fuzzers fuzz-corpus valgrind \
+	bench bench-dtoa demo plots install uninstall clean
