@@ -44,7 +44,7 @@ import sys
 from fractions import Fraction
 
 Q_MIN, Q_MAX = -1074, 971	# v = c 2^q, c < 2^53
-BIAS = 1075			# q = biased exponent - BIAS (1 for subnormals)
+BIAS = 1075		# q = biased exponent - BIAS (1 for subnormals)
 C_MAX = 2 ** 53 - 1
 STICKY = 2 ** 59		# low 128 bits of P from here up: x not whole
 
@@ -109,7 +109,8 @@ def self_test():
 	rnd = random.Random(1)
 	for _ in range(3000):
 		m = rnd.randint(1, 60)
-		a, b, n = rnd.randint(0, 200), rnd.randint(0, 200), rnd.randint(0, 40)
+		a, b = rnd.randint(0, 200), rnd.randint(0, 200)
+		n = rnd.randint(0, 40)
 		assert floor_sum(n, m, a, b) == sum((a * i + b) // m
 		    for i in range(n))
 		x = rnd.randint(0, m)
@@ -185,14 +186,17 @@ def prove(k_reg, k_irr, table, k_min):
 		if m > 1:
 			b = w0 * a % m
 			a %= m
-			x_lo = (m - 1) // 2 ** 69 + 1	# r * 2^69 < m: r < x_lo
-			x_hi = m - (m - 1) // 2 ** 69	# (m - r) 2^69 < m: r >= x_hi
+			# bad: r 2^69 < m (r < x_lo), (m - r) 2^69 < m
+			# (r >= x_hi)
+			x_lo = (m - 1) // 2 ** 69 + 1
+			x_hi = m - (m - 1) // 2 ** 69
 			n_zero = count_below(a, b, m, n, 1)
 			n_lo = count_below(a, b, m, n, x_lo) - n_zero
 			n_hi = n - count_below(a, b, m, n, x_hi)
 			if n_lo or n_hi:
-				print("q %d: %d fractions below 2^-69, %d above "
-				    "1 - 2^-69" % (q, n_lo, n_hi), file=sys.stderr)
+				print("q %d: %d fractions below 2^-69, %d "
+				    "above 1 - 2^-69" % (q, n_lo, n_hi),
+				    file=sys.stderr)
 				bad += 1
 		if be >= 2:
 			bad += not irregular_ok(q, k_irr[be], table, k_min)

@@ -4,8 +4,8 @@ are written, and only for the better, as a change of the shortest-digits
 formatter (src/cli/numfmt.c) may make them differ.
 
 Usage: python3 tools/numdiff.py OLD NEW
-e.g.   python3 tools/numdiff.py <(git show HEAD~1:tests/corpus/expected/run.txt) \\
-	    tests/corpus/expected/run.txt
+e.g.   git show HEAD~1:tests/corpus/expected/run.txt > /tmp/old.txt
+       python3 tools/numdiff.py /tmp/old.txt tests/corpus/expected/run.txt
 
 Line by line (the counts must agree), the text between numbers must be
 the same, and each number that changed must read back as the same double

@@ -9,9 +9,10 @@
  * the even last digit, as printf's correctly rounded %.17g does).  The
  * digits come from Schubfach (see schubfach()); with exact arithmetic
  * throughout, there is no approximation to narrow the interval, unlike
- * the Grisu2 it replaces, which missed the shortest in about 0.05 % of
- * cases.  The powers of ten are tools/gen_pow10.py's, which also proves
- * them precise enough for every double.
+ * the Grisu2 it replaces, which wrote a digit too many for about 0.08 %
+ * of random doubles and not the nearest digits for 0.06 % more.  The
+ * powers of ten are tools/gen_pow10.py's, which also proves them precise
+ * enough for every double.
  */
 #include <math.h>
 #include <stdint.h>
@@ -119,7 +120,8 @@ struct digits17 {
 	char		first;
 };
 
-#define ASCII0	UINT64_C(0x3030303030303030)	/* '0' in every byte */
+/* '0' in every byte */
+#define ASCII0	UINT64_C(0x3030303030303030)
 
 /* The 8 bytes of x to p[0..7], the low byte first, whatever the CPU. */
 static inline void
@@ -295,7 +297,7 @@ schubfach(uint64_t bits, int *exp10)
 		win = (s << 2) + 4 + (uint64_t)out <= vbr;
 		if (uin != win)
 			dec = s + (uint64_t)win;
-		else			/* both: the nearer, even on a tie */
+		else		/* both: the nearer, even on a tie */
 			dec = s + (vb > (s << 2) + 2 ||
 			    (vb == (s << 2) + 2 && (s & 1)));
 	}
@@ -324,20 +326,20 @@ layout(char *buf, int neg, const struct digits17 *s, int n, int x)
 	*b = '-';
 	b += neg;				/* b <= buf + 1 */
 	if (e >= -5 && e <= 16) {
-		if (x >= 0) {			/* whole: e + 1 <= 17 digits, */
+		if (x >= 0) {		/* whole: e + 1 <= 17 digits, */
 			b[0] = s->first;	/* zeros past the n-th */
 			store8(b + 1, s->a);
 			store8(b + 9, s->b);	/* to buf + 18 */
 			b += e + 1;
-		} else if (e >= 0) {		/* point after digit e + 1 */
+		} else if (e >= 0) {	/* point after digit e + 1 */
 			d[0] = s->first;	/* e <= 15 */
 			store8(d + 1, s->a);
 			store8(d + 9, s->b);
 			b[0] = s->first;
 			store8(b + 1, s->a);
 			store8(b + 9, s->b);
-			b[e + 1] = '.';		/* to buf + e + 19 <= 32, */
-			if (e <= 13)		/* or else 2 digits left */
+			b[e + 1] = '.';	/* to buf + e + 19 <= 32, */
+			if (e <= 13)	/* or else 2 digits left */
 				memcpy(b + e + 2, d + e + 1, 16);
 			else
 				memcpy(b + e + 2, d + e + 1, 2);
