@@ -93,6 +93,7 @@ test: $(BIN) $(UNIT) $(REPLAY)
 # random doubles of each family (tests/unit/test_numfmt.c)
 numfmt-check: $(UNIT)
 	NUMFMT_CHECK=10000000 $(UNIT)
+.PHONY: numfmt-check
 
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=all
@@ -154,6 +155,7 @@ $(BUILD)/bench-dtoa: bench/dtoa_libs.cc $(BUILD)/src/cli/numfmt.o
 	    $(BUILD)/src/cli/numfmt.o -ldouble-conversion -ldragonbox_to_chars
 bench-dtoa: $(BIN) $(BUILD)/bench-dtoa
 	$(BIN) --frames 1000000 --dt 0.001 | $(BUILD)/bench-dtoa
+.PHONY: bench-dtoa
 
 # the C floor under the sweep (bench/floor.c, no library): the project's
 # flags, -O3 for its loops, -pthread; never -march=native
@@ -193,5 +195,5 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz
 
-.PHONY: all test numfmt-check sanitize check fuzz fuzzers fuzz-corpus valgrind \
-	bench bench-dtoa demo plots install uninstall clean
+.PHONY: all test sanitize check fuzz fuzzers fuzz-corpus valgrind bench \
+	demo plots install uninstall clean
