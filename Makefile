@@ -2,6 +2,8 @@
 #
 #   make              the library (build/libspring.a) and build/springsim
 #   make test         unit tests and bats suites; prints "N passed, N failed"
+#   make numfmt-check the number formatter against printf on 10^7 random
+#                     doubles per family (a minute or two; not in test)
 #   make sanitize     the same tests built with -fsanitize=address,undefined
 #   make check        test, sanitize and cross-aarch64 (what CI runs)
 #   make fuzz         libFuzzer on every harness, FUZZ_SECONDS (60) each;
@@ -9,6 +11,9 @@
 #                     stored inputs); make fuzz-corpus keeps what it found
 #   make valgrind     every command under valgrind: no error, no leak
 #   make bench        the speed figures (never a timed test)
+#   make bench-dtoa   numfmt beside Dragonbox and double-conversion (needs
+#                     g++, libdragonbox-dev, libdouble-conversion-dev;
+#                     springsim itself depends on neither)
 #   make demo         the main job: simulate, write CSV and a plot
 #   make plots        the README gallery (examples/*.png), needs gnuplot
 #   make install      PREFIX=/usr/local DESTDIR= (binary, plot scripts,
@@ -97,6 +102,12 @@ $(REPLAY): $(BUILD)/tests/fuzz/replay.o $(FUZZ_OBJ) $(CLI_UNITS) $(LIB)
 test: $(BIN) $(UNIT) $(REPLAY)
 	sh tests/run.sh $(BUILD)
 
+# the unit tests with numfmt's shortest-digits comparison widened to 10^7
+# random doubles of each family (tests/unit/test_numfmt.c)
+numfmt-check: $(UNIT)
+	NUMFMT_CHECK=10000000 $(UNIT)
+.PHONY: numfmt-check
+
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=all
 sanitize:
@@ -166,6 +177,18 @@ valgrind: $(BIN)
 
 bench: $(BIN) $(BENCH)
 	sh bench/run.sh $(BUILD)
+
+# numfmt_roundtrip beside the shortest-digits libraries Debian ships, on
+# the CLI bench's CSV and random bit patterns (bench/dtoa_libs.cc)
+CXX	?= c++
+DRAGONBOX_INC = $(firstword $(wildcard /usr/include/dragonbox-*))
+$(BUILD)/bench-dtoa: bench/dtoa_libs.cc $(BUILD)/src/cli/numfmt.o
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -Isrc \
+	    $(DRAGONBOX_INC:%=-I%) -o $@ bench/dtoa_libs.cc \
+	    $(BUILD)/src/cli/numfmt.o -ldouble-conversion -ldragonbox_to_chars
+bench-dtoa: $(BIN) $(BUILD)/bench-dtoa
+	$(BIN) --frames 1000000 --dt 0.001 | $(BUILD)/bench-dtoa
+.PHONY: bench-dtoa
 
 # the C floor under the sweep (bench/floor.c, no library): the project's
 # flags, -O3 for its loops, -pthread; never -march=native

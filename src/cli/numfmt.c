@@ -1,27 +1,18 @@
 /*
- * numfmt.c - doubles to decimal text: Grisu2 for round-trip output,
+ * numfmt.c - doubles to decimal text: Schubfach for round-trip output,
  * snprintf for a fixed number of digits, one notation for both.
  *
- * Grisu2 (Florian Loitsch, "Printing Floating-Point Numbers Quickly and
- * Accurately with Integers", PLDI 2010), written from the paper's math:
- *
- * A positive double v = f * 2^e has neighbours v- and v+; every real
- * strictly between the midpoints m- = (v- + v) / 2 and m+ = (v + v+) / 2
- * reads back as v.  Scale m-, v and m+ by a cached 10^k so that the
- * product's binary exponent lands in [ALPHA, GAMMA] = [-60, -32]: then its
- * integer part fits 32 bits and its fraction times 10 fits 64 bits.  The
- * three products, M-, W and M+, share one binary exponent and each is
- * within 1 unit (unit = 2^(product exponent)) of the exact scaled value
- * (under 1/2 from rounding 10^k to 64 bits, 1/2 from rounding the
- * product), so [M- + 1, M+ - 1] lies strictly inside the exact interval.
- * Emit the decimal digits of M+ - 1 and stop at the first digit whose
- * truncation still lies in that narrowed interval: the result reads back
- * as v.  Last, lower the final digit while that stays in the interval and
- * brings the result closer to W.
- *
- * The paper finds the stopping digit by testing one digit at a time;
- * digit_gen() gets the same digit with a few multiplications instead
- * (see there), which is most of the speed.
+ * numfmt_roundtrip() writes the shortest decimal that reads back as
+ * exactly the same double: the fewest significant digits, and when two
+ * decimals of that length read back, the one nearer the double (an exact
+ * tie, possible only for 17-digit outputs such as 2^50 + 0.25, goes to
+ * the even last digit, as printf's correctly rounded %.17g does).  The
+ * digits come from Schubfach (see schubfach()); with exact arithmetic
+ * throughout, there is no approximation to narrow the interval, unlike
+ * the Grisu2 it replaces, which wrote a digit too many for about 0.08 %
+ * of random doubles and not the nearest digits for 0.06 % more.  The
+ * powers of ten are tools/gen_pow10.py's, which also proves them precise
+ * enough for every double.
  */
 #include <math.h>
 #include <stdint.h>
@@ -35,15 +26,9 @@
 #define FRAC_MASK	((UINT64_C(1) << FRAC_BITS) - 1)
 #define HIDDEN_BIT	(UINT64_C(1) << FRAC_BITS)
 #define EXP_MASK	0x7ff
-#define EXP_BIAS	1075	/* 1023 + 52: v = f * 2^(biased - 1075) */
 #define SIGN_BIT	(UINT64_C(1) << 63)
-#define DIGIT_BUF	48	/* digits; layout() reads ahead of them */
 
 #define M32		UINT64_C(0xffffffff)
-
-/* digit_gen() relies on p = -(product exponent) in [32, 60] */
-_Static_assert(POW10_ALPHA >= -60 && POW10_GAMMA <= -32,
-    "pow10_table.h window does not fit digit_gen()");
 
 static const uint64_t pow10_u64[20] = {
 	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000),
@@ -92,17 +77,7 @@ mul_full(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 }
 #endif
 
-/* The upper 64 bits of a * b, rounded to nearest (ties up). */
-static inline uint64_t
-mul_hi(uint64_t a, uint64_t b)
-{
-	uint64_t hi, lo;
-
-	mul_full(a, b, &hi, &lo);
-	return hi + (lo >> 63);
-}
-
-/* Leading zero bits of a nonzero x, to normalize a significand. */
+/* Leading zero bits of a nonzero x, to count a significand's digits. */
 static int
 clz64(uint64_t x)
 {
@@ -120,12 +95,11 @@ clz64(uint64_t x)
 }
 
 /*
- * Decimal digits in a nonzero 32-bit x, so digit_gen() knows where the
- * integer part ends: log10 from the bit length (1233 / 4096 is just under
- * log10 2), then one comparison to settle it.
+ * Decimal digits in a nonzero x < 10^19: log10 from the bit length
+ * (1233 / 4096 is just under log10 2), then one comparison to settle it.
  */
 static int
-ndigits32(uint32_t x)
+ndigits64(uint64_t x)
 {
 	int t = ((64 - clz64(x)) * 1233) >> 12;
 
@@ -133,255 +107,255 @@ ndigits32(uint32_t x)
 }
 
 /*
- * Writes y < 10^8 as exactly 8 digits without dividing: t / 2^57 is
- * y / 10^6 rounded up by less than 10^8 / 2^57 < 10^-6, too little to
- * carry into any of the four digit pairs (the fractions the error is
- * added to are multiples of 10^-6, 10^-4, 10^-2, 1 below 1), so the
- * integer part is the first pair and each multiplication of the
- * fraction by 100 brings up the next.  t < 100 2^57 < 2^64 throughout.
+ * 17 digits as text, as layout() takes them: the first digit, then the
+ * next 8 and the last 8, each 8 as ASCII bytes packed into an integer,
+ * the first of them in the low byte (memory order on a little-endian
+ * machine).  So each 8 go out with one store, and none is read back
+ * from memory after being written a byte at a time (which would wait
+ * for the stores: the CPU cannot forward several small stores into one
+ * wide load).
  */
-static void
-put8(char *d, uint32_t y)
-{
-	const uint64_t mask = (UINT64_C(1) << 57) - 1;
-	uint64_t t = y * UINT64_C(144115188076);	/* ceil(2^57 / 10^6) */
+struct digits17 {
+	uint64_t	a, b;		/* digits 2 to 9, 10 to 17 */
+	char		first;
+};
 
-	memcpy(d, digits2 + 2 * (t >> 57), 2);
-	t = (t & mask) * 100;
-	memcpy(d + 2, digits2 + 2 * (t >> 57), 2);
-	t = (t & mask) * 100;
-	memcpy(d + 4, digits2 + 2 * (t >> 57), 2);
-	t = (t & mask) * 100;
-	memcpy(d + 6, digits2 + 2 * (t >> 57), 2);
+/* '0' in every byte */
+#define ASCII0	UINT64_C(0x3030303030303030)
+
+/* The 8 bytes of x to p[0..7], the low byte first, whatever the CPU. */
+static inline void
+store8(char *p, uint64_t x)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(p, &x, 8);
+#else
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = (char)(x >> 8 * i);
+#endif
 }
 
-/* Writes x < 10^n as exactly n digits (leading zeros) into d[0..n-1]. */
-static void
-put_digits(char *d, int n, uint32_t x)
+/* p[0..7] as store8() would have stored them. */
+static inline uint64_t
+load8(const char *p)
 {
-	while (n-- > 0) {
-		d[n] = (char)('0' + x % 10);
-		x /= 10;
-	}
+	uint64_t x = 0;
+	int i;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	(void)i;
+	memcpy(&x, p, 8);
+#else
+	for (i = 0; i < 8; i++)
+		x |= (uint64_t)(unsigned char)p[i] << 8 * i;
+#endif
+	return x;
 }
 
 /*
- * How many units to lower the last digit by so the output lands nearest
- * W.  The paper steps it down one unit at a time while the result stays
- * at or above the interval's bottom (M- + 1) and gets closer to W.  With
- * a = result - W = wp_w - rest, a step gets closer while W is more than
- * half a unit below, which allows ceil((a - unit/2) / unit) =
- * floor((a + unit/2 - 1) / unit) steps (0 when a <= unit/2); the
- * interval allows (delta - rest) / unit; take the fewer.  a + unit/2 fits:
- * a < delta and unit <= delta, where delta < 10 2^60 if unit = 2^p and
- * else delta <= 2/3 hi (m- >= m+ / 3).  Masks, not branches, since the
- * outcome is random; and unit is 2^p on the usual path: shifts.
+ * The 8 decimal digits of y < 10^8 (leading zeros kept) as 8 byte
+ * values 0-9, the first in the low byte, without dividing: y is split
+ * into two 4-digit halves in two 32-bit lanes, each lane into two 2-digit
+ * quarters in 16-bit lanes, each into two digits in bytes.  Each split
+ * divides all lanes at once by a multiply and a shift: x / 100 is
+ * (x * 5243) >> 19 for x < 10^4 and x / 10 is (x * 103) >> 10 for
+ * x < 100 (checked exhaustively when written); the products stay below
+ * 2^26 and 2^14, inside their lanes, and the mask drops what the shift
+ * brings down from the lane above.
  */
-static uint64_t
-lowering(uint64_t delta, uint64_t rest, uint64_t wp_w, uint64_t unit, int p)
+static inline uint64_t
+digits8(uint32_t y)
 {
-	uint64_t a, t, cap;
+	uint64_t v = (uint64_t)(y / 10000) | (uint64_t)(y % 10000) << 32;
+	uint64_t q;
 
-	a = (wp_w - rest) & ((uint64_t)0 - (wp_w > rest));
-	if (unit == UINT64_C(1) << p) {
-		t = (a + (unit >> 1) - 1) >> p;
-		cap = (delta - rest) >> p;
-	} else {
-		t = (a + (unit >> 1) - 1) / unit;
-		cap = (delta - rest) / unit;
-	}
-	return t < cap ? t : cap;
+	q = (v * 5243 >> 19) & UINT64_C(0x0000007f0000007f);
+	v = q | (v - q * 100) << 16;
+	q = (v * 103 >> 10) & UINT64_C(0x000f000f000f000f);
+	return q | (v - q * 10) << 8;
 }
 
 /*
- * The digits of hi = M+ - 1, a fixed-point number with p fraction bits,
- * up to the first position where the truncation is within delta of hi,
- * i.e. still >= M- + 1; then lowering().  Writes up to 17 digits to d;
- * returns their count and the weight 10^kappa of the last one in *kappa.
- *
- * Say rest(K) is what truncating at the digit of weight 10^K leaves off.
- * Truncating at a finer digit leaves off less, so the paper's digit-by-
- * digit scan stops at the greatest K with rest(K) <= delta.  rest(K) is
- * below the weight 10^K 2^p, so that holds at the greatest K with
- * 10^K 2^p <= delta, found from the magnitudes; one digit higher it holds
- * if the digit there is small enough; from two higher up the weight alone
- * exceeds delta, so only zero digits can go.  So: compute the digits down
- * to K in bulk, try one digit shorter, strip zeros.  The last digit is
- * never 0.  The interval is wider than 1.1e-16 hi, so there are at most
- * 17 digits (a 17th digit weighs at most 1e-16 hi) and at most 16 after
- * the point (delta >= 764 > 2^60 / 10^16).
+ * dec 10^k, 0 < dec < 10^17, as 17 digits (dec's own, then zeros) in s;
+ * returns how many are significant (up to the last nonzero one) and puts
+ * the decimal exponent of the last of those in *x.  The zeros at the end
+ * are the high zero bytes of the digit values.
  */
 static int
-digit_gen(char *d, uint64_t hi, uint64_t delta, uint64_t wp_w, int p,
-    int *kappa)
+to_digits17(struct digits17 *s, uint64_t dec, int k, int *x)
 {
-	uint64_t one = UINT64_C(1) << p, mask = one - 1, fp = hi & mask;
-	uint64_t unit, rest, dk, scale, ph, pl, all, x, t;
-	uint32_t ip = (uint32_t)(hi >> p), top;	/* p >= 32; hi >= 2^62 */
-	int len = ndigits32(ip), m, kap, j, shorter;
+	int m = ndigits64(dec), n;
+	uint64_t all = dec * pow10_u64[17 - m], hi, lo;
+	uint32_t top = (uint32_t)(all / 100000000);
 
-	if (delta >= one) {
-		/*
-		 * K >= 0, within the integer part: only subnormals with few
-		 * significant bits have an interval this wide
-		 */
-		kap = ndigits32((uint32_t)(delta >> p)) - 1;
-		m = len - kap;
-		put_digits(d, m, (uint32_t)(ip / pow10_u64[kap]));
-		rest = (ip % pow10_u64[kap]) << p | fp;
-		unit = pow10_u64[kap] << p;	/* <= delta */
-	} else {
-		/*
-		 * K = -j < 0: the least j with delta 10^j >= 2^p, between
-		 * j0 = floor((p - bits of delta) log10 2) and 2 more, so
-		 * x = delta 10^j0 fits and is tested against 2^p and 2^p / 10.
-		 * Multiply everything by 10^j: the fraction's first j digits
-		 * and rest come from one 128-bit product, the weight 10^K
-		 * becomes 2^p, and delta 10^j < 10 2^p still fits.  All
-		 * m <= 17 digits make one integer < 10^17, written out
-		 * padded to 17.
-		 */
-		j = ((p - (64 - clz64(delta))) * 1233) >> 12;
-		x = delta * pow10_u64[j];
-		j += (x < one) + (x <= one / 10);
-		scale = pow10_u64[j];
-		mul_full(fp, scale, &ph, &pl);
-		m = len + j;
-		all = (ip * scale + (ph << (64 - p) | pl >> p)) *
-		    pow10_u64[17 - m];
-		top = (uint32_t)(all / 100000000);
-		d[0] = (char)('0' + top / 100000000);
-		put8(d + 1, top % 100000000);
-		put8(d + 9, (uint32_t)(all % 100000000));
-		kap = -j;
-		rest = pl & mask;
-		unit = one;
-		delta *= scale;
-		wp_w *= scale;
-	}
-
-	/*
-	 * One digit shorter (dk * unit <= hi: no overflow), then strip
-	 * zeros; or else lower the last digit, which then stays >= 1.
-	 * Arithmetic rather than branches: which way it goes is random.
-	 */
-	dk = (uint64_t)(d[m - 1] - '0');
-	shorter = delta - rest >= dk * unit;
-	t = lowering(delta, rest, wp_w, unit, p) & ((uint64_t)shorter - 1);
-	d[m - 1] = (char)(d[m - 1] - (int)t);
-	m -= shorter;
-	kap += shorter;
-	while (d[m - 1] == '0') {
-		m--;
-		kap++;
-	}
-	*kappa = kap;
-	return m;
-}
-
-/*
- * Grisu2 proper for a positive, finite, nonzero double with bit pattern
- * bits: digits into d, their count returned, and the decimal exponent of
- * the last digit in *x, so that the value is d * 10^*x.
- */
-static int
-grisu2(char *d, uint64_t bits, int *x)
-{
-	uint64_t frac = bits & FRAC_MASK, f, up, lo, w, hi;
-	int bexp = (int)(bits >> FRAC_BITS & EXP_MASK);
-	int e, ue, le, s, p, n, kappa;
-	const struct pow10_entry *c;
-
-	if (bexp == 0) {		/* subnormal */
-		f = frac;
-		e = 1 - EXP_BIAS;
-	} else {
-		f = frac | HIDDEN_BIT;
-		e = bexp - EXP_BIAS;
-	}
-
-	/*
-	 * Midpoints: m+ = (2f + 1) 2^(e-1); m- = (2f - 1) 2^(e-1), or
-	 * (4f - 1) 2^(e-2) when v is a power of two above the least normal
-	 * and the spacing below it is half that above.
-	 */
-	up = 2 * f + 1;
-	ue = e - 1;
-	if (frac == 0 && bexp > 1) {
-		lo = 4 * f - 1;
-		le = e - 2;
-	} else {
-		lo = 2 * f - 1;
-		le = e - 1;
-	}
-
-	/* normalize m+; give m- and v its binary exponent (m- < m+) */
-	s = clz64(up);
-	up <<= s;
-	ue -= s;
-	lo <<= le - ue;
-	w = f << (e - ue);
-
-	/*
-	 * The cached power that puts the product's binary exponent
-	 * ue + c->e + 64 in [ALPHA, GAMMA]: the entries step by 8 log2 10
-	 * in binary exponent, so the index is about -ue / 26.6 plus an
-	 * offset; gen_pow10.py found the offset and checked the result for
-	 * every ue a double can give.
-	 */
-	c = &pow10_table[((uint32_t)(POW10_IDX_C - ue) * POW10_IDX_M) >>
-	    POW10_IDX_S];
-	p = -(ue + c->e + 64);
-
-	/* each product is within 1 unit; narrow by 1 at both ends */
-	hi = mul_hi(up, c->f) - 1;
-	lo = mul_hi(lo, c->f) + 1;
-	w = mul_hi(w, c->f);
-
-	n = digit_gen(d, hi, hi - lo, hi - w, p, &kappa);
-	*x = kappa - c->k;
+	hi = digits8(top % 100000000);
+	lo = digits8((uint32_t)(all % 100000000));
+	if (lo != 0)
+		n = 17 - clz64(lo) / 8;
+	else if (hi != 0)
+		n = 9 - clz64(hi) / 8;
+	else
+		n = 1;
+	s->first = (char)('0' + top / 100000000);
+	s->a = hi + ASCII0;
+	s->b = lo + ASCII0;
+	*x = k + m - n;
 	return n;
 }
 
 /*
- * Lay out digits d[0..n-1] times 10^x (d[0] nonzero, n <= 17, d readable
- * for 32 bytes) in the module's notation: plain when the leading digit's
- * exponent is in [-5, 16], else d.ddde+XX.  Shared so both entry points
- * agree.  Fixed-size copies (no memcpy calls) that may write junk past
- * the end, but never past buf[NUMFMT_MAX - 1]: the text has at most 24
- * bytes and the bounds are noted case by case.
+ * x = u 2^q 10^-k rounded to odd (floor(x), its last bit set when x is
+ * not whole), given g = pow10_table[k - POW10_K_MIN] and cp = u << h:
+ * the top 64 bits of the 192-bit product g cp, odd when its low 128 bits
+ * reach 2^59.  g exceeds the exact power by less than 1 in its last
+ * place, so the product exceeds x 2^128 by less than cp < 2^59;
+ * tools/gen_pow10.py proves that every u a double gives has x whole or
+ * its fraction in [2^-69, 1 - 2^-69], which makes both parts exact.
+ * (The products for the midpoints could come from this one by adding g
+ * shifted, the product being linear in u, but the carries through three
+ * words cost more than the two multiplications they save.)
  */
-static int
-layout(char *buf, int neg, const char *d, int n, int x)
+static inline uint64_t
+round_odd(const uint64_t *g, uint64_t cp)
 {
-	char *b = buf;
-	int e = n - 1 + x, i;
+	uint64_t hi1, lo1, hi0, lo0, mid;
+
+	mul_full(cp, g[0], &hi1, &lo1);		/* bits 64 to 191 */
+	mul_full(cp, g[1], &hi0, &lo0);		/* bits 0 to 127 */
+	mid = lo1 + hi0;
+	hi1 += mid < lo1;
+	return hi1 | ((mid | lo0 >> 59) != 0);
+}
+
+/*
+ * The shortest decimal dec 10^*exp10 in the rounding interval of a
+ * positive, finite, nonzero double with bit pattern bits; when there are
+ * two, the nearer, and of two equally near the one with an even last
+ * digit.  dec < 10^17 may end in zeros.
+ *
+ * Schubfach (Raffaello Giulietti, "The Schubfach way to render
+ * doubles", 2020), written from the paper's math.  v = c 2^q; every real
+ * strictly between the midpoints to its neighbours, (4c - 2) 2^(q-2)
+ * and (4c + 2) 2^(q-2), reads back as v, the midpoints too when c is
+ * even (strtod rounds a tie to even); below a power of two the gap is
+ * half, so the lower midpoint is (4c - 1) 2^(q-2).  Take the k with
+ * 10^k <= 2^q < 10^(k+1) (10^k <= 3/4 2^q below a power of two): the
+ * interval is then at least 10^k wide and less than 10^(k+1), so it
+ * holds at least one multiple of 10^k and at most one of 10^(k+1).
+ * In units of 10^k / 4, v, the lower and the upper midpoint are vb, vbl
+ * and vbr, rounded to odd, which keeps every comparison with an even
+ * integer exact.  s = floor(v / 10^k) = vb / 4:
+ *  - if exactly one of the multiples of 10^(k+1) beside v, 10 floor(s /
+ *    10) and 10 floor(s / 10) + 10, is in the interval, it is the
+ *    answer (fewer digits, unique);
+ *  - else of s and s + 1 the one in the interval, or if both are, the
+ *    nearer to v (vb against the midpoint 4s + 2), s if even on a tie.
+ */
+static uint64_t
+schubfach(uint64_t bits, int *exp10)
+{
+	uint64_t frac = bits & FRAC_MASK, c, cb, lower, vb, vbl, vbr, s, sp;
+	uint64_t dec;
+	uint32_t be = (uint32_t)(bits >> FRAC_BITS), i;
+	int h, k, out, upin, wpin, uin, win;
+	const uint64_t *g;
+
+	if (be == 0) {			/* subnormal: q = 1 - 1075 too */
+		c = frac;
+		be = 1;
+	} else
+		c = frac | HIDDEN_BIT;
+	cb = c << 2;
+	if (frac == 0 && be > 1) {	/* a power of two, gap below half */
+		i = (be * POW10_IDX_M + POW10_IDX_C34) >> POW10_IDX_S;
+		lower = cb - 1;
+	} else {
+		i = (be * POW10_IDX_M + POW10_IDX_C) >> POW10_IDX_S;
+		lower = cb - 2;
+	}
+	/* h = q + floor(-k log2 10) + 1, in 1..4: u << h scales u 2^q */
+	h = (int)be - POW10_H_OFF + (int)(((POW10_COUNT - 1 - i) *
+	    POW10_H_M + POW10_H_C) >> POW10_H_S);
+	k = (int)i + POW10_K_MIN;
+	g = pow10_table[i];
+	vb = round_odd(g, cb << h);
+	vbl = round_odd(g, lower << h);
+	vbr = round_odd(g, (cb + 2) << h);
+	out = (int)(c & 1);		/* odd c: the midpoints are out */
+
+	s = vb >> 2;
+	sp = s / 10 * 40;		/* 4 * 10 floor(s / 10) */
+	upin = vbl + (uint64_t)out <= sp;
+	wpin = sp + 40 + (uint64_t)out <= vbr;
+	if (upin != wpin) {
+		dec = s / 10 + (uint64_t)wpin;
+		k++;
+	} else {
+		uin = vbl + (uint64_t)out <= s << 2;
+		win = (s << 2) + 4 + (uint64_t)out <= vbr;
+		if (uin != win)
+			dec = s + (uint64_t)win;
+		else		/* both: the nearer, even on a tie */
+			dec = s + (vb > (s << 2) + 2 ||
+			    (vb == (s << 2) + 2 && (s & 1)));
+	}
+
+	*exp10 = k;
+	return dec;
+}
+
+/*
+ * Lay out the first n digits of s (s's first digit nonzero, the digits
+ * after the n-th zeros, n <= 17) times 10^x in the module's notation:
+ * plain when the leading digit's exponent is in [-5, 16], else
+ * d.ddde+XX.  Shared so both entry points agree; inline, so that s stays
+ * in registers (about a fifth of the time otherwise).  Fixed-size stores
+ * that may write junk past the end, but never past buf[NUMFMT_MAX - 1]:
+ * the text has at most 24 bytes and the bounds are noted case by case.
+ * The digits after a point inside are copied from a local array: one
+ * copy at any offset, cheaper than shifting the packed digits.
+ */
+static inline int
+layout(char *buf, int neg, const struct digits17 *s, int n, int x)
+{
+	char *b = buf, d[32];
+	int e = n - 1 + x;
 
 	*b = '-';
 	b += neg;				/* b <= buf + 1 */
 	if (e >= -5 && e <= 16) {
-		if (x >= 0) {			/* integer: n + x <= 17 */
-			memcpy(b, d, 17);
-			for (i = 0; i < x; i++)
-				b[n + i] = '0';
-			b += n + x;
-		} else if (e >= 0) {		/* point inside: e <= 15 */
-			memcpy(b, d, 16);
-			b[e + 1] = '.';
-			if (e <= 13)		/* to b + e + 18 <= buf + 32 */
+		if (x >= 0) {		/* whole: e + 1 <= 17 digits, */
+			b[0] = s->first;	/* zeros past the n-th */
+			store8(b + 1, s->a);
+			store8(b + 9, s->b);	/* to buf + 18 */
+			b += e + 1;
+		} else if (e >= 0) {	/* point after digit e + 1 */
+			d[0] = s->first;	/* e <= 15 */
+			store8(d + 1, s->a);
+			store8(d + 9, s->b);
+			b[0] = s->first;
+			store8(b + 1, s->a);
+			store8(b + 9, s->b);
+			b[e + 1] = '.';	/* to buf + e + 19 <= 32, */
+			if (e <= 13)	/* or else 2 digits left */
 				memcpy(b + e + 2, d + e + 1, 16);
-			else			/* n - e - 1 <= 2 digits */
+			else
 				memcpy(b + e + 2, d + e + 1, 2);
 			b += n + 1;
 		} else {			/* 0.000ddd: to buf + 24 */
 			memcpy(b, "0.00000", 8);
-			memcpy(b + 1 - e, d, 17);
+			b[1 - e] = s->first;
+			store8(b + 2 - e, s->a);
+			store8(b + 10 - e, s->b);
 			b += n + 1 - e;
 		}
 	} else {				/* to buf + 19, then 6 */
-		b[0] = d[0];
+		b[0] = s->first;
 		b[1] = '.';
-		memcpy(b + 2, d + 1, 16);
+		store8(b + 2, s->a);
+		store8(b + 10, s->b);
 		b += n > 1 ? n + 1 : 1;
 		*b++ = 'e';
 		*b++ = e < 0 ? '-' : '+';
@@ -425,13 +399,13 @@ special(char *buf, uint64_t bits)
 	return (int)strlen(s);
 }
 
-/* Grisu2: the fast path for every number a CSV row holds. */
+/* Shortest round trip: the fast path for every number a CSV row holds. */
 int
 numfmt_roundtrip(char *buf, double v)
 {
-	char d[DIGIT_BUF];
-	uint64_t bits;
-	int n, x;
+	struct digits17 s;
+	uint64_t bits, dec;
+	int n, x, k;
 
 	memcpy(&bits, &v, sizeof bits);
 	if (IS_SPECIAL(bits))
@@ -440,8 +414,9 @@ numfmt_roundtrip(char *buf, double v)
 	 * layout would print them, without the digit search */
 	if (fabs(v) < 1e15 && v == (double)(int64_t)v && bits != SIGN_BIT)
 		return numfmt_integer(buf, (long long)v);
-	n = grisu2(d, bits & ~SIGN_BIT, &x);
-	return layout(buf, (int)(bits >> 63), d, n, x);
+	dec = schubfach(bits & ~SIGN_BIT, &k);
+	n = to_digits17(&s, dec, k, &x);
+	return layout(buf, (int)(bits >> 63), &s, n, x);
 }
 
 /* A whole number in decimal, as printf("%lld") writes it; its length. */
@@ -473,8 +448,9 @@ numfmt_integer(char *buf, long long v)
 int
 numfmt_precision(char *buf, double v, int digits)
 {
-	char tmp[48], d[DIGIT_BUF];
-	const char *s;
+	char tmp[48], d[17];
+	const char *t;
+	struct digits17 s;
 	uint64_t bits;
 	int n = 0, ex = 0, eneg = 0;
 
@@ -487,18 +463,22 @@ numfmt_precision(char *buf, double v, int digits)
 		digits = 17;
 	snprintf(tmp, sizeof tmp, "%.*e", digits - 1, v);
 
-	for (s = tmp; *s != '\0' && *s != 'e'; s++)
-		if (*s >= '0' && *s <= '9' && n < 17)
-			d[n++] = *s;
-	if (*s == 'e')
-		s++;
-	if (*s == '-' || *s == '+')
-		eneg = *s++ == '-';
-	for (; *s >= '0' && *s <= '9'; s++)
-		ex = ex * 10 + (*s - '0');
+	for (t = tmp; *t != '\0' && *t != 'e'; t++)
+		if (*t >= '0' && *t <= '9' && n < 17)
+			d[n++] = *t;
+	if (*t == 'e')
+		t++;
+	if (*t == '-' || *t == '+')
+		eneg = *t++ == '-';
+	for (; *t >= '0' && *t <= '9'; t++)
+		ex = ex * 10 + (*t - '0');
 	if (eneg)
 		ex = -ex;
 	while (n > 1 && d[n - 1] == '0')
 		n--;
-	return layout(buf, (int)(bits >> 63), d, n, ex - (n - 1));
+	memset(d + n, '0', 17 - (size_t)n);
+	s.first = d[0];
+	s.a = load8(d + 1);
+	s.b = load8(d + 9);
+	return layout(buf, (int)(bits >> 63), &s, n, ex - (n - 1));
 }

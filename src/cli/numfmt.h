@@ -1,9 +1,10 @@
 /*
  * numfmt.h - doubles to decimal text, fast and exact enough to read back.
  *
- * numfmt_roundtrip() is Grisu2 (Loitsch, PLDI 2010): its output is a
- * decimal that strtod() turns back into exactly the same double, and it
- * is the shortest such decimal in all but about 0.1 % of cases.  It never
+ * numfmt_roundtrip() writes the shortest decimal that strtod() turns
+ * back into exactly the same double (Schubfach: Giulietti, "The Schubfach
+ * way to render doubles", 2020); of two that short, the nearer to the
+ * double, and of two as near, the one with an even last digit.  It never
  * calls printf and never looks at the locale.
  *
  * Notation, the same for both functions: plain decimal when the decimal
@@ -22,10 +23,7 @@
 
 #define NUMFMT_MAX	32
 
-/*
- * Shortest-or-nearly decimal that reads back to exactly v; returns its
- * length.
- */
+/* The shortest decimal that reads back to exactly v; returns its length. */
 int	numfmt_roundtrip(char *buf, double v);
 /* A whole number as printf("%lld") writes it; returns the length. */
 int	numfmt_integer(char *buf, long long v);

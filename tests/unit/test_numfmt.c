@@ -1,13 +1,16 @@
 /*
  * test_numfmt.c - numfmt_roundtrip() reads back bit for bit through
- * strtod(), is the shortest such decimal but for Grisu2's rare misses,
- * and lays numbers out as numfmt.h documents; numfmt_precision() rounds
- * as printf("%.*g") does.
+ * strtod(), is exactly the shortest such decimal (and of that length the
+ * nearest) as printf and strtod find it, and lays numbers out as
+ * numfmt.h documents; numfmt_precision() rounds as printf("%.*g") does.
  *
  * The big random loops count as one CHECK per category and print their
  * first few failures.  NUMFMT_TEST_RANDOM sets the number of random bit
- * patterns: 2 million, or a quarter of that under AddressSanitizer to
- * keep the sanitizer run as short as the plain one.
+ * patterns read back: 2 million, or a quarter of that under
+ * AddressSanitizer to keep the sanitizer run as short as the plain one;
+ * NUMFMT_TEST_SHORTEST the number per family compared digit for digit
+ * with the printf reference, which is slower.  The environment variable
+ * NUMFMT_CHECK=N (make numfmt-check: 10^7) replaces the latter by N.
  */
 #include <float.h>
 #include <math.h>
@@ -27,8 +30,14 @@
 #define NUMFMT_TEST_RANDOM	2000000
 #endif
 #endif
+#ifndef NUMFMT_TEST_SHORTEST
+#if defined(__SANITIZE_ADDRESS__)
+#define NUMFMT_TEST_SHORTEST	50000
+#else
+#define NUMFMT_TEST_SHORTEST	200000
+#endif
+#endif
 #define TYPICAL		200000	/* per typical-range family */
-#define SHORT_SAMPLE	50000	/* per family, for the shortness check */
 #define PRECISION_SAMPLE 5000	/* values, each at 1..17 digits */
 #define SHOW		5	/* failures printed per category */
 #define SHAPE_EVERY	4	/* notation checked on every 4th value */
@@ -325,73 +334,237 @@ test_typical(void)
 }
 
 /*
- * Whether printf's correctly rounded %.*g with fewer significant digits
- * than ours also reads back to v.  For all but powers of two the round-
- * trip interval is symmetric, so if any p digits read back, so do all
- * more than p (the nearest (p+1)-digit decimal is at least as near), and
- * trying one less than ours settles it; powers of two get every p.
+ * The reference, from printf and strtod alone: a p-digit decimal that
+ * reads back as v > 0, in ref (room for 64 bytes), if there is one.
+ * printf's correctly rounded %.*e is the nearest p-digit decimal (an
+ * exact tie to the even digit); if it does not read back, the only other
+ * that might is its neighbour on the far side of v, one unit in the last
+ * place away: below a power of two the round-trip interval is half as
+ * wide below v as above, so the nearest may fall outside while the next
+ * one up, farther but on the wide side, is inside.  Any other p-digit
+ * decimal is farther on the same side as one of these two.
  */
 static int
-printf_shorter(double v, int ours)
+ref_digits(double v, int p, char *ref)
 {
-	char s[400];		/* room for any %.*g, to please gcc */
-	int p, from = (to_bits(v) & UINT64_C(0x000fffffffffffff)) == 0 ?
-	    1 : ours - 1;
+	char s[64], *e;
+	unsigned long long m = 0;
+	int exp10;
 
-	for (p = from; p >= 1 && p < ours; p++) {
-		snprintf(s, sizeof s, "%.*g", p, v);
-		if (strtod(s, NULL) == v)
-			return 1;
+	snprintf(s, sizeof s, "%.*e", p - 1, v);
+	if (strtod(s, NULL) == v) {
+		memcpy(ref, s, strlen(s) + 1);
+		return 1;
 	}
-	return 0;
+	for (e = s; *e != 'e'; e++)
+		if (*e != '.')
+			m = m * 10 + (unsigned long long)(*e - '0');
+	exp10 = atoi(e + 1) - (p - 1);
+	m = strtod(s, NULL) < v ? m + 1 : m - 1;
+	snprintf(ref, 64, "%llue%d", m, exp10);
+	return strtod(ref, NULL) == v;
 }
 
 /*
- * Shortness: count outputs with more significant digits than the
- * shortest %.{1..17}g that reads back (digits, not text length: %g picks
- * exponent form by other rules).  Grisu2 misses in about 0.1 % of cases
- * (its interval is narrowed by the error bound); allow 0.5 %.
+ * The shortest decimal that reads back as v > 0, and of that length the
+ * nearest: the least p with a p-digit decimal that reads back.  That
+ * search may bisect: if a p-digit decimal reads back, it is also a
+ * (p+1)-digit one, so ref_digits() finds one at p + 1 too.  17 always do.
  */
 static void
-test_shortness(void)
+ref_shortest(double v, char *ref)
 {
-	char buf[NUMFMT_MAX];
-	long n = 0, longer = 0, i;
-	double v, first[SHOW];
-	int fam;
+	int lo = 1, hi = 17, mid;
 
-	rng_state = 3;
-	for (fam = 0; fam < 4; fam++)
-		for (i = 0; i < SHORT_SAMPLE; i++) {
-			switch (fam) {
-			case 0:
-				v = random_finite();
-				break;
-			case 1:
-				v = uniform(-10.0, 10.0);
-				break;
-			case 2:
-				v = (double)(i + 1) * 0.016666666666666666;
-				break;
-			default:	/* short decimals: k / 1000 */
-				v = (double)(rng() % 2000000) / 1000.0;
-				break;
-			}
-			numfmt_roundtrip(buf, v);
-			n++;
-			if (printf_shorter(v, sig_digits(buf)) &&
-			    longer++ < SHOW)
-				first[longer - 1] = v;
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (ref_digits(v, mid, ref))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	ref_digits(v, lo, ref);
+}
+
+/*
+ * A decimal text as its significant digits (no leading or trailing
+ * zeros, NUL-terminated in dig, room for 400) and the decimal exponent
+ * of the first, so that "0.0012", "1.2e-03" and "12e-4" compare equal.
+ * The sign is skipped.  "0" gives "" and 0.
+ */
+static void
+decimal_parts(const char *s, char *dig, int *exp10)
+{
+	int n = 0, point = -1, lead = 0, i = 0;
+
+	if (*s == '-')
+		s++;
+	for (; *s != '\0' && *s != 'e'; s++, i++) {
+		if (*s == '.') {
+			point = i--;
+			continue;
 		}
-	printf("numfmt: %ld of %ld outputs (%.3f %%) are longer than the "
-	    "shortest\n", longer, n, 100.0 * (double)longer / (double)n);
-	CHECK(n > 0 && (double)longer < 0.005 * (double)n);
-	if ((double)longer >= 0.005 * (double)n)
-		for (i = 0; i < SHOW && i < longer; i++) {
-			numfmt_roundtrip(buf, first[i]);
-			fprintf(stderr, "numfmt shortness: %.17g -> \"%s\"\n",
-			    first[i], buf);
+		if (n == 0 && *s == '0') {
+			lead++;
+			continue;
 		}
+		dig[n++] = *s;
+	}
+	while (n > 0 && dig[n - 1] == '0')
+		n--;
+	dig[n] = '\0';
+	if (point < 0)
+		point = i;
+	/* the first nonzero digit is digit number lead of i */
+	*exp10 = point - lead - 1 + (*s == 'e' ? atoi(s + 1) : 0);
+	if (n == 0)
+		*exp10 = 0;
+}
+
+/*
+ * One value: numfmt_roundtrip's digits and exponent are the reference's
+ * (the sign is the value's; zero, inf and NaN are test_strings' job).
+ */
+static void
+shortest_one(struct tally *t, double v)
+{
+	char buf[NUMFMT_MAX], ref[64], d1[400], d2[400], why[160];
+	int e1, e2;
+
+	if (!isfinite(v) || v == 0.0)
+		return;
+	t->n++;
+	numfmt_roundtrip(buf, v);
+	ref_shortest(fabs(v), ref);
+	decimal_parts(buf, d1, &e1);
+	decimal_parts(ref, d2, &e2);
+	if (strcmp(d1, d2) != 0 || e1 != e2 || (buf[0] == '-') != (v < 0)) {
+		snprintf(why, sizeof why, "the shortest nearest is %s%s",
+		    v < 0 ? "-" : "", ref);
+		fail(t, v, buf, why);
+	}
+}
+
+/* v and -v, and its two neighbours, against the reference. */
+static void
+shortest_near(struct tally *t, double v)
+{
+	shortest_one(t, v);
+	shortest_one(t, -v);
+	shortest_one(t, nextafter(v, 0.0));
+	shortest_one(t, nextafter(v, INFINITY));
+}
+
+/*
+ * The reference's own checks, values worked out by hand: 0.3's nearest
+ * 1-digit decimal reads back; 2^-1074 = 4.94e-324 reads back from
+ * anything strictly between 2.47e-324 and 7.41e-324, and of the 1-digit
+ * decimals there 5e-324 is the nearest; 2^50 + 0.25 (it reads back from
+ * within 1/8) has no 16-digit decimal that close, and ties between the
+ * 17-digit ...4.2 and ...4.3, which printf rounds to the even 2.  Then
+ * decimal_parts() on three spellings of 12 10^k.
+ */
+static void
+test_reference(void)
+{
+	char ref[64], d[400];
+	int e;
+
+	ref_shortest(0.3, ref);
+	decimal_parts(ref, d, &e);
+	CHECK(strcmp(d, "3") == 0 && e == -1);
+	ref_shortest(DBL_TRUE_MIN, ref);
+	decimal_parts(ref, d, &e);
+	CHECK(strcmp(d, "5") == 0 && e == -324);
+	ref_shortest(1125899906842624.25, ref);
+	decimal_parts(ref, d, &e);
+	CHECK(strcmp(d, "11258999068426242") == 0 && e == 15);
+	decimal_parts("0.00120", d, &e);
+	CHECK(strcmp(d, "12") == 0 && e == -3);
+	decimal_parts("-12e-4", d, &e);
+	CHECK(strcmp(d, "12") == 0 && e == -3);
+	decimal_parts("1200", d, &e);
+	CHECK(strcmp(d, "12") == 0 && e == 3);
+}
+
+/*
+ * Exactly the shortest, and the nearest of that length, against the
+ * reference: the edge cases (powers of two and of ten and their
+ * neighbours, subnormals, the extremes, whole numbers up to 2^53 and
+ * beyond), then random values of every magnitude (bit patterns) and
+ * random values uniform within the ranges a trajectory holds.
+ */
+static void
+test_shortest(void)
+{
+	struct tally e = { "shortest, edges", 0, 0 };
+	struct tally b = { "shortest, random bits", 0, 0 };
+	struct tally u = { "shortest, uniform", 0, 0 };
+	const char *env = getenv("NUMFMT_CHECK");
+	long n = NUMFMT_TEST_SHORTEST, i;
+	char s[64], *end;
+	double v;
+	int k;
+
+	if (env != NULL) {
+		n = strtol(env, &end, 10);
+		if (*env == '\0' || *end != '\0' || n < 1) {
+			fprintf(stderr, "numfmt: NUMFMT_CHECK: '%s' is not a "
+			    "positive count\n", env);
+			CHECK(0);
+			return;
+		}
+	}
+	rng_state = 6;
+	for (k = -1074; k <= 1023; k++) {
+		shortest_near(&e, ldexp(1.0, k));
+		shortest_near(&e, ldexp(1.5, k - 1));
+	}
+	for (k = -323; k <= 308; k++) {
+		snprintf(s, sizeof s, "1e%d", k);
+		shortest_near(&e, strtod(s, NULL));
+		snprintf(s, sizeof s, "9.999999999999999e%d", k);
+		shortest_near(&e, strtod(s, NULL));
+	}
+	for (k = 1; k <= 5000; k++) {		/* subnormals */
+		shortest_near(&e, from_bits((uint64_t)k));
+		shortest_near(&e, from_bits(UINT64_C(0x0010000000000000) -
+		    (uint64_t)k));
+		shortest_near(&e, from_bits(rng() >> 12));
+	}
+	shortest_near(&e, DBL_MAX);
+	shortest_near(&e, DBL_MIN);
+	for (k = 0; k < 20000; k++) {		/* whole numbers to 2^54 */
+		shortest_one(&e, (double)(rng() >> (10 + k % 54)));
+		shortest_one(&e, 9007199254740992.0 - 1000 + k);
+		shortest_one(&e, 9007199254740992.0 + 2.0 * k);
+		shortest_one(&e, 1e15 - 1000 + k);
+	}
+	for (i = 0; i < n; i++)
+		shortest_one(&b, random_finite());
+	for (i = 0; i < n; i++) {
+		switch (i % 4) {
+		case 0:
+			v = uniform(-10.0, 10.0);
+			break;
+		case 1:
+			v = uniform(-1e-3, 1e-3);
+			break;
+		case 2:
+			v = uniform(-1e6, 1e6);
+			break;
+		default:			/* 1e-30 to 1e30, log-uniform */
+			v = pow(10.0, uniform(-30.0, 30.0));
+			break;
+		}
+		shortest_one(&u, v);
+	}
+	printf("numfmt: shortest and nearest: %ld edge cases, %ld random bit "
+	    "patterns, %ld uniform: %ld differ from printf's\n", e.n, b.n,
+	    u.n, e.bad + b.bad + u.bad);
+	tally_check(&e);
+	tally_check(&b);
+	tally_check(&u);
 }
 
 /* Expected texts, hand-written from the notation rules. */
@@ -425,6 +598,26 @@ test_strings(void)
 		{ 1e308, "1e+308" }, { 1e-300, "1e-300" },
 		{ 1e100, "1e+100" }, { 2.5e-100, "2.5e-100" },
 		{ INFINITY, "inf" }, { -INFINITY, "-inf" }, { NAN, "nan" },
+		/*
+		 * where Grisu2 was not shortest (it wrote
+		 * 9.999999999999999e+22, 5.5511092260312616,
+		 * 0.35269286632943597): each literal is the shortest
+		 * decimal of its double, so it comes back as written
+		 */
+		{ 1e23, "1e+23" }, { 5.551109226031262, "5.551109226031262" },
+		{ 0.352692866329436, "0.352692866329436" },
+		/*
+		 * and where it was not nearest: the double is
+		 * -5.43532765543079054993 (nearer ...905 than ...906) and
+		 * 2^-417 = 2.95455315769143544984e-126 (Grisu2: ...355);
+		 * 2^50 + 1/4 and 2^50 + 3/4 read back from within 1/8, so
+		 * of the two 17-digit decimals 1/20 away the even one
+		 * (Grisu2 wrote ...4.3 for the first)
+		 */
+		{ -5.4353276554307905, "-5.4353276554307905" },
+		{ 0x1p-417, "2.9545531576914354e-126" },
+		{ 1125899906842624.25, "1125899906842624.2" },
+		{ 1125899906842624.75, "1125899906842624.8" },
 	};
 	char buf[NUMFMT_MAX];
 	size_t i;
@@ -506,6 +699,7 @@ test_numfmt(void)
 	test_edges();
 	test_typical();
 	test_random_bits();
-	test_shortness();
+	test_reference();
+	test_shortest();
 	test_precision();
 }

@@ -1,0 +1,182 @@
+/*
+ * dtoa_libs.cc - numfmt_roundtrip beside the shortest-digits libraries
+ * Debian ships, Dragonbox (libdragonbox-dev, Junekey Jeon) and
+ * double-conversion (libdouble-conversion-dev, Google's Grisu3 with a
+ * bignum fallback), and snprintf("%.17g"): ns per number, best of
+ * REPEATS, on the numbers of a springsim CSV read from standard input
+ * and on random bit patterns.  `make bench-dtoa` builds and runs it; it
+ * is no part of springsim, which depends on neither library.
+ *
+ * Two figures per library: the whole text (each in its own notation,
+ * which is about as much work as numfmt's), and the digits and exponent
+ * alone, the part numfmt would take from it.
+ */
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <vector>
+
+#include <double-conversion/double-conversion.h>
+#include <dragonbox/dragonbox.h>
+#include <dragonbox/dragonbox_to_chars.h>
+
+extern "C" {
+#include "cli/numfmt.h"
+}
+
+#define REPEATS	5
+#define RANDOM	1000000
+
+/* Results go here, so that no measured work is optimised away. */
+static volatile long sink;
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+static double
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* The contenders: a text into buf (64 bytes) or digits; a length. */
+static long
+f_numfmt(char *buf, double v)
+{
+	return numfmt_roundtrip(buf, v);
+}
+
+static long
+f_printf(char *buf, double v)
+{
+	return snprintf(buf, 64, "%.17g", v);
+}
+
+static long
+f_dragonbox(char *buf, double v)
+{
+	return jkj::dragonbox::to_chars_n(v, buf) - buf;
+}
+
+static long
+f_dragonbox_digits(char *buf, double v)
+{
+	(void)buf;
+	if (v == 0.0 || v - v != 0.0)
+		return 0;
+	auto d = jkj::dragonbox::to_decimal(v);
+	return (long)d.significand + d.exponent;
+}
+
+static long
+f_dconv(char *buf, double v)
+{
+	double_conversion::StringBuilder sb(buf, 64);
+
+	double_conversion::DoubleToStringConverter::EcmaScriptConverter()
+	    .ToShortest(v, &sb);
+	return sb.position();
+}
+
+static long
+f_dconv_digits(char *buf, double v)
+{
+	bool sign;
+	int len, point;
+
+	double_conversion::DoubleToStringConverter::DoubleToAscii(v,
+	    double_conversion::DoubleToStringConverter::SHORTEST, 0, buf, 64,
+	    &sign, &len, &point);
+	return len + point;
+}
+
+/* Best-of-REPEATS ns per number of f over vs. */
+static double
+time_f(long (*f)(char *, double), const std::vector<double> &vs)
+{
+	char buf[64];
+	double best = 1e300, t0, t;
+	long len;
+	int k;
+
+	for (k = 0; k < REPEATS; k++) {
+		len = 0;
+		t0 = now_ns();
+		for (double v : vs)
+			len += f(buf, v);
+		t = now_ns() - t0;
+		sink += len;
+		if (t < best)
+			best = t;
+	}
+	return best / (double)vs.size();
+}
+
+/* splitmix64: a fixed sequence of random bit patterns. */
+static uint64_t
+rng(uint64_t *state)
+{
+	uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* Every number of a CSV on stdin (fields strtod reads whole). */
+static std::vector<double>
+read_csv(void)
+{
+	std::vector<double> vs;
+	char line[4096], *p, *end;
+	double v;
+
+	while (fgets(line, sizeof line, stdin) != NULL)
+		for (p = line; *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+			v = strtod(p, &end);
+			if (end == p) {
+				end = p + strcspn(p, ",");
+				continue;
+			}
+			vs.push_back(v);
+		}
+	return vs;
+}
+
+int
+main(void)
+{
+	static const struct {
+		const char *name;
+		long (*f)(char *, double);
+	} fs[] = {
+		{ "numfmt_roundtrip (text)", f_numfmt },
+		{ "dragonbox to_chars (text)", f_dragonbox },
+		{ "dragonbox to_decimal (digits only)", f_dragonbox_digits },
+		{ "double-conversion ToShortest (text)", f_dconv },
+		{ "double-conversion SHORTEST (digits only)", f_dconv_digits },
+		{ "snprintf %.17g (text, not shortest)", f_printf },
+	};
+	std::vector<double> csv = read_csv(), bits;
+	uint64_t state = 1, u;
+	double v;
+	size_t i;
+
+	while (bits.size() < RANDOM) {
+		u = rng(&state);
+		memcpy(&v, &u, sizeof v);
+		if (v - v == 0.0)
+			bits.push_back(v);
+	}
+	printf("ns per number, best of %d: %zu numbers of the CSV on stdin, "
+	    "%zu random bit patterns\n\n", REPEATS, csv.size(), bits.size());
+	printf("  %-44s %8s %8s\n", "", "CSV", "random");
+	for (i = 0; i < sizeof fs / sizeof fs[0]; i++)
+		printf("  %-44s %8.1f %8.1f\n", fs[i].name,
+		    csv.empty() ? 0.0 : time_f(fs[i].f, csv),
+		    time_f(fs[i].f, bits));
+	return 0;
+}
