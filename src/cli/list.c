@@ -83,6 +83,11 @@ cmd_list(int argc, char **argv)
 		    "springsim knows, by name.");
 		return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 	}
+	if (argc == 2 && (strcmp(argv[1], "-V") == 0 ||
+	    strcmp(argv[1], "--version") == 0)) {
+		printf("springsim %s\n", SPRING_VERSION);
+		return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
+	}
 	/* not in the help: the tests' list of run's flags (help.bats) */
 	if (argc == 2 && strcmp(argv[1], "--flags") == 0) {
 		list_flags(stdout);
