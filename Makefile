@@ -117,6 +117,9 @@ sanitize:
 
 # the three builds, one closing count
 check: $(BIN) $(UNIT) $(REPLAY)
+	@command -v $(CROSS)-gcc >/dev/null && command -v qemu-aarch64 \
+	    >/dev/null || { echo "make check: no $(CROSS)-gcc or" \
+	    "qemu-aarch64: run 'sh scripts/setup.sh test' first" >&2; exit 1; }
 	$(MAKE) BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
 	    build-san/springsim build-san/unit-tests build-san/fuzz-replay
 	$(MAKE) cross-build

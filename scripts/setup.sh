@@ -1,21 +1,36 @@
 #!/bin/sh
-# setup.sh - install what springsim needs on Debian, then build it.
+# setup.sh [test] - install what springsim needs on Debian, then build it.
+# Without an argument: what the program, make demo and make test need.
+# With test: also what make check needs (the C++ and pkg-config check of
+# the installed library, the aarch64 cross build under qemu, and the
+# scale-out recipes' Slurm and sshd), which a user who only wants the
+# program should not get on their machine.
 # As root it installs the missing packages with apt-get; otherwise it
 # prints the exact apt-get line to run and stops (the scale-out tests'
 # packages are not needed to build, and are only named).
 set -eu
 cd "$(dirname "$0")/.."
+case ${1:-} in
+"") check=0 ;;
+test) check=1 ;;
+*) echo "usage: sh scripts/setup.sh [test]" >&2; exit 2 ;;
+esac
 # parallel: the sweep sharding recipes (tests/cli/sweep-recipes.bats)
 # g++, pkg-config: a C++ program built against the installed library
 # (tests/cli/install.bats)
-# gcc-aarch64-linux-gnu, qemu-user, libcsv-dev:arm64: make cross-aarch64
-# (the unit tests built for aarch64 and run emulated; part of make check)
 packages="gcc make libc6-dev libcsv-dev gnuplot-nox bats bats-assert bats-support valgrind parallel"
-packages="$packages g++ pkg-config gcc-aarch64-linux-gnu qemu-user libcsv-dev:arm64"
-# the scale-out recipes' engines (tests/cli/scale-out.bats starts them by
-# hand): a one-node Slurm cluster and a loopback sshd; without their
-# recommendations (openssh-server's would bring systemd's PAM module)
-scaleout="slurmctld slurmd slurm-client munge openssh-server openssh-client"
+packages="$packages g++ pkg-config"
+scaleout=""
+if [ "$check" -eq 1 ]; then
+	# gcc-aarch64-linux-gnu, qemu-user, libcsv-dev:arm64: make
+	# cross-aarch64 (the unit tests built for aarch64 and run emulated)
+	packages="$packages gcc-aarch64-linux-gnu qemu-user libcsv-dev:arm64"
+	# the scale-out recipes' engines (tests/cli/scale-out.bats starts
+	# them by hand): a one-node Slurm cluster and a loopback sshd;
+	# without their recommendations (openssh-server's would bring
+	# systemd's PAM module)
+	scaleout="slurmctld slurmd slurm-client munge openssh-server openssh-client"
+fi
 
 # missing PACKAGE... - those of the PACKAGEs not installed
 missing() {

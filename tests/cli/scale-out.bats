@@ -7,7 +7,7 @@
 # a directory of their own, ports free on 127.0.0.1) and stopped by PID
 # in teardown_file. Their tests need root and Debian's slurmctld slurmd
 # slurm-client munge openssh-server openssh-client parallel
-# (scripts/setup.sh installs them); they skip, saying so, without.
+# (scripts/setup.sh test installs them); they skip, saying so, without.
 bats_require_minimum_version 1.5.0
 load helpers
 
@@ -41,10 +41,10 @@ setup_file() {
 	fi
 	for c in /usr/sbin/munged /usr/sbin/slurmctld /usr/sbin/slurmd sbatch \
 	    scontrol sinfo squeue scancel parallel; do
-		command -v "$c" >/dev/null 2>&1 || : "${SLURM_NO:="needs slurm: no $c (apt-get install slurmctld slurmd slurm-client munge parallel; scripts/setup.sh does)"}"
+		command -v "$c" >/dev/null 2>&1 || : "${SLURM_NO:="needs slurm: no $c (apt-get install slurmctld slurmd slurm-client munge parallel; scripts/setup.sh test does)"}"
 	done
 	for c in /usr/sbin/sshd ssh ssh-keygen parallel perl; do
-		command -v "$c" >/dev/null 2>&1 || : "${SSH_NO:="needs ssh: no $c (apt-get install openssh-server openssh-client parallel; scripts/setup.sh does)"}"
+		command -v "$c" >/dev/null 2>&1 || : "${SSH_NO:="needs ssh: no $c (apt-get install openssh-server openssh-client parallel; scripts/setup.sh test does)"}"
 	done
 	parallel --version 2>/dev/null | grep -q 'GNU parallel' ||
 		: "${SSH_NO:="needs GNU parallel ('parallel' is not GNU parallel)"}"
