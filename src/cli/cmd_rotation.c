@@ -415,6 +415,10 @@ cmd_quat(int argc, char **argv)
 	if ((rc = run_setup_parse(rs, argc, argv, quat_opts, quat_option, &qo,
 	    quat_usage)) != EXIT_OK)
 		goto done;
+	if (rs->columns != NULL) {
+		rc = usage_error("--columns does not go with --model quat");
+		goto done;
+	}
 	if ((rc = quat_check(rs, &qo, &sim)) != EXIT_OK)
 		goto done;
 	k->precision = (int)rs->precision;
@@ -762,6 +766,10 @@ cmd_vector(int argc, char **argv)
 	if ((rc = run_setup_parse(rs, argc, argv, vec_opts, vec_option, &vo,
 	    vec_usage)) != EXIT_OK)
 		goto done;
+	if (rs->columns != NULL) {
+		rc = usage_error("--columns does not go with --model vector");
+		goto done;
+	}
 	if ((rc = vec_check(rs, &vo)) != EXIT_OK)
 		goto done;
 	/* the trajectory keeps every component's rows: 6 + 40 dim bytes a

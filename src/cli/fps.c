@@ -218,6 +218,10 @@ cmd_fps(int argc, char **argv)
 	if ((rc = run_setup_parse(rs, argc, argv, fps_opts, fps_option, &fo,
 	    fps_usage)) != EXIT_OK)
 		goto done;
+	if (rs->columns != NULL) {
+		rc = usage_error("--columns does not go with fps");
+		goto done;
+	}
 	if (fo.nrates == 0) {
 		rc = usage_error("fps needs --fps LIST");
 		goto done;
