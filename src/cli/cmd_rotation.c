@@ -424,6 +424,7 @@ cmd_quat(int argc, char **argv)
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
 	k->intermediate = 0;
+	k->cols = NULL;		/* every column (k is not zeroed) */
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;
@@ -783,6 +784,7 @@ cmd_vector(int argc, char **argv)
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
 	k->intermediate = 0;
+	k->cols = NULL;		/* every column (k is not zeroed) */
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;

@@ -236,6 +236,7 @@ cmd_fps(int argc, char **argv)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
+	k->cols = NULL;		/* every column (k is not zeroed) */
 	sink_columns(k, &rs->sim);
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
