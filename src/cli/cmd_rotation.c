@@ -415,11 +415,16 @@ cmd_quat(int argc, char **argv)
 	if ((rc = run_setup_parse(rs, argc, argv, quat_opts, quat_option, &qo,
 	    quat_usage)) != EXIT_OK)
 		goto done;
+	if (rs->columns != NULL) {
+		rc = usage_error("--columns does not go with --model quat");
+		goto done;
+	}
 	if ((rc = quat_check(rs, &qo, &sim)) != EXIT_OK)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
 	k->intermediate = 0;
+	k->cols = NULL;		/* every column (k is not zeroed) */
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;
@@ -762,6 +767,10 @@ cmd_vector(int argc, char **argv)
 	if ((rc = run_setup_parse(rs, argc, argv, vec_opts, vec_option, &vo,
 	    vec_usage)) != EXIT_OK)
 		goto done;
+	if (rs->columns != NULL) {
+		rc = usage_error("--columns does not go with --model vector");
+		goto done;
+	}
 	if ((rc = vec_check(rs, &vo)) != EXIT_OK)
 		goto done;
 	/* the trajectory keeps every component's rows: 6 + 40 dim bytes a
@@ -775,6 +784,7 @@ cmd_vector(int argc, char **argv)
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
 	k->intermediate = 0;
+	k->cols = NULL;		/* every column (k is not zeroed) */
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;

@@ -291,6 +291,11 @@ static const struct run_flag run_flags[] = {
 "  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n" },
 	{ .flag = "--metrics", .kind = FK_ON, .at = FIELD(int, metrics), .help =
 "  --metrics           one header and one row of metrics, not the trajectory\n" },
+	{ .flag = "--columns", .kind = FK_NAME, .at = FIELD(const char *, columns),
+	  .sweep = SWEEP_FIXED, .help =
+"  --columns LIST      with --metrics: only these columns, in this order,\n"
+"                      each once (the names of 'springsim list': model,\n"
+"                      integrator, ..., attenuation); not fps, vector, quat\n" },
 	{ .flag = "--precision", .kind = FK_COUNT, .min = 1, .max = 17,
 	  .at = FIELD(long, precision), .sweep = SWEEP_FIXED, .help =
 "  --precision N       N significant digits (1-17); default: digits that\n"

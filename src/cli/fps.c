@@ -218,6 +218,10 @@ cmd_fps(int argc, char **argv)
 	if ((rc = run_setup_parse(rs, argc, argv, fps_opts, fps_option, &fo,
 	    fps_usage)) != EXIT_OK)
 		goto done;
+	if (rs->columns != NULL) {
+		rc = usage_error("--columns does not go with fps");
+		goto done;
+	}
 	if (fo.nrates == 0) {
 		rc = usage_error("fps needs --fps LIST");
 		goto done;
@@ -232,6 +236,7 @@ cmd_fps(int argc, char **argv)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
+	k->cols = NULL;		/* every column (k is not zeroed) */
 	sink_columns(k, &rs->sim);
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "paramflags.h"
+#include "run.h"
 #include "spring.h"
 
 /*
@@ -74,7 +75,7 @@ cmd_list(int argc, char **argv)
 {
 	const spring_rule *const *r;
 	const spring_policy *const *p;
-	int kind;
+	int kind, col;
 
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "--help") == 0)) {
@@ -119,6 +120,12 @@ cmd_list(int argc, char **argv)
 	for (p = spring_policies; *p != NULL; p++)
 		printf("  %-20s %s\n", (*p)->name,
 		    cli_summary((*p)->summary));
+	/* the identity columns: metric_cols up to the first metric */
+	puts("columns (--metrics, --columns): the run's identity, then the "
+	    "metrics");
+	for (col = 0; strcmp(metric_cols[col].name, "max_err_x") != 0; col++)
+		printf("%s%s", col == 0 ? "  " : " ", metric_cols[col].name);
+	putchar('\n');
 	puts("metrics (--metrics):");
 	puts("  max_err_x rms_err_x final_err_x max_err_v rms_err_v "
 	    "final_err_v overshoot settle_time energy_drift diverged");

@@ -136,6 +136,7 @@ cmd_run(int argc, char **argv)
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
 	sink_columns(k, &rs->sim);
+	k->cols = rs->columns != NULL ? &rs->cols : NULL;
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;

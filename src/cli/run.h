@@ -13,6 +13,8 @@
 #include "spring.h"
 
 #define MAX_HITCHES 64
+/* The --metrics columns (sink.c's metric_cols). */
+#define METRIC_NCOLS 30
 #define MAX_FRAMES 1000000000L
 /* Frames a command may hold in memory (16 bytes each) without --force. */
 #define MAX_KEPT_FRAMES 100000000L
@@ -29,6 +31,7 @@ struct run_setup {
 	long frames, max_substeps, seed, precision;
 	int have_dt, have_duration, have_frames, have_max_dt;
 	int have_max_substeps, have_jitter, have_seed, metrics, header;
+	const char *columns;		/* --columns LIST, as given */
 	int force;			/* --force: run even a huge run */
 	int fast_exp;			/* --fast-exp */
 	double t_goal, v_goal, apprehension, horizon;
@@ -55,6 +58,10 @@ struct run_setup {
 	int file_has_q;			/* the file has a velocity column */
 	spring_signal signal;
 	spring_sim sim;
+	struct col_select {		/* --columns, read by the resolve */
+		int n;
+		unsigned char idx[METRIC_NCOLS];	/* metric_cols' */
+	} cols;
 };
 
 /*
@@ -163,6 +170,7 @@ struct sink {
 	int dt_column;			/* the frame time varies */
 	int intermediate;		/* a model's extra columns: 0, 2, 4 */
 	const char *extra_names;	/* their header, "xi,vi,..." */
+	const struct col_select *cols;	/* --metrics's columns; NULL: all */
 };
 
 /*
@@ -189,22 +197,35 @@ struct metric_col {
 	const char *name;
 	enum col_kind kind;
 };
-#define METRIC_NCOLS 30
 /* The longest row metrics_format writes (names are short words). */
 #define METRIC_ROW_MAX (3 * 32 + METRIC_NCOLS * (NUMFMT_MAX + 1))
 extern const struct metric_col metric_cols[];
 /* A column's index by name, or -1. */
 int metric_col_find(const char *name);
+/* Every column, in order: --metrics without --columns. */
+extern const struct col_select metric_all;
+/*
+ * Read --columns LIST into sel: each item a column's name (in the order
+ * given, each once) or, with a leading '-', a name drop(ctx, name) takes
+ * (a swept column sweep leaves out: 0, or -1 after a message; drop NULL:
+ * refused).  0, or -1 after a message naming --columns and the value.
+ */
+int metric_columns_parse(const char *text, struct col_select *sel,
+    int (*drop)(void *ctx, const char *name), void *ctx);
 /* The row's values, column by column (NaN for the names). */
 void metrics_values(const struct run_setup *rs, const spring_metrics *m,
     const spring_frame_stats *fs, double lag, double attenuation, double *v);
 /*
- * The row into buf (METRIC_ROW_MAX bytes at least), no newline; its
- * length.  precision as --precision (0: round-trip).
+ * The row's columns sel chooses into buf (METRIC_ROW_MAX bytes at
+ * least), no newline; its length.  precision as --precision (0:
+ * round-trip).
  */
 size_t metrics_format(char *buf, const struct run_setup *rs, const double *v,
-    int precision);
-/* The --metrics header and row: identity, metrics, frame statistics. */
+    int precision, const struct col_select *sel);
+/*
+ * The --metrics header and row: identity, metrics, frame statistics (the
+ * columns k->cols chooses).
+ */
 void write_metrics_header(struct sink *k, int end_line);
 void write_metrics(struct sink *k, const struct run_setup *rs,
     const spring_metrics *m, const spring_frame_stats *fs, double lag,

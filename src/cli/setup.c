@@ -943,6 +943,12 @@ run_setup_resolve(struct run_setup *rs)
 {
 	int rc;
 
+	/* the columns are read once (a sweep reads its own before) */
+	if (rs->columns != NULL && !rs->metrics)
+		return usage_error("--columns goes with --metrics");
+	if (rs->columns != NULL &&
+	    metric_columns_parse(rs->columns, &rs->cols, NULL, NULL) != 0)
+		return EXIT_USAGE;
 	if ((rc = resolve_rule(rs)) != EXIT_OK ||
 	    (rc = resolve_signal(rs)) != EXIT_OK ||
 	    (rc = resolve_policy(rs)) != EXIT_OK ||

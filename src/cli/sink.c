@@ -138,17 +138,83 @@ metric_col_find(const char *name)
 	return -1;
 }
 
+/* See run.h. */
+const struct col_select metric_all = { METRIC_NCOLS, {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+	20, 21, 22, 23, 24, 25, 26, 27, 28, 29 } };
+
+_Static_assert(sizeof(metric_cols) / sizeof(metric_cols[0]) ==
+    METRIC_NCOLS + 1, "metric_all and METRIC_NCOLS follow metric_cols");
+
+/*
+ * See run.h.  The names are compared here, once; the rows only follow
+ * sel's indices.
+ */
+int
+metric_columns_parse(const char *text, struct col_select *sel,
+    int (*drop)(void *ctx, const char *name), void *ctx)
+{
+	unsigned char seen[METRIC_NCOLS] = { 0 };
+	char name[64];
+	const char *p = text, *end;
+	size_t n;
+	int j;
+
+	sel->n = 0;
+	for (;;) {
+		end = strchr(p, ',');
+		n = end != NULL ? (size_t)(end - p) : strlen(p);
+		if (n == 0) {
+			warn_msg("--columns: '%s' has an empty item", text);
+			return -1;
+		}
+		if (n >= sizeof(name))
+			n = sizeof(name) - 1;	/* too long: no column */
+		memcpy(name, p, n);
+		name[n] = '\0';
+		if (name[0] == '-' && drop == NULL) {
+			warn_msg("--columns: '%s': only sweep has swept columns "
+			    "to leave out", name);
+			return -1;
+		}
+		if (name[0] == '-') {
+			if (drop(ctx, name + 1) != 0)
+				return -1;
+		} else if ((j = metric_col_find(name)) < 0) {
+			warn_msg("--columns: '%s' is not a column; 'springsim "
+			    "list' shows them", name);
+			return -1;
+		} else if (seen[j]) {
+			warn_msg("--columns: '%s' is given twice", name);
+			return -1;
+		} else {
+			seen[j] = 1;
+			sel->idx[sel->n++] = (unsigned char)j;
+		}
+		if (end == NULL)
+			break;
+		p = end + 1;
+	}
+	if (sel->n == 0) {
+		warn_msg("--columns: '%s' names no column to print", text);
+		return -1;
+	}
+	return 0;
+}
+
 /* The --metrics header; a newline after it if end_line. */
 void
 write_metrics_header(struct sink *k, int end_line)
 {
+	const struct col_select *sel = k->cols != NULL ? k->cols : &metric_all;
 	int i;
 
-	for (i = 0; metric_cols[i].name != NULL; i++) {
+	for (i = 0; i < sel->n; i++) {
+		const char *name = metric_cols[sel->idx[i]].name;
+
 		if (i > 0)
 			out_write(&k->out, ",", 1);
-		out_write(&k->out, metric_cols[i].name,
-		    strlen(metric_cols[i].name));
+		out_write(&k->out, name, strlen(name));
 	}
 	if (end_line)
 		out_write(&k->out, "\n", 1);
@@ -209,23 +275,26 @@ put_text(char *buf, const char *s)
 /* See run.h. */
 size_t
 metrics_format(char *buf, const struct run_setup *rs, const double *v,
-    int precision)
+    int precision, const struct col_select *sel)
 {
 	const struct sink k = { .precision = precision };
 	char *p = buf;
-	int i;
+	int i, j;
 
-	p += put_text(p, rs->model);
-	*p++ = ',';
-	p += put_text(p, rs->integrator);
-	*p++ = ',';
-	p += put_text(p, rs->sim.policy->name);
-	for (i = 3; i < METRIC_NCOLS; i++) {
-		*p++ = ',';
-		if (metric_cols[i].kind == COL_COUNT)
-			p += numfmt_integer(p, (long long)v[i]);
+	for (i = 0; i < sel->n; i++) {
+		if (i > 0)
+			*p++ = ',';
+		j = sel->idx[i];
+		if (j == 0)
+			p += put_text(p, rs->model);
+		else if (j == 1)
+			p += put_text(p, rs->integrator);
+		else if (j == 2)
+			p += put_text(p, rs->sim.policy->name);
+		else if (metric_cols[j].kind == COL_COUNT)
+			p += numfmt_integer(p, (long long)v[j]);
 		else
-			p += put_number(&k, p, v[i]);
+			p += put_number(&k, p, v[j]);
 	}
 	return (size_t)(p - buf);
 }
@@ -243,7 +312,8 @@ write_metrics(struct sink *k, const struct run_setup *rs,
 	if (buf == NULL)
 		return;
 	metrics_values(rs, m, fs, lag, attenuation, v);
-	n = metrics_format(buf, rs, v, k->precision);
+	n = metrics_format(buf, rs, v, k->precision, k->cols != NULL ?
+	    k->cols : &metric_all);
 	if (end_line)
 		buf[n++] = '\n';
 	out_commit(&k->out, n);

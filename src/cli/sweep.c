@@ -55,6 +55,9 @@ sweep_usage(FILE *fp)
 "then one column for each swept option that is not already a column\n"
 "(uaf, dr, duration, ...; dashes written as underscores).  A configuration\n"
 "that diverges is a row with diverged = 1, never an abort.\n"
+"--columns LIST (a run option) prints only the columns named, in that order,\n"
+"then each swept column the list does not name, unless the list leaves it\n"
+"out as -NAME: --columns max_err_x,-uaf.  --fail-if reads every column.\n"
 "\n"
 "Grids.  Every run option that takes a number or a name takes here\n"
 "  0.1,0.2,0.5     a comma list, in the order given\n"
@@ -683,6 +686,8 @@ plan_columns(struct sweep *sw)
 			for (k = 0; k < sw->ncols; k++)
 				if (strcmp(sw->col_name[k], name) == 0)
 					break;
+			if (metric_col_find(name) >= 0)
+				sw->swept[metric_col_find(name)] = 1;
 			if (metric_col_find(name) >= 0 || k < sw->ncols) {
 				free(name);
 				continue;
@@ -692,6 +697,67 @@ plan_columns(struct sweep *sw)
 			sw->col_name[sw->ncols++] = name;
 		}
 	}
+	return EXIT_OK;
+}
+
+/* --columns' -NAME: leave swept column name out (metric_columns_parse). */
+static int
+drop_column(void *ctx, const char *name)
+{
+	struct sweep *sw = ctx;
+	int j = metric_col_find(name), k;
+
+	for (k = 0; j < 0 && k < sw->ncols; k++)
+		if (strcmp(sw->col_name[k], name) == 0)
+			j = METRIC_NCOLS + k;
+	if (j < 0 || (j < METRIC_NCOLS && !sw->swept[j])) {
+		warn_msg("--columns: '-%s': %s is not a swept column", name,
+		    name);
+		return -1;
+	}
+	if (sw->dropped[j]) {
+		warn_msg("--columns: '-%s' is given twice", name);
+		return -1;
+	}
+	sw->dropped[j] = 1;
+	return 0;
+}
+
+/*
+ * The row's columns: without --columns, every metrics column then every
+ * extra one; with it, the columns it names, then the swept columns it
+ * neither names nor leaves out (-NAME): metrics columns in their order,
+ * then the extra ones.  The names are read here, once.
+ */
+static int
+plan_select(struct sweep *sw, const char *columns)
+{
+	int j, k;
+
+	sw->nx = 0;
+	if (columns == NULL) {
+		sw->msel = metric_all;
+		for (k = 0; k < sw->ncols; k++)
+			sw->xsel[sw->nx++] = (short)k;
+		return EXIT_OK;
+	}
+	if (metric_columns_parse(columns, &sw->msel, drop_column, sw) != 0)
+		return EXIT_USAGE;
+	for (k = 0; k < sw->msel.n; k++)
+		if (sw->dropped[sw->msel.idx[k]])
+			return usage_error("--columns: '%s' is named and left "
+			    "out", metric_cols[sw->msel.idx[k]].name);
+	for (j = 0; j < METRIC_NCOLS; j++) {
+		if (!sw->swept[j] || sw->dropped[j])
+			continue;
+		for (k = 0; k < sw->msel.n && sw->msel.idx[k] != j; k++)
+			;
+		if (k == sw->msel.n)
+			sw->msel.idx[sw->msel.n++] = (unsigned char)j;
+	}
+	for (k = 0; k < sw->ncols; k++)
+		if (!sw->dropped[METRIC_NCOLS + k])
+			sw->xsel[sw->nx++] = (short)k;
 	return EXIT_OK;
 }
 
@@ -852,6 +918,7 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	long jobs = 0;
 	int c, rc, status, a;
 	double total = 1.0;
+	const char *columns;
 
 	run_setup_init(&sw->base);
 	sw->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -938,6 +1005,9 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
+	/* the sweep's rows are metrics rows: its columns are its own */
+	columns = sw->base.columns;
+	sw->base.columns = NULL;
 	if ((rc = run_setup_read_files(&sw->base)) != EXIT_OK)
 		return rc;
 	if (sw->base.horizon > 0.0)
@@ -963,19 +1033,23 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	}
 	if ((rc = check_work(sw)) != EXIT_OK)
 		return rc;
-	return plan_columns(sw);
+	if ((rc = plan_columns(sw)) != EXIT_OK)
+		return rc;
+	return plan_select(sw, columns);
 }
 
-/* The header: run --metrics's columns, then the extra ones. */
+/* The header: run --metrics's columns, then the extra ones (--columns'). */
 static void
 write_header(const struct sweep *sw, struct sink *k)
 {
 	int c;
 
 	write_metrics_header(k, 0);
-	for (c = 0; c < sw->ncols; c++) {
+	for (c = 0; c < sw->nx; c++) {
+		const char *name = sw->col_name[sw->xsel[c]];
+
 		out_write(&k->out, ",", 1);
-		out_write(&k->out, sw->col_name[c], strlen(sw->col_name[c]));
+		out_write(&k->out, name, strlen(name));
 	}
 	out_write(&k->out, "\n", 1);
 }
@@ -1032,6 +1106,7 @@ cmd_sweep(int argc, char **argv)
 		goto done;
 	}
 	k->precision = sw->precision;
+	k->cols = &sw->msel;
 	if (out_open(&k->out, sw->base.output) != 0) {
 		rc = EXIT_IO;
 		goto done;

@@ -70,6 +70,15 @@ struct sweep {
 	int ncols;
 	short col_axis[MAX_AXES * 4], col_sub[MAX_AXES * 4];
 	char *col_name[MAX_AXES * 4];
+	/*
+	 * The row: the metrics columns msel chooses, then the extra ones
+	 * xsel does (--columns; all, in order, without it)
+	 */
+	struct col_select msel;
+	int nx;
+	short xsel[MAX_AXES * 4];
+	unsigned char swept[METRIC_NCOLS];	/* a swept metrics column */
+	unsigned char dropped[METRIC_NCOLS + MAX_AXES * 4];	/* -NAME */
 };
 
 /* The text of a configuration's values that have none of their own. */

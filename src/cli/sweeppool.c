@@ -74,16 +74,17 @@ slot_room(struct slot *sl, size_t n)
 	return 0;
 }
 
-/* Row idx's extra columns: ",value" each. */
+/* Row idx's extra columns (those xsel chooses): ",value" each. */
 static int
 put_extra(const struct sweep *sw, long idx, struct slot *sl)
 {
 	long digit[MAX_AXES];
 	char buf[NUMFMT_MAX + 1];
-	int c;
+	int x;
 
 	sweep_config_digits(sw, idx, digit);
-	for (c = 0; c < sw->ncols; c++) {
+	for (x = 0; x < sw->nx; x++) {
+		int c = sw->xsel[x];
 		const struct axis *ax = &sw->axes[sw->col_axis[c]];
 		const char *t = ax->kind == AX_ROWS ? ax->items[digit[
 		    sw->col_axis[c]] * ax->ncols + sw->col_sub[c]] :
@@ -170,7 +171,7 @@ run_block(struct worker *w, long b, struct slot *sl)
 		metrics_values(&w->rs[i], &w->m[i], &w->fs[i], w->lag[i],
 		    w->att[i], v);
 		sl->len += metrics_format(sl->buf + sl->len, &w->rs[i], v,
-		    sw->precision);
+		    sw->precision, &sw->msel);
 		if (put_extra(sw, idx, sl) != 0 || slot_room(sl, 1) != 0) {
 			sl->error = EXIT_IO;
 			return;

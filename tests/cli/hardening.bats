@@ -321,7 +321,7 @@ EDGE_TABLE='--x0|
 # flags of run's --help that take a value that is not a number
 NOT_NUMERIC='--model --integrator --target-signal --signal-shape --target-file
 --target-vel-source --frames-from --substep --output --fps --source-a
---source-b'
+--source-b --columns'
 # 0, negative, huge, tiny, subnormal, inf, nan, hex, trailing junk, empty,
 # leading space; and both sides of the 1e100 bound, and -0
 EDGE_VALUES=(0 -0 -1 1e308 -1e308 1e-308 4e-320 inf -inf nan 0x1p3 1x ''

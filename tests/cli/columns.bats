@@ -1,0 +1,157 @@
+#!/usr/bin/env bats
+# columns.bats - --columns LIST (run --metrics, sweep): the columns named,
+# in the order given, each the same text as the full row's column of that
+# name (cut by header name with awk, never pasted back); bad lists exit 2
+# with one line naming --columns and the value; sweep's swept columns.
+
+load helpers
+
+# cut FILE NAMES - the columns NAMES (comma list) of CSV FILE, picked by
+# header name, in NAMES' order
+cut_by_name() {
+	awk -F, -v want="$2" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i;
+	    n = split(want, w, ",") }
+	    { line = ""; for (k = 1; k <= n; k++)
+		line = line (k > 1 ? "," : "") (w[k] in col ? $(col[w[k]]) : "MISSING")
+	      print line }' "$1"
+}
+
+# bad_columns ARGS... - exit 2, nothing on stdout, one stderr line naming
+# --columns (the caller checks the value)
+bad_columns() {
+	sim "$@"
+	[ "$status" -eq 2 ] || fail_with "exit $status, not 2"
+	[ ! -s "$OUT" ] || fail_with "stdout not empty"
+	[ "$(wc -l <"$ERR")" -eq 1 ] || fail_with "not one line on stderr"
+	grep -q -- '--columns' "$ERR" || fail_with "stderr does not name --columns"
+}
+
+@test "columns: run --metrics prints the named columns, in order, as the full row has them" {
+	args=(--model implicit --dt 0.033 --target-signal sine --metrics)
+	sim "${args[@]}"
+	[ "$status" -eq 0 ] || fail_with "full run failed"
+	cp "$OUT" "$BATS_TEST_TMPDIR/full"
+	for list in omega,max_err_x,model settle_time lag,integrator,frames,attenuation,dt; do
+		sim "${args[@]}" --columns "$list"
+		[ "$status" -eq 0 ] || fail_with "--columns $list: exit $status"
+		[ "$(head -n 1 "$OUT")" = "$list" ] || fail_with "header is not $list"
+		diff <(cut_by_name "$BATS_TEST_TMPDIR/full" "$list") "$OUT" ||
+			fail_with "--columns $list differs from the full row's columns"
+	done
+}
+
+@test "columns: every column springsim list names is a --columns name; all of them in order is the full output" {
+	names=$("$SPRINGSIM" list | awk '/^columns|^metrics/ { on = 1; next }
+	    /^[a-z]/ { on = 0 } on { for (i = 1; i <= NF; i++) print $i }' | paste -sd, -)
+	[ "$names" = "$METRICS_HEADER" ] || fail "list's columns: $names"
+	sim --metrics --frames 20 --columns "$names"
+	[ "$status" -eq 0 ] || fail_with "exit $status"
+	cp "$OUT" "$BATS_TEST_TMPDIR/sel"
+	sim --metrics --frames 20
+	cmp "$OUT" "$BATS_TEST_TMPDIR/sel" || fail "all columns named differ from the default"
+}
+
+@test "columns: --no-header and --precision apply to the chosen columns" {
+	sim --metrics --frames 30 --precision 3
+	cp "$OUT" "$BATS_TEST_TMPDIR/full"
+	sim --metrics --frames 30 --precision 3 --no-header --columns rms_err_x,zeta
+	[ "$status" -eq 0 ] || fail_with "exit $status"
+	diff <(cut_by_name "$BATS_TEST_TMPDIR/full" rms_err_x,zeta | tail -n 1) "$OUT" ||
+		fail_with "differs"
+}
+
+@test "columns: an unknown name exits 2 naming it" {
+	bad_columns --metrics --columns omega,nosuch
+	[ "$(cat "$ERR")" = "springsim: --columns: 'nosuch' is not a column; 'springsim list' shows them" ] ||
+		fail_with "message"
+}
+
+@test "columns: a name given twice exits 2" {
+	bad_columns --metrics --columns omega,zeta,omega
+	grep -q "'omega' is given twice" "$ERR" || fail_with "message"
+}
+
+@test "columns: an empty list or an empty item exits 2" {
+	bad_columns --metrics --columns ''
+	grep -q "''" "$ERR" || fail_with "message"
+	bad_columns --metrics --columns omega,,zeta
+	grep -q "'omega,,zeta' has an empty item" "$ERR" || fail_with "message"
+	bad_columns --metrics --columns omega,
+	grep -q "'omega,' has an empty item" "$ERR" || fail_with "message"
+}
+
+@test "columns: without --metrics, or with fps, vector, quat, exits 2" {
+	bad_columns --columns omega
+	grep -q -- "--columns goes with --metrics" "$ERR" || fail_with "message"
+	bad_columns fps --fps 30,60 --columns omega
+	bad_columns --model vector --dim 2 --metrics --columns omega
+	grep -q -- "--columns does not go with --model vector" "$ERR" || fail_with "message"
+	bad_columns --model quat --metrics --columns omega
+	grep -q -- "--columns does not go with --model quat" "$ERR" || fail_with "message"
+}
+
+@test "columns: run refuses -NAME (no swept columns)" {
+	bad_columns --metrics --columns omega,-dt
+	grep -q "'-dt'" "$ERR" || fail_with "message"
+}
+
+@test "columns: sweep prints the named columns then the swept ones, -j 1 and -j 2 alike" {
+	grid=(--uaf 1,10 --dr 0.5,1,2 --dt 0.01,0.05 --frames 40)
+	sim sweep "${grid[@]}" -j 1
+	[ "$status" -eq 0 ] || fail_with "full sweep: exit $status"
+	cp "$OUT" "$BATS_TEST_TMPDIR/full"
+	# dt is a metrics column, uaf and dr extra ones: all swept, all kept
+	want=max_err_x,omega,dt,uaf,dr
+	for j in 1 2; do
+		sim sweep "${grid[@]}" -j $j --columns max_err_x,omega
+		[ "$status" -eq 0 ] || fail_with "-j $j: exit $status"
+		diff <(cut_by_name "$BATS_TEST_TMPDIR/full" "$want") "$OUT" ||
+			fail_with "-j $j differs from the full sweep's columns $want"
+	done
+	# a swept metrics column named takes its place
+	sim sweep "${grid[@]}" --columns dt,max_err_x
+	diff <(cut_by_name "$BATS_TEST_TMPDIR/full" dt,max_err_x,uaf,dr) "$OUT" ||
+		fail_with "dt named in place"
+}
+
+@test "columns: sweep leaves a swept column out with -NAME" {
+	grid=(--uaf 1,10 --dr 0.5,1,2 --dt 0.01,0.05 --frames 40)
+	sim sweep "${grid[@]}"
+	cp "$OUT" "$BATS_TEST_TMPDIR/full"
+	sim sweep "${grid[@]}" --columns final_err_x,-uaf,-dt
+	[ "$status" -eq 0 ] || fail_with "exit $status"
+	diff <(cut_by_name "$BATS_TEST_TMPDIR/full" final_err_x,dr) "$OUT" ||
+		fail_with "differs"
+	bad_columns sweep "${grid[@]}" --columns final_err_x,-zeta
+	grep -q "'-zeta': zeta is not a swept column" "$ERR" || fail_with "message"
+	bad_columns sweep "${grid[@]}" --columns -uaf
+	grep -q "names no column" "$ERR" || fail_with "message"
+	bad_columns sweep "${grid[@]}" --columns dt,-dt
+	grep -q "'dt' is named and left out" "$ERR" || fail_with "message"
+	bad_columns sweep "${grid[@]}" --columns nosuch
+	grep -q "'nosuch' is not a column" "$ERR" || fail_with "message"
+}
+
+@test "columns: sweep may not vary --columns" {
+	# a comma list is one fixed value, not an axis of two
+	sim sweep --frames 10 --dt 0.01,0.02 --columns omega,zeta
+	[ "$status" -eq 0 ] || fail_with "a fixed list: exit $status"
+	[ "$(head -n 1 "$OUT")" = omega,zeta,dt ] || fail_with "header"
+	[ "$(wc -l <"$OUT")" -eq 3 ] || fail_with "not two rows"
+	printf 'columns\nomega\n' >"$BATS_TEST_TMPDIR/g.csv"
+	sim sweep --frames 10 --grid-from "$BATS_TEST_TMPDIR/g.csv"
+	[ "$status" -eq 2 ] || fail_with "--grid-from columns: exit $status"
+}
+
+@test "columns: a --fail-if gate on a column not printed still fails the row" {
+	# max_err_x is a largest |x - x_ref|: never below 0, so every row fails
+	sim sweep --frames 10 --dt 0.01,0.02 --columns dt \
+	    --fail-if 'max_err_x >= 0'
+	[ "$status" -eq 3 ] || fail_with "exit $status, not 3"
+	[ "$(cat "$OUT")" = "$(printf 'dt\n0.01\n0.02')" ] || fail_with "stdout"
+	grep -q -- "--fail-if: 2 of 2 rows failed" "$ERR" || fail_with "not 2 failing rows"
+	# and a gate no row fails passes with the column left out
+	sim sweep --frames 10 --dt 0.01,0.02 --columns dt \
+	    --fail-if 'max_err_x < 0'
+	[ "$status" -eq 0 ] || fail_with "exit $status, not 0"
+}
