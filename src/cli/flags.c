@@ -298,9 +298,9 @@ static const struct run_flag run_flags[] = {
 "                      integrator, ..., attenuation); not fps, vector, quat\n" },
 	{ .flag = "--precision", .kind = FK_COUNT, .min = 1, .max = 17,
 	  .at = FIELD(long, precision), .sweep = SWEEP_FIXED, .help =
-"  --precision N       N significant digits (1-17); default: digits that\n"
-"                      read back to the same double (Grisu2: the shortest\n"
-"                      such in all but ~0.1 % of cases, never over 17)\n" },
+"  --precision N       N significant digits (1-17); default: the shortest\n"
+"                      digits that read back to the same double (of two\n"
+"                      such, the nearer; never over 17)\n" },
 	{ .flag = "--no-header", .kind = FK_OFF, .at = FIELD(int, header),
 	  .help =
 "  --no-header         leave out the header line\n" },
