@@ -59,6 +59,7 @@ struct run_flag {
 	void (*list)(FILE *);
 	const char *tail;
 	const char *(*all)(long i);	/* sweep's 'all': the i-th name */
+	int owned;		/* a model's own (run_models[] names it) */
 };
 
 /* getopt_long's value of run_flags[i] (without a letter): RUN_OPT + i. */
@@ -121,22 +122,22 @@ static const struct run_flag run_flags[] = {
 	 * the models' own numbers and sources (--model's paragraph says
 	 * them), in the order a model that owns none names them
 	 */
-	{ .flag = "--t-goal", .kind = FK_POSITIVE, .at = FIELD(double, t_goal),
+	{ .flag = "--t-goal", .owned = 1, .kind = FK_POSITIVE, .at = FIELD(double, t_goal),
 	  .have = FIELD(int, have_t_goal), .sweep = SWEEP_NUMBER },
-	{ .flag = "--v-goal", .kind = FK_POSITIVE, .at = FIELD(double, v_goal),
+	{ .flag = "--v-goal", .owned = 1, .kind = FK_POSITIVE, .at = FIELD(double, v_goal),
 	  .have = FIELD(int, have_v_goal), .sweep = SWEEP_NUMBER },
-	{ .flag = "--apprehension", .kind = FK_ANY,
+	{ .flag = "--apprehension", .owned = 1, .kind = FK_ANY,
 	  .at = FIELD(double, apprehension),
 	  .have = FIELD(int, have_apprehension), .sweep = SWEEP_NUMBER },
-	{ .flag = "--horizon", .kind = FK_POSITIVE,
+	{ .flag = "--horizon", .owned = 1, .kind = FK_POSITIVE,
 	  .at = FIELD(double, horizon), .have = FIELD(int, have_horizon),
 	  .sweep = SWEEP_NUMBER },
-	{ .flag = "--switch-at", .kind = FK_POSITIVE,
+	{ .flag = "--switch-at", .owned = 1, .kind = FK_POSITIVE,
 	  .at = FIELD(double, switch_at), .have = FIELD(int, have_switch_at),
 	  .sweep = SWEEP_NUMBER },
-	{ .flag = "--source-a", .kind = FK_NAME,
+	{ .flag = "--source-a", .owned = 1, .kind = FK_NAME,
 	  .at = FIELD(const char *, source_spec[0]), .sweep = SWEEP_NAME },
-	{ .flag = "--source-b", .kind = FK_NAME,
+	{ .flag = "--source-b", .owned = 1, .kind = FK_NAME,
 	  .at = FIELD(const char *, source_spec[1]), .sweep = SWEEP_NAME },
 	{ .flag = "--integrator", .kind = FK_NAME,
 	  .at = FIELD(const char *, integrator), .sweep = SWEEP_NAME, .help =
@@ -682,6 +683,15 @@ run_flag_repeats(int c)
 
 /* See run.h. */
 int
+run_flag_owned(int c)
+{
+	const struct run_flag *f = flag_of(c);
+
+	return f != NULL && f->owned;
+}
+
+/* See run.h. */
+int
 run_flags_given(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx)
 {
@@ -689,7 +699,7 @@ run_flags_given(const struct run_setup *rs,
 	int rc, given;
 
 	for (f = run_flags; f < run_flags + NFLAGS; f++) {
-		if (f->flag == NULL)
+		if (f->flag == NULL || !f->owned)
 			continue;
 		if (f->have != 0)
 			given = *(const int *)field_of(rs, f->have);

@@ -156,7 +156,13 @@ const char *run_flag_all(int c, long i);
 /* Whether getopt_long value c is a flag that may repeat (--hitch). */
 int run_flag_repeats(int c);
 /*
- * Call fn with each flag of run's table that rs was given (those whose
+ * Whether getopt_long value c is a flag some model owns (run_models[]'s
+ * owns; the table marks them so that a sweep's every configuration does
+ * not search the models for each flag it was given).
+ */
+int run_flag_owned(int c);
+/*
+ * Call fn with each flag some model owns that rs was given (those whose
  * giving it records: a have_ flag, a name), in the table's order, until
  * fn returns nonzero: that, or 0.
  */

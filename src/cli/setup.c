@@ -848,30 +848,42 @@ run_extent(const struct run_setup *rs, double dt, double *frames,
 }
 
 /*
- * The pieces of a square or noise signal sig over t_end, the signal named
- * by who ("--signal-period 0.001", "--source-a: 'noise:1:1e-9'"): beyond
- * 2^52 pieces k and k + 1 are the same double, beyond MAX_FRAMES a run
- * of hours (--force).  EXIT_OK, or EXIT_USAGE after a message.
+ * The pieces of a square or noise signal over t_end: the target's
+ * (source < 0) or --model inertialize's source (0: --source-a, 1: -b).
+ * Beyond 2^52 pieces k and k + 1 are the same double, beyond MAX_FRAMES
+ * a run of hours (--force).  EXIT_OK, or EXIT_USAGE after a message
+ * naming the signal ("--signal-period 0.001", "--source-a:
+ * 'noise:1:1e-9'"), formatted only then: a sweep checks every
+ * configuration.
  */
 static int
-check_pieces(const char *who, const spring_signal *sig, double t_end,
-    int force)
+check_pieces(const struct run_setup *rs, int source, double t_end)
 {
+	const spring_signal *sig = source < 0 ? &rs->signal :
+	    &rs->source[source];
 	double pieces = t_end / sig->period *
 	    (sig->kind == SPRING_SIGNAL_SQUARE ? 2.0 : 1.0);
 	const char *name = spring_signal_name(sig->kind);
+	char who[160];
 
 	if (sig->kind != SPRING_SIGNAL_SQUARE &&
 	    sig->kind != SPRING_SIGNAL_NOISE)
 		return EXIT_OK;
+	if (pieces <= 4e15 && (pieces <= (double)MAX_FRAMES || rs->force))
+		return EXIT_OK;
+	if (source < 0)
+		snprintf(who, sizeof(who), "--signal-period %g",
+		    rs->signal_period);
+	else
+		snprintf(who, sizeof(who), "%s: '%.120s'", source == 0 ?
+		    "--source-a" : "--source-b", rs->source_spec[source] !=
+		    NULL ? rs->source_spec[source] : "sine");
 	if (!(pieces <= 4e15))
 		return usage_error("%s: a %s over %g s is %.3g pieces, too "
 		    "many to tell apart", who, name, t_end, pieces);
-	if (pieces > (double)MAX_FRAMES && !force)
-		return usage_error("%s: a %s over %g s is %.3g pieces, more "
-		    "than %ld (--force to run it anyway)", who, name, t_end,
-		    pieces, MAX_FRAMES);
-	return EXIT_OK;
+	return usage_error("%s: a %s over %g s is %.3g pieces, more than %ld "
+	    "(--force to run it anyway)", who, name, t_end, pieces,
+	    MAX_FRAMES);
 }
 
 /* See run.h. */
@@ -881,21 +893,14 @@ run_check_cost(const struct run_setup *rs, double dt, double *kept,
 {
 	int kind = rs->signal.kind, i;
 	double frames, t_end, half, shifts;
-	char who[160];
 
 	run_extent(rs, dt, &frames, &t_end);
-	snprintf(who, sizeof(who), "--signal-period %g", rs->signal_period);
-	if (check_pieces(who, &rs->signal, t_end, rs->force) != EXIT_OK)
+	if (check_pieces(rs, -1, t_end) != EXIT_OK)
 		return EXIT_USAGE;
 	/* --model inertialize's sources: the same signals, the same check */
-	for (i = 0; i < 2 && rs->sim.model == spring_model_inertialize; i++) {
-		snprintf(who, sizeof(who), "%s: '%.120s'", i == 0 ?
-		    "--source-a" : "--source-b", rs->source_spec[i] != NULL ?
-		    rs->source_spec[i] : "sine");
-		if (check_pieces(who, &rs->source[i], t_end, rs->force) !=
-		    EXIT_OK)
+	for (i = 0; i < 2 && rs->sim.model == spring_model_inertialize; i++)
+		if (check_pieces(rs, i, t_end) != EXIT_OK)
 			return EXIT_USAGE;
-	}
 	if (kept != NULL) {
 		*kept += frames + 1.0;
 		if (*kept > (double)MAX_KEPT_FRAMES && !rs->force)

@@ -77,6 +77,22 @@ test_tables(void)
 			CHECK(strncmp(p, "--", 2) == 0 && has_flag(all, p + 2,
 			    i - 2));
 		}
+	/* a flag is marked owned exactly when some model owns it */
+	for (j = 0; j < n; j++) {
+		char flag[64];
+		int owned = 0;
+
+		snprintf(flag, sizeof(flag), "--%s", all[j].name);
+		for (m = run_models; m->name != NULL; m++)
+			for (p = m->owns; p != NULL && *p != '\0'; p += i) {
+				while (*p == ' ')
+					p++;
+				i = strcspn(p, " ");
+				owned |= i == strlen(flag) &&
+				    strncmp(p, flag, i) == 0;
+			}
+		CHECK(run_flag_owned(all[j].val) == owned);
+	}
 	/* 'all' of --integrator is every rule, of --substep every policy */
 	for (j = 0; j < n; j++) {
 		const spring_rule *const *r = spring_rules;
