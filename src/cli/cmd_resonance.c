@@ -375,22 +375,19 @@ int
 cmd_resonance(int argc, char **argv)
 {
 	struct res_opts ro;
-	struct run_setup *rs = malloc(sizeof(struct run_setup));
-	struct sink *k = malloc(sizeof(struct sink));
+	struct run_setup *rs;
+	struct sink *k;
 	struct res_row *row = NULL;
 	double *t1 = NULL, peaks[3], w, kappa;
 	long i, n = 0;
 	int rc = EXIT_OK;
 
+	if (run_alloc(&rs, &k) != 0)
+		return EXIT_IO;
 	memset(&ro, 0, sizeof(ro));
 	ro.rs = rs;
 	ro.target_file = run_code("target-file");
 	ro.periods = RES_PERIODS;
-	if (rs == NULL || k == NULL) {
-		warn_msg("out of memory");
-		rc = EXIT_IO;
-		goto done;
-	}
 	if ((rc = run_setup_parse(rs, argc, argv, res_longopts, res_option,
 	    &ro, res_usage)) != EXIT_OK)
 		goto done;
@@ -407,8 +404,6 @@ cmd_resonance(int argc, char **argv)
 	if ((rc = plan(rs, &ro, row, t1)) != EXIT_OK)
 		goto done;
 	k->precision = (int)rs->precision;
-	k->dt_column = 0;
-	k->intermediate = 0;
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;
@@ -429,8 +424,7 @@ cmd_resonance(int argc, char **argv)
 done:
 	free(row);
 	free(t1);
-	if (rs != NULL)
-		run_setup_free(rs);
+	run_setup_free(rs);
 	free(rs);
 	free(k);
 	return rc;

@@ -396,8 +396,8 @@ int
 cmd_quat(int argc, char **argv)
 {
 	struct quat_opts qo;
-	struct run_setup *rs = malloc(sizeof(*rs));
-	struct sink *k = malloc(sizeof(*k));
+	struct run_setup *rs;
+	struct sink *k;
 	spring_rot_sim sim;
 	spring_rot_metrics m;
 	int rc;
@@ -406,12 +406,8 @@ cmd_quat(int argc, char **argv)
 	memset(&sim, 0, sizeof(sim));
 	qo.q0.w = 1.0;
 	qo.goal.w = qo.goal.z = sqrt(0.5);	/* 90 degrees about z */
-	if (rs == NULL || k == NULL) {
-		warn_msg("out of memory");
-		free(rs);
-		free(k);
+	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	}
 	if ((rc = run_setup_parse(rs, argc, argv, quat_opts, quat_option, &qo,
 	    quat_usage)) != EXIT_OK)
 		goto done;
@@ -423,8 +419,6 @@ cmd_quat(int argc, char **argv)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
-	k->intermediate = 0;
-	k->cols = NULL;		/* every column (k is not zeroed) */
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;
@@ -752,18 +746,14 @@ int
 cmd_vector(int argc, char **argv)
 {
 	struct vec_opts vo;
-	struct run_setup *rs = malloc(sizeof(*rs));
-	struct sink *k = malloc(sizeof(*k));
+	struct run_setup *rs;
+	struct sink *k;
 	double kept = 0.0, frames;
 	int rc, tracking;
 
 	memset(&vo, 0, sizeof(vo));
-	if (rs == NULL || k == NULL) {
-		warn_msg("out of memory");
-		free(rs);
-		free(k);
+	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	}
 	if ((rc = run_setup_parse(rs, argc, argv, vec_opts, vec_option, &vo,
 	    vec_usage)) != EXIT_OK)
 		goto done;
@@ -783,8 +773,6 @@ cmd_vector(int argc, char **argv)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
-	k->intermediate = 0;
-	k->cols = NULL;		/* every column (k is not zeroed) */
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;

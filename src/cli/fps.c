@@ -198,8 +198,8 @@ int
 cmd_fps(int argc, char **argv)
 {
 	struct fps_opts fo = { { 0 }, 0, 0 };
-	struct run_setup *rs = malloc(sizeof(struct run_setup));
-	struct sink *k = malloc(sizeof(struct sink));
+	struct run_setup *rs;
+	struct sink *k;
 	struct track tr[MAX_RATES];
 	spring_metrics m[MAX_RATES];
 	spring_frame_stats fs[MAX_RATES];
@@ -209,12 +209,9 @@ cmd_fps(int argc, char **argv)
 	long most = 0;
 	int i, top = 0, rc = EXIT_OK;
 
+	if (run_alloc(&rs, &k) != 0)
+		return EXIT_IO;
 	memset(tr, 0, sizeof(tr));
-	if (rs == NULL || k == NULL) {
-		warn_msg("out of memory");
-		rc = EXIT_IO;
-		goto done;
-	}
 	if ((rc = run_setup_parse(rs, argc, argv, fps_opts, fps_option, &fo,
 	    fps_usage)) != EXIT_OK)
 		goto done;
@@ -236,7 +233,6 @@ cmd_fps(int argc, char **argv)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
-	k->cols = NULL;		/* every column (k is not zeroed) */
 	sink_columns(k, &rs->sim);
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
@@ -328,8 +324,7 @@ done:
 		free(tr[i].x);
 	}
 	free(xq);
-	if (rs != NULL)
-		run_setup_free(rs);
+	run_setup_free(rs);
 	free(rs);
 	free(k);
 	return rc;
