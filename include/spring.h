@@ -35,5 +35,6 @@
 #include "spring/rotation.h"	/* quaternion spring */
 #include "spring/system.h"	/* springs on a line */
 #include "spring/network.h"	/* networks in 1-3 dimensions */
+#include "spring/engine.h"	/* other libraries' springs */
 
 #endif
