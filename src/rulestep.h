@@ -11,6 +11,9 @@
  *	RS_TARGET	g0, q0, gm, qm, g1, q1
  *	RS_NAME(n)	the name the step n gets
  *	RS_INLINE	(optional) how the steps are declared
+ *	RS_C(x)		(optional) a literal of the type: x for double
+ *			(the default), x##f for float, so that a float
+ *			build does every operation in float
  * once per RS_NAME.  Literal constants mix
  * with vectors as GCC broadcasts them.
  *
@@ -20,6 +23,10 @@
 #ifndef RS_INLINE
 #define RS_INLINE static inline
 #define RS_INLINE_DEFAULT
+#endif
+#ifndef RS_C
+#define RS_C(x) x
+#define RS_C_DEFAULT
 #endif
 
 /* The acceleration of the spring toward target position g, velocity q. */
@@ -153,15 +160,17 @@ RS_NAME(rk4_step)(const RS_COEF *k, RS_STATE *s, const RS_TARGET *tg)
 {
 	RS_REAL h = k->h, x = s->x, v = s->v;
 	RS_REAL x1 = v, v1 = RS_NAME(accel)(k, x, v, tg->g0, tg->q0);
-	RS_REAL x2 = v + 0.5 * h * v1;
-	RS_REAL v2 = RS_NAME(accel)(k, x + 0.5 * h * x1, x2, tg->gm, tg->qm);
-	RS_REAL x3 = v + 0.5 * h * v2;
-	RS_REAL v3 = RS_NAME(accel)(k, x + 0.5 * h * x2, x3, tg->gm, tg->qm);
+	RS_REAL x2 = v + RS_C(0.5) * h * v1;
+	RS_REAL v2 = RS_NAME(accel)(k, x + RS_C(0.5) * h * x1, x2, tg->gm,
+	    tg->qm);
+	RS_REAL x3 = v + RS_C(0.5) * h * v2;
+	RS_REAL v3 = RS_NAME(accel)(k, x + RS_C(0.5) * h * x2, x3, tg->gm,
+	    tg->qm);
 	RS_REAL x4 = v + h * v3;
 	RS_REAL v4 = RS_NAME(accel)(k, x + h * x3, x4, tg->g1, tg->q1);
 
-	s->x = x + h / 6.0 * (x1 + 2.0 * (x2 + x3) + x4);
-	s->v = v + h / 6.0 * (v1 + 2.0 * (v2 + v3) + v4);
+	s->x = x + h / RS_C(6.0) * (x1 + RS_C(2.0) * (x2 + x3) + x4);
+	s->v = v + h / RS_C(6.0) * (v1 + RS_C(2.0) * (v2 + v3) + v4);
 }
 
 /*
@@ -184,4 +193,8 @@ RS_NAME(exact_step)(const RS_COEF *k, RS_STATE *s, const RS_TARGET *tg)
 #ifdef RS_INLINE_DEFAULT
 #undef RS_INLINE
 #undef RS_INLINE_DEFAULT
+#endif
+#ifdef RS_C_DEFAULT
+#undef RS_C
+#undef RS_C_DEFAULT
 #endif

@@ -80,6 +80,14 @@ extern const spring_rule *const spring_rules[];
 /* The rule called name, or NULL. */
 const spring_rule *spring_rule_find(const char *name);
 
+/*
+ * The rule r done in single precision (rules32.c), as a game ships it:
+ * state, target and every operation of the step in float, the
+ * coefficients rounded to float; the same name.  NULL for a rule that has
+ * no float twin (the models' rules).  A twin's twin is itself.
+ */
+const spring_rule *spring_rule_float32(const spring_rule *r);
+
 #ifdef __cplusplus
 }
 #endif

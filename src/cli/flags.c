@@ -149,6 +149,12 @@ static const struct run_flag run_flags[] = {
 "                      + 0.48 x^2 + 0.235 x^3), for e^-x: close for small x\n"
 "                      (1e-4 at x = 0.1), 0.019 off at x = 3.3; the\n"
 "                      reference keeps exp\n" },
+	{ .flag = "--float32", .kind = FK_ON, .at = FIELD(int, float32),
+	  .help =
+"  --float32           step the rule in single precision, as a game ships\n"
+"                      it: state, target and every operation in float, the\n"
+"                      coefficients rounded to float; the reference and the\n"
+"                      metrics stay double\n" },
 	{ .help = "\n", .list = param_usage },
 	{ .help =
 "\n"

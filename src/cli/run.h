@@ -34,6 +34,7 @@ struct run_setup {
 	const char *columns;		/* --columns LIST, as given */
 	int force;			/* --force: run even a huge run */
 	int fast_exp;			/* --fast-exp */
+	int float32;			/* --float32 */
 	double t_goal, v_goal, apprehension, horizon;
 	int have_t_goal, have_v_goal, have_apprehension, have_horizon;
 	/* --model inertialize */

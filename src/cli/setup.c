@@ -605,6 +605,12 @@ resolve_spring(struct run_setup *rs)
 		return usage_error("--fast-exp applies to the exact rules "
 		    "(exact, --model critical, damper exact, double), not %s",
 		    rs->integrator);
+	if (rs->float32) {
+		if (sim->model != NULL || sim->rule == spring_rule_critical)
+			return usage_error("--float32 goes with the spring's "
+			    "rules (--integrator), not --model %s", rs->model);
+		sim->rule = spring_rule_float32(sim->rule);
+	}
 	if ((rc = run_flags_given(rs, refuse_unowned, rs)) != EXIT_OK)
 		return rc;
 	if (sim->model != NULL) {
