@@ -27,14 +27,18 @@
  * sqrt(w0^2 - 2 gamma^2), gamma = zeta w0), the velocity amplitude W |H|
  * where (ab - 2b - 1) u^2 + 2b u + 1 = 0 (kappa 0: u = 1, W = w0).
  *
- * Holden's resonant_frequency gives the spring of stiffness
- * s = W^2 - d^2 / 4 for a goal frequency W: he says a spring resonates at
- * sqrt(w0^2 - gamma^2) = w0 sqrt(1 - zeta^2), its damped natural
- * frequency.  Against the energy peak: for kappa = 0, exactly
- *	W_H^2 - W_E^2 = w0^2 (1 - sqrt(1 - zeta^2))^2 ~ w0^2 zeta^4 / 4,
- * agreement to fourth order; for kappa = 1,
- *	W_E^2 - W_H^2 ~ (31 / 4) zeta^4 w0^2,
- * agreement to second order only (both are w0^2 (1 - zeta^2) + O(zeta^4)).
+ * Holden's resonant_frequency gives, for a goal frequency W, the spring of
+ * stiffness s = W^2 - d^2 / 4 (d = 2 gamma = 2 zeta w0 his damping): so by
+ * his formula a spring (w0, d) resonates at W_H = sqrt(w0^2 + d^2 / 4) =
+ * w0 sqrt(1 + zeta^2), above w0.  The sign is the wrong way round for
+ * the damped natural frequency he means (sqrt(w0^2 - d^2 / 4), below w0:
+ * the spring that rings at W has s = W^2 + d^2 / 4), and the energy peaks
+ * below w0 too.  Against the energy peak: for kappa = 0, exactly
+ *	W_H^2 - W_E^2 = w0^2 (2 + zeta^2 - 2 sqrt(1 - zeta^2))
+ *		      ~ 2 zeta^2 w0^2;
+ * for kappa = 1, u_E = 1 - zeta^2 + O(zeta^4), so again
+ *	W_H^2 - W_E^2 ~ 2 zeta^2 w0^2:
+ * Holden's frequency is high by about zeta^2 (1 % at zeta 0.1, 7 % at 0.3).
  */
 #include <math.h>
 #include <stddef.h>
@@ -153,13 +157,11 @@ spring_resonance_peak(double omega, double zeta, double kappa, int measure)
 	return omega * sqrt(best_u);
 }
 
-/* See spring.h: omega sqrt(1 - zeta^2), written so 1 - zeta^2 is exact. */
+/* See spring.h: sqrt(omega^2 + d^2 / 4), d = 2 zeta omega, without overflow. */
 double
 spring_resonance_holden(double omega, double zeta)
 {
-	if (!(zeta <= 1.0))
-		return NAN;
-	return omega * sqrt((1.0 - zeta) * (1.0 + zeta));
+	return hypot(omega, zeta * omega);
 }
 
 /* See spring.h. */

@@ -23,8 +23,9 @@ extern "C" {
  * unit of A; spring_resonance_energy its energy averaged over a period,
  * A^2 |H|^2 (W^2 + omega^2) / 4.  spring_resonance_peak is the W where a
  * measure peaks (0 when it only falls from W = 0, INFINITY when it only
- * rises); spring_resonance_holden Holden's resonant frequency, the damped
- * natural frequency omega sqrt(1 - zeta^2) (NaN for zeta > 1).
+ * rises); spring_resonance_holden the frequency Holden's
+ * resonant_frequency() says the spring resonates at, omega sqrt(1 +
+ * zeta^2) (his stiffness W^2 - d^2 / 4 solved for W; any zeta).
  */
 enum spring_res_measure {
 	SPRING_RES_ENERGY, SPRING_RES_AMPLITUDE, SPRING_RES_VELOCITY

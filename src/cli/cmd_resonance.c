@@ -94,11 +94,12 @@ res_usage(FILE *fp)
 "else 1.  peak_hz is the vertex of the parabola (in hz) through the\n"
 "largest measured energy and its neighbours in hz (empty when it is an end\n"
 "of LIST); peak_hz_ss where energy_ss peaks (empty when it has no peak);\n"
-"holden_hz is Holden's resonant frequency, the damped natural frequency\n"
-"omega sqrt(1 - zeta^2) / (2 pi) (empty for zeta > 1).  The target signal\n"
-"is the sine (--target-signal sine, the default here; --signal-amp its\n"
-"amplitude); --hz sets its period, so --signal-period, --duration,\n"
-"--frames and --frames-from do not apply.\n"
+"holden_hz is the frequency Holden's resonant_frequency() says the spring\n"
+"resonates at, omega sqrt(1 + zeta^2) / (2 pi) (his stiffness W^2 - d^2 / 4\n"
+"solved for W; the damped natural frequency is omega sqrt(1 - zeta^2)).\n"
+"The target signal is the sine (--target-signal sine, the default here;\n"
+"--signal-amp its amplitude); --hz sets its period, so --signal-period,\n"
+"--duration, --frames and --frames-from do not apply.\n"
 "\n", fp);
 	run_usage_body(fp);
 }

@@ -50,7 +50,8 @@ col() {
 		a = 4 * z * z; u = 3 / (1 - a + sqrt((4 - a) * (1 + 2 * a)))
 		p = w0 * sqrt(u) / (2 * 3.141592653589793)
 		if ((p - $14) ^ 2 > 1e-24) print NR ": peak_hz_ss " $14 " want " p
-		hh = w0 * sqrt(1 - z * z) / (2 * 3.141592653589793)
+		# Holden: stiffness W^2 - d^2 / 4, d = 2 z w0, solved for W
+		hh = sqrt(w0 * w0 + (2 * z * w0) ^ 2 / 4) / (2 * 3.141592653589793)
 		if ((hh - $15) ^ 2 > 1e-24) print NR ": holden_hz " $15 " want " hh }'
 	# kappa 0 (fed zero): the peak 2 sqrt(1 - zeta^2) - 1
 	sim resonance --hz 1,2 --uaf 12 --dr 0.25 --target-vel-source zero
@@ -64,11 +65,13 @@ col() {
 }
 
 @test "resonance: no peak, no number: empty fields past the derived limits" {
-	# zeta 2, kappa 1: E rises toward A^2 c^2 / 4 for ever (no peak), and
-	# Holden's sqrt(1 - zeta^2) has no value
+	# zeta 2, kappa 1: E rises toward A^2 c^2 / 4 for ever (no peak);
+	# Holden's formula still names a frequency, 10 sqrt(1 + 4) / (2 pi)
 	sim resonance --hz 1,2,3 --uaf 10 --dr 2
 	assert_status 0
-	awk_check "$OUT" 'NR > 1 && ($13 != "" || $14 != "" || $15 != "") { print NR ": " $0 }'
+	awk_check "$OUT" 'NR > 1 && ($13 != "" || $14 != "") { print NR ": " $0 }
+		NR > 1 && ($15 - 10 * sqrt(5) / (2 * 3.141592653589793)) ^ 2 > 1e-24 {
+			print NR ": holden_hz " $15 }'
 	assert_stderr_has "warning: --hz: the measured energy is largest at 3 Hz"
 	assert_one_stderr_line
 }
@@ -76,26 +79,26 @@ col() {
 @test "resonance: a fine rk4 sweep peaks on the closed-form peak; Holden's is as far off as derived" {
 	# omega 2 pi (1 Hz), zeta 0.3, kappa 1: the energy peaks at
 	# sqrt(3 / (1 - a + sqrt((4 - a)(1 + 2a)))) Hz = 0.97712, Holden's
-	# sqrt(1 - zeta^2) = 0.95394; grid step 0.002 Hz
+	# sqrt(1 + zeta^2) = 1.04403; grid step 0.002 Hz
 	sim resonance --hz 0.9:1.05:76 --uaf 6.283185307179586 --dr 0.3 \
 	    --integrator rk4 --dt 0.004
 	assert_status 0
 	awk_check "$OUT" 'NR == 2 { step = 0.002; z = 0.3; a = 4 * z * z
-		we = sqrt(3 / (1 - a + sqrt((4 - a) * (1 + 2 * a)))); wh = sqrt(1 - z * z)
+		we = sqrt(3 / (1 - a + sqrt((4 - a) * (1 + 2 * a)))); wh = sqrt(1 + z * z)
 		if (($13 - $14) ^ 2 > step ^ 2) print "peak_hz " $13 " vs peak_hz_ss " $14
-		if (($13 - $15 - (we - wh)) ^ 2 > step ^ 2) print "peak_hz - holden_hz " $13 - $15 " want " we - wh
-		if ((we - wh) < 5 * step) print "the grid cannot tell them apart" }'
+		if (($15 - $13 - (wh - we)) ^ 2 > step ^ 2) print "holden_hz - peak_hz " $15 - $13 " want " wh - we
+		if ((wh - we) < 5 * step) print "the grid cannot tell them apart" }'
 	# the same, kappa 0 and zeta 0.5: peak sqrt(2 sqrt(1 - z^2) - 1)
 	sim resonance --hz 0.8:0.95:76 --uaf 6.283185307179586 --dr 0.5 \
 	    --integrator rk4 --dt 0.004 --target-vel-source zero
 	assert_status 0
 	awk_check "$OUT" 'NR == 2 { step = 0.002; z = 0.5
-		we = sqrt(2 * sqrt(1 - z * z) - 1); wh = sqrt(1 - z * z)
+		we = sqrt(2 * sqrt(1 - z * z) - 1); wh = sqrt(1 + z * z)
 		if (($13 - $14) ^ 2 > step ^ 2) print "peak_hz " $13 " vs peak_hz_ss " $14
-		# W_H^2 - W_E^2 = (1 - sqrt(1 - z^2))^2
-		s = 1 - sqrt(1 - z * z)
-		if (($15 - $13 - s * s / (wh + we)) ^ 2 > step ^ 2) print "holden_hz - peak_hz " $15 - $13
-		if (s * s / (wh + we) < 4 * step) print "the grid cannot tell them apart" }'
+		# W_H^2 - W_E^2 = 2 + z^2 - 2 sqrt(1 - z^2)
+		s = 2 + z * z - 2 * sqrt(1 - z * z)
+		if (($15 - $13 - s / (wh + we)) ^ 2 > step ^ 2) print "holden_hz - peak_hz " $15 - $13
+		if (s / (wh + we) < 4 * step) print "the grid cannot tell them apart" }'
 }
 
 @test "resonance: the measured energy is the rule's: rk4 and exact converge on energy_ss as dt shrinks" {

@@ -178,9 +178,13 @@ peaks(void)
 }
 
 /*
- * Holden's resonant frequency, the damped natural frequency, against the
- * energy peak: kappa 0, W_H^2 - W_E^2 = w0^2 (1 - sqrt(1 - z^2))^2
- * exactly; kappa 1, (W_E^2 - W_H^2) / (w0^2 z^4) -> 31 / 4.
+ * Holden's resonant_frequency(W, H) gives the stiffness W^2 - d^2 / 4, so
+ * the spring (w0, d = 2 z w0) is his for W_H^2 = w0^2 + d^2 / 4 = w0^2
+ * (1 + z^2): for w0 = 5, z = 0.75, W_H = 5 sqrt(1.5625) = 6.25.  Against
+ * the energy peak: kappa 0, u_E = 2 sqrt(1 - z^2) - 1, so W_H^2 - W_E^2 =
+ * w0^2 (2 + z^2 - 2 sqrt(1 - z^2)) exactly; kappa 1, u_E = 3 / (1 - a +
+ * sqrt((4 - a)(1 + 2a))), a = 4 z^2, = 1 - z^2 + O(z^4), so
+ * (W_H^2 - W_E^2) / (w0^2 z^2) -> 2.
  */
 static void
 holden(void)
@@ -189,21 +193,20 @@ holden(void)
 	double w0 = 5.0, z, wh, we, s;
 	size_t i;
 
-	CHECK_NEAR(spring_resonance_holden(w0, 0.6), 4.0, 1e-15);
-	CHECK(isnan(spring_resonance_holden(w0, 1.5)));
+	CHECK_NEAR(spring_resonance_holden(w0, 0.75), 6.25, 1e-15);
+	/* over-damped springs too: 5 sqrt(1 + 2.25) */
+	CHECK_NEAR(spring_resonance_holden(w0, 1.5), 5.0 * sqrt(3.25), 1e-14);
 	for (i = 0; i < sizeof(zs) / sizeof(zs[0]); i++) {
 		z = zs[i];
-		s = 1.0 - sqrt(1.0 - z * z);
+		s = 2.0 + z * z - 2.0 * sqrt(1.0 - z * z);
 		wh = spring_resonance_holden(w0, z);
 		we = spring_resonance_peak(w0, z, 0.0, SPRING_RES_ENERGY);
-		CHECK_NEAR((wh * wh - we * we) / (w0 * w0), s * s,
-		    1e-14 + 1e-12 * s * s);
+		CHECK_NEAR((wh * wh - we * we) / (w0 * w0), s, 1e-13 * s);
 	}
-	z = 0.01;
+	z = 0.001;
 	wh = spring_resonance_holden(w0, z);
 	we = spring_resonance_peak(w0, z, 1.0, SPRING_RES_ENERGY);
-	CHECK_NEAR((we * we - wh * wh) / (w0 * w0 * z * z * z * z), 31.0 / 4.0,
-	    0.01);
+	CHECK_NEAR((wh * wh - we * we) / (w0 * w0 * z * z), 2.0, 1e-4);
 }
 
 /* A parabola's vertex, the settling time. */
@@ -275,7 +278,7 @@ sweep(void)
 		double zeta;
 	} cases[] = { { 0, 0.5 }, { 1, 0.3 } };
 	double w0 = 2.0 * PI, z, t0, e, best, x[3], y[3];
-	double step = 0.002 * w0, lo = 0.8 * w0, w, wp, wh, we, s;
+	double step = 0.002 * w0, lo = 0.8 * w0, w, wp, wh, we;
 	double es[126];
 	int i, k = 0, c;
 
@@ -317,14 +320,17 @@ sweep(void)
 		    SPRING_RES_ENERGY);
 		wh = spring_resonance_holden(w0, z);
 		CHECK_NEAR(wp, we, step);
-		/* how far from Holden's: the derived differences */
-		s = 1.0 - sqrt(1.0 - z * z);
+		/*
+		 * how far from Holden's: the derived differences, W_H =
+		 * w0 sqrt(1 + z^2) against the closed-form peaks
+		 */
 		if (cases[c].kappa == 0)
-			CHECK_NEAR(wh - wp, w0 * w0 * s * s / (wh + we), step);
+			CHECK_NEAR(wh - wp, w0 * w0 * (2.0 + z * z - 2.0 *
+			    sqrt(1.0 - z * z)) / (wh + we), step);
 		else
-			CHECK_NEAR(wp - wh, w0 * sqrt(3.0 / (1.0 - 4 * z * z +
-			    sqrt((4.0 - 4 * z * z) * (1.0 + 8 * z * z)))) -
-			    w0 * sqrt(1.0 - z * z), step);
+			CHECK_NEAR(wh - wp, w0 * sqrt(1.0 + z * z) - w0 *
+			    sqrt(3.0 / (1.0 - 4 * z * z + sqrt((4.0 - 4 * z *
+			    z) * (1.0 + 8 * z * z)))), step);
 		/* several steps: the check above can tell them apart */
 		CHECK(fabs(wh - we) > 4.0 * step);
 	}
