@@ -489,7 +489,8 @@ const struct run_model run_models[] = {
 	  "+ 2 zeta omega (q - v)", .rules = RULES_SPRING,
 	  .resolve = resolve_damped, .dim_as = "vector" },
 	{ .name = "critical", .summary = "Holden's critical spring: zeta 1, "
-	  "omega 2 ln2 / H (--halflife H); rule exact",
+	  "omega 2 ln2 / H (--halflife H); rule exact (first order on a "
+	  "moving target)",
 	  .rules = RULES_CRITICAL, .resolve = resolve_critical },
 	/* MODEL COMMANDS: add a line here */
 	{ .name = "quat", .summary = "Holden's quaternion spring: a rotation "

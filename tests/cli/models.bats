@@ -88,6 +88,20 @@ load helpers
 		fail_with "max_err_x $(metrics_field "$OUT" max_err_x)"
 }
 
+@test "critical: first order on a moving target (the goal held at the frame's end)" {
+	# Holden's formula holds the goal at g1 = g(t1) over [t0, t1]: on a
+	# ramp of q = 1 that goal leads the true one by q (t1 - t), q h / 2 on
+	# average, and the unity-gain spring settles that far off: max_err_x
+	# about h / 2 at every dt (0.01, 0.005, 0.0025), halving with h
+	for h in 0.02 0.01 0.005; do
+		sim --model critical --target-vel 1 --dt "$h" --duration 2 --metrics
+		assert_status 0
+		awk -v e="$(metrics_field "$OUT" max_err_x)" -v h="$h" \
+		    'BEGIN { exit !(e > 0.95 * h / 2 && e <= h / 2) }' ||
+			fail_with "dt $h: max_err_x $(metrics_field "$OUT" max_err_x), want about $h / 2"
+	done
+}
+
 @test "--fast-exp: the error it adds, on the exact rules only" {
 	sim --model critical --halflife 0.3 --metrics --fast-exp
 	assert_status 0
