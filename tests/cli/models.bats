@@ -217,6 +217,28 @@ load helpers
 		fail_with "exact rule off the reference"
 }
 
+@test "inertialize: a switch between frames costs the derived error" {
+	# sources a = 1 + sin(2 pi t), b = 1 + sin(4 pi t) (the defaults),
+	# switch at T = 0.01, taken at the first frame t1 = 1/60: the output
+	# is b plus the offset o = a - b (and o') decayed by the critical
+	# spring, y = 2 ln2 / 0.4, from t1, where the reference decays it
+	# from T; a critical decay of (p, v) over d is (p + (v + y p) d)
+	# e^(-y d), so err_x = decay from t1 - decay from T on every frame
+	sim --model inertialize --switch-at 0.01
+	assert_status 0
+	awk_check "$OUT" 'BEGIN { pi = 3.141592653589793; y = 2 * log(2) / 0.4
+		T = 0.01; t1 = 1 / 60
+		pr = sin(2 * pi * T) - sin(4 * pi * T)
+		vr = 2 * pi * cos(2 * pi * T) - 4 * pi * cos(4 * pi * T)
+		ps = sin(2 * pi * t1) - sin(4 * pi * t1)
+		vs = 2 * pi * cos(2 * pi * t1) - 4 * pi * cos(4 * pi * t1) }
+		NR > 2 { ds = $1 - t1; dr = $1 - T
+		e = (ps + (vs + y * ps) * ds) * exp(-y * ds) - (pr + (vr + y * pr) * dr) * exp(-y * dr)
+		if ((e - $7) ^ 2 > 1e-24) print "t " $1 ": err_x " $7 " want " e
+		if (e * e > m * m) m = e }
+		END { if (m * m < 0.0144 ^ 2 || m * m > 0.0145 ^ 2) print "max " m }'
+}
+
 @test "inertialize: sources, the switch and their errors" {
 	sim --model inertialize --source-a square:0.5:0.3 --source-b ramp:2:0.4:0.5 --switch-at 0.75 --metrics
 	assert_status 0
