@@ -558,3 +558,34 @@ sweep_csv() {
 	assert_status 1
 	assert_stderr_has "apt-get install gnuplot-nox"
 }
+
+@test "every plot script: -o after -- is refused before springsim writes CSV there" {
+	local s
+	for s in compare convergence error fps stability sweep trajectory work-precision; do
+		cd "$D"
+		plot "plot-$s" -- --dt 0.02 -o "$D/j.png"
+		[ "$status" -eq 2 ] || fail_with "plot-$s: status $status"
+		assert_stdout_empty
+		assert_one_stderr_line
+		assert_stderr_has "plot-$s: -o after -- would reach springsim"
+		[ ! -e "$D/j.png" ] || fail_with "plot-$s: wrote $D/j.png"
+		plot "plot-$s" -- --output=x.png
+		[ "$status" -eq 2 ] || fail_with "plot-$s --output=: status $status"
+	done
+}
+
+@test "every plot script calls itself by the name it is run as (springsim-plot-NAME once installed)" {
+	local s
+	for s in compare convergence error fps limits stability sweep trajectory work-precision; do
+		cp "$SCRIPTS/plot-$s" "$D/springsim-plot-$s"
+		OUT=$D/stdout ERR=$D/stderr status=0
+		sh "$D/springsim-plot-$s" --help >"$OUT" 2>"$ERR" || status=$?
+		[ "$status" -eq 0 ] || fail_with "springsim-plot-$s --help: status $status"
+		grep -q "^usage: springsim-plot-$s " "$OUT" ||
+			fail_with "springsim-plot-$s --help does not name itself"
+		grep -v "springsim-plot-$s" "$OUT" | grep -q "\bplot-$s\b" &&
+			fail_with "springsim-plot-$s --help still says plot-$s"
+		sh "$D/springsim-plot-$s" --size 3 >"$OUT" 2>"$ERR" || true
+		assert_stderr_has "springsim-plot-$s: "
+	done
+}
