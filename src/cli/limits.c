@@ -74,7 +74,7 @@ limits_usage(FILE *fp)
 "%d bodies with rows + columns - 1 <= %d (a rope of %d; above, the rows\n"
 "of every rule but impulse, and a warning).\n"
 "\n"
-"CSV: model,bodies,n,rule,cd_over_ck,ck_limit,mu_max,nissen_cmax,verdict\n"
+"CSV: model,bodies,n,integrator,cd_over_ck,ck_limit,mu_max,nissen_cmax,verdict\n"
 "verdict: unsafe (the limit is below c_max), marginal (with Cd > 0 the\n"
 "spectral radius is 1 to rounding at half the limit: the rule gives none\n"
 "of the damping asked for, as explicit Euler at Cd = Ck), exact (within\n"
@@ -313,7 +313,7 @@ analyze_system(int argc, char **argv)
 		goto done;
 	}
 	if (header)
-		put_line(k, "model,bodies,n,rule,cd_over_ck,ck_limit,mu_max,"
+		put_line(k, "model,bodies,n,integrator,cd_over_ck,ck_limit,mu_max,"
 		    "nissen_cmax,verdict");
 	/* Nissen's n: the most springs on one body (the anchor's counts) */
 	n = (rows > 1 ? 2 : 1) + (cols > 2 ? 2 : cols - 1);

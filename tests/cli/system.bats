@@ -103,7 +103,7 @@ SUMMARY_HEADER='t,max_stretch,energy,energy_ref,max_err_x,max_err_v'
 @test "analyze --model chain|mesh: the limits against 4 / (3 mu_max) and 4 / mu_max" {
 	sim analyze --model chain --particles 10
 	assert_status 0
-	head -n 1 "$OUT" | grep -q '^model,bodies,n,rule,cd_over_ck,ck_limit,mu_max,nissen_cmax,verdict$' ||
+	head -n 1 "$OUT" | grep -q '^model,bodies,n,integrator,cd_over_ck,ck_limit,mu_max,nissen_cmax,verdict$' ||
 		fail_with header
 	# two rows (Cd = Ck, Cd = 0) for every rule, impulse last
 	awk_check "$OUT" 'NR > 1 { n[$4]++; rows++; last = $4 }
