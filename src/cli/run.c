@@ -103,8 +103,9 @@ run_warnings(const struct run_setup *rs, const spring_metrics *m,
 		warn_msg("warning: diverged at frame %ld: stopped, %ld rows "
 		    "kept", m->diverged_frame, m->rows);
 	if (fs->first_capped > 0)
-		warn_msg("warning: --max-substeps %ld cut frame %ld short "
-		    "(%s): lost_time %g s, max_lag %g s", rs->max_substeps,
+		warn_msg("warning: --max-substeps %ld cut frames short from "
+		    "frame %ld on (%s): lost_time %g s over the run, max_lag "
+		    "%g s", rs->max_substeps,
 		    fs->first_capped, rs->sim.policy == spring_policy_fixed ?
 		    "the time carries over, the spring lags" :
 		    "the time is lost", fs->lost_time, fs->max_lag);
