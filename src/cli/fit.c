@@ -645,7 +645,9 @@ parse_fit(int argc, char **argv, struct fit *ft)
 		return usage_error("fit needs FILE (- for stdin)");
 	if (optind + 1 < argc)
 		return usage_error("unexpected argument '%s'", argv[optind + 1]);
-	ft->path = argv[optind];
+	/* - is stdin, read as the other readers read a pipe */
+	ft->path = strcmp(argv[optind], "-") == 0 ? "/dev/stdin" :
+	    argv[optind];
 	return EXIT_OK;
 }
 
