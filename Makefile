@@ -50,6 +50,15 @@ WARN	 = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 WARN	+= -ffp-contract=off
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc
 LDLIBS	 = -lcsv -lm -pthread
+# springsim fit's least squares: MINPACK's Levenberg-Marquardt (lmdif)
+# from Debian's libcminpack-dev (cminpack 1.3: a small, long-kept C
+# library; see src/cli/fit.c), headers in include/cminpack-1 (its
+# pkg-config name is cminpack).  Only the program links it: fit.o is kept
+# out of the objects the unit tests, the bench and the fuzzers link, so
+# they (and the static aarch64 cross-build) need no MINPACK.
+CMINPACK_CFLAGS ?= $(shell pkg-config --cflags cminpack 2>/dev/null || \
+		   echo -I/usr/include/cminpack-1)
+CMINPACK_LIBS	?= -lcminpack
 
 LIB_SRC	 = $(wildcard src/*.c)
 CLI_SRC	 = $(wildcard src/cli/*.c)
@@ -57,7 +66,7 @@ UNIT_SRC = $(wildcard tests/unit/*.c)
 LIB_OBJ	 = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ	 = $(CLI_SRC:%.c=$(BUILD)/%.o)
 # the unit tests also exercise the CLI's number formatting and parsing
-CLI_UNITS = $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
+CLI_UNITS = $(filter-out $(BUILD)/src/cli/main.o $(BUILD)/src/cli/fit.o,$(CLI_OBJ))
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
 LIB	 = $(BUILD)/libspring.a
@@ -87,8 +96,11 @@ $(LIB): $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
 
+$(BUILD)/src/cli/fit.o: CPPFLAGS += $(CMINPACK_CFLAGS)
+
 $(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(CMINPACK_LIBS) \
+	    $(LDLIBS)
 
 $(UNIT): $(UNIT_OBJ) $(CLI_UNITS) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(CLI_UNITS) $(LIB) $(LDLIBS)

@@ -74,6 +74,22 @@ line "springsim --metrics --frames $metrics_frames" "$met" \
     "s * 1e9 / $metrics_frames" "ns/frame" "<=" 15
 echo "   (--metrics uses the default rule, semi-implicit, FTZ on)"
 
+# tune and fit (issue 16): one rule at one dt (the modes match and the
+# response's Nelder-Mead), and a fit of 10^4 samples (generated here from
+# the closed form, noise-free: the grid, then Levenberg-Marquardt)
+tune_s=$(best_of_3 "$bin" tune --uaf 20 --dr 0.3 --integrator rk4 --fps 30 \
+    --match response) || exit 1
+fit_csv=$(mktemp)
+awk 'BEGIN { print "t,x"; w = 9; z = 0.2; wd = w * sqrt(1 - z*z)
+	for (i = 0; i < 10000; i++) { t = i * 0.0005
+		e = exp(-z*w*t) * (cos(wd*t) + z*w/wd * sin(wd*t))
+		printf "%.17g,%.17g\n", t, 1 - e } }' > "$fit_csv"
+fit_s=$(best_of_3 "$bin" fit "$fit_csv") || { rm -f "$fit_csv"; exit 1; }
+rm -f "$fit_csv"
+line "springsim tune --integrator rk4 --fps 30 --match response" "$tune_s" \
+    "s * 1e3" "ms" "<=" 50
+line "springsim fit, 10^4 samples" "$fit_s" "s" "s" "<=" 0.5
+
 # 4. The sweep: springsim sweep beside the NumPy baseline
 # (bench/sweep_numpy.py) and the C floor (bench/floor.c), one run.
 floor=$build/bench-floor

@@ -36,5 +36,6 @@
 #include "spring/system.h"	/* springs on a line */
 #include "spring/network.h"	/* networks in 1-3 dimensions */
 #include "spring/engine.h"	/* other libraries' springs */
+#include "spring/tune.h"		/* the inverse: targets, matching */
 
 #endif

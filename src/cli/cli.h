@@ -131,6 +131,15 @@ typedef int (*csv_row_fn)(void *ctx, long line, char **fields, int nfields);
 int csv_read_file(const char *flag, const char *path, csv_row_fn fn,
     void *ctx);
 
+/*
+ * One spring in every convention, convert's output (convert.c): key=value
+ * lines, or with csv one header and one row; precision as --precision
+ * (0: round-trip).  tune and fit print the same block.
+ */
+struct spring_conventions;
+void conventions_write(out_file *out, const struct spring_conventions *c,
+    int csv, long precision);
+
 /* Subcommands. */
 int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
@@ -139,6 +148,8 @@ int cmd_analyze(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_resonance(int argc, char **argv);
+int cmd_tune(int argc, char **argv);	/* tune.c */
+int cmd_fit(int argc, char **argv);	/* fit.c */
 int cmd_system(int argc, char **argv);	/* --model pair|angular|chain */
 /*
  * analyze --model chain|mesh (limits.c): -1 when argv names neither,

@@ -223,16 +223,19 @@ format(char *buf, double v, long precision)
 	return buf;
 }
 
-/* The table of columns for c, in the chosen format, into out. */
-static void
-write_conventions(out_file *out, const spring_conventions *c,
-    const struct convert_opts *o)
+/*
+ * The table of columns for c, in the chosen format, into out: convert's
+ * output, and the block tune and fit print (cli.h).
+ */
+void
+conventions_write(out_file *out, const spring_conventions *c, int csv,
+    long precision)
 {
 	const struct column *col;
 	char buf[NUMFMT_MAX + 1];
 	const char *v;
 
-	if (o->csv) {
+	if (csv) {
 		for (col = columns; col->key != NULL; col++) {
 			out_write(out, col->key, strlen(col->key));
 			out_write(out, col[1].key != NULL ? "," : "\n", 1);
@@ -240,13 +243,13 @@ write_conventions(out_file *out, const spring_conventions *c,
 	}
 	for (col = columns; col->key != NULL; col++) {
 		v = format(buf, *(const double *)(const void *)
-		    ((const char *)c + col->off), o->precision);
-		if (!o->csv) {
+		    ((const char *)c + col->off), precision);
+		if (!csv) {
 			out_write(out, col->key, strlen(col->key));
 			out_write(out, "=", 1);
 		}
 		out_write(out, v, strlen(v));
-		out_write(out, o->csv && col[1].key != NULL ? "," : "\n", 1);
+		out_write(out, csv && col[1].key != NULL ? "," : "\n", 1);
 	}
 }
 
@@ -277,7 +280,7 @@ cmd_convert(int argc, char **argv)
 		free(out);
 		return EXIT_IO;
 	}
-	write_conventions(out, &c, &o);
+	conventions_write(out, &c, o.csv, o.precision);
 	if (out->failed) {
 		out_abort(out);
 		rc = EXIT_IO;

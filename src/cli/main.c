@@ -19,6 +19,8 @@ static const struct command {
 	{ "convert", cmd_convert },
 	{ "sweep", cmd_sweep },
 	{ "resonance", cmd_resonance },
+	{ "tune", cmd_tune },
+	{ "fit", cmd_fit },
 	{ NULL, NULL }
 };
 

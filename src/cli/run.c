@@ -24,6 +24,8 @@ run_usage(FILE *fp)
 "       springsim fps --fps LIST [--trajectories] [run options]\n"
 "       springsim analyze [options]   what each rule does at this dt\n"
 "       springsim convert [options]   one spring in every convention\n"
+"       springsim tune [options]      the parameters for a wanted motion\n"
+"       springsim fit FILE            the spring behind a recorded curve\n"
 "       springsim list\n"
 "\n"
 "Simulate one damped spring, a = omega^2 (g - x) + 2 zeta omega (q - v),\n"

@@ -1,0 +1,892 @@
+/*
+ * tune.c - `springsim tune`: the inverse of run.  From a designer's
+ * targets (overshoot and settle time, rise time, period and decay) to the
+ * spring that meets them; from a designed spring to the parameters an
+ * update rule needs at a frame time to move like it (--match modes or
+ * response, over one rate or a range); the stiffest spring a rule takes
+ * at a frame time.  Printed as convert's name=value block (every
+ * convention and dialect), then tune's own keys.
+ *
+ * The runs are run's (run_setup, spring_simulate), so every run flag
+ * (--duration, --x0, --target, --frames-from, --substep, ...) shapes the
+ * step response tuned against, and max_err_x is the figure `run
+ * --metrics` prints for the same flags.  An engine (spring/engine.h) will
+ * plug in where the rule is stepped: tune only asks a spring_sim for its
+ * rows; --match modes needs a rule's linear step and stays a rule's.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "numfmt.h"
+#include "run.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+#define MAX_TUNE_RATES 1000
+
+enum {
+	OPT_OVERSHOOT = 200, OPT_SETTLE, OPT_TOLERANCE, OPT_PERIOD,
+	OPT_RISE_TIME, OPT_MATCH, OPT_FPS, OPT_MAX_STIFFNESS, OPT_MARGIN,
+	OPT_KEYS
+};
+
+/* tune's own flags, before run's. */
+static const struct option tune_opts[] = {
+	{ "overshoot", required_argument, NULL, OPT_OVERSHOOT },
+	{ "settle", required_argument, NULL, OPT_SETTLE },
+	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
+	{ "period", required_argument, NULL, OPT_PERIOD },
+	{ "rise-time", required_argument, NULL, OPT_RISE_TIME },
+	{ "match", required_argument, NULL, OPT_MATCH },
+	{ "fps", required_argument, NULL, OPT_FPS },
+	{ "max-stiffness", no_argument, NULL, OPT_MAX_STIFFNESS },
+	{ "margin", required_argument, NULL, OPT_MARGIN },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* How the rule is matched to the spring. */
+enum match { MATCH_DEFAULT, MATCH_MODES, MATCH_RESPONSE };
+
+/* What tune's flags say. */
+struct tune_opts {
+	double overshoot, settle, tolerance, period, rise, margin;
+	const char *arg[OPT_KEYS - OPT_OVERSHOOT];	/* as typed */
+	int given[OPT_KEYS - OPT_OVERSHOOT];
+	enum match match;
+	double rate[MAX_TUNE_RATES];
+	int nrates;
+	int max_stiffness;
+};
+
+/* `springsim tune --help`. */
+static void
+tune_usage(FILE *fp)
+{
+	fputs(
+"usage: springsim tune TARGETS | [parameter group]   the spring, every convention\n"
+"       springsim tune [spring] --integrator RULE [--dt H | --fps RATES |\n"
+"                      --frames-from FILE] [--match modes|response] [run options]\n"
+"       springsim tune [spring] --integrator RULE --max-stiffness [--margin F]\n"
+"\n"
+"The inverse of run: the parameters that give the motion wanted, printed\n"
+"as `springsim convert` prints a spring (name=value lines, every\n"
+"convention and dialect: omega=, zeta=, stiffness=, ...), then tune's own\n"
+"keys.\n"
+"\n"
+"Targets (one consistent set; the step response from rest, as run\n"
+"--metrics measures it):\n"
+"  --overshoot F       how far x goes past the target, a fraction of the\n"
+"                      distance, 0 <= F < 1: zeta = -ln F / sqrt(pi^2 +\n"
+"                      ln^2 F) (closed form); F = 0 is zeta = 1, the\n"
+"                      quickest spring that does not overshoot.  With one of:\n"
+"  --settle T          the settle time, s: after T, |x - target| stays\n"
+"                      within the tolerance for ever (run --metrics'\n"
+"                      settle_time, in continuous time: a run at a frame time\n"
+"                      dt shows the first frame at or after T, < T + dt);\n"
+"                      solved exactly (bisection on the closed form)\n"
+"  --tolerance F       the settle band, a fraction of the distance, 0 < F\n"
+"                      < 1 (default 0.02, the band of run --metrics)\n"
+"  --rise-time T       s from 10 % to 90 % of the distance (first\n"
+"                      crossings); solved by bisection\n"
+"  --period P          the damped period 2 pi / omega_d, s (convert's\n"
+"                      period=); with --overshoot F > 0, or with\n"
+"  --decay P --decay-time T   the fraction P of the amplitude left after T\n"
+"                      s (default 1), as Chou's decay: zeta omega = -ln P / T\n"
+"A parameter group instead of targets (--swiftui-duration D\n"
+"--swiftui-bounce B, --motion-visual-duration V --motion-bounce B, any\n"
+"convention below) is converted directly, as convert does.\n"
+"\n", fp);
+	fputs(
+"For a rule at a frame time (the spring above is the one designed):\n"
+"  --integrator RULE   the rule to tune (or --model RULE); the frame time\n"
+"                      is --dt H (default 1/60 s), --fps RATES, or the\n"
+"                      frame times of --frames-from FILE\n"
+"  --match modes       the rule's one-step map gets the eigenvalues of the\n"
+"                      exact spring over h, e^(lambda h): the same decay and\n"
+"                      turn per frame (trace and determinant matched;\n"
+"                      semi-implicit in closed form, other rules by Newton's\n"
+"                      method on the rule's own step).  The positions still\n"
+"                      differ (the start of the response does): both\n"
+"                      max_err_x figures are printed.  The default for one\n"
+"                      frame time\n"
+"  --match response    the (omega', zeta') that minimise max |x - x_ref|\n"
+"                      over the step response (Nelder-Mead from the modes\n"
+"                      match), the worst over every rate of --fps; the\n"
+"                      default for several rates or a frame-time file\n"
+"  --fps RATES         frames per second: one rate, a comma list, A:B\n"
+"                      (every whole rate from A to B, at most 1000) or A:B:N\n"
+"                      (N rates, ends included); max_err_x is printed for\n"
+"                      each rate as fps_R_max_err_x_untuned= and _tuned=\n"
+"  --max-stiffness     instead: the stiffest spring RULE takes at this\n"
+"                      frame time (the longest, for several), at the spring's\n"
+"                      damping ratio, in every convention: omega dt = (1 -\n"
+"                      margin) times the rule's limit (analyze's)\n"
+"  --margin F          the stability margin, 0 <= F < 1 (default 0.1)\n"
+"  --engine NAME       not yet: engines are being added; tune will run one\n"
+"                      through its spring_sim as it runs a rule\n"
+"\n"
+"Keys after the block: integrator, match, designed_omega, designed_zeta,\n"
+"max_err_x_untuned (the designed spring stepped by RULE), max_err_x_tuned,\n"
+"max_err_x_modes (response), modes_residual (largest residual of trace\n"
+"and determinant), max_stable_hw and margin (--max-stiffness).  Ck and Cd\n"
+"are read at --dt (or the first --fps rate).\n"
+"\n", fp);
+	param_usage(fp);
+	fputs(
+"\n"
+"Run options (--duration, --x0, --v0, --target, --substep, ...) shape the\n"
+"step response as in run; `springsim run --help` lists them.\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error, bad input, or\n"
+"targets no spring (or no setting of the rule) can meet (the message says\n"
+"which and why).\n",
+	    fp);
+}
+
+/* A number flag of tune's: index into the opts' arrays. */
+static int
+flag_index(int c)
+{
+	return c - OPT_OVERSHOOT;
+}
+
+/* --fps A:B: every whole rate from A to B, the ends included. */
+static int
+parse_rate_span(struct tune_opts *to, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	char a[64], b[64];
+	double lo, hi, r;
+	size_t n = (size_t)(colon - arg);
+
+	if (n >= sizeof(a) || strlen(colon + 1) >= sizeof(b))
+		goto bad;
+	memcpy(a, arg, n);
+	a[n] = '\0';
+	strcpy(b, colon + 1);
+	if (scan_double(a, &lo) != 0 || scan_double(b, &hi) != 0 ||
+	    !(lo > 0.0) || !(hi >= lo) || hi > 1e9)
+		goto bad;
+	if (hi - lo > MAX_TUNE_RATES - 2) {
+		warn_msg("--fps: '%s' is more than %d rates", arg,
+		    MAX_TUNE_RATES);
+		return -1;
+	}
+	to->nrates = 0;
+	to->rate[to->nrates++] = lo;
+	for (r = floor(lo) + 1.0; r < hi; r += 1.0)
+		to->rate[to->nrates++] = r;
+	if (hi > lo)
+		to->rate[to->nrates++] = hi;
+	return 0;
+bad:
+	warn_msg("--fps: '%s' is not A:B with rates 0 < A <= B", arg);
+	return -1;
+}
+
+/* --fps RATES: one, a list, A:B or A:B:N. */
+static int
+parse_rates(struct tune_opts *to, const char *arg)
+{
+	static const struct grid_bounds rates = { 0.0, 1e9, 1 };
+	const char *colon = strchr(arg, ':');
+	struct grid g;
+
+	if (colon != NULL && strchr(colon + 1, ':') == NULL)
+		return parse_rate_span(to, arg);
+	if (grid_parse("--fps", arg, &rates, &g) != 0)
+		return -1;
+	if (grid_count(&g) > MAX_TUNE_RATES) {
+		warn_msg("--fps: '%s' is more than %d rates", arg,
+		    MAX_TUNE_RATES);
+		return -1;
+	}
+	to->nrates = (int)grid_fill(&g, to->rate, MAX_TUNE_RATES);
+	return 0;
+}
+
+/* A number > 0 (positive) or in [0, 1) (fraction) or (0, 1) (open). */
+static int
+parse_ranged(const char *flag, const char *arg, double *x, int kind)
+{
+	if (parse_bounded(flag, arg, x) != 0)
+		return -1;
+	if (kind == 0 && !(*x > 0.0)) {
+		warn_msg("%s: '%s' must be > 0", flag, arg);
+		return -1;
+	}
+	if (kind == 1 && !(*x >= 0.0 && *x < 1.0)) {
+		warn_msg("%s: '%s' must be in [0, 1)", flag, arg);
+		return -1;
+	}
+	if (kind == 2 && !(*x > 0.0 && *x < 1.0)) {
+		warn_msg("%s: '%s' must be in (0, 1)", flag, arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* tune's own options (extra_opt_fn). */
+static int
+tune_option(void *ctx, int c, const char *arg)
+{
+	struct tune_opts *to = ctx;
+	int rc = 0;
+
+	if (c < OPT_OVERSHOOT || c >= OPT_KEYS)
+		return 0;
+	to->given[flag_index(c)] = 1;
+	to->arg[flag_index(c)] = arg;
+	switch (c) {
+	case OPT_OVERSHOOT:
+		if (parse_bounded("--overshoot", arg, &to->overshoot) != 0)
+			return -1;
+		if (!(to->overshoot >= 0.0 && to->overshoot < 1.0)) {
+			warn_msg("--overshoot: '%s' cannot be met: a fraction of "
+			    "the distance in [0, 1) (%s)", arg,
+			    to->overshoot >= 1.0 ? "at 1 and beyond the spring "
+			    "would never settle: zeta would be 0 or less" :
+			    "a negative overshoot is none");
+			return -1;
+		}
+		return 1;
+	case OPT_SETTLE:
+		rc = parse_ranged("--settle", arg, &to->settle, 0);
+		break;
+	case OPT_TOLERANCE:
+		rc = parse_ranged("--tolerance", arg, &to->tolerance, 2);
+		break;
+	case OPT_PERIOD:
+		rc = parse_ranged("--period", arg, &to->period, 0);
+		break;
+	case OPT_RISE_TIME:
+		rc = parse_ranged("--rise-time", arg, &to->rise, 0);
+		break;
+	case OPT_MARGIN:
+		rc = parse_ranged("--margin", arg, &to->margin, 1);
+		break;
+	case OPT_MATCH:
+		if (strcmp(arg, "modes") == 0)
+			to->match = MATCH_MODES;
+		else if (strcmp(arg, "response") == 0)
+			to->match = MATCH_RESPONSE;
+		else {
+			warn_msg("--match: '%s' is not modes or response", arg);
+			return -1;
+		}
+		break;
+	case OPT_FPS:
+		rc = parse_rates(to, arg);
+		break;
+	case OPT_MAX_STIFFNESS:
+		to->max_stiffness = 1;
+		break;
+	}
+	return rc == 0 ? 1 : -1;
+}
+
+/* Whether tune's flag c was given. */
+static int
+given(const struct tune_opts *to, int c)
+{
+	return to->given[flag_index(c)];
+}
+
+/*
+ * The spring the targets ask for (mass left as it is): 0, or EXIT_USAGE
+ * after a line naming the target that cannot be met and why.
+ */
+static int
+solve_targets(const struct tune_opts *to, double decay, double decay_time,
+    spring_params *p)
+{
+	int with = given(to, OPT_SETTLE) + given(to, OPT_RISE_TIME) +
+	    given(to, OPT_PERIOD);
+	double zeta, omega, tau, sigma;
+
+	if (given(to, OPT_TOLERANCE) && !given(to, OPT_SETTLE))
+		return usage_error("--tolerance goes with --settle");
+	if (!given(to, OPT_OVERSHOOT)) {
+		if (given(to, OPT_PERIOD) && with == 1) {
+			if (isnan(decay))
+				return usage_error("--period needs --overshoot F "
+				    "or --decay P (the period alone leaves the "
+				    "damping free)");
+			/* omega_d = 2 pi / P, zeta omega = -ln P / T */
+			sigma = -log(decay) / decay_time;
+			omega = hypot(2.0 * M_PI / to->period, sigma);
+			zeta = sigma / omega;
+			goto done;
+		}
+		return usage_error("%s needs --overshoot F (it fixes omega "
+		    "only once the damping ratio is known)",
+		    given(to, OPT_SETTLE) ? "--settle" : "--rise-time");
+	}
+	if (with != 1)
+		return usage_error("--overshoot needs exactly one of --settle, "
+		    "--rise-time, --period (%s)", with == 0 ? "the overshoot "
+		    "fixes only the damping ratio" : "each fixes omega: they "
+		    "would contradict");
+	if (!isnan(decay))
+		return usage_error("--decay does not go with --overshoot: both "
+		    "fix the damping");
+	zeta = spring_zeta_for_overshoot(to->overshoot);
+	if (given(to, OPT_SETTLE)) {
+		tau = spring_settle_hw(zeta, given(to, OPT_TOLERANCE) ?
+		    to->tolerance : 0.02);
+		omega = tau / to->settle;
+	} else if (given(to, OPT_RISE_TIME)) {
+		tau = spring_rise_hw(zeta, 0.1, 0.9);
+		omega = tau / to->rise;
+	} else {
+		if (to->overshoot == 0.0)
+			return usage_error("--period cannot be met with "
+			    "--overshoot 0: a spring that does not overshoot "
+			    "does not oscillate (no period)");
+		omega = 2.0 * M_PI / (to->period * sqrt((1.0 - zeta) *
+		    (1.0 + zeta)));
+	}
+done:
+	if (!(omega > 0.0 && omega <= MAX_MAGNITUDE) || !(zeta >= 0.0)) {
+		warn_msg("the targets cannot be met: they give omega %g rad/s, "
+		    "zeta %g", omega, zeta);
+		return EXIT_USAGE;
+	}
+	p->omega = omega;
+	p->zeta = zeta;
+	return 0;
+}
+
+/* name=value, a number in the block's format (NaN: empty). */
+static void
+put_key(out_file *out, const char *key, double v, long precision)
+{
+	char buf[NUMFMT_MAX + 1];
+	int n = isnan(v) ? 0 : precision > 0 ?
+	    numfmt_precision(buf, v, (int)precision) :
+	    numfmt_roundtrip(buf, v);
+
+	out_write(out, key, strlen(key));
+	out_write(out, "=", 1);
+	out_write(out, buf, (size_t)n);
+	out_write(out, "\n", 1);
+}
+
+/* name=text. */
+static void
+put_text(out_file *out, const char *key, const char *text)
+{
+	out_write(out, key, strlen(key));
+	out_write(out, "=", 1);
+	out_write(out, text, strlen(text));
+	out_write(out, "\n", 1);
+}
+
+/* One frame rate's run of the designed spring, and its reference. */
+struct rate_run {
+	spring_sim sim;
+	spring_schedule sched;
+	double rate;		/* fps, or 0: --dt or a frame-time file */
+	double *ref;		/* x_ref of each row */
+	long n, cap;
+	double untuned;		/* max_err_x of the designed spring */
+};
+
+/* What a candidate's run compares with (spring_row_fn's ctx). */
+struct compare {
+	const struct rate_run *rr;
+	long i;
+	double max;
+};
+
+/* Keep a row's x_ref (spring_row_fn). */
+static int
+keep_ref(void *ctx, const spring_row *r, double dt)
+{
+	struct rate_run *rr = ctx;
+	double *p;
+
+	(void)dt;
+	if (rr->n == rr->cap) {
+		rr->cap = rr->cap ? 2 * rr->cap : 1024;
+		if ((p = realloc(rr->ref, (size_t)rr->cap * sizeof(*p))) ==
+		    NULL)
+			return EXIT_IO;
+		rr->ref = p;
+	}
+	rr->ref[rr->n++] = r->x_ref;
+	return 0;
+}
+
+/* |x - x_ref of the designed spring| at each row (spring_row_fn). */
+static int
+compare_row(void *ctx, const spring_row *r, double dt)
+{
+	struct compare *c = ctx;
+	double d;
+
+	(void)dt;
+	if (c->i >= c->rr->n)
+		return 1;
+	d = fabs(r->x - c->rr->ref[c->i++]);
+	if (!(d <= c->max))
+		c->max = isnan(d) ? INFINITY : d;
+	return 0;
+}
+
+/*
+ * max_err_x of the rule given p, against the designed spring's
+ * reference, at one rate: +inf if the run diverges (stops early).
+ */
+static double
+rate_error(const struct rate_run *rr, const spring_params *p)
+{
+	spring_sim sim = rr->sim;
+	struct compare c = { rr, 0, 0.0 };
+	spring_metrics m;
+	spring_frame_stats fs;
+
+	sim.params = *p;
+	if (sim.schedule != NULL)
+		sim.schedule = &rr->sched;
+	spring_simulate(&sim, compare_row, &c, &m, &fs);
+	return c.i < rr->n ? INFINITY : c.max;
+}
+
+/* The runs, and the mass, for the response's objective. */
+struct response {
+	const struct rate_run *runs;
+	int nruns;
+	double mass;
+	long evals;
+};
+
+/* The worst max_err_x over the rates of (omega', zeta'). */
+static double
+worst_error(const struct response *rp, double omega, double zeta)
+{
+	spring_params p;
+	double worst = 0.0, e;
+	int i;
+
+	if (!(zeta >= 0.0) || !(omega > 0.0) || !isfinite(omega))
+		return INFINITY;
+	p.omega = omega;
+	p.zeta = zeta;
+	p.mass = rp->mass;
+	p.fast_exp = 0;
+	for (i = 0; i < rp->nruns; i++) {
+		e = rate_error(&rp->runs[i], &p);
+		if (!(e <= worst))
+			worst = e;
+	}
+	return worst;
+}
+
+/* The objective of spring_minimize2: x = (ln omega', zeta'). */
+static double
+response_objective(void *ctx, const double *x)
+{
+	struct response *rp = ctx;
+
+	rp->evals++;
+	return worst_error(rp, exp(x[0]), x[1]);
+}
+
+/*
+ * --match response: Nelder-Mead from start (and once more from where it
+ * stopped, the usual restart); the best of it, start and the designed
+ * spring.  *best its worst error.
+ */
+static void
+match_response(struct response *rp, const spring_params *start,
+    const spring_params *designed, spring_params *out, double *best)
+{
+	double x[2], step[2], v, e;
+	int round;
+
+	*out = *start;
+	*best = worst_error(rp, start->omega, start->zeta);
+	e = worst_error(rp, designed->omega, designed->zeta);
+	if (e < *best) {
+		*out = *designed;
+		*best = e;
+	}
+	x[0] = log(out->omega);
+	x[1] = out->zeta;
+	for (round = 0; round < 2; round++) {
+		step[0] = 0.05;
+		step[1] = 0.05 * fmax(x[1], 0.05);
+		v = spring_minimize2(response_objective, rp, x, step, 1e-15,
+		    400);
+		if (v < *best) {
+			*best = v;
+			out->omega = exp(x[0]);
+			out->zeta = x[1];
+		}
+	}
+}
+
+/* The frame time and spring the block's Ck and Cd are printed at. */
+static double
+block_dt(const struct run_setup *rs, const struct tune_opts *to)
+{
+	return to->nrates > 0 ? 1.0 / to->rate[0] : rs->dt;
+}
+
+/* Print the block for p, Nissen's at dt, Chou's over decay_time. */
+static void
+put_block(out_file *out, const spring_params *p, double dt,
+    double decay_time, long precision)
+{
+	spring_conventions c;
+
+	spring_describe(p, dt, decay_time, &c);
+	conventions_write(out, &c, 0, precision);
+}
+
+/* The longest step the rule takes: the frame time, or --max-dt. */
+static double
+longest_step(const struct run_setup *rs, const struct tune_opts *to)
+{
+	double h = rs->dt;
+	long i;
+	int r;
+
+	if (rs->sim.policy != spring_policy_none)
+		return rs->max_dt;
+	if (to->nrates > 0)
+		for (r = 0, h = 0.0; r < to->nrates; r++)
+			h = fmax(h, 1.0 / to->rate[r]);
+	else if (rs->sim.schedule != NULL && rs->list != NULL)
+		for (i = 0, h = 0.0; i < rs->list_len; i++)
+			h = fmax(h, rs->list[i]);
+	else if (rs->sim.schedule != NULL)
+		h = rs->dt * (1.0 + rs->jitter);
+	return h;
+}
+
+/* --max-stiffness: the block of the stiffest spring, and its keys. */
+static int
+max_stiffness(out_file *out, const struct run_setup *rs,
+    const struct tune_opts *to, double decay_time)
+{
+	spring_params p = rs->sim.params;
+	double margin = given(to, OPT_MARGIN) ? to->margin : 0.1;
+	double hw = spring_max_stable_hw(rs->sim.rule, p.zeta);
+	double h = longest_step(rs, to);
+
+	if (!isfinite(hw)) {
+		warn_msg("--max-stiffness: %s is stable at every omega dt at "
+		    "zeta %g: no stiffest spring", rs->integrator, p.zeta);
+		return EXIT_USAGE;
+	}
+	p.omega = (1.0 - margin) * hw / h;
+	put_block(out, &p, block_dt(rs, to), decay_time, rs->precision);
+	put_text(out, "integrator", rs->integrator);
+	put_key(out, "max_stable_hw", hw, rs->precision);
+	put_key(out, "margin", margin, rs->precision);
+	put_key(out, "step", h, rs->precision);
+	return EXIT_OK;
+}
+
+/* Why no setting of the rule matches, in words. */
+static const char *
+match_why(int status)
+{
+	return status == SPRING_MATCH_NEGATIVE ? "the match would need a "
+	    "negative damping ratio (the rule damps more than the spring at "
+	    "this step)" : "no omega', zeta' give its step those eigenvalues "
+	    "(beyond what the rule can do at this step)";
+}
+
+/*
+ * The designed spring at each rate: its runs and their references.
+ * EXIT_OK or the exit status.
+ */
+static int
+plan_runs(struct run_setup *rs, const struct tune_opts *to,
+    struct rate_run *runs, int *nruns)
+{
+	spring_metrics m;
+	spring_frame_stats fs;
+	double kept = 0.0;
+	int i, n = to->nrates > 0 ? to->nrates : 1, rc;
+
+	for (i = 0; i < n; i++) {
+		struct rate_run *rr = &runs[i];
+		double dt = to->nrates > 0 ? 1.0 / to->rate[i] : rs->dt;
+
+		rr->sim = rs->sim;
+		rr->sched = rs->sched;
+		rr->rate = to->nrates > 0 ? to->rate[i] : 0.0;
+		if (to->nrates > 0) {
+			rr->sim.dt = dt;
+			rr->sched.dt = dt;
+			if (rs->sim.schedule == NULL && !rs->have_frames)
+				rr->sim.frames = spring_frame_count(
+				    rs->duration, dt);
+		}
+		if ((rc = run_check_cost(rs, dt, &kept, 0, "tune")) !=
+		    EXIT_OK)
+			return rc;
+		if (rr->sim.schedule != NULL)
+			rr->sim.schedule = &rr->sched;
+		*nruns = i + 1;
+		if (spring_simulate(&rr->sim, keep_ref, rr, &m, &fs) != 0) {
+			warn_msg("out of memory");
+			return EXIT_IO;
+		}
+		rr->untuned = m.diverged ? INFINITY : m.max_err_x;
+	}
+	return EXIT_OK;
+}
+
+/* The tuned rule's keys: the figures before and after, each rate's. */
+static void
+put_figures(out_file *out, const struct run_setup *rs,
+    const struct rate_run *runs, int nruns, const spring_params *tuned,
+    double untuned, double after)
+{
+	char key[96], num[NUMFMT_MAX + 1];
+	int i, n;
+
+	put_key(out, "max_err_x_untuned", untuned, rs->precision);
+	put_key(out, "max_err_x_tuned", after, rs->precision);
+	if (nruns < 2 && runs[0].rate == 0.0)
+		return;
+	for (i = 0; i < nruns; i++) {
+		n = numfmt_roundtrip(num, runs[i].rate);
+		num[n] = '\0';
+		snprintf(key, sizeof(key), "fps_%s_max_err_x_untuned", num);
+		put_key(out, key, runs[i].untuned, rs->precision);
+		snprintf(key, sizeof(key), "fps_%s_max_err_x_tuned", num);
+		put_key(out, key, rate_error(&runs[i], tuned), rs->precision);
+	}
+}
+
+/* Tune the rule: the checks, the match, the block and the figures. */
+static int
+tune_rule(out_file *out, struct run_setup *rs, const struct tune_opts *to,
+    double decay_time)
+{
+	struct rate_run *runs;
+	struct response resp;
+	spring_params designed = rs->sim.params, modes, tuned;
+	double h = rs->dt, resid = INFINITY, untuned = 0.0, after, e_modes;
+	enum match match = to->match;
+	int nruns = 0, i, rc, ms = SPRING_MATCH_NONE;
+
+	if (match == MATCH_DEFAULT)
+		match = to->nrates > 1 || rs->sim.schedule != NULL ?
+		    MATCH_RESPONSE : MATCH_MODES;
+	if (to->nrates == 1)
+		h = 1.0 / to->rate[0];
+	if (match == MATCH_MODES && (to->nrates > 1 ||
+	    rs->sim.schedule != NULL))
+		return usage_error("--match modes needs one frame time (%s "
+		    "gives several): use --match response", to->nrates > 1 ?
+		    "--fps" : rs->frames_from != NULL ? "--frames-from" :
+		    "the schedule");
+	if (rs->sim.policy != spring_policy_none && match == MATCH_MODES)
+		return usage_error("--match modes matches one step a frame: "
+		    "not with --substep %s", rs->substep);
+	if ((runs = calloc((size_t)(to->nrates > 0 ? to->nrates : 1),
+	    sizeof(*runs))) == NULL) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	if ((rc = plan_runs(rs, to, runs, &nruns)) != EXIT_OK)
+		goto done;
+	for (i = 0; i < nruns; i++)
+		if (!(runs[i].untuned <= untuned))
+			untuned = runs[i].untuned;
+	resp.runs = runs;
+	resp.nruns = nruns;
+	resp.mass = designed.mass;
+	resp.evals = 0;
+	/* the modes match: the answer, or the response's start */
+	if (to->nrates <= 1 && rs->sim.schedule == NULL &&
+	    rs->sim.policy == spring_policy_none)
+		ms = spring_match_modes(rs->sim.rule, &designed, h, &modes,
+		    &resid);
+	if (match == MATCH_MODES && ms != SPRING_MATCH_OK) {
+		warn_msg("--match modes: %s at dt %g cannot decay and turn as "
+		    "the spring (omega %g, zeta %g): %s", rs->integrator, h,
+		    designed.omega, designed.zeta, match_why(ms));
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (match == MATCH_MODES) {
+		tuned = modes;
+		after = worst_error(&resp, tuned.omega, tuned.zeta);
+	} else
+		match_response(&resp, ms == SPRING_MATCH_OK ? &modes :
+		    &designed, &designed, &tuned, &after);
+	if (!isfinite(after)) {
+		warn_msg("--match response: no setting of %s tried keeps the "
+		    "step response finite (every run diverged)",
+		    rs->integrator);
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	put_block(out, &tuned, block_dt(rs, to), decay_time, rs->precision);
+	put_text(out, "integrator", rs->integrator);
+	put_text(out, "match", match == MATCH_MODES ? "modes" : "response");
+	put_key(out, "designed_omega", designed.omega, rs->precision);
+	put_key(out, "designed_zeta", designed.zeta, rs->precision);
+	put_figures(out, rs, runs, nruns, &tuned, untuned, after);
+	if (ms == SPRING_MATCH_OK) {
+		e_modes = worst_error(&resp, modes.omega, modes.zeta);
+		if (match == MATCH_RESPONSE)
+			put_key(out, "max_err_x_modes", e_modes, rs->precision);
+		put_key(out, "modes_residual", resid, rs->precision);
+	}
+	if (match == MATCH_MODES)
+		warn_msg("note: --match modes makes %s decay and turn as the "
+		    "spring, not its positions equal frame by frame: max_err_x "
+		    "%g untuned, %g tuned (--match response minimises it)",
+		    rs->integrator, untuned, after);
+	rc = EXIT_OK;
+done:
+	for (i = 0; i < nruns; i++)
+		free(runs[i].ref);
+	free(runs);
+	return rc;
+}
+
+/* The run flags tune's runs cannot honour, and other contradictions. */
+static int
+check_flags(const struct run_setup *rs, const struct tune_opts *to,
+    int rule_mode)
+{
+	if (rs->metrics || rs->columns != NULL)
+		return usage_error("%s does not go with tune: it prints the "
+		    "block", rs->metrics ? "--metrics" : "--columns");
+	if (!rule_mode) {
+		if (to->nrates > 0 || to->match != MATCH_DEFAULT ||
+		    to->max_stiffness || given(to, OPT_MARGIN))
+			return usage_error("%s needs --integrator RULE (the rule "
+			    "to tune)", to->nrates > 0 ? "--fps" :
+			    to->match != MATCH_DEFAULT ? "--match" :
+			    to->max_stiffness ? "--max-stiffness" : "--margin");
+		if (rs->frames_from != NULL)
+			return usage_error("--frames-from needs --integrator "
+			    "RULE (the rule to tune)");
+		return EXIT_OK;
+	}
+	if (given(to, OPT_MARGIN) && !to->max_stiffness)
+		return usage_error("--margin goes with --max-stiffness");
+	if (to->max_stiffness && to->match != MATCH_DEFAULT)
+		return usage_error("--max-stiffness does not go with --match");
+	if (to->nrates > 0 && (rs->have_dt || rs->have_frames ||
+	    rs->frames_from != NULL))
+		return usage_error("%s does not go with --fps: --fps sets the "
+		    "frame times", rs->have_dt ? "--dt" : rs->have_frames ?
+		    "--frames" : "--frames-from");
+	return EXIT_OK;
+}
+
+/*
+ * --decay-time: Chou's group's own with --hz; with --period, --decay P
+ * and --decay-time T are tune's decay target (taken out of the groups);
+ * otherwise the time Chou's decay is printed over, as in convert.
+ */
+static int
+take_decay(struct run_setup *rs, const struct tune_opts *to, double *decay,
+    double *decay_time)
+{
+	*decay = NAN;
+	if (param_given(&rs->ps, P_HZ)) {
+		if (param_given(&rs->ps, P_DECAY_TIME))
+			*decay_time = rs->ps.value[P_DECAY_TIME];
+		return 0;
+	}
+	if (given(to, OPT_PERIOD) && param_take(&rs->ps, P_DECAY, decay) < 0)
+		return -1;
+	return param_take(&rs->ps, P_DECAY_TIME, decay_time) < 0 ? -1 : 0;
+}
+
+/* `springsim tune`. */
+int
+cmd_tune(int argc, char **argv)
+{
+	struct tune_opts *to;
+	struct run_setup *rs = NULL;
+	struct sink *k = NULL;
+	spring_params designed;
+	double decay, decay_time = 1.0;
+	int rc, targets, rule_mode;
+
+	if ((to = calloc(1, sizeof(*to))) == NULL) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	if (run_alloc(&rs, &k) != 0) {
+		free(to);
+		return EXIT_IO;
+	}
+	if ((rc = run_setup_parse_flags(rs, argc, argv, tune_opts, tune_option,
+	    to, tune_usage)) != EXIT_OK)
+		goto done;
+	rc = EXIT_USAGE;
+	if (take_decay(rs, to, &decay, &decay_time) != 0)
+		goto done;
+	targets = given(to, OPT_OVERSHOOT) || given(to, OPT_SETTLE) ||
+	    given(to, OPT_PERIOD) || given(to, OPT_RISE_TIME) ||
+	    given(to, OPT_TOLERANCE);
+	if (targets && rs->ps.given != 0) {
+		rc = usage_error("the targets and a parameter group both give "
+		    "the spring: give one");
+		goto done;
+	}
+	rule_mode = rs->integrator != NULL || (rs->model != NULL &&
+	    spring_rule_find(rs->model) != NULL);
+	if ((rc = check_flags(rs, to, rule_mode)) != EXIT_OK)
+		goto done;
+	/* Ck/Cd at the tuning step: --dt, or the first --fps rate */
+	if (to->nrates > 0) {
+		rs->dt = 1.0 / to->rate[0];
+		rs->sched.dt = rs->dt;
+	}
+	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
+		goto done;
+	if (rs->sim.model != NULL || rs->sim.rule == NULL) {
+		rc = usage_error("--model %s: tune tunes the damped spring "
+		    "(--model spring, or a rule's name)", rs->model);
+		goto done;
+	}
+	rs->sim.nissen = 0;	/* the spring is resolved: tune varies it */
+	designed = rs->sim.params;
+	if (targets && (rc = solve_targets(to, decay, decay_time,
+	    &designed)) != 0) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	rs->sim.params = designed;
+	if (out_open(&k->out, rs->output) != 0) {
+		rc = EXIT_IO;
+		goto done;
+	}
+	if (!rule_mode) {
+		put_block(&k->out, &designed, rs->dt, decay_time,
+		    rs->precision);
+		rc = EXIT_OK;
+	} else if (to->max_stiffness)
+		rc = max_stiffness(&k->out, rs, to, decay_time);
+	else
+		rc = tune_rule(&k->out, rs, to, decay_time);
+	rc = rc == EXIT_OK ? out_finish(&k->out, 0) :
+	    (out_finish(&k->out, 1), rc);
+done:
+	run_setup_free(rs);
+	free(rs);
+	free(k);
+	free(to);
+	return rc;
+}

@@ -1,0 +1,194 @@
+#!/usr/bin/env bats
+# tune.bats - `springsim tune`: targets to a spring, round-tripped through
+# run --metrics; a rule matched to the spring (modes: derived by hand
+# here; response: below untuned and modes); rates; the stiffest spring;
+# and every error path (exit 2, one line naming the flag, nothing on
+# stdout).
+bats_require_minimum_version 1.5.0
+load helpers
+
+# kv KEY - the value of KEY in the key=value output in $OUT.
+kv() {
+	awk -F= -v k="$1" '$1 == k { print $2; n++ } END { exit n != 1 }' "$OUT" ||
+		fail_with "no single line for key $1"
+}
+
+# near GOT WANT TOL WHAT - |GOT - WANT| <= TOL.
+near() {
+	awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN {
+		d = g - w; if (d < 0) d = -d; exit !(d <= t) }' ||
+		fail_with "$4 is $1, want $2 within $3"
+}
+
+# refused ARGS... - exit 2, one line on stderr, nothing on stdout.
+refused() {
+	sim tune "$@"
+	[ "$status" -eq 2 ] || fail_with "tune $* exited $status, want 2"
+	[ ! -s "$OUT" ] || fail_with "tune $* wrote to stdout"
+	[ "$(wc -l < "$ERR")" -eq 1 ] || fail_with "tune $*: not one line"
+}
+
+@test "tune: overshoot + settle round trip through run --metrics (exact rule)" {
+	sim tune --overshoot 0.1 --settle 0.5
+	[ "$status" -eq 0 ] || fail_with "tune failed"
+	w=$(kv omega) z=$(kv zeta)
+	# zeta from the overshoot by the closed form, computed here
+	near "$z" "$(awk 'BEGIN { l = -log(0.1); printf "%.17g", l / sqrt(atan2(0, -1)^2 + l*l) }')" 1e-15 zeta
+	# a frame at the peak time pi / omega_d exactly (dt = t_peak / 400):
+	# the overshoot to 1e-9; settle_time the first frame at or after 0.5
+	dt=$(awk -v w="$w" -v z="$z" 'BEGIN { printf "%.17g", atan2(0, -1) / (w * sqrt(1 - z*z)) / 400 }')
+	sim run --uaf "$w" --dr "$z" --integrator exact --dt "$dt" --duration 3 \
+	    --metrics --columns overshoot,settle_time --no-header
+	IFS=, read -r os st < "$OUT"
+	near "$os" 0.1 1e-9 overshoot
+	awk -v s="$st" -v d="$dt" 'BEGIN { exit !(s >= 0.5 && s < 0.5 + d) }' ||
+		fail_with "settle_time $st not in [0.5, 0.5 + $dt)"
+}
+
+@test "tune: overshoot 0 is critical; settle with another tolerance" {
+	sim tune --overshoot 0 --settle 2 --tolerance 0.05
+	[ "$status" -eq 0 ]
+	[ "$(kv zeta)" = 1 ] || fail_with "zeta $(kv zeta)"
+	# (1 + w T) e^(-w T) = 0.05 at T = 2
+	w=$(kv omega)
+	near "$(awk -v w="$w" 'BEGIN { print (1 + 2*w) * exp(-2*w) }')" 0.05 1e-14 band
+}
+
+@test "tune: period + decay and overshoot + period, closed forms" {
+	sim tune --period 0.5 --decay 0.1 --decay-time 0.25
+	[ "$status" -eq 0 ]
+	near "$(kv period)" 0.5 1e-14 period
+	near "$(kv decay)" 0.1 1e-14 decay
+	[ "$(kv decay_time)" = 0.25 ] || fail_with "decay_time $(kv decay_time)"
+	sim tune --overshoot 0.2 --period 1
+	[ "$status" -eq 0 ]
+	near "$(kv period)" 1 1e-14 period
+}
+
+@test "tune: rise time 10-90 % by the closed form, checked on a fine run" {
+	sim tune --overshoot 0.05 --rise-time 0.3
+	[ "$status" -eq 0 ]
+	w=$(kv omega) z=$(kv zeta)
+	# the crossings of the closed form, found here by a scan of 1e-7 s
+	awk -v w="$w" -v z="$z" 'BEGIN {
+		wd = w * sqrt(1 - z*z)
+		for (t = 0; t < 1; t += 1e-7) {
+			x = 1 - exp(-z*w*t) * (cos(wd*t) + z*w/wd * sin(wd*t))
+			if (!a && x >= 0.1) a = t
+			if (!b && x >= 0.9) { b = t; break }
+		}
+		d = b - a - 0.3; if (d < 0) d = -d
+		exit !(d < 3e-7) }' || fail_with "rise time is not 0.3"
+}
+
+@test "tune: SwiftUI and Motion groups are converted as convert does" {
+	sim tune --swiftui-duration 0.5 --swiftui-bounce 0.2
+	[ "$status" -eq 0 ]
+	cp "$OUT" "$BATS_TEST_TMPDIR/tune"
+	sim convert --swiftui-duration 0.5 --swiftui-bounce 0.2
+	cmp "$OUT" "$BATS_TEST_TMPDIR/tune" || fail_with "tune differs from convert"
+	sim tune --motion-visual-duration 0.4 --motion-bounce 0.3
+	[ "$status" -eq 0 ]
+	# omega = 2 pi / (1.2 V)
+	near "$(kv omega)" "$(awk 'BEGIN { printf "%.17g", 2*atan2(0,-1)/(1.2*0.4) }')" 1e-13 omega
+}
+
+@test "tune: semi-implicit --match modes at 1/30 equals the hand derivation" {
+	# Semi-implicit: v' = v + h(-w'^2 x - c' v), x' = x + h v', so its map
+	# M = [[1 - h^2 w'^2, h (1 - h c')], [-h w'^2, 1 - h c']] has det M =
+	# 1 - h c' and tr M = 2 - h^2 w'^2 - h c'.  The exact map over h has
+	# det = e^(-2 zeta w h), tr = 2 e^(-zeta w h) cos(w_d h).  Equal traces
+	# and determinants, equal eigenvalues: h c' = 1 - det, h^2 w'^2 =
+	# 1 + det - tr, zeta' = c' / (2 w').  w = 20, zeta = 0.3, h = 1/30.
+	sim tune --uaf 20 --dr 0.3 --integrator semi-implicit --fps 30 --match modes
+	[ "$status" -eq 0 ] || fail_with "tune failed"
+	read -r w z < <(awk 'BEGIN { h = 1/30; w = 20; z = 0.3
+		det = exp(-2*z*w*h); tr = 2*exp(-z*w*h)*cos(w*sqrt(1-z*z)*h)
+		wp = sqrt(1 + det - tr) / h; c = (1 - det) / h
+		printf "%.17g %.17g\n", wp, c / (2*wp) }')
+	near "$(kv omega)" "$w" 1e-11 omega
+	near "$(kv zeta)" "$z" 1e-13 zeta
+	[ "$(kv match)" = modes ]
+	# the tuned map's eigenvalues are the spring's: analyze's effective
+	# spring of the tuned parameters is the designed one
+	sim analyze --integrator semi-implicit --uaf "$w" --dr "$z" --dt "$(awk 'BEGIN { printf "%.17g", 1/30 }')" --no-header
+	IFS=, read -r _ _ _ _ _ _ _ _ weff zeff _ < "$OUT"
+	near "$weff" 20 1e-12 omega_eff
+	near "$zeff" 0.3 1e-13 zeta_eff
+}
+
+@test "tune: modes note and figures; response below untuned and modes" {
+	sim tune --uaf 20 --dr 0.3 --integrator semi-implicit --fps 30 --match modes
+	grep -q "not its positions" "$ERR" || fail_with "no note"
+	u=$(kv max_err_x_untuned) m=$(kv max_err_x_tuned)
+	# untuned is the figure run --metrics prints for the same flags
+	cp "$OUT" "$BATS_TEST_TMPDIR/modes"
+	sim run --uaf 20 --dr 0.3 --integrator semi-implicit --dt "$(awk 'BEGIN { printf "%.17g", 1/30 }')" --metrics --columns max_err_x --no-header
+	[ "$(cat "$OUT")" = "$u" ] || fail_with "untuned $u, run says $(cat "$OUT")"
+	sim tune --uaf 20 --dr 0.3 --integrator semi-implicit --fps 30 --match response
+	[ "$status" -eq 0 ]
+	r=$(kv max_err_x_tuned)
+	[ "$(kv max_err_x_modes)" = "$m" ] || fail_with "modes figure differs"
+	awk -v r="$r" -v m="$m" -v u="$u" 'BEGIN { exit !(r < m && m < u) }' ||
+		fail_with "response $r, modes $m, untuned $u"
+}
+
+@test "tune: --fps range prints each rate, the worst is the tuned figure" {
+	sim tune --uaf 20 --dr 0.3 --integrator semi-implicit --fps 30:40
+	[ "$status" -eq 0 ]
+	[ "$(kv match)" = response ]
+	n=$(grep -c '^fps_[0-9.]*_max_err_x_tuned=' "$OUT")
+	[ "$n" -eq 11 ] || fail_with "$n rates, want 11"
+	worst=$(awk -F= '/^fps_.*_tuned=/ { if ($2 > w) w = $2 } END { printf "%.17g", w }' "$OUT")
+	near "$(kv max_err_x_tuned)" "$worst" 0 worst
+	uw=$(awk -F= '/^fps_.*_untuned=/ { if ($2 > w) w = $2 } END { printf "%.17g", w }' "$OUT")
+	awk -v a="$worst" -v b="$uw" 'BEGIN { exit !(a < b) }' || fail_with "not better"
+}
+
+@test "tune: --max-stiffness for semi-implicit at zeta 0: omega dt = 2 (1 - margin)" {
+	# semi-implicit at zeta 0: stable up to omega h = 2 (tr M = 2 - (wh)^2 >= -2)
+	sim tune --uaf 10 --dr 0 --integrator semi-implicit --dt 0.01 --max-stiffness --margin 0.25
+	[ "$status" -eq 0 ]
+	near "$(kv omega)" 150 1e-12 omega
+	near "$(kv stiffness)" 22500 1e-8 stiffness
+	[ "$(kv zeta)" = 0 ]
+}
+
+@test "tune: help and the refusals" {
+	sim tune --help
+	[ "$status" -eq 0 ]
+	grep -q -- "--engine NAME       not yet" "$OUT"
+	refused --overshoot 1 --settle 1
+	grep -q -- "--overshoot: '1' cannot be met" "$ERR"
+	refused --overshoot -0.1 --settle 1
+	refused --overshoot 0.1 --settle -1
+	grep -q -- "--settle: '-1' must be > 0" "$ERR"
+	refused --overshoot 0.1
+	grep -q "needs exactly one of" "$ERR"
+	refused --overshoot 0.1 --settle 1 --rise-time 0.2
+	grep -q "contradict" "$ERR"
+	refused --settle 1
+	grep -q -- "--settle needs --overshoot" "$ERR"
+	refused --overshoot 0 --period 1
+	grep -q "does not oscillate" "$ERR"
+	refused --period 1
+	refused --overshoot 0.1 --settle 1 --tolerance 1
+	refused --tolerance 0.1 --uaf 3 --dr 0.5
+	refused --overshoot 0.1 --settle 1 --uaf 3 --dr 0.5
+	refused --uaf 3 --dr 0.5 --fps 30
+	grep -q -- "--fps needs --integrator" "$ERR"
+	refused --uaf 3 --dr 0.5 --integrator rk4 --match nope
+	grep -q -- "--match: 'nope'" "$ERR"
+	refused --uaf 3 --dr 0.5 --integrator rk4 --fps 30:abc
+	refused --uaf 3 --dr 0.5 --integrator rk4 --fps 30,60 --match modes
+	grep -q "needs one frame time" "$ERR"
+	refused --uaf 3 --dr 0.5 --integrator rk4 --fps 30 --dt 0.1
+	refused --uaf 20 --dr 0.3 --integrator backward-euler --dt 0.0333
+	grep -q "negative damping" "$ERR"
+	refused --uaf 20 --dr 0.3 --integrator exact --max-stiffness
+	grep -q "stable at every" "$ERR"
+	refused --uaf 20 --dr 0.3 --integrator rk4 --margin 0.1
+	refused --uaf 20 --dr 0.3 --integrator rk4 --max-stiffness --margin 1
+	refused --uaf 20 --dr 0.3 --model damper
+	refused --uaf 20 --dr 0.3 --integrator rk4 --metrics
+}
