@@ -172,7 +172,7 @@ check_golden(const char *path, const char *want_engine)
 	spring_engine_state st;
 	const spring_engine *e = NULL;
 	const char *name;
-	double tol, t, x, v, ex = 0, ev = 0, et = 0;
+	double tol, t, x, v, ex = 0, ev = 0;
 	int frames = 0, done, bad_done = 0, first_bad = -1;
 	FILE *fp = fopen(path, "r");
 
@@ -210,7 +210,6 @@ check_golden(const char *path, const char *want_engine)
 		if ((fabs(st.x - x) > tol || (!isnan(v) && fabs(st.v - v) >
 		    tol) || st.done != done) && first_bad < 0) {
 			first_bad = frames;
-			et = t;
 			fprintf(stderr, "%s: frame %d (t %.17g): x %.17g want "
 			    "%.17g, v %.17g want %.17g, done %d want %d\n",
 			    path, frames + 1, t, st.x, x, st.v, v, st.done,
@@ -227,7 +226,6 @@ check_golden(const char *path, const char *want_engine)
 	CHECK_NEAR(ex, 0.0, tol);
 	CHECK_NEAR(ev, 0.0, tol);
 	CHECK(bad_done == 0);
-	(void)et;
 	return frames;
 }
 
@@ -323,9 +321,175 @@ hand_react_spring(void)
 	CHECK(e->check(&su, NULL, 0) == -1);
 }
 
+/* springsim's exact x of the p1 spring at t (s): the closed form. */
+static double
+p1_exact(double t)
+{
+	spring_params p = { 4.0 * PI, 0.3, 1.0, 0 };
+	spring_reference r;
+	spring_state s;
+
+	spring_reference_init(&r, &p, 0.0, 0.0, 1.0, 0.0, 0.01);
+	spring_reference_at(&r, t, &s);
+	return s.x;
+}
+
+/*
+ * Motion: the closed form at whole milliseconds of the frame's timestamp
+ * minus the start: 30 fps's first frame is round(33.33) = 33 ms, 144
+ * fps's round(6.94) = 7 ms, its second round(13.89) = 14 ms.  A duration
+ * spring of 0.8 s ends on the frame at 800 ms with the target; a first
+ * frame more than 40 ms after the start restarts the clock there.
+ */
+static void
+hand_motion(void)
+{
+	const spring_engine *e = spring_engine_find("motion");
+	spring_engine_setup su;
+	spring_engine_state st;
+	char msg[200];
+	int i;
+
+	CHECK(e != NULL);
+	if (e == NULL)
+		return;
+	p1_setup(&su);
+	e->start(&su, &st);
+	e->frame(&st, 1.0 / 30.0);
+	CHECK_NEAR(st.x, p1_exact(0.033), 1e-12);
+	e->start(&su, &st);
+	e->frame(&st, 1.0 / 144.0);
+	CHECK_NEAR(st.x, p1_exact(0.007), 1e-12);
+	e->frame(&st, 2.0 / 144.0);
+	CHECK_NEAR(st.x, p1_exact(0.014), 1e-12);
+	su.form = SPRING_ENGINE_DURATION;
+	su.duration = 0.8;
+	su.bounce = 0.25;
+	CHECK(e->check(&su, msg, sizeof(msg)) == 0);
+	e->start(&su, &st);
+	for (i = 1; i <= 47; i++)
+		e->frame(&st, i / 60.0);
+	CHECK(st.done == 0 && st.x != 1.0);
+	e->frame(&st, 48.0 / 60.0);
+	CHECK(st.done == 1);
+	CHECK_EQ(st.x, 1.0);
+	/* a first tick 783 ms after play(): the start moves to it (> 40 ms) */
+	e->start(&su, &st);
+	e->frame(&st, 47.0 / 60.0);
+	CHECK_EQ(st.x, 0.0);
+	CHECK(st.done == 0);
+	/* bounce -0.99: 1 + B is raised to 0.05 (zeta 20), said */
+	su.bounce = -0.99;
+	CHECK(e->check(&su, msg, sizeof(msg)) == 1);
+	CHECK(strstr(msg, "damping ratio 20") != NULL);
+}
+
+/*
+ * popmotion: framesync's first delta is 1000/60 ms whatever the frame;
+ * then timestamp differences within 1..40 ms.  At 30 fps the first frame
+ * shows the exact spring at 1/60 s, the second at 1/60 + 1/30 s.  A
+ * negative bounce is clamped to critical damping (said).
+ */
+static void
+hand_popmotion(void)
+{
+	const spring_engine *e = spring_engine_find("popmotion");
+	spring_engine_setup su;
+	spring_engine_state st;
+
+	CHECK(e != NULL);
+	if (e == NULL)
+		return;
+	p1_setup(&su);
+	e->start(&su, &st);
+	e->frame(&st, 1.0 / 30.0);
+	CHECK_NEAR(st.x, p1_exact(1.0 / 60.0), 1e-12);
+	e->frame(&st, 2.0 / 30.0);
+	CHECK_NEAR(st.x, p1_exact(1.0 / 60.0 + 1.0 / 30.0), 1e-12);
+	/* a 100 ms frame: 40 ms only */
+	e->frame(&st, 2.0 / 30.0 + 0.1);
+	CHECK_NEAR(st.x, p1_exact(1.0 / 60.0 + 1.0 / 30.0 + 0.04), 1e-12);
+	su.form = SPRING_ENGINE_DURATION;
+	su.duration = 0.8;
+	su.bounce = -0.5;
+	CHECK(e->check(&su, NULL, 0) == 1);
+}
+
+/*
+ * wobble: Date.now() is whole ms, floor(1700000000000 + 1000 t): at 30
+ * fps the first frame is 33 ms in, the second 66; a 100 ms frame adds
+ * 66.67 ms only.  zeta 1.5 runs critical: 1 - e^(-w t) (1 + w t).
+ */
+static void
+hand_wobble(void)
+{
+	const spring_engine *e = spring_engine_find("wobble");
+	spring_engine_setup su;
+	spring_engine_state st;
+	double w = 4.0 * PI, t;
+
+	CHECK(e != NULL);
+	if (e == NULL)
+		return;
+	p1_setup(&su);
+	e->start(&su, &st);
+	e->frame(&st, 1.0 / 30.0);
+	CHECK_NEAR(st.x, p1_exact(0.033), 1e-12);
+	e->frame(&st, 2.0 / 30.0);
+	CHECK_NEAR(st.x, p1_exact(0.066), 1e-12);
+	e->frame(&st, 2.0 / 30.0 + 0.1);
+	CHECK_NEAR(st.x, p1_exact(0.066 + 0.2 / 3.0), 1e-12);
+	su.params.zeta = 1.5;
+	CHECK(e->check(&su, NULL, 0) == 1);
+	e->start(&su, &st);
+	e->frame(&st, 1.0 / 60.0);
+	t = 0.016;
+	CHECK_NEAR(st.x, 1.0 - exp(-w * t) * (1.0 + w * t), 1e-12);
+	su.params.zeta = 0.0;
+	CHECK(e->check(&su, NULL, 0) == -1);
+}
+
+/*
+ * rebound: the first frame advances 1 ms: one RK4 step of h = 0.001 on
+ * x'' = k (1 - x) - c x' from rest (its stale first stage is at x0 then,
+ * so this first step is the textbook RK4), written out here.
+ */
+static void
+hand_rebound(void)
+{
+	const spring_engine *e = spring_engine_find("rebound");
+	spring_engine_setup su;
+	spring_engine_state st;
+	double k = 16.0 * PI * PI, c = 2.4 * PI, h = 0.001;
+	double a1, v2, a2, v3, a3, v4, a4, x, v;
+
+	CHECK(e != NULL);
+	if (e == NULL)
+		return;
+	p1_setup(&su);
+	e->start(&su, &st);
+	e->frame(&st, 1.0 / 30.0);
+	a1 = k;				/* x = 0, v = 0 */
+	v2 = a1 * h / 2;
+	a2 = k * (1.0 - 0.0) - c * v2;	/* x + 0 h / 2 */
+	v3 = a2 * h / 2;
+	a3 = k * (1.0 - v2 * h / 2) - c * v3;
+	v4 = a3 * h;
+	a4 = k * (1.0 - v3 * h) - c * v4;
+	x = h / 6 * (0.0 + 2 * (v2 + v3) + v4);
+	v = h / 6 * (a1 + 2 * (a2 + a3) + a4);
+	CHECK_NEAR(st.x, x, 1e-15);
+	CHECK_NEAR(st.v, v, 1e-12);
+	CHECK_NEAR(x, k * h * h / 2, 5e-7);	/* about k h^2 / 2 */
+}
+
 void
 test_engine_js_a(void)
 {
 	goldens();
 	hand_react_spring();
+	hand_motion();
+	hand_popmotion();
+	hand_wobble();
+	hand_rebound();
 }
