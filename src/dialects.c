@@ -37,20 +37,29 @@
  *	seconds)"): tension = (2 pi / f)^2 m, friction = 4 pi damping m / f,
  *	so omega = 2 pi / f and zeta = damping; f is raised to 0.01.
  *	react-spring steps semi-implicit Euler at 1 ms.
- *   Motion (framer-motion, animation/generators/spring: defaults.mjs and
- *	find.ts): stiffness, damping, mass (defaults 100, 10, 1).  duration
- *	and bounce: zeta = 1 - bounce clamped to 0.05..1, duration clamped
- *	to 0.01..10 s, and omega the root, found by 11 Newton steps from
- *	5 / duration, of the envelope e^(-zeta omega D) zeta / sqrt(1 -
- *	zeta^2) = 0.001 (under-damped) or (1 + omega D) e^(-omega D) = 0.001
- *	(critical), at velocity 0.  visualDuration and bounce: omega =
- *	2 pi / (1.2 visualDuration), zeta = clamp(1 - bounce, 0.05, 1).
+ *   Motion (motion / framer-motion 14.14.0 = motion-dom 14.14.0,
+ *	dist/es/animation/generators/spring.mjs: getSpringOptions,
+ *	findSpring, bounceToDampingRatio, overdampedFreqScale): stiffness,
+ *	damping, mass (defaults 100, 10, 1).  A bounce maps as SwiftUI's:
+ *	zeta = 1 / max(1 + bounce, 0.05) below 0 (over-damped, up to 20),
+ *	max(1 - bounce, 0.05) from 0.  duration and bounce: duration
+ *	clamped to 0.01..10 s, and omega_c the root, found by 11 Newton
+ *	steps from 5 / duration, of the envelope e^(-zeta omega D) zeta /
+ *	sqrt(1 - zeta^2) = 0.001 (under-damped) or (1 + omega D)
+ *	e^(-omega D) = 0.001 (zeta >= 1), at velocity 0; over-damped, omega
+ *	= omega_c overdampedFreqScale(zeta, omega_c D), the factor (11 Newton
+ *	steps) that leaves the over-damped spring as far from the target at
+ *	D as the critical one.  visualDuration and bounce: omega = 2 pi /
+ *	(1.2 visualDuration) overdampedFreqScale(zeta, 2 pi / 1.2).
  *	Motion evaluates the closed form.
- *   Facebook Rebound (facebookarchive/rebound, Spring.java, SpringConfig.java,
- *	OrigamiValueConverter.java): tension and friction with mass 1;
- *	Origami's values convert as tension = (oT - 30) 3.62 + 194 and
- *	friction = (oF - 8) 3 + 25, 0 staying 0; the default config is
- *	Origami (40, 7).  Rebound steps RK4 at 1 ms.
+ *   Facebook Rebound (rebound-js 0.1.0 src/SpringConfig.js and
+ *	src/OrigamiValueConverter.js; facebookarchive/rebound Spring.java,
+ *	SpringConfig.java): tension and friction with mass 1; Origami's
+ *	values convert as tension = (oT - 30) 3.62 + 194 and friction =
+ *	(oF - 8) 3 + 25, as rebound-js and React Native's Animated.spring
+ *	(SpringConfig.js) do: Origami friction 0 is friction 1.  (Only Java
+ *	Rebound's converter keeps 0 at 0.)  The default config is Origami
+ *	(40, 7).  Rebound steps RK4 at 1 ms.
  *   Box2D soft constraints (erincatto/box2d, b2MakeSoft in solver.h;
  *	b2DefaultWorldDef in types.c: contactHertz 30, contactDampingRatio
  *	10, jointHertz 60, jointDampingRatio 2): omega = 2 pi hertz, zeta =
@@ -178,19 +187,50 @@ spring_from_motion(double stiffness, double damping, double mass,
 	return spring_from_stiffness(stiffness, damping, mass, p);
 }
 
-/* Motion's damping ratio for a bounce: 1 - bounce within 0.05..1. */
+/*
+ * Motion's damping ratio for a bounce (motion-dom bounceToDampingRatio):
+ * 1 / (1 + bounce) below 0, 1 - bounce from 0, each divisor or value
+ * at least 0.05 (so zeta runs from 0.05 to 20).
+ */
 static double
 motion_zeta(double bounce)
 {
-	return clamp(1.0 - bounce, SPRING_MOTION_MIN_DAMPING,
-	    SPRING_MOTION_MAX_DAMPING);
+	return bounce < 0.0 ? 1.0 / fmax(1.0 + bounce, SPRING_MOTION_MIN_DAMPING) :
+	    fmax(1.0 - bounce, SPRING_MOTION_MIN_DAMPING);
+}
+
+/*
+ * motion-dom's overdampedFreqScale: for zeta > 1, the factor s such that
+ * the over-damped spring at omega s is as far from the target at the
+ * time u / omega as the critical spring is u radians in: Newton on
+ * fast e^(-slow f) - slow e^(-fast f) = 2 root e^-u (1 + u), 11 updates
+ * from f = u, s = f / u.  1 up to critical damping.
+ */
+static double
+motion_overdamped_scale(double zeta, double u)
+{
+	double root, slow, fast, target, f;
+	int i;
+
+	if (!(zeta > 1.0))
+		return 1.0;
+	root = sqrt(zeta * zeta - 1.0);
+	slow = zeta - root;
+	fast = zeta + root;
+	target = 2.0 * root * exp(-u) * (1.0 + u);
+	f = u;
+	for (i = 0; i < MOTION_NEWTON_STEPS; i++)
+		f -= (fast * exp(-slow * f) - slow * exp(-fast * f) - target) /
+		    (exp(-fast * f) - exp(-slow * f));
+	return f / u;
 }
 
 /*
  * Motion's findSpring at velocity 0: Newton's method on the envelope
  * condition, as many steps as Motion takes from where it starts.  Under
  * critical damping f(w) = 0.001 - zeta / sqrt(1 - zeta^2) e^(-zeta w D);
- * at critical damping f(w) = (1 + w D) e^(-w D) - 0.001.  Either f is
+ * at or over critical damping f(w) = (1 + w D) e^(-w D) - 0.001, whose
+ * root over-damping scales (motion_overdamped_scale).  Either f is
  * monotone and Newton approaches its root from below.
  */
 static double
@@ -211,7 +251,7 @@ motion_find_omega(double duration, double zeta)
 			    (-w * duration * duration * e);
 		}
 	}
-	return w;
+	return w * motion_overdamped_scale(zeta, w * duration);
 }
 
 /* Motion's duration and bounce, clamped as Motion clamps them. */
@@ -229,15 +269,23 @@ spring_from_motion_duration(double duration, double bounce,
 	return spring_params_set(motion_find_omega(duration, zeta), zeta, 1.0, p);
 }
 
-/* Motion's visualDuration: 1.2 visualDuration is the undamped period. */
+/*
+ * Motion's visualDuration: 1.2 visualDuration is the undamped period of
+ * a spring up to critical damping; over-damped, omega is scaled as
+ * getSpringOptions scales it (overdampedFreqScale at 2 pi / 1.2).
+ */
 int
 spring_from_motion_visual(double visual_duration, double bounce,
     spring_params *p)
 {
+	double zeta;
+
 	if (!positive(visual_duration) || !isfinite(bounce))
 		return -1;
-	return spring_params_set(TWO_PI / (MOTION_VISUAL_RATIO * visual_duration),
-	    motion_zeta(bounce), 1.0, p);
+	zeta = motion_zeta(bounce);
+	return spring_params_set(TWO_PI / (MOTION_VISUAL_RATIO * visual_duration) *
+	    motion_overdamped_scale(zeta, TWO_PI / MOTION_VISUAL_RATIO), zeta,
+	    1.0, p);
 }
 
 /* Rebound's tension and friction act on a unit mass. */
@@ -247,7 +295,11 @@ spring_from_rebound(double tension, double friction, spring_params *p)
 	return spring_from_stiffness(tension, friction, 1.0, p);
 }
 
-/* Rebound's OrigamiValueConverter, 0 staying 0 as Rebound keeps it. */
+/*
+ * Rebound's OrigamiValueConverter as rebound-js (tensionFromOrigamiValue,
+ * frictionFromOrigamiValue) and React Native compute it: linear, 0 too
+ * (Origami friction 0 is friction 1; only Java Rebound maps 0 to 0).
+ */
 int
 spring_from_origami(double tension, double friction, spring_params *p)
 {
@@ -255,10 +307,8 @@ spring_from_origami(double tension, double friction, spring_params *p)
 
 	if (!isfinite(tension) || !isfinite(friction))
 		return -1;
-	t = tension == 0.0 ? 0.0 :
-	    (tension - ORIGAMI_T_ORIGIN) * ORIGAMI_T_SCALE + ORIGAMI_T_OFFSET;
-	f = friction == 0.0 ? 0.0 :
-	    (friction - ORIGAMI_F_ORIGIN) * ORIGAMI_F_SCALE + ORIGAMI_F_OFFSET;
+	t = (tension - ORIGAMI_T_ORIGIN) * ORIGAMI_T_SCALE + ORIGAMI_T_OFFSET;
+	f = (friction - ORIGAMI_F_ORIGIN) * ORIGAMI_F_SCALE + ORIGAMI_F_OFFSET;
 	return spring_from_rebound(t, f, p);
 }
 
@@ -313,16 +363,20 @@ motion_critical_root(void)
 
 /*
  * Motion's duration for omega and zeta: the exact root of the envelope
- * condition that findSpring searches for; NaN outside Motion's ranges.
+ * condition that findSpring searches for (over-damped: the critical
+ * root, scaled as findSpring scales it); NaN outside Motion's ranges.
  */
 static double
 motion_duration(double omega, double zeta)
 {
-	double d;
+	double d, u;
 
 	if (critical(zeta))
 		d = motion_critical_root() / omega;
-	else if (zeta >= SPRING_MOTION_MIN_DAMPING && zeta < 1.0)
+	else if (zeta > 1.0 && zeta <= SPRING_MOTION_MAX_OVERDAMPING) {
+		u = motion_critical_root();
+		d = u * motion_overdamped_scale(zeta, u) / omega;
+	} else if (zeta >= SPRING_MOTION_MIN_DAMPING && zeta < 1.0)
 		d = log(zeta / (MOTION_SAFE_MIN * sqrt_one_minus_sq(zeta))) /
 		    (zeta * omega);
 	else
@@ -333,16 +387,17 @@ motion_duration(double omega, double zeta)
 	return d;
 }
 
-/* Origami's value for a Rebound parameter; NaN when it would be <= 0. */
+/*
+ * Origami's value for a Rebound parameter (the converter's inverse, with
+ * no special case for 0: rebound-js); NaN when it would be < 0.
+ */
 static double
 origami_value(double x, double offset, double scale, double origin)
 {
 	double o;
 
-	if (x == 0.0)
-		return 0.0;
 	o = (x - offset) / scale + origin;
-	return o > 0.0 ? o : NAN;
+	return o >= 0.0 ? o : NAN;
 }
 
 /*
@@ -389,7 +444,7 @@ describe_dialects(const spring_params *p, spring_conventions *c)
 	double w = p->omega, z = p->zeta, m = p->mass;
 	double k1 = w * w, d1 = ldexp(z * w, 1);	/* per unit mass */
 	int motion_ok = z >= SPRING_MOTION_MIN_DAMPING &&
-	    (z <= 1.0 || critical(z));
+	    z <= SPRING_MOTION_MAX_OVERDAMPING;
 
 	c->swiftui_response = TWO_PI / w;
 	c->swiftui_damping_fraction = z;
@@ -408,9 +463,12 @@ describe_dialects(const spring_params *p, spring_conventions *c)
 	c->motion_damping = spring_damping(p);
 	c->motion_mass = m;
 	c->motion_duration = motion_ok ? motion_duration(w, z) : NAN;
-	c->motion_bounce = motion_ok ? fmax(0.0, 1.0 - z) : NAN;
+	/* bounceToDampingRatio's inverse: 1 / zeta - 1 over-damped */
+	c->motion_bounce = !motion_ok ? NAN : critical(z) ? 0.0 :
+	    z < 1.0 ? 1.0 - z : 1.0 / z - 1.0;
 	c->motion_visual_duration = motion_ok ?
-	    TWO_PI / (MOTION_VISUAL_RATIO * w) : NAN;
+	    TWO_PI / (MOTION_VISUAL_RATIO * w) *
+	    motion_overdamped_scale(z, TWO_PI / MOTION_VISUAL_RATIO) : NAN;
 	c->rebound_tension = k1;
 	c->rebound_friction = d1;
 	c->origami_tension = origami_value(k1, ORIGAMI_T_OFFSET,

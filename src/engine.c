@@ -14,9 +14,19 @@
  * native ones.
  */
 /* ENGINE-DECLS: one extern line an engine, in the table's order */
+extern const spring_engine spring_engine_react_spring_def;
+extern const spring_engine spring_engine_motion_def;
+extern const spring_engine spring_engine_popmotion_def;
+extern const spring_engine spring_engine_wobble_def;
+extern const spring_engine spring_engine_rebound_def;
 
 const spring_engine *const spring_engines[] = {
 	/* ENGINE-ROWS: one row an engine */
+	&spring_engine_react_spring_def,
+	&spring_engine_motion_def,
+	&spring_engine_popmotion_def,
+	&spring_engine_wobble_def,
+	&spring_engine_rebound_def,
 	NULL
 };
 

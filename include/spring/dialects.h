@@ -61,6 +61,8 @@ int spring_from_box2d(double hertz, double damping_ratio, spring_params *p);
 /* Motion's limits (framer-motion springDefaults). */
 #define SPRING_MOTION_MIN_DAMPING	0.05
 #define SPRING_MOTION_MAX_DAMPING	1.0
+/* motion-dom 14's negative bounce: zeta = 1 / max(1 + bounce, 0.05) */
+#define SPRING_MOTION_MAX_OVERDAMPING	20.0
 #define SPRING_MOTION_MIN_DURATION	0.01
 #define SPRING_MOTION_MAX_DURATION	10.0
 /* Unity raises a smaller smoothTime to this; react-spring a frequency. */
@@ -70,7 +72,7 @@ int spring_from_box2d(double hertz, double damping_ratio, spring_params *p);
 /*
  * One spring in every convention.  A value the convention cannot express
  * for this spring is NaN (SmoothDamp is critical only; Motion's bounce
- * covers zeta 0.05 to 1; Origami's values are positive).  Per unit mass
+ * covers zeta 0.05 to 20; Origami's values are >= 0).  Per unit mass
  * where the library has no mass (Android, Unity, Rebound, Origami, Box2D,
  * SwiftUI): the same motion.  Time-like values of a spring that never
  * settles or never oscillates are infinite.

@@ -112,8 +112,8 @@ convert_usage(FILE *fp)
 "  swiftui_*, android_*, unity_smooth_time, react_*, motion_*, rebound_*,\n"
 "  origami_*, box2d_*  the other libraries' parameters, named as their\n"
 "                      flags below; unity_smooth_time only for zeta = 1,\n"
-"                      motion's bounce and durations for zeta 0.05 to 1,\n"
-"                      origami's values where positive, react_frequency\n"
+"                      motion's bounce and durations for zeta 0.05 to 20,\n"
+"                      origami's values where >= 0, react_frequency\n"
 "                      from 0.01 s; motion_duration is the exact root of\n"
 "                      Motion's envelope condition\n"
 "\n", fp);

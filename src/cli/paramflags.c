@@ -39,9 +39,10 @@ static const struct range_rule {
 	    "must be between 0 and 1, exclusive" },
 	[SWIFTUI_BOUNCE] = { -1.0, 1.0, 1, 0,
 	    "must be > -1 and <= 1 (SwiftUI's range)" },
-	[MOTION_BOUNCE] = { 0.0, 1.0 - SPRING_MOTION_MIN_DAMPING, 0, 0,
-	    "must be between 0 and 0.95 (Motion clamps 1 - bounce to "
-	    "0.05..1)" },
+	[MOTION_BOUNCE] = { SPRING_MOTION_MIN_DAMPING - 1.0,
+	    1.0 - SPRING_MOTION_MIN_DAMPING, 0, 0,
+	    "must be between -0.95 and 0.95 (Motion raises 1 + bounce and "
+	    "1 - bounce to 0.05)" },
 	[MOTION_DURATION] = { SPRING_MOTION_MIN_DURATION,
 	    SPRING_MOTION_MAX_DURATION, 0, 0,
 	    "must be between 0.01 and 10 s (Motion clamps it there)" },
@@ -838,17 +839,20 @@ param_usage(FILE *fp)
 "                      \"frequency\" is a period in s (>= 0.01): omega =\n"
 "                      2 pi / P, zeta = Z  [react-spring]\n"
 "  --motion-stiffness K --motion-damping D [--motion-mass M]   [Motion]\n"
-"  --motion-duration D --motion-bounce B   zeta = 1 - B (0 <= B <= 0.95),\n"
-"                      omega by Motion's own search (11 Newton steps on\n"
-"                      its 0.1 % envelope; 0.01 <= D <= 10), an emulation\n"
-"                      [Motion findSpring]\n"
+"  --motion-duration D --motion-bounce B   zeta = 1 - B (0 <= B <= 0.95)\n"
+"                      or 1 / (1 + B) (-0.95 <= B < 0), omega by Motion's\n"
+"                      own search (11 Newton steps on its 0.1 % envelope;\n"
+"                      0.01 <= D <= 10; over-damped, scaled to end with\n"
+"                      the critical one), an emulation  [Motion findSpring]\n"
 "  --motion-visual-duration V --motion-bounce B   omega = 2 pi / (1.2 V),\n"
-"                      zeta = 1 - B  [Motion]\n"
+"                      zeta as above (over-damped omega scaled likewise)\n"
+"                      [Motion]\n"
 "  --rebound-tension T --rebound-friction F   mass 1: stiffness, damping\n"
 "                      [Facebook Rebound]\n"
 "  --origami-tension T --origami-friction F   Rebound's converter: tension\n"
 "                      (T - 30) 3.62 + 194, friction (F - 8) 3 + 25; T > 0,\n"
-"                      F >= 0, 0 stays 0  [Rebound OrigamiValueConverter]\n"
+"                      F >= 0 (0 too: friction 1, as rebound-js and React\n"
+"                      Native)  [Rebound OrigamiValueConverter]\n"
 "  --box2d-hertz H --box2d-damping-ratio Z   omega = 2 pi H, zeta = Z\n"
 "                      [Box2D b2MakeSoft]\n"
 "These give each library's spring; its own update (react-spring's 1 ms\n"

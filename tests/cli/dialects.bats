@@ -202,7 +202,7 @@ box2d_hertz,box2d_damping_ratio'
 	--motion-duration|20|--motion-duration 20 --motion-bounce 0.2
 	--motion-duration|0.001|--motion-duration 0.001 --motion-bounce 0.2
 	--motion-bounce|1|--motion-duration 1 --motion-bounce 1
-	--motion-bounce|-0.1|--motion-visual-duration 1 --motion-bounce -0.1
+	--motion-bounce|-0.96|--motion-visual-duration 1 --motion-bounce -0.96
 	--motion-visual-duration|0|--motion-visual-duration 0 --motion-bounce 0.2
 	--rebound-tension|0|--rebound-tension 0 --rebound-friction 1
 	--rebound-friction|-1|--rebound-tension 1 --rebound-friction -1

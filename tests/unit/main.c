@@ -30,6 +30,7 @@ main(void)
 	test_library();
 	test_tables();
 	test_tune();
+	test_engine_js_a();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }

@@ -20,4 +20,6 @@ void test_rotation(void);	/* test_rotation.c: quaternion spring */
 void test_library(void);	/* test_library.c: no CLI flags, tile widths */
 void test_tune(void);		/* test_tune.c: targets, modes matching */
 void test_tables(void);		/* test_tables.c: the CLI's flag and model tables */
+void test_engine_js_a(void);	/* test_engine_js_a.c: react-spring, motion,
+				 * popmotion, wobble, rebound vs goldens */
 #endif

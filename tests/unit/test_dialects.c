@@ -153,6 +153,42 @@ motion_root_duration(double omega, double zeta)
  * critical: (1 + omega D) e^(-omega D) = 0.001.  visualDuration 0.3 and
  * bounce 0.3: omega = 2 pi / (1.2 0.3).
  */
+/*
+ * Motion's negative bounce (motion-dom 14.14.0 bounceToDampingRatio and
+ * overdampedFreqScale): zeta = 1 / (1 + B), and omega chosen so that the
+ * over-damped spring from rest has as far left to go at its defining time
+ * as the critical spring it replaces: for a duration D, the critical
+ * envelope's 0.001 at D; for a visualDuration V, the critical spring of
+ * omega_c = 2 pi / (1.2 V) at V, (1 + u) e^-u with u = 2 pi / 1.2.  The
+ * distance left is read from springsim's exact solution.
+ */
+static void
+motion_negative_bounce(void)
+{
+	spring_reference r;
+	spring_state s;
+	spring_params p;
+	double u = 2 * PI / 1.2;
+
+	CHECK(spring_from_motion_duration(0.8, -0.5, &p) == 0);
+	CHECK_REL(p.zeta, 2.0);
+	spring_reference_init(&r, &p, 0.0, 0.0, 1.0, 0.0, 0.01);
+	spring_reference_at(&r, 0.8, &s);
+	CHECK_NEAR(1.0 - s.x, 0.001, 1e-12);
+	CHECK(spring_from_motion_visual(0.5, -0.4, &p) == 0);
+	CHECK_REL(p.zeta, 1 / 0.6);
+	CHECK(p.omega > 2 * PI / 0.6);	/* over-damped: faster omega */
+	spring_reference_init(&r, &p, 0.0, 0.0, 1.0, 0.0, 0.01);
+	spring_reference_at(&r, 0.5, &s);
+	CHECK_NEAR(1.0 - s.x, (1 + u) * exp(-u), 1e-12);
+	/* the clamp: 1 + B at least 0.05 */
+	CHECK(spring_from_motion_duration(0.8, -0.99, &p) == 0);
+	CHECK_REL(p.zeta, 20.0);
+	spring_reference_init(&r, &p, 0.0, 0.0, 1.0, 0.0, 0.01);
+	spring_reference_at(&r, 0.8, &s);
+	CHECK_NEAR(1.0 - s.x, 0.001, 1e-12);
+}
+
 static void
 motion(void)
 {
@@ -179,8 +215,10 @@ motion(void)
 	CHECK(spring_from_motion_visual(0.3, 0.3, &p) == 0);
 	CHECK_SPRING(p, 2 * PI / 0.36, 0.7);
 	CHECK_REL(spring_stiffness(&p), 4 * PI * PI / (0.36 * 0.36));
+	/* motion-dom 14: bounce -1 is zeta 1 / max(0, 0.05) = 20 */
 	CHECK(spring_from_motion_visual(0.3, -1.0, &p) == 0);
-	CHECK_REL(p.zeta, 1.0);
+	CHECK_REL(p.zeta, 20.0);
+	motion_negative_bounce();
 }
 
 /*
@@ -203,9 +241,13 @@ rebound(void)
 	spring_describe(&p, 1.0 / 60, 1.0, &c);
 	CHECK_REL(c.origami_tension, 40.0);
 	CHECK_REL(c.origami_friction, 7.0);
+	/* rebound-js and React Native: no special case for 0 (Java has) */
 	CHECK(spring_from_origami(40, 0, &p) == 0);
-	CHECK_EQ(p.zeta, 0.0);
-	CHECK(spring_from_origami(0, 7, &p) == -1);	/* tension 0 */
+	CHECK_REL(spring_damping(&p), 1.0);		/* (0 - 8) 3 + 25 */
+	CHECK_REL(p.zeta, 1 / (2 * sqrt(230.2)));
+	CHECK(spring_from_origami(0, 7, &p) == 0);
+	CHECK_REL(spring_stiffness(&p), 85.4);		/* -30 3.62 + 194 */
+	CHECK(spring_from_origami(-30, 7, &p) == -1);	/* tension < 0 */
 }
 
 /*
@@ -278,7 +320,7 @@ round_trip(const spring_params *s, double dt)
 	CHECK(spring_from_motion(c.motion_stiffness, c.motion_damping,
 	    c.motion_mass, &p) == 0);
 	CHECK_SPRING(p, w, z);
-	CHECK(isnan(c.motion_bounce) == (z < 0.05 || z > 1.0));
+	CHECK(isnan(c.motion_bounce) == (z < 0.05 || z > 20.0));
 	if (!isnan(c.motion_duration)) {
 		CHECK(spring_from_motion_duration(c.motion_duration,
 		    c.motion_bounce, &p) == 0);
@@ -334,7 +376,7 @@ static void
 dialect_trips(void)
 {
 	static const double bounces[] = { 0.0, 0.05, 0.1, 0.3, 0.5, 0.8,
-	    0.95 };
+	    0.95, -0.2, -0.5, -0.9 };
 	static const double durations[] = { 0.05, 0.3, 0.8, 2.0, 9.0 };
 	spring_conventions c;
 	spring_params p;
@@ -351,6 +393,8 @@ dialect_trips(void)
 			    bounces[i], &p) == 0);
 			spring_describe(&p, 0.01, 1.0, &c);
 			CHECK_REL(c.motion_visual_duration, durations[j]);
+			if (bounces[i] < 0.0)
+				continue;
 			CHECK(spring_from_swiftui_duration(durations[j],
 			    bounces[i] * 2 - 0.9, &p) == 0);
 			spring_describe(&p, 0.01, 1.0, &c);
@@ -453,7 +497,8 @@ convert_regimes(void)
 	CHECK(isinf(c.period));
 	CHECK_EQ(c.damped_frequency, 0.0);
 	CHECK_REL(c.swiftui_bounce, 1 / 1.25 - 1);
-	CHECK(isnan(c.motion_bounce) && isnan(c.motion_duration));
+	/* motion-dom 14's negative bounce: 1 / zeta - 1 */
+	CHECK_REL(c.motion_bounce, 1 / 1.25 - 1);
 	CHECK(isnan(c.unity_smooth_time));
 	CHECK_REL(c.envelope_halflife, LN2 / 2.5);
 	spring_describe(&crit, 0.01, 1.0, &c);
@@ -468,7 +513,8 @@ convert_regimes(void)
 	CHECK(isinf(c.envelope_halflife));
 	CHECK_EQ(c.decay, 1.0);
 	CHECK_REL(c.period, 2 * PI / 5);
-	CHECK_EQ(c.origami_friction, 0.0);
+	/* friction 0 is Origami -1/3: not a value Origami takes */
+	CHECK(isnan(c.origami_friction));
 	CHECK_EQ(c.swiftui_bounce, 1.0);
 }
 

@@ -1,0 +1,82 @@
+// rebound.mjs - golden trajectories of rebound-js 0.1.0: a real
+// SpringSystem on its default AnimationLooper, whose frame callback
+// (util.onFrame: window.requestAnimationFrame, read when rebound loads) is
+// stubbed so that frame k calls back at wall time t_k; the looper reads
+// Date.now() = floor(1700000000000 + 1000 t) ms (tests/engines/README.md).
+// Run alone: node tests/engines/gen/rebound.mjs [OUTDIR]
+import { createRequire } from 'node:module';
+import { main, caseFrames, clockFlags, startFlags, golden, W1, Z1 }
+  from './common-js-a.mjs';
+
+const ENGINE = 'rebound';
+const LIBRARY = 'rebound 0.1.0';
+const SCRIPT = 'rebound.mjs';
+
+// rebound's SpringConfig(tension, friction) is raw, mass 1
+const p1 = { tension: W1 * W1, friction: 2 * Z1 * W1 };
+const base = { x0: 0, v0: 0, target: 1, dur: 1.5, spring: p1 };
+const cases = [
+  { ...base, name: 'p1-30', fps: 30 },
+  { ...base, name: 'p1-60', fps: 60 },
+  { ...base, name: 'p1-144', fps: 144 },
+  { ...base, name: 'p1-irregular', irregular: true },
+  // zeta 1.5
+  { ...base, name: 'over', fps: 60, spring: { tension: W1 * W1,
+    friction: 2 * 1.5 * W1 } },
+  // a start velocity, units/s (rebound's own unit)
+  { ...base, name: 'v0', fps: 60, v0: -4 },
+  // the rest snap: |v| < 0.001 and |end - x| <= 0.001
+  { ...base, name: 'rest', fps: 60, dur: 4 },
+  // overshootClamping: the first overshoot snaps to the end and rests
+  { ...base, name: 'clamp', fps: 144, clamp: true },
+  // Origami's defaults (40, 7): tension (40-30) 3.62 + 194, friction
+  // (7-8) 3 + 25
+  { ...base, name: 'origami', fps: 60, spring: { origamiTension: 40,
+    origamiFriction: 7 } },
+  // Origami friction 0 is friction 1 in rebound-js (Java keeps 0 at 0)
+  { ...base, name: 'origami-zero', fps: 30, x0: 1, target: -1,
+    spring: { origamiTension: 40, origamiFriction: 0 } },
+];
+
+function flags(c) {
+  const k = c.spring;
+  let s = k.origamiTension !== undefined
+    ? `--origami-tension ${String(k.origamiTension)} ` +
+      `--origami-friction ${String(k.origamiFriction)}`
+    : `--rebound-tension ${String(k.tension)} ` +
+      `--rebound-friction ${String(k.friction)}`;
+  if (c.clamp) s += ' --clamp';
+  return s + startFlags(c) + ' ' + clockFlags(c);
+}
+
+async function runCase(c) {
+  let wall = 0, pending = [];
+  Date.now = () => Math.floor(1700000000000 + wall * 1000);
+  globalThis.window = { requestAnimationFrame: (cb) => pending.push(cb) };
+  const rebound = createRequire(import.meta.url)('rebound');
+  const system = new rebound.SpringSystem();
+  const k = c.spring;
+  const spring = k.origamiTension !== undefined
+    ? system.createSpring(k.origamiTension, k.origamiFriction)
+    : system.createSpringWithConfig(new rebound.SpringConfig(k.tension,
+      k.friction));
+  let done = false;
+  spring.addListener({ onSpringAtRest: () => { done = true; } });
+  spring.setOvershootClampingEnabled(!!c.clamp);
+  // started at wall time 0, between frames
+  spring.setCurrentValue(c.x0);
+  spring.setVelocity(c.v0);
+  spring.setEndValue(c.target);
+  const rows = [];
+  for (const t of caseFrames(c)) {
+    wall = t;
+    const run = pending;
+    pending = [];
+    for (const cb of run) cb(1000 + t * 1000);
+    rows.push({ t, x: spring.getCurrentValue(), v: spring.getVelocity(),
+      done });
+  }
+  return golden(ENGINE, LIBRARY, SCRIPT, flags(c), rows);
+}
+
+main(ENGINE, SCRIPT, cases, runCase);
