@@ -14,9 +14,19 @@
  * native ones.
  */
 /* ENGINE-DECLS: one extern line an engine, in the table's order */
+extern const spring_engine spring_engine_react_motion;
+extern const spring_engine spring_engine_motion_one;
+extern const spring_engine spring_engine_svelte;
+extern const spring_engine spring_engine_anime;
+extern const spring_engine spring_engine_react_native;
 
 const spring_engine *const spring_engines[] = {
 	/* ENGINE-ROWS: one row an engine */
+	&spring_engine_react_motion,
+	&spring_engine_motion_one,
+	&spring_engine_svelte,
+	&spring_engine_anime,
+	&spring_engine_react_native,
 	NULL
 };
 
