@@ -9,24 +9,35 @@
 #include "spring/engine.h"
 
 /*
- * Each engine_*.c exports one engine.  The order is the one `springsim
- * list` prints and `--engine all` runs: the npm libraries, then the
- * native ones.
+ * Each engine_*.c defines one engine, spring_engine_NAME (a struct, not a
+ * pointer: the table below needs constant addresses).  The order is the
+ * one `springsim list` prints and `--engine all` runs: the npm libraries,
+ * then the native ones.
  */
 /* ENGINE-DECLS: one extern line an engine, in the table's order */
-extern const spring_engine spring_engine_react_spring_def;
-extern const spring_engine spring_engine_motion_def;
-extern const spring_engine spring_engine_popmotion_def;
-extern const spring_engine spring_engine_wobble_def;
-extern const spring_engine spring_engine_rebound_def;
+extern const spring_engine spring_engine_react_spring;
+extern const spring_engine spring_engine_motion;
+extern const spring_engine spring_engine_popmotion;
+extern const spring_engine spring_engine_wobble;
+extern const spring_engine spring_engine_rebound;
+extern const spring_engine spring_engine_react_motion;
+extern const spring_engine spring_engine_motion_one;
+extern const spring_engine spring_engine_svelte;
+extern const spring_engine spring_engine_anime;
+extern const spring_engine spring_engine_react_native;
 
 const spring_engine *const spring_engines[] = {
 	/* ENGINE-ROWS: one row an engine */
-	&spring_engine_react_spring_def,
-	&spring_engine_motion_def,
-	&spring_engine_popmotion_def,
-	&spring_engine_wobble_def,
-	&spring_engine_rebound_def,
+	&spring_engine_react_spring,
+	&spring_engine_motion,
+	&spring_engine_popmotion,
+	&spring_engine_wobble,
+	&spring_engine_rebound,
+	&spring_engine_react_motion,
+	&spring_engine_motion_one,
+	&spring_engine_svelte,
+	&spring_engine_anime,
+	&spring_engine_react_native,
 	NULL
 };
 

@@ -348,7 +348,7 @@ mo_frame(spring_engine_state *st, double t)
 }
 
 /* The table row (engine.c takes its address: a constant expression). */
-const spring_engine spring_engine_motion_def = {
+const spring_engine spring_engine_motion = {
 	.name = "motion",
 	.library = "motion-dom (motion, framer-motion)",
 	.version = "14.14.0",
@@ -364,4 +364,3 @@ const spring_engine spring_engine_motion_def = {
 	.frame = mo_frame,
 };
 
-const spring_engine *const spring_engine_motion = &spring_engine_motion_def;

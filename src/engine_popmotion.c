@@ -242,7 +242,7 @@ pm_frame(spring_engine_state *st, double t)
 }
 
 /* The table row (engine.c takes its address: a constant expression). */
-const spring_engine spring_engine_popmotion_def = {
+const spring_engine spring_engine_popmotion = {
 	.name = "popmotion",
 	.library = "popmotion (framesync)",
 	.version = "11.0.5 (framesync 6.1.2)",
@@ -258,5 +258,3 @@ const spring_engine spring_engine_popmotion_def = {
 	.frame = pm_frame,
 };
 
-const spring_engine *const spring_engine_popmotion =
-    &spring_engine_popmotion_def;

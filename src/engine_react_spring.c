@@ -150,7 +150,7 @@ rs_frame(spring_engine_state *st, double t)
 }
 
 /* The table row (engine.c takes its address: a constant expression). */
-const spring_engine spring_engine_react_spring_def = {
+const spring_engine spring_engine_react_spring = {
 	.name = "react-spring",
 	.library = "@react-spring/core",
 	.version = "10.1.2",
@@ -166,4 +166,3 @@ const spring_engine spring_engine_react_spring_def = {
 	.frame = rs_frame,
 };
 
-const spring_engine *const spring_engine_react_spring = &spring_engine_react_spring_def;

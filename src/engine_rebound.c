@@ -211,7 +211,7 @@ rb_frame(spring_engine_state *st, double t)
 }
 
 /* The table row (engine.c takes its address: a constant expression). */
-const spring_engine spring_engine_rebound_def = {
+const spring_engine spring_engine_rebound = {
 	.name = "rebound",
 	.library = "rebound (rebound-js)",
 	.version = "0.1.0",
@@ -226,4 +226,3 @@ const spring_engine spring_engine_rebound_def = {
 	.frame = rb_frame,
 };
 
-const spring_engine *const spring_engine_rebound = &spring_engine_rebound_def;

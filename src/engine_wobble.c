@@ -160,7 +160,7 @@ wb_frame(spring_engine_state *st, double t)
 }
 
 /* The table row (engine.c takes its address: a constant expression). */
-const spring_engine spring_engine_wobble_def = {
+const spring_engine spring_engine_wobble = {
 	.name = "wobble",
 	.library = "wobble",
 	.version = "1.5.1",
@@ -175,4 +175,3 @@ const spring_engine spring_engine_wobble_def = {
 	.frame = wb_frame,
 };
 
-const spring_engine *const spring_engine_wobble = &spring_engine_wobble_def;

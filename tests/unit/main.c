@@ -31,6 +31,7 @@ main(void)
 	test_tables();
 	test_tune();
 	test_engine_js_a();
+	test_engine_js_b();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }

@@ -22,4 +22,6 @@ void test_tune(void);		/* test_tune.c: targets, modes matching */
 void test_tables(void);		/* test_tables.c: the CLI's flag and model tables */
 void test_engine_js_a(void);	/* test_engine_js_a.c: react-spring, motion,
 				 * popmotion, wobble, rebound vs goldens */
+void test_engine_js_b(void);	/* test_engine_js_b.c: react-motion, motion-one,
+				 * svelte, anime, react-native vs golden */
 #endif
