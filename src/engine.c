@@ -14,9 +14,13 @@
  * native ones.
  */
 /* ENGINE-DECLS: one extern line an engine, in the table's order */
+/* springsim's own baseline, the exact spring: last in the table */
+extern const spring_engine spring_engine_springsim_exact_def;
 
 const spring_engine *const spring_engines[] = {
 	/* ENGINE-ROWS: one row an engine */
+	/* (the libraries' rows above this line) */
+	&spring_engine_springsim_exact_def,
 	NULL
 };
 
