@@ -471,7 +471,7 @@ field_of(const struct run_setup *rs, size_t at)
 int
 run_longopts(const struct option *extra, struct option *all, size_t cap)
 {
-	struct option mine[128];
+	struct option mine[MAX_LONGOPTS];
 	size_t n = 0, i, j;
 
 	for (; extra != NULL && extra->name != NULL; extra++) {
@@ -507,7 +507,7 @@ run_longopts(const struct option *extra, struct option *all, size_t cap)
 void
 list_flags(FILE *fp)
 {
-	struct option all[128];
+	struct option all[MAX_LONGOPTS];
 	size_t i;
 
 	if (run_longopts(NULL, all, sizeof(all) / sizeof(all[0])) != 0)

@@ -17,7 +17,6 @@
 #include "run.h"
 
 #define LN2 0.693147180559945309417232121458176568
-#define BIT_OF(id) (1ULL << (id))
 
 /* The defaults of the README and springsim(1); see run.h. */
 void
@@ -464,9 +463,9 @@ resolve_damped(struct run_setup *rs)
 	spring_sim *sim = &rs->sim;
 	double h = sim->policy == spring_policy_none ? rs->dt : rs->max_dt;
 
-	if (rs->ps.given & (BIT_OF(P_FACTOR) | BIT_OF(P_FT)))
+	if (param_given(&rs->ps, P_FACTOR) || param_given(&rs->ps, P_FT))
 		return usage_error("%s goes with --model damper",
-		    (rs->ps.given & BIT_OF(P_FACTOR)) ? "--factor" : "--ft");
+		    param_given(&rs->ps, P_FACTOR) ? "--factor" : "--ft");
 	if (param_resolve(&rs->ps, h, &sim->params) != 0)
 		return EXIT_USAGE;
 	if (param_uses_step(&rs->ps)) {
@@ -969,7 +968,7 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
     const struct option *extra, extra_opt_fn fn, void *ctx,
     void (*usage_fn)(FILE *))
 {
-	struct option all[128];
+	struct option all[MAX_LONGOPTS];
 	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	int c, rc, status;
 

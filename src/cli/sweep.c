@@ -912,7 +912,7 @@ check_work(const struct sweep *sw)
 static int
 sweep_parse(struct sweep *sw, int argc, char **argv)
 {
-	struct option all[128];
+	struct option all[MAX_LONGOPTS];
 	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	const struct option *o;
 	long jobs = 0;
