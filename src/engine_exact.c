@@ -62,7 +62,7 @@ const spring_engine spring_engine_springsim_exact_def = {
 	.summary = "the exact spring at each frame's wall time: the baseline, "
 	    "no clock, no rest test",
 	.source = "src/exact.c, spring_reference_at",
-	.checked = "closed form",
+	.checked = "closed form (exact.c)",
 	.float32 = 0,
 	.check = exact_check,
 	.start = exact_start,

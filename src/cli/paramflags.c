@@ -1197,8 +1197,7 @@ param_engine(const struct param_set *ps, const char *engine,
 	*duration = *bounce = NAN;
 	if (find_group(ps->given, &g) != 0)
 		return -1;
-	if (g == NULL || g->engines == NULL ||
-	    strcmp(engine, "springsim-exact") == 0)
+	if (g == NULL || g->engines == NULL)
 		return 0;
 	if (!has_word(g->engines, engine)) {
 		for (p = 0; p < P_COUNT && !mask_has(g->flags, p); p++)

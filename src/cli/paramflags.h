@@ -151,7 +151,7 @@ int parse_bounded(const char *flag, const char *arg, double *out);
  * springsim's own (a convention of the articles) or one of NAME's
  * library (its dialect: which engines take which group is the group's
  * row); another library's is refused naming the flag, its value and the
- * engine.  springsim-exact, springsim's own engine, takes every group.
+ * engine.
  * The form (SPRING_ENGINE_PHYSICAL, or SPRING_ENGINE_DURATION with the
  * duration and bounce as given, s) goes in *form, *duration, *bounce;
  * sp, param_resolve's spring, becomes the library's where its converter
