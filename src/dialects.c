@@ -341,34 +341,6 @@ spring_from_anime_duration(double duration, double bounce,
 	return spring_from_stiffness(k, d, 1.0, p);
 }
 
-/* Rebound's and React Native's Origami tension, (T - 30) 3.62 + 194. */
-static double
-origami_tension_js(double t)
-{
-	return (t - ORIGAMI_T_ORIGIN) * ORIGAMI_T_SCALE + ORIGAMI_T_OFFSET;
-}
-
-/* Their Origami friction, (F - 8) 3 + 25. */
-static double
-origami_friction_js(double f)
-{
-	return (f - ORIGAMI_F_ORIGIN) * ORIGAMI_F_SCALE + ORIGAMI_F_OFFSET;
-}
-
-/*
- * rebound-js (facebookarchive/rebound-js, src/index.js,
- * OrigamiValueConverter) and React Native (Libraries/Animated/
- * SpringConfig.js, fromOrigamiTensionAndFriction): no 0 case.
- */
-int
-spring_from_origami_js(double tension, double friction, spring_params *p)
-{
-	if (!isfinite(tension) || !isfinite(friction))
-		return -1;
-	return spring_from_rebound(origami_tension_js(tension),
-	    origami_friction_js(friction), p);
-}
-
 /* React Native's b3Nobounce: the friction of no bounce for a tension. */
 static double
 rn_nobounce(double t)
@@ -404,10 +376,14 @@ spring_from_react_native_bounciness(double bounciness, double speed,
 	tension = 0.5 + s * (200.0 - 0.5);
 	t = 2.0 * b - b * b;
 	friction = t * 0.01 + (1.0 - t) * rn_nobounce(tension);
-	if (!(origami_friction_js(friction) > 0.0) ||
-	    !(origami_tension_js(tension) > 0.0))
+	/* SpringConfig.js's Origami converter (no special case for 0) */
+	tension = (tension - ORIGAMI_T_ORIGIN) * ORIGAMI_T_SCALE +
+	    ORIGAMI_T_OFFSET;
+	friction = (friction - ORIGAMI_F_ORIGIN) * ORIGAMI_F_SCALE +
+	    ORIGAMI_F_OFFSET;
+	if (!(friction > 0.0) || !(tension > 0.0))
 		return -1;
-	return spring_from_origami_js(tension, friction, p);
+	return spring_from_rebound(tension, friction, p);
 }
 
 /*

@@ -86,13 +86,6 @@ int spring_from_anime_duration(double duration, double bounce,
 int spring_from_react_native_bounciness(double bounciness, double speed,
     spring_params *p);
 /*
- * Origami's tension and friction as rebound-js and React Native convert
- * them: (T - 30) 3.62 + 194 and (F - 8) 3 + 25, with no special case for
- * 0 (that one is Rebound Java's, spring_from_origami).
- */
-int spring_from_origami_js(double tension, double friction,
-    spring_params *p);
-/*
  * Flutter's SpringDescription.withDurationAndBounce: the duration in
  * whole milliseconds (Duration.inMilliseconds of the duration given, s),
  * stiffness 4 pi^2 / D^2, damping ratio 1 - B (B > 0) or 1 / (1 + B);

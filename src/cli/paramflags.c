@@ -1186,8 +1186,8 @@ has_word(const char *list, const char *w)
 
 /* See paramflags.h. */
 int
-param_engine(const struct param_set *ps, const char *engine,
-    spring_params *sp, int *form, double *duration, double *bounce)
+param_engine(const struct param_set *ps, const char *engine, int *form,
+    double *duration, double *bounce)
 {
 	const struct param_group *g;
 	char own[480];
@@ -1213,20 +1213,6 @@ param_engine(const struct param_set *ps, const char *engine,
 		*form = SPRING_ENGINE_DURATION;
 		*duration = ps->value[g->duration_id];
 		*bounce = ps->value[g->bounce_id];
-	}
-	if (g->convert == from_origami) {
-		double mass = sp->mass;
-
-		if (spring_from_origami_js(ps->value[P_ORIGAMI_TENSION],
-		    ps->value[P_ORIGAMI_FRICTION], sp) != 0 ||
-		    !(sp->omega > 0.0 && sp->zeta >= 0.0)) {
-			usage_error("--origami-tension: '%s' (with "
-			    "--origami-friction '%s') gives %s a stiffness <= 0 "
-			    "or a damping < 0", ps->arg[P_ORIGAMI_TENSION],
-			    ps->arg[P_ORIGAMI_FRICTION], engine);
-			return -1;
-		}
-		sp->mass = mass;
 	}
 	return 0;
 }

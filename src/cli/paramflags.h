@@ -153,14 +153,11 @@ int parse_bounded(const char *flag, const char *arg, double *out);
  * row); another library's is refused naming the flag, its value and the
  * engine.
  * The form (SPRING_ENGINE_PHYSICAL, or SPRING_ENGINE_DURATION with the
- * duration and bounce as given, s) goes in *form, *duration, *bounce;
- * sp, param_resolve's spring, becomes the library's where its converter
- * differs (Origami's 0 is no special case in rebound-js nor React
- * Native).
+ * duration and bounce as given, s) goes in *form, *duration, *bounce.
  * 0, or -1 after a message.
  */
-int param_engine(const struct param_set *ps, const char *engine,
-    spring_params *sp, int *form, double *duration, double *bounce);
+int param_engine(const struct param_set *ps, const char *engine, int *form,
+    double *duration, double *bounce);
 /* The groups --engine NAME takes, for `springsim list`: "--a --b, --c". */
 void param_engine_groups(const char *engine, char *buf, size_t len);
 

@@ -1104,8 +1104,8 @@ resolve_engine(struct run_setup *rs)
 	int rc;
 
 	spring_engine_setup_init(su);
-	if (param_engine(&rs->ps, rs->engine, &sim->params, &su->form,
-	    &su->duration, &su->bounce) != 0)
+	if (param_engine(&rs->ps, rs->engine, &su->form, &su->duration,
+	    &su->bounce) != 0)
 		return EXIT_USAGE;
 	if (rs->flutter_bounds != NULL && parse_bounds(rs->flutter_bounds,
 	    &su->lower, &su->upper) != 0)
