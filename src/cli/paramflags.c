@@ -1169,6 +1169,29 @@ param_usage(FILE *fp)
 "These give each library's spring; its own update (react-spring's 1 ms\n"
 "Euler, Rebound's 1 ms RK4, Box2D's soft step, Unity's) is not emulated.\n",
 	    fp);
+	fputs(
+"The libraries --engine runs, in their own words (each engine takes its\n"
+"library's groups and the conventions above):\n"
+"  --popmotion-stiffness K --popmotion-damping D [--popmotion-mass M]\n"
+"  --popmotion-duration D --popmotion-bounce B   Motion's search (D in s)\n"
+"  --wobble-stiffness K --wobble-damping D [--wobble-mass M]   D > 0\n"
+"  --react-motion-stiffness K --react-motion-damping D   mass 1\n"
+"  --motion-one-stiffness K --motion-one-damping D [--motion-one-mass M]\n"
+"  --svelte-stiffness K --svelte-damping B   per 60 fps frame: omega =\n"
+"                      60 sqrt(K), zeta = B / (2 sqrt(K))\n"
+"  --anime-stiffness K --anime-damping D [--anime-mass M]\n"
+"  --anime-duration D --anime-bounce B   anime.js's perceived duration (s,\n"
+"                      0.01..10), bounce -1..1: stiffness (2 pi / D)^2,\n"
+"                      damping (1 - B) 4 pi / D (4 pi / (D (1 + B)) below\n"
+"                      0), rounded to 3 decimals\n"
+"  --rn-stiffness K --rn-damping D [--rn-mass M]   React Native, D > 0\n"
+"  --rn-bounciness B --rn-speed S   React Native's fromBouncinessAndSpeed\n"
+"  --compose-stiffness K --compose-damping-ratio Z   Compose: Android's\n"
+"  --flutter-stiffness K --flutter-damping D [--flutter-mass M]\n"
+"  --flutter-duration D --flutter-bounce B   Flutter's withDurationAndBounce\n"
+"                      (whole ms): omega = 2 pi / D, zeta as SwiftUI's\n"
+"With --engine NAME the library's own update runs (see --engine).\n",
+	    fp);
 }
 
 /* Whether the space-separated list has the word w. */
