@@ -144,7 +144,7 @@ cmd_list(int argc, char **argv)
 	    "final_err_v overshoot settle_time energy_drift diverged");
 	puts("  max_dt max_substeps lost_time max_lag substeps max_substeps_frame "
 	    "lag attenuation");
-	puts("  with --engine: engine done_time snap_jump first_move_frame "
-	    "first_move_time");
+	puts("engine metrics (--metrics with --engine, after the above):");
+	puts("  engine done_time snap_jump first_move_frame first_move_time");
 	return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 }
