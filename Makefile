@@ -14,6 +14,9 @@
 #   make bench-dtoa   numfmt beside Dragonbox and double-conversion (needs
 #                     g++, libdragonbox-dev, libdouble-conversion-dev;
 #                     springsim itself depends on neither)
+#   make engines-golden  the engines' golden trajectories from the real
+#                     libraries: npm ci in tests/engines, then each
+#                     tests/engines/gen/*.mjs (not the shared common*.mjs)
 #   make demo         the main job: simulate, write CSV and a plot
 #   make plots        the README gallery (examples/*.png), needs gnuplot
 #   make install      PREFIX=/usr/local DESTDIR= (binary, plot scripts,
@@ -213,6 +216,15 @@ $(BUILD)/bench-floor: bench/floor.c
 	$(CC) $(CPPFLAGS) $(FLOOR_FLAGS) -DFLOOR_FLAGS='"$(FLOOR_FLAGS)"' \
 	    $(LDFLAGS) -o $@ bench/floor.c -lm
 bench: $(BUILD)/bench-floor
+
+# the real libraries' trajectories, written to tests/engines/golden/
+engines-golden:
+	cd tests/engines && npm ci
+	for g in tests/engines/gen/*.mjs; do \
+	    case $${g##*/} in common*) continue ;; esac; \
+	    node "$$g" || exit 1; \
+	done
+.PHONY: engines-golden
 
 demo: $(BIN)
 	sh examples/demo.sh $(BIN)

@@ -303,7 +303,7 @@ flush(struct pending *p, runner_fn run, struct chunk *ck,
 static int
 steady(const spring_sim *sim)
 {
-	return sim->model == NULL &&
+	return sim->model == NULL && sim->engine == NULL &&
 	    (sim->policy == NULL || sim->policy == spring_policy_none) &&
 	    spring_schedule_constant(sim->schedule) && sim->signal == NULL;
 }

@@ -321,6 +321,143 @@ spring_from_box2d(double hertz, double damping_ratio, spring_params *p)
 	return spring_params_set(TWO_PI * hertz, damping_ratio, 1.0, p);
 }
 
+/*
+ * popmotion (popmotion 11, animations/utils/find-spring.ts findSpring):
+ * the same envelope, clamps and 11 Newton steps from 5 / duration as
+ * Motion's, on a duration given in ms (here s).
+ */
+int
+spring_from_popmotion_duration(double duration, double bounce,
+    spring_params *p)
+{
+	return spring_from_motion_duration(duration, bounce, p);
+}
+
+/*
+ * svelte (sveltejs/svelte, packages/svelte/src/motion/spring.js,
+ * tick_spring): per frame of 60 fps, d = (target - x) K - B v with v in
+ * units per 60 fps frame, so K = omega^2 / 60^2 and B = 2 zeta omega /
+ * 60: omega = 60 sqrt(K), zeta = B / (2 sqrt(K)).
+ */
+int
+spring_from_svelte(double stiffness, double damping, spring_params *p)
+{
+	if (!positive(stiffness))
+		return -1;
+	return spring_params_set(60.0 * sqrt(stiffness),
+	    damping / (2.0 * sqrt(stiffness)), 1.0, p);
+}
+
+/* JavaScript's Math.round: the nearest integer, halves toward +inf. */
+static double
+js_round(double x)
+{
+	double r = floor(x);
+
+	return x - r >= 0.5 ? r + 1.0 : r;
+}
+
+/* anime.js's round(v, 3) (core/helpers.js): Math.round(v * 1e3) / 1e3. */
+static double
+anime_round3(double v)
+{
+	return js_round(v * 1000.0) / 1000.0;
+}
+
+/*
+ * anime.js 4 (juliangarnier/anime, src/easings/spring/index.js,
+ * Spring.calculateSDFromBD): pd in ms clamped to 10..10 K, pds = pd /
+ * 1000; stiffness (2 pi / pds)^2 within 1e-11..1e4, damping (1 - bn)
+ * 4 pi / pds for bn >= 0, 4 pi / (pds (1 + bn)) below, within
+ * 1e-11..300; both rounded to 3 decimals; mass 1.
+ */
+int
+spring_from_anime_duration(double duration, double bounce,
+    spring_params *p)
+{
+	const double pi = TWO_PI / 2.0, min_value = 1e-11;
+	double pd, pds, k, d;
+
+	if (!positive(duration) || !isfinite(bounce))
+		return -1;
+	pd = clamp(duration * 1000.0, 10.0, 10000.0);
+	bounce = clamp(bounce, -1.0, 1.0);
+	pds = pd / 1000.0;
+	k = pow(2.0 * pi / pds, 2.0);
+	d = bounce >= 0.0 ? (1.0 - bounce) * 4.0 * pi / pds :
+	    4.0 * pi / (pds * (1.0 + bounce));
+	k = anime_round3(clamp(k, min_value, 10000.0));
+	d = anime_round3(clamp(d, min_value, 300.0));
+	return spring_from_stiffness(k, d, 1.0, p);
+}
+
+/* React Native's b3Nobounce: the friction of no bounce for a tension. */
+static double
+rn_nobounce(double t)
+{
+	if (t <= 18.0)
+		return 0.0007 * pow(t, 3.0) - 0.031 * pow(t, 2.0) + 0.64 * t +
+		    1.28;
+	if (t <= 44.0)
+		return 0.000044 * pow(t, 3.0) - 0.006 * pow(t, 2.0) + 0.36 * t +
+		    2.0;
+	return 0.00000045 * pow(t, 3.0) - 0.000332 * pow(t, 2.0) +
+	    0.1078 * t + 5.84;
+}
+
+/*
+ * React Native (facebook/react-native, packages/react-native/Libraries/
+ * Animated/SpringConfig.js, fromBouncinessAndSpeed; vendored by
+ * react-native-web): b = bounciness / 1.7 / 20 * 0.8, s = speed / 1.7 /
+ * 20, Origami tension 0.5 + 199.5 s, friction the quadratic-out blend
+ * from no bounce to 0.01 at 2b - b^2.
+ */
+int
+spring_from_react_native_bounciness(double bounciness, double speed,
+    spring_params *p)
+{
+	double b, s, tension, friction, t;
+
+	if (!isfinite(bounciness) || !isfinite(speed))
+		return -1;
+	b = (bounciness / 1.7 - 0.0) / (20.0 - 0.0);
+	b = 0.0 + b * (0.8 - 0.0);
+	s = (speed / 1.7 - 0.0) / (20.0 - 0.0);
+	tension = 0.5 + s * (200.0 - 0.5);
+	t = 2.0 * b - b * b;
+	friction = t * 0.01 + (1.0 - t) * rn_nobounce(tension);
+	/* SpringConfig.js's Origami converter (no special case for 0) */
+	tension = (tension - ORIGAMI_T_ORIGIN) * ORIGAMI_T_SCALE +
+	    ORIGAMI_T_OFFSET;
+	friction = (friction - ORIGAMI_F_ORIGIN) * ORIGAMI_F_SCALE +
+	    ORIGAMI_F_OFFSET;
+	if (!(friction > 0.0) || !(tension > 0.0))
+		return -1;
+	return spring_from_rebound(tension, friction, p);
+}
+
+/*
+ * Flutter (flutter/flutter, packages/flutter/lib/src/physics/
+ * spring_simulation.dart, SpringDescription.withDurationAndBounce): a
+ * Duration holds whole microseconds, inMilliseconds truncates them.
+ */
+int
+spring_from_flutter_duration(double duration, double bounce,
+    spring_params *p)
+{
+	double ms, s, k;
+
+	if (!positive(duration) || !(bounce > -1.0 && bounce <= 1.0))
+		return -1;
+	ms = floor(nearbyint(duration * 1e6) / 1000.0);
+	if (!(ms > 0.0))
+		return -1;
+	s = ms / 1000.0;
+	k = 4.0 * (TWO_PI / 2.0) * (TWO_PI / 2.0) / pow(s, 2.0);
+	return spring_params_set(sqrt(k), bounce > 0.0 ? 1.0 - bounce :
+	    1.0 / (bounce + 1.0), 1.0, p);
+}
+
 /* The slowest decay rate of the offset; see dialects.h. */
 double
 spring_decay_rate(const spring_params *p)

@@ -25,6 +25,8 @@ extern const spring_engine spring_engine_motion_one;
 extern const spring_engine spring_engine_svelte;
 extern const spring_engine spring_engine_anime;
 extern const spring_engine spring_engine_react_native;
+/* springsim's own baseline, the exact spring: last in the table */
+extern const spring_engine spring_engine_springsim_exact;
 
 const spring_engine *const spring_engines[] = {
 	/* ENGINE-ROWS: one row an engine */
@@ -38,6 +40,7 @@ const spring_engine *const spring_engines[] = {
 	&spring_engine_svelte,
 	&spring_engine_anime,
 	&spring_engine_react_native,
+	&spring_engine_springsim_exact,
 	NULL
 };
 

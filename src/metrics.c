@@ -59,4 +59,6 @@ spring_metrics_end(const spring_metrics_acc *a, spring_metrics *m)
 	m->energy_drift = a->drift / a->e0_energy;
 	m->diverged = 0;
 	m->diverged_frame = -1;
+	m->done_time = m->snap_jump = m->first_move_time = NAN;
+	m->first_move_frame = -1;
 }

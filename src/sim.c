@@ -218,6 +218,95 @@ run_frames(struct run *run, long frames, spring_frame_stats *fs)
 	return rc;
 }
 
+/*
+ * The setup an engine starts from: the sim's, with the spring, the
+ * initial state and the target the sim's own (a sweep changes those).
+ */
+static void
+engine_setup(const spring_sim *sim, spring_engine_setup *su)
+{
+	*su = sim->esu;
+	su->params = sim->params;
+	su->x0 = sim->x0;
+	su->v0 = sim->v0;
+	su->target = sim->target;
+}
+
+/*
+ * Another library's spring (sim->engine): frames from the same clock as
+ * run_frames, each the library's tick at the frame's wall time; the
+ * reference is the exact spring toward the constant target.  Besides the
+ * usual sums: the first frame declared done, the largest rest snap, the
+ * first frame that moves (the library's frame delay).
+ */
+static int
+run_engine(struct run *run, long frames, spring_frame_stats *fs,
+    spring_metrics *em)
+{
+	const spring_sim *sim = run->sim;
+	const spring_engine *e = sim->engine;
+	int steady = spring_schedule_constant(sim->schedule);
+	spring_engine_setup su;
+	spring_engine_state st;
+	spring_schedule constant;
+	spring_clock clk;
+	spring_state r;
+	spring_row row;
+	double frame_dt, wall, end = sim->duration * (1.0 - 1e-9);
+	long n;
+	int rc = 0;
+
+	engine_setup(sim, &su);
+	memset(&st, 0, sizeof(st));
+	e->start(&su, &st);
+	memset(&row, 0, sizeof(row));
+	start_clock(sim, &constant, &clk);
+	em->snap_jump = 0.0;
+	for (n = 1; frames == 0 || n <= frames; n++) {
+		if (!spring_clock_next(&clk, &frame_dt, &wall))
+			break;
+		st.snap = 0.0;
+		e->frame(&st, wall);
+		row.t = wall;
+		row.g = sim->target;
+		row.q = 0.0;
+		/* v is NaN where the library keeps no velocity */
+		if (!(fabs(st.x - row.g) <= run->limit) || isinf(st.v)) {
+			run->diverged_frame = n;
+			break;
+		}
+		if (steady)
+			reference_next(&run->ref, &r);
+		else
+			spring_reference_at(&run->ref, wall, &r);
+		row.x = st.x;
+		row.v = st.v;
+		row.x_ref = r.x;
+		row.v_ref = r.v;
+		row.done = st.done != 0;
+		metrics_add(&run->acc, &row);
+		if (st.done && isnan(em->done_time))
+			em->done_time = wall;
+		if (fabs(st.snap) > em->snap_jump)
+			em->snap_jump = fabs(st.snap);
+		if (em->first_move_frame < 0 && st.x != sim->x0) {
+			em->first_move_frame = n;
+			em->first_move_time = wall;
+		}
+		if (fs != NULL) {
+			fs->frames = n;
+			fs->substeps = n;
+			fs->max_substeps_frame = 1;
+		}
+		if (run->emit != NULL &&
+		    (rc = run->emit(run->ctx, &row, frame_dt)) != 0)
+			break;
+		if (frames == 0 && wall >= end)
+			break;
+	}
+	return rc;
+}
+
 /* Run the simulation; see spring.h. */
 int
 spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
@@ -225,6 +314,7 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 {
 	struct run run;
 	spring_row row;
+	spring_metrics em;
 	long frames = sim->frames;
 	int rc = 0;
 
@@ -253,10 +343,16 @@ spring_simulate(const spring_sim *sim, spring_row_fn emit, void *ctx,
 		fs->substeps = fs->max_substeps_frame = 0;
 		fs->first_capped = fs->frames = 0;
 	}
+	/* the engine's own, kept over spring_metrics_end's */
+	em.done_time = em.first_move_time = NAN;
+	em.snap_jump = NAN;
+	em.first_move_frame = -1;
 	if (emit != NULL && (rc = emit(ctx, &row, 0.0)) != 0)
 		goto done;
 
-	if ((sim->policy == NULL || sim->policy == spring_policy_none) &&
+	if (sim->engine != NULL)
+		rc = run_engine(&run, frames, fs, &em);
+	else if ((sim->policy == NULL || sim->policy == spring_policy_none) &&
 	    spring_schedule_constant(sim->schedule) && sim->signal == NULL) {
 		if (frames == 0)
 			frames = spring_frame_count(sim->duration, sim->dt);
@@ -273,7 +369,51 @@ done:
 	spring_metrics_end(&run.acc, m);
 	m->diverged = run.diverged_frame >= 0;
 	m->diverged_frame = run.diverged_frame;
+	if (sim->engine != NULL) {
+		m->done_time = em.done_time;
+		m->snap_jump = em.snap_jump;
+		m->first_move_frame = em.first_move_frame;
+		m->first_move_time = em.first_move_time;
+	}
 	return rc;
+}
+
+/*
+ * spring_sample_at for an engine: at a frame, the frame's x; between
+ * frames, what the library would show if a frame came at that time (a
+ * copy of its state given that frame), not an interpolation.
+ */
+static long
+engine_sample_at(const spring_sim *sim, const double *tq, long nq,
+    double *xq)
+{
+	const spring_engine *e = sim->engine;
+	spring_engine_setup su;
+	spring_engine_state st, probe;
+	spring_schedule constant;
+	spring_clock clk;
+	double frame_dt, wall;
+	long i = 0;
+
+	engine_setup(sim, &su);
+	memset(&st, 0, sizeof(st));
+	e->start(&su, &st);
+	start_clock(sim, &constant, &clk);
+	while (i < nq && tq[i] <= 0.0)
+		xq[i++] = sim->x0;
+	while (i < nq && spring_clock_next(&clk, &frame_dt, &wall)) {
+		double tol = 1e-9 * frame_dt;
+
+		for (; i < nq && tq[i] < wall - tol; i++) {
+			probe = st;
+			e->frame(&probe, tq[i]);
+			xq[i] = probe.x;
+		}
+		e->frame(&st, wall);
+		for (; i < nq && tq[i] <= wall + tol; i++)
+			xq[i] = st.x;
+	}
+	return i;
 }
 
 /*
@@ -296,6 +436,8 @@ spring_sample_at(const spring_sim *sim, const double *tq, long nq,
 
 	if (sim->model != NULL)
 		return spring_model_sample_at(sim, tq, nq, xq);
+	if (sim->engine != NULL)
+		return engine_sample_at(sim, tq, nq, xq);
 	start_stepper(sim, &st);
 	start_clock(sim, &constant, &clk);
 	while (i < nq && tq[i] <= 0.0)

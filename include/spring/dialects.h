@@ -58,6 +58,42 @@ int spring_from_origami(double tension, double friction, spring_params *p);
 /* Box2D's soft constraint: omega = 2 pi hertz, zeta = the ratio. */
 int spring_from_box2d(double hertz, double damping_ratio, spring_params *p);
 
+/*
+ * The libraries --engine runs (engine.h), in their own dialects.
+ * popmotion's duration (s) and bounce: findSpring, Motion's search.
+ */
+int spring_from_popmotion_duration(double duration, double bounce,
+    spring_params *p);
+/*
+ * svelte's spring (svelte/motion): stiffness K and damping B are per
+ * 60 fps frame, so the spring they stand for at 60 fps is omega =
+ * 60 sqrt(K), zeta = B / (2 sqrt(K)), mass 1.
+ */
+int spring_from_svelte(double stiffness, double damping, spring_params *p);
+/*
+ * anime.js spring({ bounce, duration }) (calculateSDFromBD): the
+ * perceived duration D (s, 0.01..10) gives stiffness (2 pi / D)^2 and
+ * damping (1 - B) 4 pi / D (B >= 0) or 4 pi / (D (1 + B)), each clamped
+ * (damping to 300) and rounded to 3 decimals; mass 1.
+ */
+int spring_from_anime_duration(double duration, double bounce,
+    spring_params *p);
+/*
+ * React Native's bounciness and speed (SpringConfig.js,
+ * fromBouncinessAndSpeed), Origami's tension and friction under it;
+ * mass 1.  -1 when the damping comes out <= 0 (React Native refuses it).
+ */
+int spring_from_react_native_bounciness(double bounciness, double speed,
+    spring_params *p);
+/*
+ * Flutter's SpringDescription.withDurationAndBounce: the duration in
+ * whole milliseconds (Duration.inMilliseconds of the duration given, s),
+ * stiffness 4 pi^2 / D^2, damping ratio 1 - B (B > 0) or 1 / (1 + B);
+ * mass 1.  -1 below 1 ms.
+ */
+int spring_from_flutter_duration(double duration, double bounce,
+    spring_params *p);
+
 /* Motion's limits (framer-motion springDefaults). */
 #define SPRING_MOTION_MIN_DAMPING	0.05
 #define SPRING_MOTION_MAX_DAMPING	1.0
@@ -68,6 +104,9 @@ int spring_from_box2d(double hertz, double damping_ratio, spring_params *p);
 /* Unity raises a smaller smoothTime to this; react-spring a frequency. */
 #define SPRING_UNITY_MIN_SMOOTH_TIME	0.0001
 #define SPRING_REACT_MIN_FREQUENCY	0.01
+/* anime.js clamps the perceived duration to 10 ms .. 10 s (10 K ms). */
+#define SPRING_ANIME_MIN_DURATION	0.01
+#define SPRING_ANIME_MAX_DURATION	10.0
 
 /*
  * One spring in every convention.  A value the convention cannot express

@@ -28,6 +28,13 @@ extern "C" {
  *                to the target; > 0 means the rule gained energy.  E0 is
  *                the initial energy (m omega^2 / 2 when that is 0)
  *   diverged     1 if the run stopped because it diverged
+ * and, for a run of another library's engine (spring_sim.engine; NaN and
+ * -1 otherwise, and where the engine never does it):
+ *   done_time    the wall time of the first frame on which the library
+ *                declared the animation over
+ *   snap_jump    the largest |jump| of a frame's rest snap (0: none)
+ *   first_move_frame, first_move_time  the first frame whose x differs
+ *                from x0, and its wall time: the library's frame delay
  */
 typedef struct spring_metrics {
 	double max_err_x, rms_err_x, final_err_x;
@@ -36,6 +43,8 @@ typedef struct spring_metrics {
 	int diverged;
 	long rows;		/* rows measured, t = 0 included */
 	long diverged_frame;	/* first frame that diverged, or -1 */
+	double done_time, snap_jump, first_move_time;	/* engines */
+	long first_move_frame;
 } spring_metrics;
 
 /* A row of the trajectory: the simulated state beside the exact one. */
@@ -45,6 +54,8 @@ typedef struct spring_row {
 	double x_ref, v_ref;
 	/* a model with an intermediate spring (double): its state */
 	double xi, vi, xi_ref, vi_ref;
+	/* an engine's (spring_sim.engine): the library declared it over */
+	int done;
 } spring_row;
 
 /* Running sums behind spring_metrics. */

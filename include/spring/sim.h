@@ -10,6 +10,7 @@
 #include "metrics.h"
 #include "signal.h"
 #include "frame.h"
+#include "engine.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -54,6 +55,15 @@ typedef struct spring_sim {
 	const spring_schedule *schedule; /* NULL: frames of dt */
 	const spring_signal *signal;	/* NULL: target + target_vel t */
 	int vel_source;			/* enum spring_vel_source */
+	/*
+	 * Another library's spring (engine.h), NULL for none: each frame
+	 * is engine->frame at the frame's wall time, started from esu
+	 * (whose params, x0, v0 and target spring_simulate takes from the
+	 * sim's own); the reference is the exact spring for params toward
+	 * the constant target.  No model, rule, policy or moving target.
+	 */
+	const spring_engine *engine;
+	spring_engine_setup esu;
 } spring_sim;
 
 /*

@@ -193,7 +193,7 @@ parse_analyze(int argc, char **argv, struct analyze_opts *o)
 	/* positive and at most 1e100, like run's numbers; zeta >= 0 */
 	static const struct grid_bounds positive = { 0.0, MAX_MAGNITUDE, 1 };
 	static const struct grid_bounds ratio = { 0.0, MAX_MAGNITUDE, 0 };
-	struct option longopts[64];
+	struct option longopts[MAX_LONGOPTS];
 	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	const char *integrators = "all";
 	int c, p, status;
@@ -201,7 +201,7 @@ parse_analyze(int argc, char **argv, struct analyze_opts *o)
 	memset(o, 0, sizeof(*o));
 	param_set_init(&o->ps);
 	o->header = 1;
-	if (param_longopts(analyze_own_opts, longopts, 64) != 0)
+	if (param_longopts(analyze_own_opts, longopts, MAX_LONGOPTS) != 0)
 		abort();	/* the table is ours: a bug, not input */
 	opterr = 0;
 	optind = 1;

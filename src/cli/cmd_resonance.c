@@ -360,7 +360,7 @@ write_row(struct sink *k, const struct run_setup *rs,
 static int
 run_code(const char *name)
 {
-	struct option all[96];
+	struct option all[MAX_LONGOPTS];
 	int i;
 
 	if (run_longopts(NULL, all, sizeof(all) / sizeof(all[0])) != 0)

@@ -141,7 +141,7 @@ parse_dt(const char *arg, double *dt)
 static int
 parse_convert(int argc, char **argv, struct convert_opts *o)
 {
-	struct option longopts[64];
+	struct option longopts[MAX_LONGOPTS];
 	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	int c, p, status;
 
@@ -149,7 +149,7 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 	param_set_init(&o->ps);
 	o->dt = 1.0 / 60.0;
 	o->decay_time = 1.0;
-	if (param_longopts(convert_own_opts, longopts, 64) != 0)
+	if (param_longopts(convert_own_opts, longopts, MAX_LONGOPTS) != 0)
 		abort();	/* the table is ours: a bug, not input */
 	opterr = 0;
 	optind = 1;

@@ -70,6 +70,8 @@ static void list_signals(FILE *);
 static void list_policies(FILE *);
 static const char *rule_at(long);
 static const char *policy_at(long);
+static void list_engines(FILE *);
+static const char *engine_at(long);
 
 static const struct run_flag run_flags[] = {
 	{ .help = "Model and rule:\n" },
@@ -157,6 +159,42 @@ static const struct run_flag run_flags[] = {
 "                      it: state, target and every operation in float, the\n"
 "                      coefficients rounded to float; the reference and the\n"
 "                      metrics stay double\n" },
+	{ .help =
+"\n"
+"Engines (other libraries' springs, stepped as each library runs them):\n" },
+	{ .flag = "--engine", .kind = FK_NAME, .at = FIELD(const char *, engine),
+	  .sweep = SWEEP_NAME, .help =
+"  --engine NAME       run the spring as library NAME runs it, frame by\n"
+"                      frame at the run's frame times (--dt, --frames-from,\n"
+"                      --dt-jitter, --hitch), beside the exact spring\n"
+"                      (x_ref); the parameters in springsim's conventions\n"
+"                      or in that library's own flags; rows add done (1\n"
+"                      from the frame the library declares the animation\n"
+"                      over); no --model, --integrator, --substep,\n"
+"                      --fast-exp or moving target.  sweep --engine all\n"
+"                      runs every one:\n",
+	  .list = list_engines, .all = engine_at },
+	{ .flag = "--clamp", .kind = FK_ON, .at = FIELD(int, clamp), .help =
+"  --clamp             overshoot clamping (react-spring clamp; wobble,\n"
+"                      rebound, React Native overshootClamping)\n" },
+	{ .flag = "--unity-max-speed", .kind = FK_POSITIVE,
+	  .at = FIELD(double, max_speed), .have = FIELD(int, have_max_speed),
+	  .sweep = SWEEP_NUMBER, .help =
+"  --unity-max-speed S   SmoothDamp's maxSpeed, units/s (default: none)\n" },
+	{ .flag = "--android-min-visible-change", .kind = FK_POSITIVE,
+	  .at = FIELD(double, min_visible), .have = FIELD(int, have_min_visible),
+	  .sweep = SWEEP_NUMBER, .help =
+"  --android-min-visible-change C   SpringAnimation's minimumVisibleChange\n"
+"                      (default 1, pixels)\n" },
+	{ .flag = "--box2d-substeps", .kind = FK_COUNT, .min = 1, .max = 1000,
+	  .at = FIELD(long, substeps), .have = FIELD(int, have_substeps),
+	  .sweep = SWEEP_INTEGER, .help =
+"  --box2d-substeps N  Box2D's substeps a step, 1-1000 (default 4)\n" },
+	{ .flag = "--flutter-bounds", .kind = FK_NAME,
+	  .at = FIELD(const char *, flutter_bounds), .sweep = SWEEP_FIXED,
+	  .help =
+"  --flutter-bounds LO:HI   a bounded AnimationController: the value is\n"
+"                      clipped to [LO, HI] (default: unbounded)\n" },
 	{ .help = "\n", .list = param_usage },
 	{ .help =
 "\n"
@@ -412,6 +450,31 @@ list_policies(FILE *fp)
 		help_entry(fp, (*p)->name, cli_summary((*p)->summary), NULL);
 }
 
+/* The engines, one entry each, under --engine. */
+static void
+list_engines(FILE *fp)
+{
+	const spring_engine *const *e;
+	char text[400];
+
+	for (e = spring_engines; *e != NULL; e++) {
+		snprintf(text, sizeof(text), "%s %s: %s", (*e)->library,
+		    (*e)->version, (*e)->summary);
+		help_entry(fp, (*e)->name, text, NULL);
+	}
+}
+
+/* The i-th engine's name, or NULL past the last: --engine all. */
+static const char *
+engine_at(long i)
+{
+	long n;
+
+	for (n = 0; n < i && spring_engines[n] != NULL; n++)
+		;
+	return spring_engines[n] != NULL ? spring_engines[n]->name : NULL;
+}
+
 /* The i-th rule's name, or NULL past the last: --integrator all. */
 static const char *
 rule_at(long i)
@@ -479,7 +542,7 @@ field_of(const struct run_setup *rs, size_t at)
 int
 run_longopts(const struct option *extra, struct option *all, size_t cap)
 {
-	struct option mine[128];
+	struct option mine[MAX_LONGOPTS];
 	size_t n = 0, i, j;
 
 	for (; extra != NULL && extra->name != NULL; extra++) {
@@ -515,7 +578,7 @@ run_longopts(const struct option *extra, struct option *all, size_t cap)
 void
 list_flags(FILE *fp)
 {
-	struct option all[128];
+	struct option all[MAX_LONGOPTS];
 	size_t i;
 
 	if (run_longopts(NULL, all, sizeof(all) / sizeof(all[0])) != 0)

@@ -75,13 +75,14 @@ cmd_list(int argc, char **argv)
 {
 	const spring_rule *const *r;
 	const spring_policy *const *p;
+	const spring_engine *const *e;
 	int kind, col;
 
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "--help") == 0)) {
 		puts("usage: springsim list\n\nList the models, update rules, "
-		    "parameter conventions, substep\npolicies and metrics "
-		    "springsim knows, by name.");
+		    "engines, parameter conventions,\nsubstep policies and "
+		    "metrics springsim knows, by name.");
 		return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 	}
 	if (argc == 2 && (strcmp(argv[1], "-V") == 0 ||
@@ -110,6 +111,18 @@ cmd_list(int argc, char **argv)
 		printf("  %-20s %-8s %s [%s]\n", (*r)->name, order,
 		    (*r)->summary, (*r)->source);
 	}
+	puts("engines (--engine; other libraries' springs, as each runs them):");
+	for (e = spring_engines; *e != NULL; e++) {
+		char groups[480];
+
+		printf("  %-20s %s %s, %s, checked against the %s: %s [%s]\n",
+		    (*e)->name, (*e)->library, (*e)->version,
+		    (*e)->float32 ? "float32" : "double", (*e)->checked,
+		    (*e)->summary, (*e)->source);
+		param_engine_groups((*e)->name, groups, sizeof(groups));
+		printf("  %-20s parameters: %s%sspringsim's conventions\n", "",
+		    groups, groups[0] != '\0' ? "; " : "");
+	}
 	puts("parameter conventions (exactly one group; --mass with any):");
 	list_conventions(stdout);
 	puts("signals (--target-signal, or --target-file):");
@@ -131,5 +144,7 @@ cmd_list(int argc, char **argv)
 	    "final_err_v overshoot settle_time energy_drift diverged");
 	puts("  max_dt max_substeps lost_time max_lag substeps max_substeps_frame "
 	    "lag attenuation");
+	puts("engine metrics (--metrics with --engine, after the above):");
+	puts("  engine done_time snap_jump first_move_frame first_move_time");
 	return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 }

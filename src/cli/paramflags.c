@@ -14,7 +14,75 @@
 #include "paramflags.h"
 
 #define PI 3.141592653589793238462643383280
-#define BIT(p) (1ull << (p))
+/*
+ * The masks of a group's flags, constant expressions for the table: word
+ * i of the mask of flag p, and the masks of one to three flags.
+ */
+#define MW(p, i) ((p) / 64 == (i) ? 1ull << ((p) % 64) : 0ull)
+#define M0 {{ 0ull, 0ull }}
+#define M1(a) {{ MW(a, 0), MW(a, 1) }}
+#define M2(a, b) {{ MW(a, 0) | MW(b, 0), MW(a, 1) | MW(b, 1) }}
+#define M3(a, b, c) {{ MW(a, 0) | MW(b, 0) | MW(c, 0), \
+	MW(a, 1) | MW(b, 1) | MW(c, 1) }}
+_Static_assert(PARAM_MASK_WORDS == 2, "the M macros write two words");
+
+/* The mask of flag p alone. */
+static param_mask
+mask_of(int p)
+{
+	param_mask m;
+
+	memset(&m, 0, sizeof(m));
+	m.w[p / 64] = 1ull << (p % 64);
+	return m;
+}
+
+/* a | b. */
+static param_mask
+mask_or(param_mask a, param_mask b)
+{
+	int i;
+
+	for (i = 0; i < PARAM_MASK_WORDS; i++)
+		a.w[i] |= b.w[i];
+	return a;
+}
+
+/* a & ~b: the flags of a not in b. */
+static param_mask
+mask_minus(param_mask a, param_mask b)
+{
+	int i;
+
+	for (i = 0; i < PARAM_MASK_WORDS; i++)
+		a.w[i] &= ~b.w[i];
+	return a;
+}
+
+/* Whether flag p is in m. */
+static int
+mask_has(param_mask m, int p)
+{
+	return (m.w[p / 64] >> (p % 64)) & 1u;
+}
+
+/* The number of flags in m. */
+static int
+mask_count(param_mask m)
+{
+	int p, n = 0;
+
+	for (p = 0; p < P_COUNT; p++)
+		n += mask_has(m, p);
+	return n;
+}
+
+/* Whether a and b hold the same flags. */
+static int
+mask_eq(param_mask a, param_mask b)
+{
+	return memcmp(&a, &b, sizeof(a)) == 0;
+}
 
 /*
  * How a parameter flag's value is checked: an interval and the message's
@@ -23,7 +91,9 @@
  */
 enum range {
 	POSITIVE, NONNEGATIVE, OPEN_UNIT, SWIFTUI_BOUNCE, MOTION_BOUNCE,
-	MOTION_DURATION, UNITY_TIME, REACT_PERIOD, UNIT_FACTOR
+	MOTION_DURATION, UNITY_TIME, REACT_PERIOD, UNIT_FACTOR,
+	POPMOTION_BOUNCE, POPMOTION_DURATION, ANIME_DURATION, ANIME_BOUNCE,
+	FLUTTER_DURATION, FLUTTER_BOUNCE
 };
 
 #define LN2 0.693147180559945309417232121458176568
@@ -51,6 +121,22 @@ static const struct range_rule {
 	[REACT_PERIOD] = { SPRING_REACT_MIN_FREQUENCY, DBL_MAX, 0, 0,
 	    "must be >= 0.01 (react-spring raises it to that)" },
 	[UNIT_FACTOR] = { 0.0, 1.0, 1, 0, "must be > 0 and <= 1" },
+	[POPMOTION_BOUNCE] = { 0.0, 1.0 - SPRING_MOTION_MIN_DAMPING, 0, 0,
+	    "must be between 0 and 0.95 (popmotion clamps 1 - bounce to "
+	    "0.05..1)" },
+	[POPMOTION_DURATION] = { SPRING_MOTION_MIN_DURATION,
+	    SPRING_MOTION_MAX_DURATION, 0, 0,
+	    "must be between 0.01 and 10 s (popmotion clamps it there)" },
+	[ANIME_DURATION] = { SPRING_ANIME_MIN_DURATION,
+	    SPRING_ANIME_MAX_DURATION, 0, 0,
+	    "must be between 0.01 and 10 s (anime.js clamps it there)" },
+	[ANIME_BOUNCE] = { -1.0, 1.0, 0, 0,
+	    "must be between -1 and 1 (anime.js clamps it there)" },
+	[FLUTTER_DURATION] = { 0.001, DBL_MAX, 0, 0,
+	    "must be >= 0.001 s (Flutter takes whole milliseconds, > 0)" },
+	[FLUTTER_BOUNCE] = { -1.0, 1.0, 1, 0,
+	    "must be > -1 and <= 1 (Flutter's damping ratio is 1 - B or "
+	    "1 / (1 + B))" },
 };
 
 static const struct param_flag {
@@ -96,6 +182,41 @@ static const struct param_flag {
 	[P_ORIGAMI_FRICTION] = { "origami-friction", NONNEGATIVE, 0 },
 	[P_BOX2D_HERTZ] = { "box2d-hertz", POSITIVE, 0 },
 	[P_BOX2D_DAMPING_RATIO] = { "box2d-damping-ratio", NONNEGATIVE, 0 },
+	[P_POPMOTION_STIFFNESS] = { "popmotion-stiffness", POSITIVE, 0 },
+	[P_POPMOTION_DAMPING] = { "popmotion-damping", NONNEGATIVE, 0 },
+	[P_POPMOTION_MASS] = { "popmotion-mass", POSITIVE, 1 },
+	[P_POPMOTION_DURATION] = { "popmotion-duration", POPMOTION_DURATION,
+	    0 },
+	[P_POPMOTION_BOUNCE] = { "popmotion-bounce", POPMOTION_BOUNCE, 0 },
+	/* wobble and React Native refuse a damping of 0 (an invariant) */
+	[P_WOBBLE_STIFFNESS] = { "wobble-stiffness", POSITIVE, 0 },
+	[P_WOBBLE_DAMPING] = { "wobble-damping", POSITIVE, 0 },
+	[P_WOBBLE_MASS] = { "wobble-mass", POSITIVE, 1 },
+	[P_REACT_MOTION_STIFFNESS] = { "react-motion-stiffness", POSITIVE, 0 },
+	[P_REACT_MOTION_DAMPING] = { "react-motion-damping", NONNEGATIVE, 0 },
+	[P_MOTION_ONE_STIFFNESS] = { "motion-one-stiffness", POSITIVE, 0 },
+	[P_MOTION_ONE_DAMPING] = { "motion-one-damping", NONNEGATIVE, 0 },
+	[P_MOTION_ONE_MASS] = { "motion-one-mass", POSITIVE, 1 },
+	[P_SVELTE_STIFFNESS] = { "svelte-stiffness", POSITIVE, 0 },
+	[P_SVELTE_DAMPING] = { "svelte-damping", NONNEGATIVE, 0 },
+	[P_ANIME_STIFFNESS] = { "anime-stiffness", POSITIVE, 0 },
+	[P_ANIME_DAMPING] = { "anime-damping", NONNEGATIVE, 0 },
+	[P_ANIME_MASS] = { "anime-mass", POSITIVE, 1 },
+	[P_ANIME_DURATION] = { "anime-duration", ANIME_DURATION, 0 },
+	[P_ANIME_BOUNCE] = { "anime-bounce", ANIME_BOUNCE, 0 },
+	[P_RN_STIFFNESS] = { "rn-stiffness", POSITIVE, 0 },
+	[P_RN_DAMPING] = { "rn-damping", POSITIVE, 0 },
+	[P_RN_MASS] = { "rn-mass", POSITIVE, 1 },
+	[P_RN_BOUNCINESS] = { "rn-bounciness", NONNEGATIVE, 0 },
+	[P_RN_SPEED] = { "rn-speed", NONNEGATIVE, 0 },
+	[P_COMPOSE_STIFFNESS] = { "compose-stiffness", POSITIVE, 0 },
+	[P_COMPOSE_DAMPING_RATIO] = { "compose-damping-ratio", NONNEGATIVE,
+	    0 },
+	[P_FLUTTER_STIFFNESS] = { "flutter-stiffness", POSITIVE, 0 },
+	[P_FLUTTER_DAMPING] = { "flutter-damping", NONNEGATIVE, 0 },
+	[P_FLUTTER_MASS] = { "flutter-mass", POSITIVE, 1 },
+	[P_FLUTTER_DURATION] = { "flutter-duration", FLUTTER_DURATION, 0 },
+	[P_FLUTTER_BOUNCE] = { "flutter-bounce", FLUTTER_BOUNCE, 0 },
 	[P_FACTOR] = { "factor", UNIT_FACTOR, 0 },
 	[P_FT] = { "ft", POSITIVE, 0 },
 };
@@ -282,6 +403,143 @@ from_box2d(const double *v, double mass, double h, spring_params *p)
 	return spring_from_box2d(v[P_BOX2D_HERTZ], v[P_BOX2D_DAMPING_RATIO], p);
 }
 
+/* A library's stiffness, damping and mass (physical units). */
+static int
+from_physical(const double *v, double mass, double h, spring_params *p,
+    enum param_id k, enum param_id d)
+{
+	(void)h;
+	return spring_from_stiffness(v[k], v[d], mass, p);
+}
+
+/* popmotion's stiffness, damping and mass. */
+static int
+from_popmotion(const double *v, double mass, double h, spring_params *p)
+{
+	return from_physical(v, mass, h, p, P_POPMOTION_STIFFNESS,
+	    P_POPMOTION_DAMPING);
+}
+
+/* popmotion's duration and bounce: Motion's search (findSpring). */
+static int
+from_popmotion_duration(const double *v, double mass, double h,
+    spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_popmotion_duration(v[P_POPMOTION_DURATION],
+	    v[P_POPMOTION_BOUNCE], p);
+}
+
+/* wobble's stiffness, damping and mass. */
+static int
+from_wobble(const double *v, double mass, double h, spring_params *p)
+{
+	return from_physical(v, mass, h, p, P_WOBBLE_STIFFNESS,
+	    P_WOBBLE_DAMPING);
+}
+
+/* react-motion's stiffness and damping, on a unit mass. */
+static int
+from_react_motion(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	return from_physical(v, 1.0, h, p, P_REACT_MOTION_STIFFNESS,
+	    P_REACT_MOTION_DAMPING);
+}
+
+/* Motion One's stiffness, damping and mass. */
+static int
+from_motion_one(const double *v, double mass, double h, spring_params *p)
+{
+	return from_physical(v, mass, h, p, P_MOTION_ONE_STIFFNESS,
+	    P_MOTION_ONE_DAMPING);
+}
+
+/* svelte's stiffness and damping, read at 60 fps. */
+static int
+from_svelte(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_svelte(v[P_SVELTE_STIFFNESS], v[P_SVELTE_DAMPING], p);
+}
+
+/* anime.js's stiffness, damping and mass. */
+static int
+from_anime(const double *v, double mass, double h, spring_params *p)
+{
+	return from_physical(v, mass, h, p, P_ANIME_STIFFNESS,
+	    P_ANIME_DAMPING);
+}
+
+/* anime.js's perceived duration and bounce (calculateSDFromBD). */
+static int
+from_anime_duration(const double *v, double mass, double h,
+    spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_anime_duration(v[P_ANIME_DURATION],
+	    v[P_ANIME_BOUNCE], p);
+}
+
+/* React Native's stiffness, damping and mass. */
+static int
+from_rn(const double *v, double mass, double h, spring_params *p)
+{
+	return from_physical(v, mass, h, p, P_RN_STIFFNESS, P_RN_DAMPING);
+}
+
+/*
+ * React Native's bounciness and speed (SpringConfig.js
+ * fromBouncinessAndSpeed); React Native refuses the damping <= 0 that
+ * a large bounciness gives (SpringAnimation's invariant).
+ */
+static int
+from_rn_bounciness(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	if (spring_from_react_native_bounciness(v[P_RN_BOUNCINESS],
+	    v[P_RN_SPEED], p) != 0) {
+		warn_msg("--rn-bounciness: '%g' (with --rn-speed '%g') gives "
+		    "React Native a damping <= 0, which it refuses",
+		    v[P_RN_BOUNCINESS], v[P_RN_SPEED]);
+		return -2;
+	}
+	return 0;
+}
+
+/* Jetpack Compose's stiffness and damping ratio: Android's. */
+static int
+from_compose(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_android(v[P_COMPOSE_STIFFNESS],
+	    v[P_COMPOSE_DAMPING_RATIO], p);
+}
+
+/* Flutter's SpringDescription(mass, stiffness, damping). */
+static int
+from_flutter(const double *v, double mass, double h, spring_params *p)
+{
+	return from_physical(v, mass, h, p, P_FLUTTER_STIFFNESS,
+	    P_FLUTTER_DAMPING);
+}
+
+/* Flutter's SpringDescription.withDurationAndBounce, whole ms. */
+static int
+from_flutter_duration(const double *v, double mass, double h,
+    spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_flutter_duration(v[P_FLUTTER_DURATION],
+	    v[P_FLUTTER_BOUNCE], p);
+}
+
 /*
  * The conventions: exactly one group per call (or none, for the
  * default): every flag of `flags`, and any of `optional`.  --mass may go
@@ -289,55 +547,105 @@ from_box2d(const double *v, double mass, double h, spring_params *p)
  * the libraries' stiffness/damping/mass groups (with Ck/Cd the mass
  * cancels: omega = sqrt(Ck) / h, zeta = Cd / (2 sqrt(Ck))); otherwise it
  * scales forces and energy.  A library's own mass flag (optional) stands
- * for --mass.
+ * for --mass.  engines: the --engine names that take a library's group
+ * (NULL: springsim's own, every engine takes it; "": none, a library
+ * springsim does not run); a duration form hands the engine its
+ * duration and bounce flags as given (SPRING_ENGINE_DURATION).
  */
 static const struct param_group {
-	unsigned long long flags, optional;
+	param_mask flags, optional;
 	const char *name;
 	const char *source;
 	int (*convert)(const double *v, double mass, double h,
 	    spring_params *p);
+	const char *engines;
+	int duration;		/* the flags are duration, bounce */
+	enum param_id duration_id, bounce_id;
 } param_groups[] = {
-	{ BIT(P_STIFFNESS) | BIT(P_DAMPING), 0, "stiffness/damping",
-	  "Fiedler, Holden", from_stiffness },
-	{ BIT(P_UAF) | BIT(P_DR), 0, "uaf/dr", "Studio Gobo", from_uaf },
-	{ BIT(P_HALFLIFE) | BIT(P_FREQUENCY), 0, "halflife/frequency",
-	  "Holden", from_halflife_frequency },
-	{ BIT(P_HALFLIFE) | BIT(P_DR), 0, "halflife/dr", "Holden",
-	  from_halflife_dr },
-	{ BIT(P_CK) | BIT(P_CD), 0, "ck/cd", "Nissen", from_nissen },
-	{ BIT(P_HZ) | BIT(P_DECAY) | BIT(P_DECAY_TIME), 0,
-	  "hz/decay/decay-time", "Chou", from_chou },
-	{ BIT(P_SWIFTUI_RESPONSE) | BIT(P_SWIFTUI_DAMPING_FRACTION), 0,
+	{ M2(P_STIFFNESS, P_DAMPING), M0, "stiffness/damping",
+	  "Fiedler, Holden", from_stiffness, NULL, 0, 0, 0 },
+	{ M2(P_UAF, P_DR), M0, "uaf/dr", "Studio Gobo", from_uaf, NULL, 0, 0,
+	  0 },
+	{ M2(P_HALFLIFE, P_FREQUENCY), M0, "halflife/frequency",
+	  "Holden", from_halflife_frequency, NULL, 0, 0, 0 },
+	{ M2(P_HALFLIFE, P_DR), M0, "halflife/dr", "Holden",
+	  from_halflife_dr, NULL, 0, 0, 0 },
+	{ M2(P_CK, P_CD), M0, "ck/cd", "Nissen", from_nissen, NULL, 0, 0, 0 },
+	{ M3(P_HZ, P_DECAY, P_DECAY_TIME), M0,
+	  "hz/decay/decay-time", "Chou", from_chou, NULL, 0, 0, 0 },
+	{ M2(P_SWIFTUI_RESPONSE, P_SWIFTUI_DAMPING_FRACTION), M0,
 	  "swiftui-response", "SwiftUI Spring(response:dampingFraction:)",
-	  from_swiftui_response },
-	{ BIT(P_SWIFTUI_DURATION) | BIT(P_SWIFTUI_BOUNCE), 0,
+	  from_swiftui_response, "", 0, 0, 0 },
+	{ M2(P_SWIFTUI_DURATION, P_SWIFTUI_BOUNCE), M0,
 	  "swiftui-duration", "SwiftUI Spring(duration:bounce:)",
-	  from_swiftui_duration },
-	{ BIT(P_ANDROID_STIFFNESS) | BIT(P_ANDROID_DAMPING_RATIO), 0,
-	  "android", "Android SpringForce", from_android },
-	{ BIT(P_UNITY_SMOOTH_TIME), 0, "unity", "Unity Mathf.SmoothDamp",
-	  from_unity },
-	{ BIT(P_REACT_TENSION) | BIT(P_REACT_FRICTION), BIT(P_REACT_MASS),
-	  "react", "react-spring config", from_react },
-	{ BIT(P_REACT_FREQUENCY) | BIT(P_REACT_DAMPING_RATIO),
-	  BIT(P_REACT_MASS), "react-frequency",
-	  "react-spring frequency/damping", from_react_frequency },
-	{ BIT(P_MOTION_STIFFNESS) | BIT(P_MOTION_DAMPING), BIT(P_MOTION_MASS),
-	  "motion", "Motion (framer-motion)", from_motion },
-	{ BIT(P_MOTION_DURATION) | BIT(P_MOTION_BOUNCE), 0,
+	  from_swiftui_duration, "", 0, 0, 0 },
+	{ M2(P_ANDROID_STIFFNESS, P_ANDROID_DAMPING_RATIO), M0,
+	  "android", "Android SpringForce", from_android, "android compose", 0,
+	  0, 0 },
+	{ M1(P_UNITY_SMOOTH_TIME), M0, "unity", "Unity Mathf.SmoothDamp",
+	  from_unity, "unity", 0, 0, 0 },
+	{ M2(P_REACT_TENSION, P_REACT_FRICTION), M1(P_REACT_MASS),
+	  "react", "react-spring config", from_react, "react-spring", 0, 0,
+	  0 },
+	{ M2(P_REACT_FREQUENCY, P_REACT_DAMPING_RATIO),
+	  M1(P_REACT_MASS), "react-frequency",
+	  "react-spring frequency/damping", from_react_frequency,
+	  "react-spring", 0, 0, 0 },
+	{ M2(P_MOTION_STIFFNESS, P_MOTION_DAMPING), M1(P_MOTION_MASS),
+	  "motion", "Motion (framer-motion)", from_motion, "motion", 0, 0,
+	  0 },
+	{ M2(P_MOTION_DURATION, P_MOTION_BOUNCE), M0,
 	  "motion-duration", "Motion findSpring, emulated",
-	  from_motion_duration },
-	{ BIT(P_MOTION_VISUAL_DURATION) | BIT(P_MOTION_BOUNCE), 0,
+	  from_motion_duration, "motion", 1, P_MOTION_DURATION,
+	  P_MOTION_BOUNCE },
+	{ M2(P_MOTION_VISUAL_DURATION, P_MOTION_BOUNCE), M0,
 	  "motion-visual-duration", "Motion visualDuration",
-	  from_motion_visual },
-	{ BIT(P_REBOUND_TENSION) | BIT(P_REBOUND_FRICTION), 0, "rebound",
-	  "Facebook Rebound", from_rebound },
-	{ BIT(P_ORIGAMI_TENSION) | BIT(P_ORIGAMI_FRICTION), 0, "origami",
-	  "Rebound OrigamiValueConverter", from_origami },
-	{ BIT(P_BOX2D_HERTZ) | BIT(P_BOX2D_DAMPING_RATIO), 0, "box2d",
-	  "Box2D b2MakeSoft", from_box2d },
-	{ 0, 0, NULL, NULL, NULL }
+	  from_motion_visual, "motion", 0, 0, 0 },
+	{ M2(P_REBOUND_TENSION, P_REBOUND_FRICTION), M0, "rebound",
+	  "Facebook Rebound", from_rebound, "rebound", 0, 0, 0 },
+	{ M2(P_ORIGAMI_TENSION, P_ORIGAMI_FRICTION), M0, "origami",
+	  "Rebound OrigamiValueConverter", from_origami,
+	  "rebound react-native", 0, 0, 0 },
+	{ M2(P_BOX2D_HERTZ, P_BOX2D_DAMPING_RATIO), M0, "box2d",
+	  "Box2D b2MakeSoft", from_box2d, "box2d", 0, 0, 0 },
+	/* the libraries --engine runs */
+	{ M2(P_POPMOTION_STIFFNESS, P_POPMOTION_DAMPING), M1(P_POPMOTION_MASS),
+	  "popmotion", "popmotion spring", from_popmotion, "popmotion", 0, 0,
+	  0 },
+	{ M2(P_POPMOTION_DURATION, P_POPMOTION_BOUNCE), M0,
+	  "popmotion-duration", "popmotion findSpring",
+	  from_popmotion_duration, "popmotion", 1, P_POPMOTION_DURATION,
+	  P_POPMOTION_BOUNCE },
+	{ M2(P_WOBBLE_STIFFNESS, P_WOBBLE_DAMPING), M1(P_WOBBLE_MASS),
+	  "wobble", "wobble Spring", from_wobble, "wobble", 0, 0, 0 },
+	{ M2(P_REACT_MOTION_STIFFNESS, P_REACT_MOTION_DAMPING), M0,
+	  "react-motion", "react-motion spring()", from_react_motion,
+	  "react-motion", 0, 0, 0 },
+	{ M2(P_MOTION_ONE_STIFFNESS, P_MOTION_ONE_DAMPING),
+	  M1(P_MOTION_ONE_MASS), "motion-one", "Motion One spring()",
+	  from_motion_one, "motion-one", 0, 0, 0 },
+	{ M2(P_SVELTE_STIFFNESS, P_SVELTE_DAMPING), M0, "svelte",
+	  "svelte/motion spring, at 60 fps", from_svelte, "svelte", 0, 0, 0 },
+	{ M2(P_ANIME_STIFFNESS, P_ANIME_DAMPING), M1(P_ANIME_MASS), "anime",
+	  "anime.js spring()", from_anime, "anime", 0, 0, 0 },
+	{ M2(P_ANIME_DURATION, P_ANIME_BOUNCE), M0, "anime-duration",
+	  "anime.js spring({ bounce, duration })", from_anime_duration,
+	  "anime", 1, P_ANIME_DURATION, P_ANIME_BOUNCE },
+	{ M2(P_RN_STIFFNESS, P_RN_DAMPING), M1(P_RN_MASS), "react-native",
+	  "React Native Animated.spring", from_rn, "react-native", 0, 0, 0 },
+	{ M2(P_RN_BOUNCINESS, P_RN_SPEED), M0, "rn-bounciness",
+	  "React Native fromBouncinessAndSpeed", from_rn_bounciness,
+	  "react-native", 0, 0, 0 },
+	{ M2(P_COMPOSE_STIFFNESS, P_COMPOSE_DAMPING_RATIO), M0, "compose",
+	  "Jetpack Compose spring()", from_compose, "compose", 0, 0, 0 },
+	{ M2(P_FLUTTER_STIFFNESS, P_FLUTTER_DAMPING), M1(P_FLUTTER_MASS),
+	  "flutter", "Flutter SpringDescription", from_flutter, "flutter", 0,
+	  0, 0 },
+	{ M2(P_FLUTTER_DURATION, P_FLUTTER_BOUNCE), M0, "flutter-duration",
+	  "Flutter SpringDescription.withDurationAndBounce",
+	  from_flutter_duration, "flutter", 1, P_FLUTTER_DURATION,
+	  P_FLUTTER_BOUNCE },
+	{ M0, M0, NULL, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 /* No flags given yet; mass 1. */
@@ -440,7 +748,7 @@ param_set_value(struct param_set *ps, int c, const char *arg, double x)
 	}
 	ps->value[p] = x;
 	ps->arg[p] = arg;
-	ps->given |= BIT(p);
+	ps->given = mask_or(ps->given, mask_of(p));
 	return 1;
 }
 
@@ -460,15 +768,13 @@ check_param(enum param_id id, double x, const char *arg)
 
 /* "--a, --b and --c" for the flags in mask, into buf. */
 static const char *
-flag_list(unsigned long long mask, char *buf, size_t len)
+flag_list(param_mask mask, char *buf, size_t len)
 {
-	int p, n = 0, total = 0;
+	int p, n = 0, total = mask_count(mask);
 
-	for (p = 0; p < P_COUNT; p++)
-		total += (mask & BIT(p)) != 0;
 	buf[0] = '\0';
 	for (p = 0; p < P_COUNT; p++) {
-		if (!(mask & BIT(p)))
+		if (!mask_has(mask, p))
 			continue;
 		n++;
 		strncat(buf, n == 1 ? "--" : n == total ? " and --" : ", --",
@@ -483,7 +789,7 @@ flag_list(unsigned long long mask, char *buf, size_t len)
  * groups that contain every flag given, each contributing what it lacks.
  */
 static const char *
-partners(unsigned long long given, char *buf, size_t len)
+partners(param_mask given, char *buf, size_t len)
 {
 	const struct param_group *g;
 	char one[160];
@@ -491,10 +797,12 @@ partners(unsigned long long given, char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (g = param_groups; g->name != NULL; g++) {
-		if ((given & ~(g->flags | g->optional)) != 0)
+		if (mask_count(mask_minus(given, mask_or(g->flags,
+		    g->optional))) != 0)
 			continue;
 		strncat(buf, n++ == 0 ? "" : " or ", len - strlen(buf) - 1);
-		strncat(buf, flag_list(g->flags & ~given, one, sizeof(one)),
+		strncat(buf, flag_list(mask_minus(g->flags, given), one,
+		    sizeof(one)),
 		    len - strlen(buf) - 1);
 	}
 	return n > 0 ? buf : NULL;
@@ -507,23 +815,23 @@ partners(unsigned long long given, char *buf, size_t len)
  * after the message.
  */
 static int
-find_group(unsigned long long given, const struct param_group **out)
+find_group(param_mask given, const struct param_group **out)
 {
 	const struct param_group *g;
 	char have[480], need[480];
 
 	*out = NULL;
-	if (given == 0)
+	if (mask_count(given) == 0)
 		return 0;
 	for (g = param_groups; g->name != NULL; g++)
-		if ((given & ~g->optional) == g->flags) {
+		if (mask_eq(mask_minus(given, g->optional), g->flags)) {
 			*out = g;
 			return 0;
 		}
 	flag_list(given, have, sizeof(have));
 	if (partners(given, need, sizeof(need)) != NULL)
 		usage_error("%s %s %s", have,
-		    (given & (given - 1)) ? "need" : "needs", need);
+		    mask_count(given) > 1 ? "need" : "needs", need);
 	else
 		usage_error("%s are not one parameter group; 'springsim list' "
 		    "shows the groups", have);
@@ -542,7 +850,7 @@ group_mass(const struct param_set *ps, const struct param_group *g,
 
 	*mass = ps->mass;
 	for (p = 0; g != NULL && p < P_COUNT; p++) {
-		if (!(g->optional & ps->given & BIT(p)) ||
+		if (!mask_has(g->optional, p) || !mask_has(ps->given, p) ||
 		    !param_flags[p].is_mass)
 			continue;
 		if (ps->mass_arg != NULL) {
@@ -564,7 +872,10 @@ static int
 mass_moves(const struct param_group *g)
 {
 	return g != NULL && (g->convert == from_stiffness ||
-	    g->convert == from_react || g->convert == from_motion);
+	    g->convert == from_react || g->convert == from_motion ||
+	    g->convert == from_popmotion || g->convert == from_wobble ||
+	    g->convert == from_motion_one || g->convert == from_anime ||
+	    g->convert == from_rn || g->convert == from_flutter);
 }
 
 /*
@@ -583,7 +894,8 @@ spring_flag(const struct param_set *ps, const struct param_group *g, int p,
 		*x = ps->mass;
 		return 1;
 	}
-	if (!(ps->given & BIT(p)) || (param_flags[p].is_mass && !mass_moves(g)))
+	if (!mask_has(ps->given, p) ||
+	    (param_flags[p].is_mass && !mass_moves(g)))
 		return 0;
 	*name = param_flags[p].name;
 	*arg = ps->arg[p];
@@ -665,7 +977,7 @@ param_resolve(const struct param_set *ps, double h, spring_params *sp)
 	if (find_group(ps->given, &g) != 0)
 		return -1;
 	for (p = 0; p < P_COUNT; p++)
-		if ((ps->given & BIT(p)) &&
+		if (mask_has(ps->given, p) &&
 		    check_param(p, ps->value[p], ps->arg[p]) != 0)
 			return -1;
 	if (group_mass(ps, g, &mass) != 0)
@@ -690,31 +1002,32 @@ int
 param_first_order(const struct param_set *ps, double *rate, double *factor,
     double *ft)
 {
-	unsigned long long own = BIT(P_HALFLIFE) | BIT(P_DAMPING) |
-	    BIT(P_FACTOR), given = ps->given & ~BIT(P_FT);
+	const param_mask own = M3(P_HALFLIFE, P_DAMPING, P_FACTOR);
+	param_mask given = mask_minus(ps->given, mask_of(P_FT));
+	int one = mask_count(given) == 1;
 	char names[480];
 	int p;
 
-	*ft = (ps->given & BIT(P_FT)) ? ps->value[P_FT] : 1.0 / 60.0;
-	if ((given & ~own) != 0 || (given & (given - 1)) != 0) {
+	*ft = mask_has(ps->given, P_FT) ? ps->value[P_FT] : 1.0 / 60.0;
+	if (mask_count(mask_minus(given, own)) != 0 || mask_count(given) > 1) {
 		flag_list(ps->given, names, sizeof(names));
 		usage_error("--model damper takes one of --halflife, --damping, "
 		    "--factor (and --ft), not %s", names);
 		return -1;
 	}
 	for (p = 0; p < P_COUNT; p++)
-		if ((ps->given & BIT(p)) &&
+		if (mask_has(ps->given, p) &&
 		    check_param(p, ps->value[p], ps->arg[p]) != 0)
 			return -1;
-	if (given == BIT(P_HALFLIFE))
+	if (one && mask_has(given, P_HALFLIFE))
 		*rate = LN2 / ps->value[P_HALFLIFE];
-	else if (given == BIT(P_DAMPING))
+	else if (one && mask_has(given, P_DAMPING))
 		*rate = ps->value[P_DAMPING];
-	else if (given == BIT(P_FACTOR))
+	else if (one && mask_has(given, P_FACTOR))
 		*rate = -log1p(-ps->value[P_FACTOR]) / *ft;
 	else
 		*rate = LN2 / 0.1;	/* default: half-life 0.1 s */
-	*factor = given == BIT(P_FACTOR) ? ps->value[P_FACTOR] :
+	*factor = one && mask_has(given, P_FACTOR) ? ps->value[P_FACTOR] :
 	    -expm1(-*rate * *ft);
 	if (!(*rate > 0.0 && *rate <= 1e100)) {
 		flag_list(ps->given, names, sizeof(names));
@@ -733,12 +1046,12 @@ param_halflife_only(const struct param_set *ps, const char *model,
 	char names[480];
 
 	*halflife = 0.4;	/* default */
-	if ((ps->given & ~BIT(P_HALFLIFE)) != 0) {
+	if (mask_count(mask_minus(ps->given, mask_of(P_HALFLIFE))) != 0) {
 		flag_list(ps->given, names, sizeof(names));
 		usage_error("--model %s takes --halflife, not %s", model, names);
 		return -1;
 	}
-	if (ps->given == 0)
+	if (mask_count(ps->given) == 0)
 		return 0;
 	if (check_param(P_HALFLIFE, ps->value[P_HALFLIFE],
 	    ps->arg[P_HALFLIFE]) != 0)
@@ -751,14 +1064,23 @@ param_halflife_only(const struct param_set *ps, const char *model,
 int
 param_uses_step(const struct param_set *ps)
 {
-	return ps->given == (BIT(P_CK) | BIT(P_CD));
+	const param_mask ckcd = M2(P_CK, P_CD);
+
+	return mask_eq(ps->given, ckcd);
 }
 
 /* Whether flag id was given. */
 int
 param_given(const struct param_set *ps, enum param_id id)
 {
-	return (ps->given & BIT(id)) != 0;
+	return mask_has(ps->given, id);
+}
+
+/* See paramflags.h. */
+int
+param_any_given(const struct param_set *ps)
+{
+	return mask_count(ps->given) > 0;
 }
 
 /* Take flag id out of the set, range-checked; see paramflags.h. */
@@ -770,7 +1092,7 @@ param_take(struct param_set *ps, enum param_id id, double *out)
 	if (check_param(id, ps->value[id], ps->arg[id]) != 0)
 		return -1;
 	*out = ps->value[id];
-	ps->given &= ~BIT(id);
+	ps->given = mask_minus(ps->given, mask_of(id));
 	return 1;
 }
 
@@ -783,7 +1105,7 @@ list_conventions(FILE *fp)
 
 	for (g = param_groups; g->name != NULL; g++) {
 		flag_list(g->flags, names, sizeof(names));
-		if (g->optional != 0) {
+		if (mask_count(g->optional) != 0) {
 			flag_list(g->optional, extra, sizeof(extra));
 			strncat(names, " (optional ", sizeof(names) -
 			    strlen(names) - 1);
@@ -855,7 +1177,95 @@ param_usage(FILE *fp)
 "                      Native)  [Rebound OrigamiValueConverter]\n"
 "  --box2d-hertz H --box2d-damping-ratio Z   omega = 2 pi H, zeta = Z\n"
 "                      [Box2D b2MakeSoft]\n"
-"These give each library's spring; its own update (react-spring's 1 ms\n"
-"Euler, Rebound's 1 ms RK4, Box2D's soft step, Unity's) is not emulated.\n",
+"These give each library's spring in springsim's terms; a run's engine\n"
+"option steps it as the library does (react-spring's 1 ms Euler,\n"
+"Rebound's 1 ms RK4, Box2D's soft step, Unity's float SmoothDamp ...).\n",
 	    fp);
+	fputs(
+"More libraries, in their own words (a run's engine takes its\n"
+"library's groups and the conventions above):\n"
+"  --popmotion-stiffness K --popmotion-damping D [--popmotion-mass M]\n"
+"  --popmotion-duration D --popmotion-bounce B   Motion's search (D in s)\n"
+"  --wobble-stiffness K --wobble-damping D [--wobble-mass M]   D > 0\n"
+"  --react-motion-stiffness K --react-motion-damping D   mass 1\n"
+"  --motion-one-stiffness K --motion-one-damping D [--motion-one-mass M]\n"
+"  --svelte-stiffness K --svelte-damping B   per 60 fps frame: omega =\n"
+"                      60 sqrt(K), zeta = B / (2 sqrt(K))\n"
+"  --anime-stiffness K --anime-damping D [--anime-mass M]\n"
+"  --anime-duration D --anime-bounce B   anime.js's perceived duration (s,\n"
+"                      0.01..10), bounce -1..1: stiffness (2 pi / D)^2,\n"
+"                      damping (1 - B) 4 pi / D (4 pi / (D (1 + B)) below\n"
+"                      0), rounded to 3 decimals\n"
+"  --rn-stiffness K --rn-damping D [--rn-mass M]   React Native, D > 0\n"
+"  --rn-bounciness B --rn-speed S   React Native's fromBouncinessAndSpeed\n"
+"  --compose-stiffness K --compose-damping-ratio Z   Compose: Android's\n"
+"  --flutter-stiffness K --flutter-damping D [--flutter-mass M]\n"
+"  --flutter-duration D --flutter-bounce B   Flutter's withDurationAndBounce\n"
+"                      (whole ms): omega = 2 pi / D, zeta as SwiftUI's\n"
+"springsim --help, Engines, lists the engines and their flags.\n",
+	    fp);
+}
+
+/* Whether the space-separated list has the word w. */
+static int
+has_word(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = list; (p = strstr(p, w)) != NULL; p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/* See paramflags.h. */
+int
+param_engine(const struct param_set *ps, const char *engine, int *form,
+    double *duration, double *bounce)
+{
+	const struct param_group *g;
+	char own[480];
+	int p;
+
+	*form = SPRING_ENGINE_PHYSICAL;
+	*duration = *bounce = NAN;
+	if (find_group(ps->given, &g) != 0)
+		return -1;
+	if (g == NULL || g->engines == NULL)
+		return 0;
+	if (!has_word(g->engines, engine)) {
+		for (p = 0; p < P_COUNT && !mask_has(g->flags, p); p++)
+			;
+		param_engine_groups(engine, own, sizeof(own));
+		usage_error("--%s: '%s' is %s's parameter, not --engine %s's "
+		    "(%s%s)", param_flags[p].name, ps->arg[p], g->source,
+		    engine, own[0] != '\0' ? "its own: " : "it takes "
+		    "springsim's conventions", own);
+		return -1;
+	}
+	if (g->duration) {
+		*form = SPRING_ENGINE_DURATION;
+		*duration = ps->value[g->duration_id];
+		*bounce = ps->value[g->bounce_id];
+	}
+	return 0;
+}
+
+/* See paramflags.h. */
+void
+param_engine_groups(const char *engine, char *buf, size_t len)
+{
+	const struct param_group *g;
+	char names[160];
+
+	buf[0] = '\0';
+	for (g = param_groups; g->name != NULL; g++) {
+		if (g->engines == NULL || !has_word(g->engines, engine))
+			continue;
+		flag_list(mask_or(g->flags, g->optional), names, sizeof(names));
+		if (buf[0] != '\0')
+			strncat(buf, "; ", len - strlen(buf) - 1);
+		strncat(buf, names, len - strlen(buf) - 1);
+	}
 }

@@ -33,20 +33,45 @@ enum param_id {
 	P_REBOUND_TENSION, P_REBOUND_FRICTION,
 	P_ORIGAMI_TENSION, P_ORIGAMI_FRICTION,
 	P_BOX2D_HERTZ, P_BOX2D_DAMPING_RATIO,
+	/* the libraries --engine runs (engine.h), their own dialects */
+	P_POPMOTION_STIFFNESS, P_POPMOTION_DAMPING, P_POPMOTION_MASS,
+	P_POPMOTION_DURATION, P_POPMOTION_BOUNCE,
+	P_WOBBLE_STIFFNESS, P_WOBBLE_DAMPING, P_WOBBLE_MASS,
+	P_REACT_MOTION_STIFFNESS, P_REACT_MOTION_DAMPING,
+	P_MOTION_ONE_STIFFNESS, P_MOTION_ONE_DAMPING, P_MOTION_ONE_MASS,
+	P_SVELTE_STIFFNESS, P_SVELTE_DAMPING,
+	P_ANIME_STIFFNESS, P_ANIME_DAMPING, P_ANIME_MASS, P_ANIME_DURATION,
+	P_ANIME_BOUNCE,
+	P_RN_STIFFNESS, P_RN_DAMPING, P_RN_MASS, P_RN_BOUNCINESS, P_RN_SPEED,
+	P_COMPOSE_STIFFNESS, P_COMPOSE_DAMPING_RATIO,
+	P_FLUTTER_STIFFNESS, P_FLUTTER_DAMPING, P_FLUTTER_MASS,
+	P_FLUTTER_DURATION, P_FLUTTER_BOUNCE,
 	/* the first-order damper's (--model damper) */
 	P_FACTOR, P_FT,
 	P_COUNT
 };
 
+/* Room for a command's getopt_long table: its own, run's and these. */
+#define MAX_LONGOPTS 256
+
 /* getopt_long values of the parameter flags: PARAM_OPT + id; --mass. */
 #define PARAM_OPT 1000
 #define PARAM_OPT_MASS (PARAM_OPT + P_COUNT)
+
+/*
+ * A set of parameter flags, one bit an id: more than a word holds (the
+ * parameter_mask functions of paramflags.c read and build it).
+ */
+#define PARAM_MASK_WORDS ((P_COUNT + 63) / 64)
+typedef struct param_mask {
+	unsigned long long w[PARAM_MASK_WORDS];
+} param_mask;
 
 /* What the parameter flags of one call said. */
 struct param_set {
 	double value[P_COUNT];
 	const char *arg[P_COUNT];	/* as typed, for messages */
-	unsigned long long given;	/* 1 << id for each flag given */
+	param_mask given;		/* each flag given */
 	double mass;
 	const char *mass_arg;
 };
@@ -95,8 +120,9 @@ int param_uses_step(const struct param_set *ps);
  */
 int param_take(struct param_set *ps, enum param_id id, double *out);
 
-/* Whether flag id was given. */
+/* Whether flag id was given; whether any parameter flag was. */
 int param_given(const struct param_set *ps, enum param_id id);
+int param_any_given(const struct param_set *ps);
 
 /* A flag's value, a number with |value| <= MAX_MAGNITUDE: 0 or -1. */
 /*
@@ -120,6 +146,21 @@ int param_first_order(const struct param_set *ps, double *rate,
 int param_halflife_only(const struct param_set *ps, const char *model,
     double *halflife);
 int parse_bounded(const char *flag, const char *arg, double *out);
+
+/*
+ * The parameters for --engine NAME (engine.h): the group given must be
+ * springsim's own (a convention of the articles) or one of NAME's
+ * library (its dialect: which engines take which group is the group's
+ * row); another library's is refused naming the flag, its value and the
+ * engine.
+ * The form (SPRING_ENGINE_PHYSICAL, or SPRING_ENGINE_DURATION with the
+ * duration and bounce as given, s) goes in *form, *duration, *bounce.
+ * 0, or -1 after a message.
+ */
+int param_engine(const struct param_set *ps, const char *engine, int *form,
+    double *duration, double *bounce);
+/* The groups --engine NAME takes, for `springsim list`: "--a --b, --c". */
+void param_engine_groups(const char *engine, char *buf, size_t len);
 
 /* For `springsim list` and --help: one line per convention. */
 void list_conventions(FILE *fp);

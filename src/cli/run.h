@@ -14,7 +14,9 @@
 
 #define MAX_HITCHES 64
 /* The --metrics columns (sink.c's metric_cols). */
-#define METRIC_NCOLS 30
+#define METRIC_NCOLS 35
+/* The columns without --engine (metric_all); the engine's follow. */
+#define METRIC_NCOLS_RUN 30
 #define MAX_FRAMES 1000000000L
 /* Frames a command may hold in memory (16 bytes each) without --force. */
 #define MAX_KEPT_FRAMES 100000000L
@@ -35,6 +37,11 @@ struct run_setup {
 	int force;			/* --force: run even a huge run */
 	int fast_exp;			/* --fast-exp */
 	int float32;			/* --float32 */
+	/* --engine NAME and the libraries' knobs (engine.h) */
+	const char *engine, *flutter_bounds;
+	int clamp, have_max_speed, have_min_visible, have_substeps;
+	double max_speed, min_visible;
+	long substeps;
 	double t_goal, v_goal, apprehension, horizon;
 	int have_t_goal, have_v_goal, have_apprehension, have_horizon;
 	/* --model inertialize */
@@ -178,6 +185,7 @@ struct sink {
 	int intermediate;		/* a model's extra columns: 0, 2, 4 */
 	const char *extra_names;	/* their header, "xi,vi,..." */
 	const struct col_select *cols;	/* --metrics's columns; NULL: all */
+	int engine;			/* an engine's run: its columns */
 };
 
 /*
@@ -209,8 +217,13 @@ struct metric_col {
 extern const struct metric_col metric_cols[];
 /* A column's index by name, or -1. */
 int metric_col_find(const char *name);
-/* Every column, in order: --metrics without --columns. */
-extern const struct col_select metric_all;
+/*
+ * Every column, in order: --metrics without --columns; with --engine,
+ * metric_engine_all, the engine's columns after them.
+ */
+extern const struct col_select metric_all, metric_engine_all;
+/* The columns --metrics prints without --columns for rs. */
+const struct col_select *metric_default(const struct run_setup *rs);
 /*
  * Read --columns LIST into sel: each item a column's name (in the order
  * given, each once) or, with a leading '-', a name drop(ctx, name) takes

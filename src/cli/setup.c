@@ -17,7 +17,6 @@
 #include "run.h"
 
 #define LN2 0.693147180559945309417232121458176568
-#define BIT_OF(id) (1ULL << (id))
 
 /* The defaults of the README and springsim(1); see run.h. */
 void
@@ -464,9 +463,9 @@ resolve_damped(struct run_setup *rs)
 	spring_sim *sim = &rs->sim;
 	double h = sim->policy == spring_policy_none ? rs->dt : rs->max_dt;
 
-	if (rs->ps.given & (BIT_OF(P_FACTOR) | BIT_OF(P_FT)))
+	if (param_given(&rs->ps, P_FACTOR) || param_given(&rs->ps, P_FT))
 		return usage_error("%s goes with --model damper",
-		    (rs->ps.given & BIT_OF(P_FACTOR)) ? "--factor" : "--ft");
+		    param_given(&rs->ps, P_FACTOR) ? "--factor" : "--ft");
 	if (param_resolve(&rs->ps, h, &sim->params) != 0)
 		return EXIT_USAGE;
 	if (param_uses_step(&rs->ps)) {
@@ -949,6 +948,198 @@ run_setup_read_files(struct run_setup *rs)
 	return EXIT_OK;
 }
 
+/*
+ * The libraries' knobs (engine.h), one row each: the flag, the engines
+ * whose library has it (a space-separated list), and whether (and as
+ * what, for the message) rs was given it.
+ */
+static const struct engine_knob {
+	const char *flag;
+	const char *engines;
+	const char *who;	/* the engines, as a message lists them */
+} engine_knobs[] = {
+	{ "--clamp", "react-spring wobble rebound react-native",
+	  "react-spring, wobble, rebound or react-native" },
+	{ "--unity-max-speed", "unity", "unity" },
+	{ "--android-min-visible-change", "android", "android" },
+	{ "--box2d-substeps", "box2d", "box2d" },
+	{ "--flutter-bounds", "flutter", "flutter" },
+	{ NULL, NULL, NULL }
+};
+
+/* Whether rs was given knob i of engine_knobs[], its value as text. */
+static int
+knob_given(const struct run_setup *rs, int i, char *val, size_t len)
+{
+	val[0] = '\0';
+	switch (i) {
+	case 0:
+		return rs->clamp;
+	case 1:
+		snprintf(val, len, " '%g'", rs->max_speed);
+		return rs->have_max_speed;
+	case 2:
+		snprintf(val, len, " '%g'", rs->min_visible);
+		return rs->have_min_visible;
+	case 3:
+		snprintf(val, len, " '%ld'", rs->substeps);
+		return rs->have_substeps;
+	default:
+		snprintf(val, len, " '%.60s'", rs->flutter_bounds != NULL ?
+		    rs->flutter_bounds : "");
+		return rs->flutter_bounds != NULL;
+	}
+}
+
+/* Whether the space-separated list has the word w. */
+static int
+list_has(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = list; (p = strstr(p, w)) != NULL; p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/*
+ * What --engine refuses before anything is resolved: an unknown name,
+ * the flags of springsim's own stepping (the engine runs the library's)
+ * and a moving target (the libraries animate toward a fixed value); a
+ * knob without its library's engine.
+ */
+static int
+engine_refusals(const struct run_setup *rs)
+{
+	const char *own = NULL, *val = NULL, *target = NULL;
+	char num[64], knob[80];
+	int i;
+
+	for (i = 0; engine_knobs[i].flag != NULL; i++) {
+		if (!knob_given(rs, i, knob, sizeof(knob)))
+			continue;
+		if (rs->engine == NULL)
+			return usage_error("%s%s goes with --engine %s",
+			    engine_knobs[i].flag, knob, engine_knobs[i].who);
+		if (!list_has(engine_knobs[i].engines, rs->engine))
+			return usage_error("%s%s goes with --engine %s, not "
+			    "--engine %s", engine_knobs[i].flag, knob,
+			    engine_knobs[i].who, rs->engine);
+	}
+	if (rs->engine == NULL)
+		return EXIT_OK;
+	if (spring_engine_find(rs->engine) == NULL)
+		return usage_error("--engine: unknown engine '%s'; 'springsim "
+		    "list' shows them", rs->engine);
+	if (strcmp(rs->model, "spring") != 0)
+		own = "--model", val = rs->model;
+	else if (rs->integrator != NULL)
+		own = "--integrator", val = rs->integrator;
+	else if (rs->substep != NULL)
+		own = "--substep", val = rs->substep;
+	else if (rs->have_max_dt)
+		own = "--max-dt", val = "";
+	else if (rs->have_max_substeps)
+		own = "--max-substeps", val = "";
+	else if (rs->fast_exp)
+		own = "--fast-exp", val = NULL;
+	if (own != NULL) {
+		if (strcmp(own, "--max-dt") == 0)
+			snprintf(num, sizeof(num), "%g", rs->max_dt), val = num;
+		else if (strcmp(own, "--max-substeps") == 0)
+			snprintf(num, sizeof(num), "%ld", rs->max_substeps),
+			    val = num;
+		return usage_error("--engine runs the library's own stepping; "
+		    "%s%s%s%s does not apply", own, val != NULL ? " '" : "",
+		    val != NULL ? val : "", val != NULL ? "'" : "");
+	}
+	if (rs->have_target_vel) {
+		snprintf(num, sizeof(num), "%g", rs->sim.target_vel);
+		target = "--target-vel", val = num;
+	} else if (rs->signal_name != NULL)
+		target = "--target-signal", val = rs->signal_name;
+	else if (rs->target_file != NULL)
+		target = "--target-file", val = rs->target_file;
+	else if (rs->vel_source != NULL)
+		target = "--target-vel-source", val = rs->vel_source;
+	else if (rs->signal_flag != NULL)
+		target = rs->signal_flag, val = NULL;
+	if (target != NULL)
+		return usage_error("--engine animates toward a constant "
+		    "--target, as the libraries do; %s%s%.200s%s does not "
+		    "apply", target, val != NULL ? " '" : "",
+		    val != NULL ? val : "", val != NULL ? "'" : "");
+	return EXIT_OK;
+}
+
+/* --flutter-bounds LO:HI, finite, LO < HI: 0, or -1 after a message. */
+static int
+parse_bounds(const char *arg, double *lo, double *hi)
+{
+	char buf[128];
+	const char *colon = strchr(arg, ':');
+
+	if (colon == NULL || strlen(arg) >= sizeof(buf))
+		goto bad;
+	memcpy(buf, arg, (size_t)(colon - arg));
+	buf[colon - arg] = '\0';
+	if (scan_double(buf, lo) != 0 || scan_double(colon + 1, hi) != 0 ||
+	    !(fabs(*lo) <= MAX_MAGNITUDE) || !(fabs(*hi) <= MAX_MAGNITUDE) ||
+	    !(*lo < *hi))
+		goto bad;
+	return 0;
+bad:
+	warn_msg("--flutter-bounds: '%s' is not LO:HI with LO < HI", arg);
+	return -1;
+}
+
+/*
+ * The engine's setup: the spring param_resolve gave (in the library's
+ * dialect, or a convention), the form of a duration dialect, the knobs;
+ * then the library's own check: a warning for what it silently changes,
+ * a refusal for what it refuses.
+ */
+static int
+resolve_engine(struct run_setup *rs)
+{
+	spring_sim *sim = &rs->sim;
+	spring_engine_setup *su = &sim->esu;
+	const spring_engine *e = spring_engine_find(rs->engine);
+	char msg[320];
+	int rc;
+
+	spring_engine_setup_init(su);
+	if (param_engine(&rs->ps, rs->engine, &su->form, &su->duration,
+	    &su->bounce) != 0)
+		return EXIT_USAGE;
+	if (rs->flutter_bounds != NULL && parse_bounds(rs->flutter_bounds,
+	    &su->lower, &su->upper) != 0)
+		return EXIT_USAGE;
+	if (rs->have_max_speed)
+		su->max_speed = rs->max_speed;
+	if (rs->have_min_visible)
+		su->min_visible = rs->min_visible;
+	if (rs->have_substeps)
+		su->substeps = (int)rs->substeps;
+	su->clamp = rs->clamp;
+	su->params = sim->params;
+	su->x0 = sim->x0;
+	su->v0 = sim->v0;
+	su->target = sim->target;
+	sim->engine = e;
+	/* not springsim's rules: the identity columns say none */
+	rs->integrator = "";
+	msg[0] = '\0';
+	rc = e->check(su, msg, sizeof(msg));
+	if (rc < 0)
+		return usage_error("--engine %s: %s", e->name, msg);
+	if (rc > 0)
+		warn_msg("warning: --engine %s: %s", e->name, msg);
+	return EXIT_OK;
+}
+
 /* See run.h. */
 int
 run_setup_resolve(struct run_setup *rs)
@@ -961,12 +1152,16 @@ run_setup_resolve(struct run_setup *rs)
 	if (rs->columns != NULL &&
 	    metric_columns_parse(rs->columns, &rs->cols, NULL, NULL) != 0)
 		return EXIT_USAGE;
-	if ((rc = resolve_rule(rs)) != EXIT_OK ||
+	rs->sim.engine = NULL;
+	if ((rc = engine_refusals(rs)) != EXIT_OK ||
+	    (rc = resolve_rule(rs)) != EXIT_OK ||
 	    (rc = resolve_signal(rs)) != EXIT_OK ||
 	    (rc = resolve_policy(rs)) != EXIT_OK ||
 	    (rc = resolve_schedule(rs)) != EXIT_OK ||
 	    (rc = resolve_spring(rs)) != EXIT_OK)
 		return rc;
+	if (rs->engine != NULL)
+		return resolve_engine(rs);
 	return EXIT_OK;
 }
 
@@ -976,7 +1171,7 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
     const struct option *extra, extra_opt_fn fn, void *ctx,
     void (*usage_fn)(FILE *))
 {
-	struct option all[128];
+	struct option all[MAX_LONGOPTS];
 	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	int c, rc, status;
 

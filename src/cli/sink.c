@@ -32,6 +32,7 @@ sink_columns(struct sink *k, const spring_sim *sim)
 {
 	k->intermediate = sim->model != NULL ? sim->model->intermediate : 0;
 	k->extra_names = sim->model != NULL ? sim->model->columns : NULL;
+	k->engine = sim->engine != NULL;
 }
 
 /* The trajectory's header line. */
@@ -47,6 +48,8 @@ write_trajectory_header(struct sink *k)
 		out_write(&k->out, ",", 1);
 		out_write(&k->out, k->extra_names, strlen(k->extra_names));
 	}
+	if (k->engine)
+		out_write(&k->out, ",done", 5);
 	out_write(&k->out, "\n", 1);
 }
 
@@ -86,11 +89,14 @@ emit_row(void *ctx, const spring_row *r, double dt)
 		col[ncol++] = r->xi;
 		col[ncol++] = r->xi_ref;
 	}
+	if (k->engine)
+		col[ncol++] = r->done;
 	char *p = buf;
 
 	if (buf == NULL)
 		return EXIT_IO;
-	if (k->precision == 0) {
+	/* an engine's v is NaN where its library keeps none: empty */
+	if (k->precision == 0 && !k->engine) {
 		/* the common case, straight to the formatter (rows are never
 		 * NaN: the run stops before a non-finite state) */
 		for (i = 0; i < ncol; i++) {
@@ -123,6 +129,10 @@ const struct metric_col metric_cols[] = {
 	{ "max_lag", COL_VALUE }, { "substeps", COL_COUNT },
 	{ "max_substeps_frame", COL_COUNT }, { "lag", COL_VALUE },
 	{ "attenuation", COL_VALUE },
+	/* --engine's (METRIC_NCOLS_RUN on) */
+	{ "engine", COL_NAME }, { "done_time", COL_VALUE },
+	{ "snap_jump", COL_VALUE }, { "first_move_frame", COL_COUNT },
+	{ "first_move_time", COL_VALUE },
 	{ NULL, COL_NAME }
 };
 
@@ -139,9 +149,19 @@ metric_col_find(const char *name)
 }
 
 /* See run.h. */
-const struct col_select metric_all = { METRIC_NCOLS, {
+const struct col_select metric_all = { METRIC_NCOLS_RUN, {
 	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
 	20, 21, 22, 23, 24, 25, 26, 27, 28, 29 } };
+const struct col_select metric_engine_all = { METRIC_NCOLS, {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+	20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34 } };
+
+/* See run.h. */
+const struct col_select *
+metric_default(const struct run_setup *rs)
+{
+	return rs->engine != NULL ? &metric_engine_all : &metric_all;
+}
 
 _Static_assert(sizeof(metric_cols) / sizeof(metric_cols[0]) ==
     METRIC_NCOLS + 1, "metric_all and METRIC_NCOLS follow metric_cols");
@@ -206,7 +226,8 @@ metric_columns_parse(const char *text, struct col_select *sel,
 void
 write_metrics_header(struct sink *k, int end_line)
 {
-	const struct col_select *sel = k->cols != NULL ? k->cols : &metric_all;
+	const struct col_select *sel = k->cols != NULL ? k->cols :
+	    k->engine ? &metric_engine_all : &metric_all;
 	int i;
 
 	for (i = 0; i < sel->n; i++) {
@@ -260,6 +281,12 @@ metrics_values(const struct run_setup *rs, const spring_metrics *m,
 	v[27] = fs->max_substeps_frame;
 	v[28] = lag;
 	v[29] = attenuation;
+	/* the engine's: empty where the run has none (never NaN) */
+	v[30] = NAN;
+	v[31] = m->done_time;
+	v[32] = m->snap_jump;
+	v[33] = m->first_move_frame >= 0 ? (double)m->first_move_frame : NAN;
+	v[34] = m->first_move_time;
 }
 
 /* Copy a string; returns its length. */
@@ -291,6 +318,10 @@ metrics_format(char *buf, const struct run_setup *rs, const double *v,
 			p += put_text(p, rs->integrator);
 		else if (j == 2)
 			p += put_text(p, rs->sim.policy->name);
+		else if (j == METRIC_NCOLS_RUN)
+			p += put_text(p, rs->engine != NULL ? rs->engine : "");
+		else if (metric_cols[j].kind == COL_COUNT && isnan(v[j]))
+			;	/* none: empty */
 		else if (metric_cols[j].kind == COL_COUNT)
 			p += numfmt_integer(p, (long long)v[j]);
 		else
@@ -313,7 +344,7 @@ write_metrics(struct sink *k, const struct run_setup *rs,
 		return;
 	metrics_values(rs, m, fs, lag, attenuation, v);
 	n = metrics_format(buf, rs, v, k->precision, k->cols != NULL ?
-	    k->cols : &metric_all);
+	    k->cols : k->engine ? &metric_engine_all : &metric_all);
 	if (end_line)
 		buf[n++] = '\n';
 	out_commit(&k->out, n);

@@ -736,7 +736,15 @@ plan_select(struct sweep *sw, const char *columns)
 
 	sw->nx = 0;
 	if (columns == NULL) {
-		sw->msel = metric_all;
+		sw->msel = *metric_default(&sw->base);
+		/* --engine swept (or a --grid-from column): its columns */
+		for (j = 0; j < sw->naxes; j++)
+			for (k = 0; k < (sw->axes[j].kind == AX_ROWS ?
+			    sw->axes[j].ncols : 1); k++)
+				if (strcmp(sw->axes[j].kind == AX_ROWS ?
+				    sw->axes[j].flags[k] : sw->axes[j].flag,
+				    "--engine") == 0)
+					sw->msel = metric_engine_all;
 		for (k = 0; k < sw->ncols; k++)
 			sw->xsel[sw->nx++] = (short)k;
 		return EXIT_OK;
@@ -912,7 +920,7 @@ check_work(const struct sweep *sw)
 static int
 sweep_parse(struct sweep *sw, int argc, char **argv)
 {
-	struct option all[128];
+	struct option all[MAX_LONGOPTS];
 	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	const struct option *o;
 	long jobs = 0;

@@ -840,7 +840,7 @@ cmd_tune(int argc, char **argv)
 	targets = given(to, OPT_OVERSHOOT) || given(to, OPT_SETTLE) ||
 	    given(to, OPT_PERIOD) || given(to, OPT_RISE_TIME) ||
 	    given(to, OPT_TOLERANCE);
-	if (targets && rs->ps.given != 0) {
+	if (targets && param_any_given(&rs->ps)) {
 		rc = usage_error("the targets and a parameter group both give "
 		    "the spring: give one");
 		goto done;

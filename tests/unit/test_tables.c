@@ -110,6 +110,13 @@ test_tables(void)
 				CHECK(strcmp(run_flag_all(all[j].val, k),
 				    q[k]->name) == 0);
 			CHECK(run_flag_all(all[j].val, k) == NULL);
+		} else if (strcmp(all[j].name, "engine") == 0) {
+			/* 'all' of --engine is every engine */
+			for (k = 0; spring_engines[k] != NULL; k++)
+				CHECK(strcmp(run_flag_all(all[j].val, k),
+				    spring_engines[k]->name) == 0);
+			CHECK(run_flag_all(all[j].val, k) == NULL);
+			CHECK(run_flag_sweep(all[j].val) == SWEEP_NAME);
 		} else
 			CHECK(run_flag_all(all[j].val, 0) == NULL);
 		if (strcmp(all[j].name, "hitch") == 0)

@@ -1,0 +1,252 @@
+#!/usr/bin/env bats
+# engines.bats - --engine NAME: every golden trajectory of
+# tests/engines/golden/ (written by the real libraries, or for
+# springsim-exact by an independent closed form in JavaScript) against
+# springsim's frame by frame; regenerating them reproduces the committed
+# files (with node); the refusals; the engine's columns and metrics; the
+# new dialects by their libraries' formulas, worked out in awk.
+bats_require_minimum_version 1.5.0
+load helpers
+
+ROOT=$BATS_TEST_DIRNAME/../..
+GOLDEN=$ROOT/tests/engines/golden
+
+# calc EXPR - EXPR evaluated by awk, as a round-trip decimal.
+calc() {
+	awk "BEGIN { pi = atan2(0, -1); printf \"%.17g\", $1 }"
+}
+
+# kv KEY - the value of KEY in convert's key=value output in $OUT.
+kv() {
+	awk -F= -v k="$1" '$1 == k { print $2 }' "$OUT"
+}
+
+# is_float32 ENGINE - whether `springsim list` says ENGINE stores floats.
+is_float32() {
+	"$SPRINGSIM" list | awk -v e="$1" '$1 == e && / float32,/ { f = 1 }
+	    END { exit !f }'
+}
+
+# golden_check FILE - run FILE's `# springsim:` arguments from the
+# repository's root and compare every frame (compare.awk): t to 1e-12, x
+# and v to 1e-9 of the motion's scale |target - x0| + |v0| / omega (times
+# omega for v), 1e-6 for an engine in float32, done exactly.  Prints the
+# first difference; status 1 then.
+golden_check() {
+	local f=$1 args engine met scale tol w
+	args=$(sed -n 's/^# springsim: //p' "$f")
+	[ -n "$args" ] || { echo "$f: no '# springsim:' line"; return 1; }
+	engine=$(printf '%s\n' "$args" | awk '{ for (i = 1; i < NF; i++)
+	    if ($i == "--engine") print $(i + 1) }')
+	tol=1e-9
+	is_float32 "$engine" && tol=1e-6
+	# shellcheck disable=SC2086
+	met=$(cd "$ROOT" && "$SPRINGSIM" $args --metrics --no-header \
+	    --columns omega,x0,v0,target) || { echo "$f: springsim failed"; return 1; }
+	w=${met%%,*}
+	scale=$(echo "$met" | awk -F, '{ s = $4 - $2; s = s < 0 ? -s : s
+	    v = $3 < 0 ? -$3 : $3; s += v / $1; printf "%.17g", (s > 0 ? s : 1) }')
+	# shellcheck disable=SC2086
+	(cd "$ROOT" && "$SPRINGSIM" $args) >"$BATS_TEST_TMPDIR/run.csv" ||
+		{ echo "$f: springsim failed"; return 1; }
+	awk -v tol_t=1e-12 -v tol_x="$(calc "$tol * $scale")" \
+	    -v tol_v="$(calc "$tol * $scale * $w")" \
+	    -f "$ROOT/tests/engines/compare.awk" "$f" \
+	    "$BATS_TEST_TMPDIR/run.csv" | sed "s|^|${f##*/}: |"
+	return "${PIPESTATUS[0]}"
+}
+
+@test "every golden trajectory: springsim --engine agrees frame by frame" {
+	local f n=0 bad=0 msg
+	for f in "$GOLDEN"/*.csv; do
+		n=$((n + 1))
+		msg=$(golden_check "$f") || { bad=$((bad + 1)); echo "$msg"; }
+	done
+	[ "$n" -ge 7 ] || fail "only $n golden files"
+	[ "$bad" -eq 0 ] || fail "$bad of $n golden files differ"
+}
+
+@test "the comparison fails on a frame that differs (x by 1e-6, done)" {
+	local f=$GOLDEN/springsim-exact-v0.csv bad=$BATS_TEST_TMPDIR/bad.csv
+	run golden_check "$f"
+	assert_success
+	# the same file with frame 3's x moved by 1e-6, then its done set
+	awk -F, -v OFS=, '!/^#/ && ++n == 4 { $2 = sprintf("%.17g", $2 + 1e-6) }
+	    1' "$f" >"$bad"
+	run golden_check "$bad"
+	assert_failure
+	assert_output --partial "frame 3 (t = 0.05): x: golden"
+	awk -F, -v OFS=, '!/^#/ && ++n == 6 { $4 = 1 } 1' "$f" >"$bad"
+	run golden_check "$bad"
+	assert_failure
+	assert_output --partial "frame 5 (t = 0.08333333333333333"
+	assert_output --partial "): done: golden 1, springsim 0"
+}
+
+@test "make engines-golden's generators reproduce the committed files byte for byte" {
+	command -v node >/dev/null || skip "node not found: golden files not regenerated"
+	local g d=$BATS_TEST_TMPDIR/golden
+	if [ ! -d "$ROOT/tests/engines/node_modules" ]; then
+		(cd "$ROOT/tests/engines" && npm ci >"$BATS_TEST_TMPDIR/npm.log" 2>&1) ||
+			fail "npm ci in tests/engines failed: $(tail -3 "$BATS_TEST_TMPDIR/npm.log")"
+	fi
+	mkdir -p "$d"
+	for g in "$ROOT"/tests/engines/gen/*.mjs; do
+		case ${g##*/} in common*) continue ;; esac
+		node "$g" "$d" || fail "node $g failed"
+	done
+	run diff -r "$GOLDEN" "$d"
+	assert_success
+}
+
+@test "springsim-exact: the closed form, err_x within a few ulps, never done" {
+	local args
+	for args in "--dt 0.03333333333333333 --duration 3" \
+	    "--uaf 40 --dr 0 --x0 -2 --v0 7 --target 3 --dt-jitter 0.5 --seed 4" \
+	    "--stiffness 100 --damping 30 --mass 0.5 --hitch 0.5:0.2" \
+	    "--uaf 5 --dr 1 --v0 -3 --frames-from tests/engines/frames/irregular.txt"; do
+		# shellcheck disable=SC2086
+		sim --engine springsim-exact $args --metrics \
+		    --columns max_err_x,done_time,snap_jump,first_move_frame,integrator,engine
+		assert_status 0
+		awk -F, 'NR == 2 { exit !($1 <= 1e-13 && $2 == "" && $3 == 0 &&
+		    $4 == 1 && $5 == "" && $6 == "springsim-exact") }' "$OUT" ||
+			fail_with "springsim-exact $args"
+	done
+	# the trajectory adds done, 0 on every row, after dt when it varies
+	sim --engine springsim-exact --frames 3 --dt-jitter 0.2
+	assert_status 0
+	[ "$(head -1 "$OUT")" = "$TRAJ_HEADER,dt,done" ] || fail_with "header"
+	awk -F, 'NR > 1 && $10 != 0 { exit 1 }' "$OUT" || fail_with "done"
+	[ "$(nlines "$OUT")" -eq 5 ] || fail_with "rows"
+}
+
+@test "without --engine the outputs keep their columns" {
+	sim --frames 2
+	[ "$(head -1 "$OUT")" = "$TRAJ_HEADER" ] || fail_with "trajectory header"
+	sim --frames 2 --metrics
+	[ "$(head -1 "$OUT")" = "$METRICS_HEADER" ] || fail_with "metrics header"
+	# the engine's columns may be asked for: empty, never nan
+	sim --frames 2 --metrics --columns done_time,snap_jump,first_move_frame,first_move_time,engine
+	assert_status 0
+	[ "$(sed -n 2p "$OUT")" = ",,,," ] || fail_with "empty cells"
+}
+
+@test "--engine with --metrics: the engine's columns after run's" {
+	sim --engine springsim-exact --frames 2 --metrics
+	assert_status 0
+	[ "$(head -1 "$OUT")" = "$METRICS_HEADER,engine,done_time,snap_jump,first_move_frame,first_move_time" ] ||
+		fail_with "header"
+}
+
+@test "sweep --engine all runs every engine springsim list names; fps --engine" {
+	local names
+	names=$("$SPRINGSIM" list | awk '/^engines/ { on = 1; next }
+	    /^[a-z]/ { on = 0 } on && $1 != "parameters:" { print $1 }')
+	[ -n "$names" ] || fail "no engines listed"
+	sim sweep --engine all --frames 5 --columns engine,max_err_x
+	assert_status 0
+	[ "$(tail -n +2 "$OUT" | cut -d, -f1)" = "$names" ] ||
+		fail_with "sweep --engine all: want $names"
+	sim sweep --engine springsim-exact --dt 0.01,0.02 --frames 3
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 3 ] || fail_with "two rows"
+	[[ $(head -1 "$OUT") == *,engine,done_time,snap_jump,first_move_frame,first_move_time* ]] ||
+		fail_with "sweep's engine columns"
+	sim fps --fps 30,60,144 --engine springsim-exact --duration 1
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 4 ] || fail_with "three rates"
+	# every rate is the exact spring: max_err_x and max_dev_x rounding
+	awk -F, 'NR > 1 && !($14 <= 1e-13 && $NF <= 1e-13) { exit 1 }' "$OUT" ||
+		fail_with "fps --engine springsim-exact"
+}
+
+@test "--engine refusals: exit 2, one line naming the flag and value" {
+	assert_usage_error "--engine: unknown engine 'nope'" "'springsim list' shows them" -- \
+	    --engine nope
+	assert_usage_error "--integrator 'rk4' does not apply" -- \
+	    --engine springsim-exact --integrator rk4
+	assert_usage_error "--model 'damper' does not apply" -- \
+	    --engine springsim-exact --model damper
+	assert_usage_error "--substep 'fixed' does not apply" -- \
+	    --engine springsim-exact --substep fixed
+	assert_usage_error "--fast-exp does not apply" -- \
+	    --engine springsim-exact --fast-exp
+	assert_usage_error "--target-vel '0.5' does not apply" -- \
+	    --engine springsim-exact --target-vel 0.5
+	assert_usage_error "--target-signal 'sine' does not apply" -- \
+	    --engine springsim-exact --target-signal sine
+	assert_usage_error "--target-file" "does not apply" -- \
+	    --engine springsim-exact --target-file /dev/null
+	# another library's dialect
+	assert_usage_error "--react-tension: '170'" "not --engine springsim-exact's" -- \
+	    --engine springsim-exact --react-tension 170 --react-friction 26
+	assert_usage_error "--anime-duration: '0.8'" "not --engine springsim-exact's" -- \
+	    --engine springsim-exact --anime-duration 0.8 --anime-bounce 0.3
+	# a knob of another engine, or of none given
+	assert_usage_error "--box2d-substeps '4' goes with --engine box2d, not --engine springsim-exact" -- \
+	    --engine springsim-exact --box2d-substeps 4
+	assert_usage_error "--clamp goes with --engine react-spring" -- --clamp
+	assert_usage_error "--unity-max-speed '2' goes with --engine unity" -- \
+	    --unity-max-speed 2
+	assert_usage_error "--flutter-bounds" "goes with --engine flutter" -- \
+	    --flutter-bounds 0:1
+}
+
+@test "--engine refusals with the libraries' engines (after their merge)" {
+	local have
+	have=$("$SPRINGSIM" list | awk '/^engines/ { on = 1; next } /^[a-z]/ { on = 0 }
+	    on { print $1 }')
+	grep -qx motion <<<"$have" || skip "no motion engine in this build"
+	assert_usage_error "--react-tension: '170'" "not --engine motion's" -- \
+	    --engine motion --react-tension 170 --react-friction 26
+	assert_usage_error "--box2d-substeps '4' goes with --engine box2d, not --engine motion" -- \
+	    --engine motion --box2d-substeps 4
+	sim --engine motion --motion-stiffness 100 --motion-damping 10 --frames 2
+	assert_status 0
+}
+
+@test "the engines' dialects: each library's formula, worked out here" {
+	local args w z
+	while IFS='|' read -r args w z; do
+		# shellcheck disable=SC2086
+		identity $args
+		assert_near "$OMEGA" "$(calc "$w")" 1e-14 "omega of $args"
+		assert_near "$ZETA" "$(calc "$z")" 1e-14 "zeta of $args"
+	done <<-'EOF'
+	--popmotion-stiffness 200 --popmotion-damping 20 --popmotion-mass 2|10|20 / (2 * sqrt(400))
+	--wobble-stiffness 170 --wobble-damping 26|sqrt(170)|26 / (2 * sqrt(170))
+	--react-motion-stiffness 120 --react-motion-damping 14|sqrt(120)|14 / (2 * sqrt(120))
+	--motion-one-stiffness 100 --motion-one-damping 10 --motion-one-mass 4|5|10 / (2 * sqrt(400))
+	--svelte-stiffness 0.15 --svelte-damping 0.8|60 * sqrt(0.15)|0.8 / (2 * sqrt(0.15))
+	--anime-stiffness 100 --anime-damping 10|10|0.5
+	--anime-duration 0.8 --anime-bounce 0.3|sqrt(61.685)|10.996 / (2 * sqrt(61.685))
+	--anime-duration 0.5 --anime-bounce -0.5|sqrt(157.914)|50.265 / (2 * sqrt(157.914))
+	--rn-stiffness 100 --rn-damping 10|10|0.5
+	--rn-bounciness 8 --rn-speed 12|sqrt(342.10058823529414)|24.684019245284347 / (2 * sqrt(342.10058823529414))
+	--compose-stiffness 1500 --compose-damping-ratio 0.5|sqrt(1500)|0.5
+	--flutter-stiffness 100 --flutter-damping 10 --flutter-mass 1|10|0.5
+	--flutter-duration 0.3 --flutter-bounce 0.3|2 * pi / 0.3|0.7
+	--flutter-duration 0.3009 --flutter-bounce -0.5|2 * pi / 0.3|2
+	EOF
+	# popmotion's duration and bounce: Motion's search, the same spring
+	identity --motion-duration 0.8 --motion-bounce 0.25
+	local mw=$OMEGA mz=$ZETA
+	identity --popmotion-duration 0.8 --popmotion-bounce 0.25
+	[ "$OMEGA,$ZETA" = "$mw,$mz" ] || fail "popmotion $OMEGA,$ZETA vs motion $mw,$mz"
+}
+
+@test "the engines' dialects: ranges the libraries set" {
+	assert_usage_error "--wobble-damping: '0' must be > 0" -- \
+	    --wobble-stiffness 100 --wobble-damping 0
+	assert_usage_error "--rn-damping: '0' must be > 0" -- \
+	    --rn-stiffness 100 --rn-damping 0
+	assert_usage_error "--anime-duration: '20'" "anime.js clamps it there" -- \
+	    --anime-duration 20 --anime-bounce 0
+	assert_usage_error "--flutter-duration: '0.0005'" "whole milliseconds" -- \
+	    --flutter-duration 0.0005 --flutter-bounce 0
+	assert_usage_error "--popmotion-bounce: '-0.2'" "popmotion clamps" -- \
+	    --popmotion-duration 1 --popmotion-bounce -0.2
+	assert_usage_error "--svelte-stiffness are not one parameter group" -- \
+	    --svelte-stiffness 0.1 --stiffness 3 --damping 1
+}
