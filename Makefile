@@ -18,7 +18,7 @@
 #                     libraries: npm ci in tests/engines, then each
 #                     tests/engines/gen/*.mjs (not the shared common*.mjs)
 #   make demo         the main job: simulate, write CSV and a plot
-#   make plots        the README gallery (examples/*.png), needs gnuplot
+#   make plots        the gallery (examples/*.png, gallery.sums), needs gnuplot
 #   make install      PREFIX=/usr/local DESTDIR= (binary, plot scripts,
 #                     springsim-merge, man page, examples; the library
 #                     libspring.a, its headers and springsim.pc for
@@ -229,7 +229,7 @@ engines-golden:
 demo: $(BIN)
 	sh examples/demo.sh $(BIN)
 
-# the README gallery, examples/*.png, drawn by the plot scripts
+# the gallery, examples/*.png and gallery.sums, drawn by the plot scripts
 plots: $(BIN)
 	sh scripts/gallery.sh $(BIN)
 

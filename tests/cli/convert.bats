@@ -292,11 +292,11 @@ calc() {
 	[ "${#stderr_lines[@]}" -eq 1 ] || fail "want one line on stderr, got: $stderr"
 }
 
-@test "the README's convert example is what the program prints" {
-	local readme=$BATS_TEST_DIRNAME/../../README.md want
+@test "the guide's convert example is what the program prints" {
+	local readme=$BATS_TEST_DIRNAME/../../docs/guide.md want
 	want=$(awk '/^\$ springsim convert --swiftui-response 0.5 --swiftui-damping-fraction 0.825 \| head -n 8$/ { f = 1; next }
 	    f && /^```/ { exit } f' "$readme")
-	[ -n "$want" ] || fail "no convert example in README.md"
+	[ -n "$want" ] || fail "no convert example in docs/guide.md"
 	run bash -c '"$SPRINGSIM" convert --swiftui-response 0.5 --swiftui-damping-fraction 0.825 | head -n 8'
 	assert_success
 	assert_output "$want"

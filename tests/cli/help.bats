@@ -235,17 +235,17 @@ mentions() {
 	[ "${#stderr_lines[@]}" -eq 1 ] || fail "want one message line on stderr, got: '$stderr'"
 }
 
-@test "the README's examples are what the program prints" {
-	local readme=$BATS_TEST_DIRNAME/../../README.md want
+@test "the guide's examples are what the program prints" {
+	local readme=$BATS_TEST_DIRNAME/../../docs/guide.md want
 	want=$(awk '/^\$ springsim --model implicit --dt 0.033 --metrics$/ { f = 1; next }
 	    f && /^```/ { exit } f' "$readme")
-	[ -n "$want" ] || fail "no --metrics example in README.md"
+	[ -n "$want" ] || fail "no --metrics example in docs/guide.md"
 	run "$SPRINGSIM" --model implicit --dt 0.033 --metrics
 	assert_success
 	assert_output "$want"
 	want=$(awk '/^\$ springsim --model implicit --dt 0.033 \| head -4$/ { f = 1; next }
 	    f && /^```/ { exit } f' "$readme")
-	[ -n "$want" ] || fail "no trajectory example in README.md"
+	[ -n "$want" ] || fail "no trajectory example in docs/guide.md"
 	run bash -c '"$SPRINGSIM" --model implicit --dt 0.033 | head -4'
 	assert_success
 	assert_output "$want"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # scale-out.bats - a sweep beyond one machine: springsim-merge (the parts
-# of a sharded sweep joined, checked, and gated as one), and the README's
+# of a sharded sweep joined, checked, and gated as one), and docs/ci.md's
 # Slurm and ssh recipes run as written on real engines: a one-node Slurm
 # cluster (munged, slurmctld, slurmd) and a loopback sshd with throwaway
 # keys, both started here by hand (tests/scale-out/*-up.sh, every file in
@@ -12,10 +12,10 @@ bats_require_minimum_version 1.5.0
 load helpers
 
 REPO=$BATS_TEST_DIRNAME/../..
-README=$REPO/README.md
+README=$REPO/docs/ci.md
 UP=$REPO/tests/scale-out
 MERGE=$REPO/scripts/merge
-# the sweep of the README's recipes, and its size: 8 rules x 50 x 21
+# the sweep of docs/ci.md's recipes, and its size: 8 rules x 50 x 21
 SWEEP=(--integrator all --dt 0.03333333333333333 --uaf 1:100:50log --dr 0:2:21)
 ROWS=8400
 
@@ -94,12 +94,12 @@ need_ssh() {
 	export PARALLEL_SSH="ssh -F $SSH_DIR/ssh_config"
 }
 
-# readme_block MARKER - the README's code block from the line MARKER to
+# readme_block MARKER - docs/ci.md's code block from the line MARKER to
 # the block's end, in $BATS_TEST_TMPDIR/recipe.sh
 readme_block() {
 	awk -v m="$1" '$0 == m { f = 1 } f && /^```/ { exit } f' "$README" \
 	    >"$BATS_TEST_TMPDIR/recipe.sh"
-	[ -s "$BATS_TEST_TMPDIR/recipe.sh" ] || fail "no line '$1' in README.md"
+	[ -s "$BATS_TEST_TMPDIR/recipe.sh" ] || fail "no line '$1' in docs/ci.md"
 }
 
 # run_recipe FILE - FILE run by sh -e in $WORK (where examples/ is the
@@ -374,7 +374,7 @@ no_jobs_left() {
 	grep -q '^usage: springsim-merge' "$OUT" || fail_with "no usage line"
 }
 
-@test "the README's springsim-merge example is what it prints, on the parts of recipe (d)" {
+@test "docs/ci.md's springsim-merge example is what it prints, on the parts of recipe (d)" {
 	local k h line gates
 	gates=(--fail-if 'max_err_x > 0.01' --fail-if 'diverged == 1')
 	# recipe (d)'s shards: each gated, so each exits 3 with its part whole
@@ -391,13 +391,13 @@ no_jobs_left() {
 	awk '/^\$ springsim-merge --fail-if/ { f = 1 } f && /^```/ { exit }
 	    f && /^springsim-merge: / { print }' "$README" >"$BATS_TEST_TMPDIR/want"
 	[ "$(nlines "$BATS_TEST_TMPDIR/want")" -ge 2 ] ||
-		fail "no springsim-merge example in README.md"
+		fail "no springsim-merge example in docs/ci.md"
 	while IFS= read -r line; do
 		grep -qxF -- "$line" "$ERR" ||
-			fail_with "README.md shows a line springsim-merge does not print: $line"
+			fail_with "docs/ci.md shows a line springsim-merge does not print: $line"
 	done <"$BATS_TEST_TMPDIR/want"
 	grep -qxF 'springsim-merge: --fail-if: 5641 of 8400 rows failed (the first 20 shown)' \
-	    "$BATS_TEST_TMPDIR/want" || fail "README.md's example has no count line"
+	    "$BATS_TEST_TMPDIR/want" || fail "docs/ci.md's example has no count line"
 }
 
 @test "springsim-merge is POSIX sh: dash runs it" {
@@ -439,11 +439,11 @@ no_jobs_left() {
 
 # ---------------------------------------------------------------- Slurm
 
-@test "README recipe (c): the Slurm job array and merge job give the unsharded sweep byte for byte" {
+@test "docs/ci.md recipe (c): the Slurm job array and merge job give the unsharded sweep byte for byte" {
 	need_slurm
 	readme_block '# (c) a Slurm job array of 8 shards and a merge job'
 	grep -q '^sh examples/slurm-sweep.sh -n 8 ' "$BATS_TEST_TMPDIR/recipe.sh" ||
-		fail "the README's recipe (c) does not run examples/slurm-sweep.sh -n 8"
+		fail "docs/ci.md's recipe (c) does not run examples/slurm-sweep.sh -n 8"
 	run_recipe "$BATS_TEST_TMPDIR/recipe.sh"
 	assert_status 0
 	grep -qx identical "$OUT" || fail_with "the recipe did not print 'identical'"
@@ -508,11 +508,11 @@ no_jobs_left() {
 
 # ------------------------------------------------------------------ ssh
 
-@test "README recipe (b): ssh-sweep.sh over four hosts (a loopback sshd) gives the unsharded sweep byte for byte" {
+@test "docs/ci.md recipe (b): ssh-sweep.sh over four hosts (a loopback sshd) gives the unsharded sweep byte for byte" {
 	need_ssh
 	readme_block '# (b) across hosts over ssh: four hosts, one shard on each'
 	grep -q '^sh examples/ssh-sweep.sh -S host1,host2,host3,host4 ' "$BATS_TEST_TMPDIR/recipe.sh" ||
-		fail "the README's recipe (b) does not run examples/ssh-sweep.sh -S host1,...,host4"
+		fail "docs/ci.md's recipe (b) does not run examples/ssh-sweep.sh -S host1,...,host4"
 	local before after
 	before=$(grep -c 'Accepted publickey' "$SSH_DIR/sshd.log")
 	run_recipe "$BATS_TEST_TMPDIR/recipe.sh"

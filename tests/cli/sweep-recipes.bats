@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# sweep-recipes.bats - the recipes the README gives for `springsim sweep`:
+# sweep-recipes.bats - the recipes docs/ci.md gives for `springsim sweep`:
 # the GNU parallel sharding recipe, run as written; examples/ci-gate.sh,
 # its failures checked against the CSV it writes; and the man page against
 # `springsim sweep --help`.
@@ -7,7 +7,7 @@ bats_require_minimum_version 1.5.0
 load helpers
 
 REPO=$BATS_TEST_DIRNAME/../..
-README=$REPO/README.md
+README=$REPO/docs/ci.md
 MAN=$REPO/docs/springsim.1
 GATE=$REPO/examples/ci-gate.sh
 
@@ -18,24 +18,24 @@ mentions() {
 }
 
 # path_bin - a directory with `springsim` (the binary under test) in it,
-# first on PATH, as the README's recipes call it.
+# first on PATH, as docs/ci.md's recipes call it.
 path_bin() {
 	mkdir -p "$BATS_TEST_TMPDIR/bin"
 	ln -sf "$SPRINGSIM" "$BATS_TEST_TMPDIR/bin/springsim"
 	PATH=$BATS_TEST_TMPDIR/bin:$PATH
 }
 
-# readme_recipe - the README's recipe (a) in $BATS_TEST_TMPDIR/recipe.sh:
+# readme_recipe - docs/ci.md's recipe (a) in $BATS_TEST_TMPDIR/recipe.sh:
 # from the line "# (a) one machine: GNU parallel" to the end of its code
 # block.
 readme_recipe() {
 	awk '/^# \(a\) one machine: GNU parallel/ { f = 1 }
 	    f && /^```/ { exit } f' "$README" >"$BATS_TEST_TMPDIR/recipe.sh"
 	[ -s "$BATS_TEST_TMPDIR/recipe.sh" ] ||
-		fail "no recipe '# (a) one machine: GNU parallel' in README.md"
+		fail "no recipe '# (a) one machine: GNU parallel' in docs/ci.md"
 	grep -q 'parallel -k' "$BATS_TEST_TMPDIR/recipe.sh" &&
 	    grep -qF -- '--shard {}/4' "$BATS_TEST_TMPDIR/recipe.sh" ||
-		fail "the README's recipe (a) is not parallel -k ... --shard {}/4"
+		fail "docs/ci.md's recipe (a) is not parallel -k ... --shard {}/4"
 }
 
 need_parallel() {
@@ -60,7 +60,7 @@ run_recipe() {
 
 # -------------------------------------------------- (a) GNU parallel recipe
 
-@test "README recipe (a): parallel -k over 4 shards is the unsharded sweep byte for byte" {
+@test "docs/ci.md recipe (a): parallel -k over 4 shards is the unsharded sweep byte for byte" {
 	need_parallel
 	readme_recipe
 	path_bin
@@ -80,7 +80,7 @@ run_recipe() {
 		fail_with "want 8401 lines, got $(nlines "$work/sharded.csv")"
 }
 
-@test "README recipe (a) with 3 and with 7 shards (unequal slices) is still the whole sweep" {
+@test "docs/ci.md recipe (a) with 3 and with 7 shards (unequal slices) is still the whole sweep" {
 	need_parallel
 	readme_recipe
 	path_bin
