@@ -135,6 +135,17 @@ int run_setup_read_files(struct run_setup *rs);
  */
 int run_check_cost(const struct run_setup *rs, double dt, double *kept,
     int tracking, const char *what);
+/*
+ * For many runs that differ only in the parameter flags' values (a
+ * sweep's): run_spring_by_params says whether resolved setup rs takes its
+ * spring from those values alone (the spring model, no signal), and then
+ * run_spring_params gives the sim (a copy of rs->sim) of the values
+ * value[] (by enum param_id) and --mass mass, pl being param_plan of
+ * rs->ps: 0, or -1 with no message where run_setup_resolve would fail.
+ */
+int run_spring_by_params(const struct run_setup *rs);
+int run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
+    const double *value, double mass, spring_sim *sim);
 /* run's paragraphs of --help (model, parameters, time, output, metrics). */
 void run_usage_body(FILE *fp);
 /*
@@ -228,6 +239,25 @@ void metrics_values(const struct run_setup *rs, const spring_metrics *m,
  */
 size_t metrics_format(char *buf, const struct run_setup *rs, const double *v,
     int precision, const struct col_select *sel);
+/* metrics_values of sim, when it is not rs->sim (a sweep's). */
+void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
+    const spring_frame_stats *fs, double lag, double attenuation, double *v);
+/*
+ * metrics_format for a writer of many rows: a column whose value is the
+ * same as in the row before (c's) is copied, not formatted.  c starts
+ * zeroed; buf needs METRIC_ROW_MAX + NUMFMT_MAX bytes.
+ */
+struct row_cache {
+	struct cell_cache {
+		unsigned long long bits;	/* the value's */
+		int valid;
+		unsigned char len;
+		char text[NUMFMT_MAX];
+	} cell[METRIC_NCOLS];
+};
+size_t metrics_format_cached(char *buf, const struct run_setup *rs,
+    const double *v, int precision, const struct col_select *sel,
+    struct row_cache *c);
 /*
  * The --metrics header and row: identity, metrics, frame statistics (the
  * columns k->cols chooses).

@@ -228,7 +228,14 @@ void
 metrics_values(const struct run_setup *rs, const spring_metrics *m,
     const spring_frame_stats *fs, double lag, double attenuation, double *v)
 {
-	const spring_sim *sim = &rs->sim;
+	metrics_values_of(&rs->sim, m, fs, lag, attenuation, v);
+}
+
+/* See run.h: metrics_values of a sim that is not its setup's own. */
+void
+metrics_values_of(const spring_sim *sim, const spring_metrics *m,
+    const spring_frame_stats *fs, double lag, double attenuation, double *v)
+{
 	int none = sim->policy == spring_policy_none;
 
 	v[0] = v[1] = v[2] = NAN;
@@ -295,6 +302,72 @@ metrics_format(char *buf, const struct run_setup *rs, const double *v,
 			p += numfmt_integer(p, (long long)v[j]);
 		else
 			p += put_number(&k, p, v[j]);
+	}
+	return (size_t)(p - buf);
+}
+
+/*
+ * See run.h: metrics_format, each column's text kept with the value it
+ * is of, and copied instead of formatted again when the next row's value
+ * is the same (bit for bit, so the text is too).  A sweep's identity
+ * columns are mostly the same on every row, its metrics never; but a
+ * metric is often the one two columns before (final_err_x is max_err_x
+ * when the error grows to the end): that cell's text is copied too.
+ */
+size_t
+metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
+    int precision, const struct col_select *sel, struct row_cache *c)
+{
+	const struct sink k = { .precision = precision };
+	char *p = buf;
+	int i, j;
+
+	for (i = 0; i < sel->n; i++) {
+		struct cell_cache *e, *o;
+		unsigned long long bits;
+		const char *name;
+
+		j = sel->idx[i];
+		e = &c->cell[j];
+		if (j <= 2) {
+			/* a name: the same pointer, the same text */
+			name = j == 0 ? rs->model : j == 1 ? rs->integrator :
+			    rs->sim.policy->name;
+			memcpy(&bits, &name, sizeof(name) < sizeof(bits) ?
+			    sizeof(name) : sizeof(bits));
+			if (!e->valid || e->bits != bits) {
+				e->valid = 0;
+				if (strlen(name) >= sizeof(e->text)) {
+					*p = ',';
+					p += (i > 0) + put_text(p + (i > 0),
+					    name);
+					continue;
+				}
+				e->len = (unsigned char)put_text(e->text, name);
+				e->bits = bits;
+				e->valid = 1;
+			}
+		} else {
+			memcpy(&bits, &v[j], sizeof(bits));
+			o = j >= 5 ? &c->cell[j - 2] : e;
+			if (e->valid && e->bits == bits)
+				;
+			else if (o->valid && o->bits == bits &&
+			    metric_cols[j - 2].kind == metric_cols[j].kind) {
+				*e = *o;
+			} else {
+				e->len = (unsigned char)(metric_cols[j].kind ==
+				    COL_COUNT ? numfmt_integer(e->text,
+				    (long long)v[j]) : put_number(&k, e->text,
+				    v[j]));
+				e->bits = bits;
+				e->valid = 1;
+			}
+		}
+		/* the whole cell: a fixed size copies faster (buf has room) */
+		*p = ',';
+		memcpy(p + (i > 0), e->text, sizeof(e->text));
+		p += (i > 0) + e->len;
 	}
 	return (size_t)(p - buf);
 }
