@@ -204,6 +204,19 @@ void sink_columns(struct sink *k, const spring_sim *sim);
 /* The trajectory header, and a row (a spring_row_fn, ctx a sink). */
 void write_trajectory_header(struct sink *k);
 int emit_row(void *ctx, const spring_row *r, double dt);
+/* The most numbers a trajectory row has. */
+#define ROW_MAX_COLS 13
+/*
+ * A long trajectory's rows formatted on two cores, written to k in
+ * order: sink_batch_open gives the batch (NULL: one core, or out of
+ * memory: use emit_row), batch_row takes a row as emit_row does (ctx the
+ * batch), sink_batch_close writes what is left and frees the batch: 0,
+ * or EXIT_IO.
+ */
+struct row_batch;
+struct row_batch *sink_batch_open(struct sink *k);
+int batch_row(void *ctx, const spring_row *r, double dt);
+int sink_batch_close(struct row_batch *b);
 /*
  * The --metrics columns, in order, ending in a NULL name: the run's
  * identity, the metrics, the policy's settings and what it did.  Names
