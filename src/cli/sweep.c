@@ -7,7 +7,10 @@
  * and the configurations are their cartesian product, the last axis on the
  * command line varying fastest.  Configuration i of the product is built
  * the way run builds one (run_apply, run_setup_resolve) from a copy of the
- * fixed options, so its row is run --metrics's to the digit.
+ * fixed options, so its row is run --metrics's to the digit; the grid is
+ * resolved once (sweep_plan): such a setup is built once per value of the
+ * axes that are no parameter flag, and the parameter axes' numbers are
+ * then set on it by arithmetic alone (run_spring_params).
  *
  * This file reads the flags into the grid (axes, gates, --grid-from,
  * shards) and reports; the work on every core is sweeppool.c's.

@@ -1,7 +1,10 @@
 /*
- * sweeppool.c - sweep's work on every core.  Work goes in blocks of
- * configurations: worker threads take the next block and format its rows
- * into a slot of a ring; the main thread writes the slots in block order.
+ * sweeppool.c - sweep's work on every core.  Work goes in slots of
+ * configurations (SLOT_ROWS, run BLOCK at a time): worker threads take the
+ * next slot and format its rows into it; the main thread writes the slots
+ * of the ring in order.  A configuration's setup is its key's, resolved
+ * once, with the parameter axes set by number (config_setup); a row's
+ * cells are formatted only when their value changed.
  * The output is the same for every -j, and the ring bounds the memory
  * whatever the size of the grid.  Before any row is written, a first
  * pass (in the workers too) can check that every configuration is a
@@ -18,7 +21,7 @@
 #include "sweep.h"
 
 
-/* A block's rows and what the writer must know of them. */
+/* A slot's rows and what the writer must know of them. */
 struct slot {
 	enum { SLOT_FREE, SLOT_BUSY, SLOT_DONE } state;
 	long block;
