@@ -261,11 +261,14 @@ void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
  * zeroed; buf needs METRIC_ROW_MAX + NUMFMT_MAX bytes.
  */
 struct row_cache {
+	long row;				/* rows formatted */
 	struct cell_cache {
 		unsigned long long bits;	/* the value's */
-		int valid;
+		int valid;			/* text is its text */
 		unsigned char len;
 		char text[NUMFMT_MAX];
+		long row;			/* the row it was last in, */
+		const char *at;			/* where */
 	} cell[METRIC_NCOLS];
 };
 size_t metrics_format_cached(char *buf, const struct run_setup *rs,

@@ -496,9 +496,11 @@ metrics_format(char *buf, const struct run_setup *rs, const double *v,
  * See run.h: metrics_format, each column's text kept with the value it
  * is of, and copied instead of formatted again when the next row's value
  * is the same (bit for bit, so the text is too).  A sweep's identity
- * columns are mostly the same on every row, its metrics never; but a
- * metric is often the one two columns before (final_err_x is max_err_x
- * when the error grows to the end): that cell's text is copied too.
+ * columns are mostly the same on every row, its metrics never: a value
+ * new on this row is formatted straight into the row (kept only when the
+ * next row has it again).  A metric is often the one two columns before
+ * (final_err_x is max_err_x when the error grows to the end): that text,
+ * in this row, is copied.
  */
 size_t
 metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
@@ -508,6 +510,7 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 	char *p = buf;
 	int i, j;
 
+	c->row++;
 	for (i = 0; i < sel->n; i++) {
 		struct cell_cache *e, *o;
 		unsigned long long bits;
@@ -515,6 +518,8 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 
 		j = sel->idx[i];
 		e = &c->cell[j];
+		if (i > 0)
+			*p++ = ',';
 		if (j <= 2) {
 			/* a name: the same pointer, the same text */
 			name = j == 0 ? rs->model : j == 1 ? rs->integrator :
@@ -524,9 +529,7 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 			if (!e->valid || e->bits != bits) {
 				e->valid = 0;
 				if (strlen(name) >= sizeof(e->text)) {
-					*p = ',';
-					p += (i > 0) + put_text(p + (i > 0),
-					    name);
+					p += put_text(p, name);
 					continue;
 				}
 				e->len = (unsigned char)put_text(e->text, name);
@@ -536,24 +539,38 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 		} else {
 			memcpy(&bits, &v[j], sizeof(bits));
 			o = j >= 5 ? &c->cell[j - 2] : e;
-			if (e->valid && e->bits == bits)
+			e->at = p;
+			e->row = c->row;
+			if (e->bits == bits && e->valid)
 				;
-			else if (o->valid && o->bits == bits &&
+			else if (o->row == c->row && o->bits == bits &&
 			    metric_cols[j - 2].kind == metric_cols[j].kind) {
-				*e = *o;
-			} else {
+				/* the text two columns before, in this row */
+				memmove(p, o->at, o->len);
+				p += e->len = o->len;
+				e->bits = bits;
+				e->valid = 0;
+				continue;
+			} else if (e->bits == bits) {
+				/* the second row with it: keep its text */
 				e->len = (unsigned char)(metric_cols[j].kind ==
 				    COL_COUNT ? numfmt_integer(e->text,
 				    (long long)v[j]) : put_number(&k, e->text,
 				    v[j]));
-				e->bits = bits;
 				e->valid = 1;
+			} else {
+				/* new: into the row, kept for no other */
+				p += e->len = (unsigned char)(metric_cols[j].kind
+				    == COL_COUNT ? numfmt_integer(p,
+				    (long long)v[j]) : put_number(&k, p, v[j]));
+				e->bits = bits;
+				e->valid = 0;
+				continue;
 			}
 		}
 		/* the whole cell: a fixed size copies faster (buf has room) */
-		*p = ',';
-		memcpy(p + (i > 0), e->text, sizeof(e->text));
-		p += (i > 0) + e->len;
+		memcpy(p, e->text, sizeof(e->text));
+		p += e->len;
 	}
 	return (size_t)(p - buf);
 }
