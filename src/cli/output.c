@@ -365,11 +365,10 @@ out_open(out_file *o, const char *path)
 	return 0;
 }
 
-/* Write the buffer out, retrying short writes and interruptions. */
+/* Write o->len bytes from p out, retrying short writes and interruptions. */
 static int
-out_flush(out_file *o)
+out_flush_from(out_file *o, const char *p)
 {
-	const char *p = o->buf;
 	size_t left = o->len;
 
 	if (o->failed)
@@ -394,6 +393,13 @@ out_flush(out_file *o)
 	return 0;
 }
 
+/* Write the buffer out. */
+static int
+out_flush(out_file *o)
+{
+	return out_flush_from(o, o->buf);
+}
+
 /* Room for n (<= the buffer) bytes at the end of the buffer. */
 char *
 out_reserve(out_file *o, size_t n)
@@ -410,10 +416,24 @@ out_commit(out_file *o, size_t n)
 	o->len += n;
 }
 
-/* Append n bytes. */
+/*
+ * Append n bytes.  Bytes that would fill the buffer whole (a sweep's
+ * slot of rows) go out as they are, after what the buffer holds: one
+ * copy fewer.
+ */
 int
 out_write(out_file *o, const char *s, size_t n)
 {
+	if (n >= sizeof(o->buf)) {
+		if (out_flush(o) != 0)
+			return -1;
+		o->len = n;
+		if (out_flush_from(o, s) != 0) {
+			o->len = 0;	/* o->buf holds nothing */
+			return -1;
+		}
+		return 0;
+	}
 	while (n > 0) {
 		size_t room = sizeof(o->buf) - o->len, k = n < room ? n : room;
 

@@ -752,17 +752,25 @@ param_set_value(struct param_set *ps, int c, const char *arg, double x)
 	return 1;
 }
 
+/* Whether x is within flag id's range. */
+static int
+in_range(enum param_id id, double x)
+{
+	const struct range_rule *r = &range_rules[param_flags[id].range];
+
+	return (r->lo_open ? x > r->lo : x >= r->lo) &&
+	    (r->hi_open ? x < r->hi : x <= r->hi);
+}
+
 /* Check a parameter flag's value (typed as arg) against its range. */
 static int
 check_param(enum param_id id, double x, const char *arg)
 {
 	const struct param_flag *pf = &param_flags[id];
-	const struct range_rule *r = &range_rules[pf->range];
 
-	if ((r->lo_open ? x > r->lo : x >= r->lo) &&
-	    (r->hi_open ? x < r->hi : x <= r->hi))
+	if (in_range(id, x))
 		return 0;
-	warn_msg("--%s: '%s' %s", pf->name, arg, r->must);
+	warn_msg("--%s: '%s' %s", pf->name, arg, range_rules[pf->range].must);
 	return -1;
 }
 
@@ -994,6 +1002,70 @@ param_resolve(const struct param_set *ps, double h, spring_params *sp)
 		range_message(ps, g, sp, rc != 0);
 		return -1;
 	}
+	return 0;
+}
+
+/*
+ * See paramflags.h: find_group and group_mass once; what is left for
+ * each set of values is param_resolve's arithmetic.
+ */
+int
+param_plan(const struct param_set *ps, struct param_plan *pl)
+{
+	const struct param_group *g;
+	int p;
+
+	pl->group = -1;
+	pl->own_mass = -1;
+	pl->nids = 0;
+	if (mask_count(ps->given) > 0) {
+		for (g = param_groups; g->name != NULL; g++)
+			if (mask_eq(mask_minus(ps->given, g->optional),
+			    g->flags))
+				break;
+		if (g->name == NULL)
+			return -1;
+		pl->group = (int)(g - param_groups);
+	}
+	for (p = 0; p < P_COUNT; p++) {
+		if (!mask_has(ps->given, p))
+			continue;
+		pl->ids[pl->nids++] = (unsigned char)p;
+		if (pl->group >= 0 && param_flags[p].is_mass &&
+		    mask_has(param_groups[pl->group].optional, p)) {
+			if (ps->mass_arg != NULL)
+				return -1;	/* the mass twice */
+			pl->own_mass = p;
+		}
+	}
+	return 0;
+}
+
+/* See paramflags.h: param_resolve's steps, in its order, silent. */
+int
+param_resolve_planned(const struct param_plan *pl, const double *value,
+    double mass, double h, spring_params *sp)
+{
+	int i, rc, mute = message_mute;
+
+	for (i = 0; i < pl->nids; i++)
+		if (!in_range(pl->ids[i], value[pl->ids[i]]))
+			return -1;
+	if (pl->own_mass >= 0)
+		mass = value[pl->own_mass];
+	/* a converter may warn (Ck above 1) or say why it failed */
+	message_mute = 1;
+	if (pl->group < 0)
+		rc = spring_from_uaf(4.0 * PI, 0.3, sp);
+	else
+		rc = param_groups[pl->group].convert(value, mass, h, sp);
+	message_mute = mute;
+	if (rc != 0)
+		return -1;
+	sp->mass = mass;
+	if (!(sp->omega >= 1e-100 && sp->omega <= 1e100) ||
+	    !(sp->zeta <= 1e100))
+		return -1;
 	return 0;
 }
 

@@ -109,6 +109,25 @@ int param_resolve(const struct param_set *ps, double h, spring_params *sp);
 int param_resolve_again(const struct param_set *ps, double h,
     spring_params *sp);
 
+/*
+ * param_resolve split in two for many sets that give the same flags (a
+ * sweep's configurations, which differ only in the values): param_plan
+ * finds the group of ps's flags once, 0, or -1 (the flags are no group,
+ * or give the mass twice: param_resolve says why); param_resolve_planned
+ * is then param_resolve for the values value[] (indexed by enum
+ * param_id) and --mass mass, with no message: 0, or -1 where
+ * param_resolve would fail (a caller that must say why calls it).
+ */
+struct param_plan {
+	int group;			/* param_groups[]' row; -1: the default */
+	int own_mass;			/* the group's mass flag given, or -1 */
+	int nids;
+	unsigned char ids[P_COUNT];	/* the flags given, in id order */
+};
+int param_plan(const struct param_set *ps, struct param_plan *pl);
+int param_resolve_planned(const struct param_plan *pl, const double *value,
+    double mass, double h, spring_params *sp);
+
 /* Whether the flags name Nissen's Ck/Cd (whose spring depends on h). */
 int param_uses_step(const struct param_set *ps);
 

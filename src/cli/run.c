@@ -156,9 +156,15 @@ cmd_run(int argc, char **argv)
 		rc = spring_predict_horizon(&rs->sim, rs->horizon, emit_row, k);
 		memset(&m, 0, sizeof(m));
 		memset(&fs, 0, sizeof(fs));
-	} else if (!rs->metrics)
-		rc = spring_simulate(&rs->sim, emit_row, k, &m, &fs);
-	else
+	} else if (!rs->metrics) {
+		/* the rows formatted on two cores when there are two */
+		struct row_batch *b = sink_batch_open(k);
+
+		rc = spring_simulate(&rs->sim, b != NULL ? batch_row : emit_row,
+		    b != NULL ? (void *)b : (void *)k, &m, &fs);
+		if (sink_batch_close(b) != 0 && rc == 0)
+			rc = EXIT_IO;
+	} else
 		rc = run_metrics(rs, &m, &fs, &lag, &attenuation);
 	run_warnings(rs, &m, &fs);
 	if (rs->metrics && rc == 0) {

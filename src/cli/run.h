@@ -143,6 +143,17 @@ int run_setup_read_files(struct run_setup *rs);
  */
 int run_check_cost(const struct run_setup *rs, double dt, double *kept,
     int tracking, const char *what);
+/*
+ * For many runs that differ only in the parameter flags' values (a
+ * sweep's): run_spring_by_params says whether resolved setup rs takes its
+ * spring from those values alone (the spring model, no signal), and then
+ * run_spring_params gives the sim (a copy of rs->sim) of the values
+ * value[] (by enum param_id) and --mass mass, pl being param_plan of
+ * rs->ps: 0, or -1 with no message where run_setup_resolve would fail.
+ */
+int run_spring_by_params(const struct run_setup *rs);
+int run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
+    const double *value, double mass, spring_sim *sim);
 /* run's paragraphs of --help (model, parameters, time, output, metrics). */
 void run_usage_body(FILE *fp);
 /*
@@ -202,6 +213,19 @@ void sink_columns(struct sink *k, const spring_sim *sim);
 /* The trajectory header, and a row (a spring_row_fn, ctx a sink). */
 void write_trajectory_header(struct sink *k);
 int emit_row(void *ctx, const spring_row *r, double dt);
+/* The most numbers a trajectory row has. */
+#define ROW_MAX_COLS 14
+/*
+ * A long trajectory's rows formatted on two cores, written to k in
+ * order: sink_batch_open gives the batch (NULL: one core, or out of
+ * memory: use emit_row), batch_row takes a row as emit_row does (ctx the
+ * batch), sink_batch_close writes what is left and frees the batch: 0,
+ * or EXIT_IO.
+ */
+struct row_batch;
+struct row_batch *sink_batch_open(struct sink *k);
+int batch_row(void *ctx, const spring_row *r, double dt);
+int sink_batch_close(struct row_batch *b);
 /*
  * The --metrics columns, in order, ending in a NULL name: the run's
  * identity, the metrics, the policy's settings and what it did.  Names
@@ -242,6 +266,28 @@ void metrics_values(const struct run_setup *rs, const spring_metrics *m,
  */
 size_t metrics_format(char *buf, const struct run_setup *rs, const double *v,
     int precision, const struct col_select *sel);
+/* metrics_values of sim, when it is not rs->sim (a sweep's). */
+void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
+    const spring_frame_stats *fs, double lag, double attenuation, double *v);
+/*
+ * metrics_format for a writer of many rows: a column whose value is the
+ * same as in the row before (c's) is copied, not formatted.  c starts
+ * zeroed; buf needs METRIC_ROW_MAX + NUMFMT_MAX bytes.
+ */
+struct row_cache {
+	long row;				/* rows formatted */
+	struct cell_cache {
+		unsigned long long bits;	/* the value's */
+		int valid;			/* text is its text */
+		unsigned char len;
+		char text[NUMFMT_MAX];
+		long row;			/* the row it was last in, */
+		const char *at;			/* where */
+	} cell[METRIC_NCOLS];
+};
+size_t metrics_format_cached(char *buf, const struct run_setup *rs,
+    const double *v, int precision, const struct col_select *sel,
+    struct row_cache *c);
 /*
  * The --metrics header and row: identity, metrics, frame statistics (the
  * columns k->cols chooses).

@@ -625,6 +625,44 @@ resolve_spring(struct run_setup *rs)
 	return EXIT_OK;
 }
 
+/*
+ * See run.h: a resolved setup whose spring comes from the parameter flags
+ * alone (the damped spring's resolve), with nothing else in its checks
+ * that reads the spring (no signal: the lag search's bound reads omega).
+ */
+int
+run_spring_by_params(const struct run_setup *rs)
+{
+	/* an engine's setup (esu) is made from the spring: the full path */
+	return rs->mdl != NULL && rs->mdl->resolve == resolve_damped &&
+	    rs->sim.model == NULL && rs->sim.signal == NULL &&
+	    rs->sim.engine == NULL;
+}
+
+/*
+ * See run.h: resolve_damped's spring and resolve_spring's lines after
+ * it, for the values value[] and --mass mass, into sim (a copy of
+ * rs->sim); everything else resolve_spring checks does not read them.
+ */
+int
+run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
+    const double *value, double mass, spring_sim *sim)
+{
+	double h = sim->policy == spring_policy_none ? rs->dt : rs->max_dt;
+
+	if (param_resolve_planned(pl, value, mass, h, &sim->params) != 0)
+		return -1;
+	if (param_uses_step(&rs->ps)) {
+		sim->nissen = 1;
+		sim->ck = value[P_CK];
+		sim->cd = value[P_CD];
+	}
+	if (sim->model != NULL || sim->rule == spring_rule_critical)
+		sim->params.mass = mass;
+	sim->params.fast_exp = rs->fast_exp;
+	return 0;
+}
+
 /* Where the columns of a target file are: -1 for absent. */
 struct target_reader {
 	struct run_setup *rs;

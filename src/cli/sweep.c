@@ -7,7 +7,10 @@
  * and the configurations are their cartesian product, the last axis on the
  * command line varying fastest.  Configuration i of the product is built
  * the way run builds one (run_apply, run_setup_resolve) from a copy of the
- * fixed options, so its row is run --metrics's to the digit.
+ * fixed options, so its row is run --metrics's to the digit; the grid is
+ * resolved once (sweep_plan): such a setup is built once per value of the
+ * axes that are no parameter flag, and the parameter axes' numbers are
+ * then set on it by arithmetic alone (run_spring_params).
  *
  * This file reads the flags into the grid (axes, gates, --grid-from,
  * shards) and reports; the work on every core is sweeppool.c's.
@@ -217,6 +220,46 @@ cache_texts(struct axis *ax)
 	return 0;
 }
 
+/*
+ * See sweep.h: the number an item reads as, or a range's point (which
+ * its text, written round-trip, reads back as).
+ */
+double
+sweep_axis_number(const struct axis *ax, long i)
+{
+	return ax->num != NULL ? ax->num[i] : grid_at(&ax->grid, i);
+}
+
+/*
+ * Resolve the grid once: the axes of parameter flags (numbers, run's
+ * parameter groups, table-driven in paramflags.c, --mass) are set by
+ * number on a setup resolved for the other axes' values (the workers
+ * keep it while the key, those values, stays); every other axis (names,
+ * whole numbers, run's numbers, --grid-from's rows) is part of the key.
+ */
+static void
+sweep_plan(struct sweep *sw)
+{
+	long stride = 1;
+	int a;
+
+	sw->nfast = 0;
+	for (a = sw->naxes - 1; a >= 0; a--) {
+		const struct axis *ax = &sw->axes[a];
+		int code = ax->code;
+
+		if (ax->kind == AX_NUMBER && (ax->num != NULL ||
+		    ax->items == NULL) && ((code >= PARAM_OPT && code <
+		    PARAM_OPT + P_COUNT) || code == PARAM_OPT_MASS)) {
+			sw->stride[a] = 0;
+			sw->fast_axis[sw->nfast++] = (short)a;
+			continue;
+		}
+		sw->stride[a] = stride;
+		stride *= ax->n;
+	}
+}
+
 /* The values of every axis at configuration idx, last axis fastest. */
 void
 sweep_config_digits(const struct sweep *sw, long idx, long *digit)
@@ -226,6 +269,19 @@ sweep_config_digits(const struct sweep *sw, long idx, long *digit)
 	for (a = sw->naxes - 1; a >= 0; a--) {
 		digit[a] = idx % sw->axes[a].n;
 		idx /= sw->axes[a].n;
+	}
+}
+
+/* See sweep.h: the last axis steps, and carries into the one before. */
+void
+sweep_config_next(const struct sweep *sw, long *digit)
+{
+	int a;
+
+	for (a = sw->naxes - 1; a >= 0; a--) {
+		if (++digit[a] < sw->axes[a].n)
+			return;
+		digit[a] = 0;
 	}
 }
 
@@ -1043,6 +1099,7 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 		return rc;
 	if ((rc = plan_columns(sw)) != EXIT_OK)
 		return rc;
+	sweep_plan(sw);
 	return plan_select(sw, columns);
 }
 
@@ -1103,8 +1160,8 @@ cmd_sweep(int argc, char **argv)
 		goto done;
 	/* more threads than blocks would idle */
 	jobs = sw->jobs;
-	if ((long)jobs > (sw->count + BLOCK - 1) / BLOCK)
-		jobs = (int)((sw->count + BLOCK - 1) / BLOCK);
+	if ((long)jobs > (sw->count + SLOT_ROWS - 1) / SLOT_ROWS)
+		jobs = (int)((sw->count + SLOT_ROWS - 1) / SLOT_ROWS);
 	if (jobs < 1)
 		jobs = 1;
 	/* w[jobs]: the main thread's room */

@@ -19,6 +19,8 @@
 #define MAX_SHOWN 20
 /* configurations a block: a worker's unit of work */
 #define BLOCK 256
+/* configurations a slot of the ring: the writer's unit, a few blocks */
+#define SLOT_ROWS (8 * BLOCK)
 #define CHECK_BLOCK 4096
 
 enum axis_kind { AX_NUMBER, AX_INTEGER, AX_NAME, AX_FIXED, AX_ROWS };
@@ -79,6 +81,15 @@ struct sweep {
 	short xsel[MAX_AXES * 4];
 	unsigned char swept[METRIC_NCOLS];	/* a swept metrics column */
 	unsigned char dropped[METRIC_NCOLS + MAX_AXES * 4];	/* -NAME */
+	/*
+	 * The grid resolved (sweep_plan): the axes of parameter flags, set
+	 * by number on a resolved setup (run_spring_params); the others
+	 * make a configuration's key (digit times stride), the same key
+	 * the same resolved setup
+	 */
+	int nfast;
+	short fast_axis[MAX_AXES];
+	long stride[MAX_AXES];	/* 0 for a parameter axis */
 };
 
 /* The text of a configuration's values that have none of their own. */
@@ -102,12 +113,16 @@ struct failures {
 const char *sweep_axis_text(const struct axis *ax, long i, char *buf);
 /* The values of every axis at configuration idx, last axis fastest. */
 void sweep_config_digits(const struct sweep *sw, long idx, long *digit);
+/* The digits of the configuration after (an odometer: no division). */
+void sweep_config_next(const struct sweep *sw, long *digit);
 /*
  * Build configuration idx into rs as run would: EXIT_OK, or EXIT_USAGE
  * after a message (muted in the workers' check).
  */
 int sweep_config_setup(const struct sweep *sw, long idx,
     struct run_setup *rs, struct config_text *text);
+/* Value i of number axis ax as the number run would read. */
+double sweep_axis_number(const struct axis *ax, long i);
 /* A configuration's identity, the axes that vary, as flags. */
 void sweep_config_identity(const struct sweep *sw, long idx, char *out,
     size_t len);

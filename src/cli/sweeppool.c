@@ -1,7 +1,10 @@
 /*
- * sweeppool.c - sweep's work on every core.  Work goes in blocks of
- * configurations: worker threads take the next block and format its rows
- * into a slot of a ring; the main thread writes the slots in block order.
+ * sweeppool.c - sweep's work on every core.  Work goes in slots of
+ * configurations (SLOT_ROWS, run BLOCK at a time): worker threads take the
+ * next slot and format its rows into it; the main thread writes the slots
+ * of the ring in order.  A configuration's setup is its key's, resolved
+ * once, with the parameter axes set by number (config_setup); a row's
+ * cells are formatted only when their value changed.
  * The output is the same for every -j, and the ring bounds the memory
  * whatever the size of the grid.  Before any row is written, a first
  * pass (in the workers too) can check that every configuration is a
@@ -18,7 +21,7 @@
 #include "sweep.h"
 
 
-/* A block's rows and what the writer must know of them. */
+/* A slot's rows and what the writer must know of them. */
 struct slot {
 	enum { SLOT_FREE, SLOT_BUSY, SLOT_DONE } state;
 	long block;
@@ -44,18 +47,109 @@ struct pool {
 	long bad;			/* check: first bad configuration */
 };
 
-/* A worker's room for one block. */
+/* An extra column's last text (a swept value), copied while it stays. */
+struct extra_cache {
+	long digit;			/* the axis's value it is; -1 none */
+	unsigned char len;
+	char text[NUMFMT_MAX];
+};
+
+/*
+ * A worker's room for one block.  rs is a ring of RING resolved setups:
+ * one per key met in a block, and the one the block before ended with,
+ * so a setup a configuration of the block points to is never reused
+ * within it.
+ */
+#define RING (BLOCK + 1)
+
 struct worker {
 	struct pool *pool;
 	pthread_t thread;
-	struct run_setup *rs;
-	struct config_text *text;
+	struct run_setup *rs;		/* RING */
+	struct config_text *text;	/* RING */
+	int ring;			/* the slot filled last */
+	long key;			/* its key (sweep_plan), -1: none */
+	int fast;			/* it takes the parameter axes by number */
+	struct param_plan plan;		/* its parameter flags' group */
+	double value[P_COUNT], mass;	/* the parameter values, set by axis */
+	spring_sim *sim;		/* BLOCK: each configuration's */
+	const struct run_setup **of;	/* BLOCK: the setup of each */
 	const spring_sim **sims;
 	spring_metrics *m, *mb;
 	spring_frame_stats *fs, *fsb;
 	double *lag, *att;
 	int *which;
+	struct row_cache cache;		/* the text of the row before */
+	struct extra_cache extra[MAX_AXES * 4];
 };
+
+/* Nothing resolved or formatted yet: a new pass. */
+static void
+worker_reset(struct worker *w)
+{
+	int c;
+
+	w->key = -1;
+	memset(&w->cache, 0, sizeof(w->cache));
+	for (c = 0; c < MAX_AXES * 4; c++)
+		w->extra[c].digit = -1;
+}
+
+/*
+ * Configuration idx (its axes' values digit) into w->sim[i], its setup
+ * w->of[i]: its key's setup,
+ * resolved the way run resolves one (sweep_config_setup) when the key
+ * changes, and otherwise the parameter axes' values set by number on it
+ * (run_spring_params): arithmetic, no copy of the setup, no option.
+ * EXIT_OK, or EXIT_USAGE when it is no valid run (no message: the
+ * caller says why with sweep_config_setup).
+ */
+static int
+config_setup(struct worker *w, const struct sweep *sw, long idx,
+    const long *digit, int i)
+{
+	const struct run_setup *rs;
+	long key = 0;
+	int a, f, slot;
+
+	for (a = 0; a < sw->naxes; a++)
+		key += digit[a] * sw->stride[a];
+	if (key != w->key || !w->fast) {
+		slot = (w->ring + 1) % RING;
+		w->key = -1;
+		if (sweep_config_setup(sw, idx, &w->rs[slot], &w->text[slot]) !=
+		    EXIT_OK)
+			return EXIT_USAGE;
+		rs = &w->rs[slot];
+		w->ring = slot;
+		w->key = key;
+		w->fast = sw->nfast > 0 && run_spring_by_params(rs) &&
+		    param_plan(&rs->ps, &w->plan) == 0;
+		if (w->fast) {
+			memcpy(w->value, rs->ps.value, sizeof(w->value));
+			w->mass = rs->ps.mass;
+		}
+		w->of[i] = rs;
+		w->sim[i] = rs->sim;
+		return EXIT_OK;
+	}
+	rs = &w->rs[w->ring];
+	for (f = 0; f < sw->nfast; f++) {
+		const struct axis *ax = &sw->axes[sw->fast_axis[f]];
+		double x = sweep_axis_number(ax, digit[sw->fast_axis[f]]);
+
+		if (ax->code == PARAM_OPT_MASS)
+			w->mass = x;
+		else
+			w->value[ax->code - PARAM_OPT] = x;
+	}
+	w->sim[i] = rs->sim;
+	if (run_spring_params(rs, &w->plan, w->value, w->mass, &w->sim[i]) !=
+	    0)
+		return EXIT_USAGE;
+	w->of[i] = rs;
+	return EXIT_OK;
+}
 
 /* Make room for n more bytes in the slot: 0, or -1. */
 static int
@@ -74,28 +168,47 @@ slot_room(struct slot *sl, size_t n)
 	return 0;
 }
 
-/* Row idx's extra columns (those xsel chooses): ",value" each. */
+/*
+ * A row's extra columns (those xsel chooses; digit its axes' values): ",value" each, the text
+ * kept while the column's value stays (a range's point is formatted once
+ * a change, an item copied).
+ */
 static int
-put_extra(const struct sweep *sw, long idx, struct slot *sl)
+put_extra(const struct sweep *sw, const long *digit, struct slot *sl,
+    struct extra_cache *xc)
 {
-	long digit[MAX_AXES];
 	char buf[NUMFMT_MAX + 1];
 	int x;
 
-	sweep_config_digits(sw, idx, digit);
 	for (x = 0; x < sw->nx; x++) {
 		int c = sw->xsel[x];
 		const struct axis *ax = &sw->axes[sw->col_axis[c]];
-		const char *t = ax->kind == AX_ROWS ? ax->items[digit[
-		    sw->col_axis[c]] * ax->ncols + sw->col_sub[c]] :
-		    sweep_axis_text(ax, digit[sw->col_axis[c]], buf);
-		size_t n = strlen(t);
+		long d = digit[sw->col_axis[c]];
+		struct extra_cache *e = &xc[c];
+		const char *t;
+		size_t n;
 
-		if (slot_room(sl, n + 2) != 0)
+		if (e->digit == d) {
+			/* the whole cell: slot_room below left room */
+			sl->buf[sl->len++] = ',';
+			memcpy(sl->buf + sl->len, e->text, sizeof(e->text));
+			sl->len += e->len;
+			continue;
+		}
+		t = ax->kind == AX_ROWS ? ax->items[d * ax->ncols +
+		    sw->col_sub[c]] : sweep_axis_text(ax, d, buf);
+		n = strlen(t);
+		if (slot_room(sl, n + 2 + NUMFMT_MAX) != 0)
 			return -1;
 		sl->buf[sl->len++] = ',';
 		memcpy(sl->buf + sl->len, t, n);
 		sl->len += n;
+		e->digit = -1;
+		if (n < sizeof(e->text)) {
+			memcpy(e->text, t, n);
+			e->len = (unsigned char)n;
+			e->digit = d;
+		}
 	}
 	return 0;
 }
@@ -120,42 +233,40 @@ gate_row(const struct sweep *sw, long idx, const double *v, struct slot *sl)
 }
 
 /*
- * Block b: build its configurations, run them (those with a constant
- * target side by side, spring_simulate_batch), format their rows.
+ * The n configurations from lo (at most BLOCK): build them
+ * (config_setup), run them (those with a constant target side by side,
+ * spring_simulate_batch), format their rows into sl (the text of what
+ * did not change since the row before copied).  0, or -1 with sl's
+ * error set.
  */
-static void
-run_block(struct worker *w, long b, struct slot *sl)
+static int
+run_block(struct worker *w, long lo, int n, struct slot *sl)
 {
 	const struct sweep *sw = w->pool->sw;
-	long lo = sw->first + b * BLOCK, hi = lo + BLOCK, idx;
+	long digit[MAX_AXES], idx;
 	double v[METRIC_NCOLS];
-	int i, k, n, nb = 0;
+	int i, k, nb = 0;
+	/* a row and its extra columns' cells, whole (they copy whole) */
+	size_t row = METRIC_ROW_MAX + NUMFMT_MAX + 2 +
+	    (size_t)sw->nx * (NUMFMT_MAX + 1);
 
-	if (hi > sw->first + sw->count)
-		hi = sw->first + sw->count;
-	n = (int)(hi - lo);
-	sl->len = 0;
-	sl->error = 0;
-	sl->nfail = sl->ndiverged = 0;
-	sl->nshown = 0;
-	for (i = 0; i < n; i++) {
-		struct run_setup *rs = &w->rs[i];
-
+	sweep_config_digits(sw, lo, digit);
+	for (i = 0; i < n; i++, sweep_config_next(sw, digit)) {
 		/* the first that is no valid run stops the sweep (when
 		 * sweep_check_all has not looked before) */
-		if (sweep_config_setup(sw, lo + i, rs, &w->text[i]) != EXIT_OK) {
+		if (config_setup(w, sw, lo + i, digit, i) != EXIT_OK) {
 			sl->error = EXIT_USAGE;
 			sl->bad = lo + i;
-			return;
+			return -1;
 		}
 		w->lag[i] = w->att[i] = 0.0;
-		if (rs->sim.signal == NULL) {
-			w->sims[nb] = &rs->sim;
+		if (w->sim[i].signal == NULL) {
+			w->sims[nb] = &w->sim[i];
 			w->which[nb++] = i;
-		} else if (run_metrics(rs, &w->m[i], &w->fs[i], &w->lag[i],
-		    &w->att[i]) != 0) {
+		} else if (run_metrics(w->of[i], &w->m[i], &w->fs[i],
+		    &w->lag[i], &w->att[i]) != 0) {
 			sl->error = EXIT_IO;
-			return;
+			return -1;
 		}
 	}
 	spring_simulate_batch(w->sims, nb, w->mb, w->fsb);
@@ -163,23 +274,45 @@ run_block(struct worker *w, long b, struct slot *sl)
 		w->m[w->which[k]] = w->mb[k];
 		w->fs[w->which[k]] = w->fsb[k];
 	}
-	for (i = 0, idx = lo; i < n; i++, idx++) {
-		if (slot_room(sl, METRIC_ROW_MAX + 2) != 0) {
+	sweep_config_digits(sw, lo, digit);
+	for (i = 0, idx = lo; i < n; i++, idx++, sweep_config_next(sw, digit)) {
+		if (slot_room(sl, row) != 0) {
 			sl->error = EXIT_IO;
-			return;
+			return -1;
 		}
-		metrics_values(&w->rs[i], &w->m[i], &w->fs[i], w->lag[i],
+		metrics_values_of(&w->sim[i], &w->m[i], &w->fs[i], w->lag[i],
 		    w->att[i], v);
-		sl->len += metrics_format(sl->buf + sl->len, &w->rs[i], v,
-		    sw->precision, &sw->msel);
-		if (put_extra(sw, idx, sl) != 0 || slot_room(sl, 1) != 0) {
+		sl->len += metrics_format_cached(sl->buf + sl->len, w->of[i],
+		    v, sw->precision, &sw->msel, &w->cache);
+		if (put_extra(sw, digit, sl, w->extra) != 0 ||
+		    slot_room(sl, 1) != 0) {
 			sl->error = EXIT_IO;
-			return;
+			return -1;
 		}
 		sl->buf[sl->len++] = '\n';
 		gate_row(sw, idx, v, sl);
 		sl->ndiverged += w->m[i].diverged;
 	}
+	return 0;
+}
+
+/* Slot b's configurations, a block at a time. */
+static void
+run_slot(struct worker *w, long b, struct slot *sl)
+{
+	const struct sweep *sw = w->pool->sw;
+	long lo = sw->first + b * SLOT_ROWS, hi = lo + SLOT_ROWS;
+
+	if (hi > sw->first + sw->count)
+		hi = sw->first + sw->count;
+	sl->len = 0;
+	sl->error = 0;
+	sl->nfail = sl->ndiverged = 0;
+	sl->nshown = 0;
+	for (; lo < hi; lo += BLOCK)
+		if (run_block(w, lo, hi - lo < BLOCK ? (int)(hi - lo) : BLOCK,
+		    sl) != 0)
+			return;
 }
 
 /* A worker of the main pass: take the next block whose slot is free. */
@@ -190,6 +323,7 @@ run_worker(void *arg)
 	struct pool *p = w->pool;
 
 	message_mute = 1;
+	worker_reset(w);
 	for (;;) {
 		struct slot *sl;
 		long b;
@@ -208,7 +342,7 @@ run_worker(void *arg)
 		sl->block = b;
 		pthread_mutex_unlock(&p->mu);
 
-		run_block(w, b, sl);
+		run_slot(w, b, sl);
 
 		pthread_mutex_lock(&p->mu);
 		sl->state = SLOT_DONE;
@@ -226,8 +360,9 @@ check_worker(void *arg)
 	const struct sweep *sw = p->sw;
 
 	message_mute = 1;
+	worker_reset(w);
 	for (;;) {
-		long b, lo, hi, idx;
+		long b, lo, hi, idx, digit[MAX_AXES];
 
 		pthread_mutex_lock(&p->mu);
 		b = p->next++;
@@ -242,8 +377,9 @@ check_worker(void *arg)
 		if (p->bad >= 0 && p->bad < lo)
 			hi = lo;	/* an earlier one is bad: skip */
 		pthread_mutex_unlock(&p->mu);
-		for (idx = lo; idx < hi; idx++) {
-			if (sweep_config_setup(sw, idx, w->rs, w->text) != EXIT_OK) {
+		sweep_config_digits(sw, lo, digit);
+		for (idx = lo; idx < hi; idx++, sweep_config_next(sw, digit)) {
+			if (config_setup(w, sw, idx, digit, 0) != EXIT_OK) {
 				pthread_mutex_lock(&p->mu);
 				if (p->bad < 0 || idx < p->bad)
 					p->bad = idx;
@@ -261,8 +397,10 @@ workers_alloc(struct worker *w, int n)
 	int i;
 
 	for (i = 0; i < n; i++) {
-		w[i].rs = calloc(BLOCK, sizeof(*w[i].rs));
-		w[i].text = calloc(BLOCK, sizeof(*w[i].text));
+		w[i].rs = calloc(RING, sizeof(*w[i].rs));
+		w[i].text = calloc(RING, sizeof(*w[i].text));
+		w[i].sim = calloc(BLOCK, sizeof(*w[i].sim));
+		w[i].of = calloc(BLOCK, sizeof(*w[i].of));
 		w[i].sims = calloc(BLOCK, sizeof(*w[i].sims));
 		w[i].m = calloc(BLOCK, sizeof(*w[i].m));
 		w[i].mb = calloc(BLOCK, sizeof(*w[i].mb));
@@ -271,7 +409,8 @@ workers_alloc(struct worker *w, int n)
 		w[i].lag = calloc(BLOCK, sizeof(*w[i].lag));
 		w[i].att = calloc(BLOCK, sizeof(*w[i].att));
 		w[i].which = calloc(BLOCK, sizeof(*w[i].which));
-		if (w[i].rs == NULL || w[i].text == NULL ||
+		if (w[i].rs == NULL || w[i].text == NULL || w[i].sim == NULL ||
+		    w[i].of == NULL ||
 		    w[i].sims == NULL || w[i].m == NULL || w[i].mb == NULL || w[i].fs == NULL || w[i].fsb == NULL ||
 		    w[i].lag == NULL || w[i].att == NULL || w[i].which == NULL)
 			return -1;
@@ -303,6 +442,8 @@ sweep_workers_free(struct worker *w, int n)
 	for (i = 0; i < n; i++) {
 		free(w[i].rs);
 		free(w[i].text);
+		free(w[i].sim);
+		free(w[i].of);
 		free(w[i].sims);
 		free(w[i].m);
 		free(w[i].mb);
@@ -447,7 +588,7 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 
 	memset(&p, 0, sizeof(p));
 	p.sw = sw;
-	p.nblocks = (sw->count + BLOCK - 1) / BLOCK;
+	p.nblocks = (sw->count + SLOT_ROWS - 1) / SLOT_ROWS;
 	p.nslots = 2 * jobs + 2;
 	if ((p.slots = calloc((size_t)p.nslots, sizeof(*p.slots))) == NULL) {
 		warn_msg("out of memory");
@@ -482,8 +623,8 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 		}
 		f->nfail += sl->nfail;
 		f->ndiverged += sl->ndiverged;
-		done += sl->block == p.nblocks - 1 ? sw->count - b * BLOCK :
-		    BLOCK;
+		done += sl->block == p.nblocks - 1 ? sw->count - b *
+		    SLOT_ROWS : SLOT_ROWS;
 		pthread_mutex_lock(&p.mu);
 		sl->state = SLOT_FREE;
 		if (rc != EXIT_OK || k->out.failed)

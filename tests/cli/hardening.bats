@@ -317,11 +317,46 @@ EDGE_TABLE='--x0|
 --horizon|--model predict --dt 0.1
 --switch-at|--model inertialize
 --hitch|AT
---hitch|LEN'
+--hitch|LEN
+--popmotion-stiffness|--popmotion-damping 10
+--popmotion-damping|--popmotion-stiffness 100
+--popmotion-mass|--popmotion-stiffness 100 --popmotion-damping 10
+--popmotion-duration|--popmotion-bounce 0.3
+--popmotion-bounce|--popmotion-duration 0.8
+--wobble-stiffness|--wobble-damping 10
+--wobble-damping|--wobble-stiffness 100
+--wobble-mass|--wobble-stiffness 100 --wobble-damping 10
+--react-motion-stiffness|--react-motion-damping 10
+--react-motion-damping|--react-motion-stiffness 100
+--motion-one-stiffness|--motion-one-damping 10
+--motion-one-damping|--motion-one-stiffness 100
+--motion-one-mass|--motion-one-stiffness 100 --motion-one-damping 10
+--svelte-stiffness|--svelte-damping 0.5
+--svelte-damping|--svelte-stiffness 0.15
+--anime-stiffness|--anime-damping 10
+--anime-damping|--anime-stiffness 100
+--anime-mass|--anime-stiffness 100 --anime-damping 10
+--anime-duration|--anime-bounce 0.3
+--anime-bounce|--anime-duration 0.8
+--rn-stiffness|--rn-damping 10
+--rn-damping|--rn-stiffness 100
+--rn-mass|--rn-stiffness 100 --rn-damping 10
+--rn-bounciness|--rn-speed 12
+--rn-speed|--rn-bounciness 8
+--compose-stiffness|--compose-damping-ratio 0.5
+--compose-damping-ratio|--compose-stiffness 400
+--flutter-stiffness|--flutter-damping 10
+--flutter-damping|--flutter-stiffness 100
+--flutter-mass|--flutter-stiffness 100 --flutter-damping 10
+--flutter-duration|--flutter-bounce 0.3
+--flutter-bounce|--flutter-duration 0.8
+--unity-max-speed|--engine unity --unity-smooth-time 0.2
+--android-min-visible-change|--engine android
+--box2d-substeps|--engine box2d'
 # flags of run's --help that take a value that is not a number
 NOT_NUMERIC='--model --integrator --target-signal --signal-shape --target-file
 --target-vel-source --frames-from --substep --output --fps --source-a
---source-b --columns'
+--source-b --columns --engine --flutter-bounds'
 # 0, negative, huge, tiny, subnormal, inf, nan, hex, trailing junk, empty,
 # leading space; and both sides of the 1e100 bound, and -0
 EDGE_VALUES=(0 -0 -1 1e308 -1e308 1e-308 4e-320 inf -inf nan 0x1p3 1x ''
@@ -467,7 +502,7 @@ MAN_ONLY='--fail-if'
 help_flags() {
 	local c
 	{
-		for c in run fps convert analyze list sweep resonance; do
+		for c in run fps convert analyze list sweep resonance tune fit; do
 			"$SPRINGSIM" "$c" --help
 		done
 		"$SPRINGSIM" --model quat --help
@@ -527,7 +562,7 @@ man_rules() {
 # known_option FLAG - some command takes FLAG (it is not "unknown").
 known_option() {
 	local cmd
-	for cmd in run fps convert analyze sweep resonance; do
+	for cmd in run fps convert analyze sweep resonance tune fit; do
 		sim "$cmd" "$1"
 		stderr_text
 		[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
