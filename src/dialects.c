@@ -575,6 +575,8 @@ describe_times(const spring_params *p, double decay_time,
  * spring_stiffness and spring_damping form them (scaled: m omega^2 may
  * be finite where omega^2 is not).
  */
+static void describe_engines(const spring_params *p, spring_conventions *c);
+
 static void
 describe_dialects(const spring_params *p, spring_conventions *c)
 {
@@ -614,6 +616,54 @@ describe_dialects(const spring_params *p, spring_conventions *c)
 	    ORIGAMI_F_SCALE, ORIGAMI_F_ORIGIN);
 	c->box2d_hertz = w / TWO_PI;
 	c->box2d_damping_ratio = z;
+	describe_engines(p, c);
+}
+
+/*
+ * The dialects of the libraries --engine runs: each library's physical
+ * numbers (per unit mass where it has no mass), and its duration forms
+ * inverted where the library's range holds the spring (NaN elsewhere):
+ * popmotion's findSpring takes zeta 0.05..1 (bounce 1 - zeta); svelte's
+ * stiffness and damping are fractions of a 60 fps frame, K = (omega /
+ * 60)^2, B = 2 zeta omega / 60, each at most 1; anime.js's and Flutter's
+ * duration D = 2 pi / omega with SwiftUI's bounce (1 - zeta, or 1 / zeta
+ * - 1 over-damped), anime's D within 0.01..10 s (it rounds its stiffness
+ * and damping to 3 decimals, Flutter D to whole ms: given back these,
+ * each runs a spring a rounding away).
+ */
+static void
+describe_engines(const spring_params *p, spring_conventions *c)
+{
+	double w = p->omega, z = p->zeta, m = p->mass;
+	double k = spring_stiffness(p), d = spring_damping(p);
+	double k1 = w * w, d1 = ldexp(z * w, 1);	/* per unit mass */
+	double bounce = z <= 1.0 ? 1.0 - z : 1.0 / z - 1.0;
+	double sk = (w / 60.0) * (w / 60.0), sb = z * w / 30.0;
+
+	c->popmotion_stiffness = c->wobble_stiffness = k;
+	c->popmotion_damping = c->wobble_damping = d;
+	c->popmotion_mass = c->wobble_mass = m;
+	c->popmotion_duration = z >= SPRING_MOTION_MIN_DAMPING && z <= 1.0 ?
+	    motion_duration(w, z) : NAN;
+	c->popmotion_bounce = z >= SPRING_MOTION_MIN_DAMPING && z <= 1.0 ?
+	    1.0 - z : NAN;
+	c->react_motion_stiffness = k1;
+	c->react_motion_damping = d1;
+	c->motion_one_stiffness = c->anime_stiffness = c->rn_stiffness = k;
+	c->motion_one_damping = c->anime_damping = c->rn_damping = d;
+	c->motion_one_mass = c->anime_mass = c->rn_mass = m;
+	c->svelte_stiffness = sk <= 1.0 ? sk : NAN;
+	c->svelte_damping = sk <= 1.0 && sb <= 1.0 ? sb : NAN;
+	c->anime_duration = TWO_PI / w >= 0.01 && TWO_PI / w <= 10.0 ?
+	    TWO_PI / w : NAN;
+	c->anime_bounce = isnan(c->anime_duration) ? NAN : bounce;
+	c->compose_stiffness = k1;
+	c->compose_damping_ratio = z;
+	c->flutter_stiffness = k;
+	c->flutter_damping = d;
+	c->flutter_mass = m;
+	c->flutter_duration = TWO_PI / w;
+	c->flutter_bounce = bounce;
 }
 
 /* Every convention's numbers for the spring p; see dialects.h. */

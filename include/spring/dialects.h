@@ -139,6 +139,19 @@ typedef struct spring_conventions {
 	double rebound_tension, rebound_friction;
 	double origami_tension, origami_friction;
 	double box2d_hertz, box2d_damping_ratio;
+	/* the libraries --engine runs (engine.h), in their own numbers */
+	double popmotion_stiffness, popmotion_damping, popmotion_mass;
+	double popmotion_duration, popmotion_bounce;	/* zeta 0.05..1 */
+	double wobble_stiffness, wobble_damping, wobble_mass;
+	double react_motion_stiffness, react_motion_damping;	/* mass 1 */
+	double motion_one_stiffness, motion_one_damping, motion_one_mass;
+	double svelte_stiffness, svelte_damping;	/* each 0..1, 60 fps */
+	double anime_stiffness, anime_damping, anime_mass;
+	double anime_duration, anime_bounce;	/* before anime's rounding */
+	double rn_stiffness, rn_damping, rn_mass;
+	double compose_stiffness, compose_damping_ratio;
+	double flutter_stiffness, flutter_damping, flutter_mass;
+	double flutter_duration, flutter_bounce;	/* Flutter: whole ms */
 } spring_conventions;
 
 /* Fill c for the spring p, Nissen's at step dt, Chou's over decay_time. */

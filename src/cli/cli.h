@@ -139,6 +139,9 @@ int csv_read_file(const char *flag, const char *path, csv_row_fn fn,
 struct spring_conventions;
 void conventions_write(out_file *out, const struct spring_conventions *c,
     int csv, long precision);
+/* The same, then a start velocity v0 in the libraries' units (not NaN). */
+void conventions_write_v0(out_file *out, const struct spring_conventions *c,
+    double v0, int csv, long precision);
 
 /* Subcommands. */
 int cmd_run(int argc, char **argv);

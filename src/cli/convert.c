@@ -39,6 +39,19 @@ static const struct column {
 	COL(rebound_tension), COL(rebound_friction),
 	COL(origami_tension), COL(origami_friction),
 	COL(box2d_hertz), COL(box2d_damping_ratio),
+	COL(popmotion_stiffness), COL(popmotion_damping), COL(popmotion_mass),
+	COL(popmotion_duration), COL(popmotion_bounce),
+	COL(wobble_stiffness), COL(wobble_damping), COL(wobble_mass),
+	COL(react_motion_stiffness), COL(react_motion_damping),
+	COL(motion_one_stiffness), COL(motion_one_damping),
+	COL(motion_one_mass),
+	COL(svelte_stiffness), COL(svelte_damping),
+	COL(anime_stiffness), COL(anime_damping), COL(anime_mass),
+	COL(anime_duration), COL(anime_bounce),
+	COL(rn_stiffness), COL(rn_damping), COL(rn_mass),
+	COL(compose_stiffness), COL(compose_damping_ratio),
+	COL(flutter_stiffness), COL(flutter_damping), COL(flutter_mass),
+	COL(flutter_duration), COL(flutter_bounce),
 #undef COL
 	{ NULL, 0 }
 };
@@ -47,12 +60,13 @@ static const struct column {
 struct convert_opts {
 	struct param_set ps;
 	double dt, decay_time;
+	double v0;			/* --v0, NaN when not given */
 	const char *output;
 	int csv;
 	long precision;		/* 0: round-trip */
 };
 
-enum { OPT_CSV = 256, OPT_DT, OPT_PRECISION };
+enum { OPT_CSV = 256, OPT_DT, OPT_PRECISION, OPT_V0 };
 
 /* convert's own flags; the parameter flags are added (paramflags.c). */
 static const struct option convert_own_opts[] = {
@@ -61,6 +75,7 @@ static const struct option convert_own_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "v0", required_argument, NULL, OPT_V0 },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -71,7 +86,8 @@ convert_usage(FILE *fp)
 {
 	fputs(
 "usage: springsim convert [parameter group] [--mass M] [--dt H]\n"
-"                         [--decay-time T] [--csv] [--precision N] [-o FILE]\n"
+"                         [--decay-time T] [--v0 V] [--csv] [--precision N]\n"
+"                         [-o FILE]\n"
 "\n"
 "Print one spring in every convention: key=value lines, or with --csv one\n"
 "header line and one row.  The spring is the parameter group given (default\n"
@@ -82,6 +98,11 @@ convert_usage(FILE *fp)
 "  --decay-time T      the time Chou's decay fraction is printed over\n"
 "                      (default 1 s); given with --hz and --decay it is that\n"
 "                      group's own --decay-time, and serves as both\n"
+"  --v0 V              a start velocity, units/s: printed last as v0, and\n"
+"                      as react_velocity and wobble_velocity in units/ms,\n"
+"                      the unit react-spring's config.velocity and\n"
+"                      wobble's initialVelocity take (every other library\n"
+"                      --engine runs takes units/s, as springsim does)\n"
 "  --csv               one header line and one row instead of key=value\n"
 "  --precision N       N significant digits (1-17); default: digits that\n"
 "                      read back to the same double\n"
@@ -116,6 +137,13 @@ convert_usage(FILE *fp)
 "                      origami's values where >= 0, react_frequency\n"
 "                      from 0.01 s; motion_duration is the exact root of\n"
 "                      Motion's envelope condition\n"
+"  popmotion_*, wobble_*, react_motion_*, motion_one_*, svelte_*, anime_*,\n"
+"  rn_*, compose_*, flutter_*   the libraries --engine runs, likewise:\n"
+"                      popmotion's duration and bounce for zeta 0.05 to 1,\n"
+"                      svelte's fractions of a 60 fps frame where at most\n"
+"                      1, anime's duration for 0.01 to 10 s (anime rounds\n"
+"                      stiffness and damping to 3 decimals, Flutter the\n"
+"                      duration to whole ms)\n"
 "\n", fp);
 	param_usage(fp);
 	fputs(
@@ -149,6 +177,7 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 	param_set_init(&o->ps);
 	o->dt = 1.0 / 60.0;
 	o->decay_time = 1.0;
+	o->v0 = NAN;
 	if (param_longopts(convert_own_opts, longopts, MAX_LONGOPTS) != 0)
 		abort();	/* the table is ours: a bug, not input */
 	opterr = 0;
@@ -176,6 +205,12 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 			break;
 		case OPT_DT:
 			rc = parse_dt(optarg, &o->dt);
+			break;
+		case OPT_V0:
+			rc = parse_double("--v0", optarg, &o->v0);
+			if (rc == 0 && !(fabs(o->v0) <= MAX_MAGNITUDE))
+				rc = usage_error("--v0: '%s' is out of range "
+				    "(|v0| <= 1e100)", optarg);
 			break;
 		case OPT_PRECISION:
 			rc = parse_long("--precision", optarg, 1, 17,
@@ -231,14 +266,39 @@ void
 conventions_write(out_file *out, const spring_conventions *c, int csv,
     long precision)
 {
+	conventions_write_v0(out, c, NAN, csv, precision);
+}
+
+/*
+ * A start velocity v0 (units/s) in the libraries' units, after the
+ * block: react-spring's config.velocity and wobble's initialVelocity are
+ * per millisecond (react-spring SpringValue.ts, wobble src/index.ts).
+ */
+static const char *const velocity_keys[] = {
+	"v0", "react_velocity", "wobble_velocity", NULL
+};
+
+/* See cli.h: the block, then v0's keys unless v0 is NaN. */
+void
+conventions_write_v0(out_file *out, const spring_conventions *c, double v0,
+    int csv, long precision)
+{
 	const struct column *col;
+	const char *const *k;
 	char buf[NUMFMT_MAX + 1];
 	const char *v;
+	double vel[3] = { v0, v0 / 1000.0, v0 / 1000.0 };
+	int i, nv = isnan(v0) ? 0 : 3;
 
 	if (csv) {
 		for (col = columns; col->key != NULL; col++) {
 			out_write(out, col->key, strlen(col->key));
-			out_write(out, col[1].key != NULL ? "," : "\n", 1);
+			out_write(out, col[1].key != NULL || nv > 0 ? "," :
+			    "\n", 1);
+		}
+		for (i = 0, k = velocity_keys; i < nv; i++, k++) {
+			out_write(out, *k, strlen(*k));
+			out_write(out, i + 1 < nv ? "," : "\n", 1);
 		}
 	}
 	for (col = columns; col->key != NULL; col++) {
@@ -249,7 +309,18 @@ conventions_write(out_file *out, const spring_conventions *c, int csv,
 			out_write(out, "=", 1);
 		}
 		out_write(out, v, strlen(v));
-		out_write(out, csv && col[1].key != NULL ? "," : "\n", 1);
+		out_write(out, csv && (col[1].key != NULL || nv > 0) ? "," :
+		    "\n", 1);
+	}
+	for (i = 0; i < nv; i++) {
+		v = format(buf, vel[i], precision);
+		if (!csv) {
+			out_write(out, velocity_keys[i],
+			    strlen(velocity_keys[i]));
+			out_write(out, "=", 1);
+		}
+		out_write(out, v, strlen(v));
+		out_write(out, csv && i + 1 < nv ? "," : "\n", 1);
 	}
 }
 
@@ -280,7 +351,7 @@ cmd_convert(int argc, char **argv)
 		free(out);
 		return EXIT_IO;
 	}
-	conventions_write(out, &c, o.csv, o.precision);
+	conventions_write_v0(out, &c, o.v0, o.csv, o.precision);
 	if (out->failed) {
 		out_abort(out);
 		rc = EXIT_IO;

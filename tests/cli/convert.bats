@@ -301,3 +301,64 @@ calc() {
 	assert_success
 	assert_output "$want"
 }
+
+@test "convert: the engines' dialects, by hand for omega 20, zeta 0.5, and each read back" {
+	# k = 400, d = 20 (mass 1); svelte K = (20/60)^2 = 1/9, B = 2 zeta
+	# omega / 60 = 1/3; anime and Flutter D = 2 pi / 20, bounce 1 - zeta
+	sim convert --uaf 20 --dr 0.5
+	assert_status 0
+	local k want
+	for want in popmotion_stiffness=400 popmotion_damping=20 popmotion_bounce=0.5 \
+	    wobble_stiffness=400 wobble_damping=20 react_motion_stiffness=400 \
+	    react_motion_damping=20 motion_one_stiffness=400 anime_damping=20 \
+	    rn_stiffness=400 rn_damping=20 compose_stiffness=400 \
+	    compose_damping_ratio=0.5 flutter_damping=20 flutter_bounce=0.5; do
+		grep -qx -- "$want" "$OUT" || fail_with "no $want"
+	done
+	awk -F= '$1 == "svelte_stiffness" { s = $2 } $1 == "svelte_damping" { b = $2 }
+	    $1 == "anime_duration" { a = $2 } $1 == "flutter_duration" { f = $2 }
+	    END { pi = 3.141592653589793
+		exit !((s - 1/9) ^ 2 < 1e-30 && (b - 1/3) ^ 2 < 1e-30 &&
+		    (a - pi / 10) ^ 2 < 1e-30 && (f - pi / 10) ^ 2 < 1e-30) }' "$OUT" ||
+		fail_with "svelte, anime or flutter duration off"
+	# each group read back gives omega 20, zeta 0.5 again
+	for k in "--popmotion-duration $(awk -F= '$1 == "popmotion_duration" { print $2 }' "$OUT") --popmotion-bounce 0.5" \
+	    "--svelte-stiffness $(awk -F= '$1 == "svelte_stiffness" { print $2 }' "$OUT") --svelte-damping $(awk -F= '$1 == "svelte_damping" { print $2 }' "$OUT")" \
+	    "--wobble-stiffness 400 --wobble-damping 20" \
+	    "--react-motion-stiffness 400 --react-motion-damping 20" \
+	    "--compose-stiffness 400 --compose-damping-ratio 0.5" \
+	    "--flutter-stiffness 400 --flutter-damping 20"; do
+		# shellcheck disable=SC2086
+		sim convert $k
+		assert_status 0
+		awk -F= '$1 == "omega" { w = $2 } $1 == "zeta" { z = $2 }
+		    END { exit !((w - 20) ^ 2 < 1e-18 && (z - 0.5) ^ 2 < 1e-22) }' "$OUT" ||
+			fail_with "$k: not omega 20, zeta 0.5"
+	done
+}
+
+@test "convert: what a convention cannot express is empty (svelte past a frame, popmotion over-damped)" {
+	# omega 120: K = (120/60)^2 = 4 > 1; zeta 2: popmotion's bounce is 0..0.95
+	sim convert --uaf 120 --dr 2
+	assert_status 0
+	for k in svelte_stiffness svelte_damping popmotion_duration popmotion_bounce; do
+		grep -qx -- "$k=" "$OUT" || fail_with "$k is not empty"
+	done
+	# Flutter's over-damped bounce: 1 / zeta - 1 = -0.5
+	grep -qx -- "flutter_bounce=-0.5" "$OUT" || fail_with "flutter_bounce"
+}
+
+@test "convert --v0: the start velocity in units/ms for react-spring and wobble" {
+	sim convert --v0 2.5
+	assert_status 0
+	tail -n 3 "$OUT" | tr '\n' ' ' | grep -qx 'v0=2.5 react_velocity=0.0025 wobble_velocity=0.0025 ' ||
+		fail_with "velocity keys"
+	sim convert --v0 -4 --csv
+	assert_status 0
+	awk -F, 'NR == 1 { exit !($(NF - 2) == "v0" && $NF == "wobble_velocity") }' "$OUT" ||
+		fail_with "csv header"
+	awk -F, 'NR == 2 { exit !($(NF - 2) == -4 && $NF == -0.004) }' "$OUT" ||
+		fail_with "csv row"
+	assert_usage_error "--v0" "x" -- convert --v0 x
+	assert_usage_error "--v0" "1e101" -- convert --v0 1e101
+}
