@@ -15,7 +15,14 @@ unity_smooth_time react_tension react_friction react_mass react_frequency
 react_damping_ratio motion_stiffness motion_damping motion_mass
 motion_duration motion_bounce motion_visual_duration rebound_tension
 rebound_friction origami_tension origami_friction box2d_hertz
-box2d_damping_ratio'
+box2d_damping_ratio popmotion_stiffness popmotion_damping popmotion_mass
+popmotion_duration popmotion_bounce wobble_stiffness wobble_damping
+wobble_mass react_motion_stiffness react_motion_damping motion_one_stiffness
+motion_one_damping motion_one_mass svelte_stiffness svelte_damping
+anime_stiffness anime_damping anime_mass anime_duration anime_bounce
+rn_stiffness rn_damping rn_mass compose_stiffness compose_damping_ratio
+flutter_stiffness flutter_damping flutter_mass flutter_duration
+flutter_bounce'
 
 # kv KEY - the value of KEY in the key=value output in $OUT.
 kv() {
