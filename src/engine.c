@@ -14,9 +14,19 @@
  * native ones.
  */
 /* ENGINE-DECLS: one extern line an engine, in the table's order */
+extern const spring_engine spring_engine_unity_def;
+extern const spring_engine spring_engine_android_def;
+extern const spring_engine spring_engine_compose_def;
+extern const spring_engine spring_engine_flutter_def;
+extern const spring_engine spring_engine_box2d_def;
 
 const spring_engine *const spring_engines[] = {
 	/* ENGINE-ROWS: one row an engine */
+	&spring_engine_unity_def,
+	&spring_engine_android_def,
+	&spring_engine_compose_def,
+	&spring_engine_flutter_def,
+	&spring_engine_box2d_def,
 	NULL
 };
 

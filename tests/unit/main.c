@@ -29,6 +29,7 @@ main(void)
 	test_rotation();
 	test_library();
 	test_tables();
+	test_engine_native();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }

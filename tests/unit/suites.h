@@ -19,4 +19,5 @@ void test_network(void);	/* test_network.c: 2-D/3-D systems, mesh */
 void test_rotation(void);	/* test_rotation.c: quaternion spring */
 void test_library(void);	/* test_library.c: no CLI flags, tile widths */
 void test_tables(void);		/* test_tables.c: the CLI's flag and model tables */
+void test_engine_native(void);	/* test_engine_native.c: unity .. box2d engines */
 #endif
