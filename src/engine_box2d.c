@@ -82,9 +82,10 @@ b2_check(const spring_engine_setup *su, char *msg, unsigned long len)
 
 	if (su->substeps < 0) {
 		if (msg != NULL)
-			snprintf(msg, len, "box2d: b2World_Step needs at least "
-			    "1 substep (got %d)", su->substeps);
-		return -1;
+			snprintf(msg, len, "box2d: b2World_Step runs "
+			    "max(1, subStepCount) substeps: 1, not %d",
+			    su->substeps);
+		return 1;
 	}
 	if (peak > (double)B2_MAX_SPEED) {
 		if (msg != NULL)
@@ -115,7 +116,9 @@ b2_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[W_LAMBDA] = 0.0;
 	w[W_SLEEP] = 0.0;
 	w[W_PREV] = 0.0;
-	w[W_SUBSTEPS] = su->substeps > 0 ? su->substeps : B2_SUBSTEPS;
+	/* 0: the default; b2World_Step: b2MaxInt(1, subStepCount) */
+	w[W_SUBSTEPS] = su->substeps == 0 ? B2_SUBSTEPS :
+	    su->substeps < 1 ? 1 : su->substeps;
 	w[W_CAPPED] = 0.0;
 	st->x = su->x0;
 	st->v = su->v0;
