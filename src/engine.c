@@ -25,6 +25,11 @@ extern const spring_engine spring_engine_motion_one;
 extern const spring_engine spring_engine_svelte;
 extern const spring_engine spring_engine_anime;
 extern const spring_engine spring_engine_react_native;
+extern const spring_engine spring_engine_unity;
+extern const spring_engine spring_engine_android;
+extern const spring_engine spring_engine_compose;
+extern const spring_engine spring_engine_flutter;
+extern const spring_engine spring_engine_box2d;
 /* springsim's own baseline, the exact spring: last in the table */
 extern const spring_engine spring_engine_springsim_exact;
 
@@ -40,6 +45,11 @@ const spring_engine *const spring_engines[] = {
 	&spring_engine_svelte,
 	&spring_engine_anime,
 	&spring_engine_react_native,
+	&spring_engine_unity,
+	&spring_engine_android,
+	&spring_engine_compose,
+	&spring_engine_flutter,
+	&spring_engine_box2d,
 	&spring_engine_springsim_exact,
 	NULL
 };

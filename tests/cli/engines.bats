@@ -95,8 +95,18 @@ golden_check() {
 		case ${g##*/} in common*) continue ;; esac
 		node "$g" "$d" || fail "node $g failed"
 	done
-	run diff -r "$GOLDEN" "$d"
-	assert_success
+	# the JS libraries' files (their first line names gen/): each made
+	# again, byte for byte; the native engines' come from
+	# tests/engines/native (a Java and a C build, not run here)
+	local f bad=''
+	for f in "$GOLDEN"/*.csv; do
+		head -n 1 "$f" | grep -q ' gen/' || continue
+		cmp -s "$f" "$d/${f##*/}" || bad="$bad ${f##*/}"
+	done
+	for f in "$d"/*.csv; do
+		[ -f "$GOLDEN/${f##*/}" ] || bad="$bad ${f##*/}(not committed)"
+	done
+	[ -z "$bad" ] || fail "not reproduced:$bad"
 }
 
 @test "springsim-exact: the closed form, err_x within a few ulps, never done" {

@@ -32,6 +32,7 @@ main(void)
 	test_tune();
 	test_engine_js_a();
 	test_engine_js_b();
+	test_engine_native();
 	printf("unit: %d passed, %d failed\n", check_passed, check_failed);
 	return check_failed != 0;
 }

@@ -1,0 +1,5 @@
+// Stub: the annotation only.
+package androidx.annotation;
+
+public @interface NonNull {
+}

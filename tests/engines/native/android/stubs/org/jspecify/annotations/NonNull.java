@@ -1,0 +1,5 @@
+// Stub: the annotation only.
+package org.jspecify.annotations;
+
+public @interface NonNull {
+}
