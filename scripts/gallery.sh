@@ -104,13 +104,17 @@ pic tune plot-tune --duration 1 \
 		printf "%.17g,%.17g\n", t, 1.2 + e + 0.01 * sqrt(-2*log(u)) * cos(2*pi*rand()) } }' \
     > examples/capture.csv
 pic fit plot-fit -- examples/capture.csv
+pic engines plot-compare \
+    --title "five libraries' springs at 30 fps against the exact spring (omega 4 pi, zeta 0.3)" \
+    --vary engine=react-spring,rebound,svelte,box2d,android \
+    -- --dt 0.03333333333333333 --duration 1.5
 # make demo's picture (examples/demo.sh), the same command
 pic implicit plot-trajectory \
     --title "implicit (Stable PD) at dt = 0.033 s vs the exact spring" \
     -- --model implicit --dt 0.033
 
 for name in compare error fps stability convergence work-precision sweep \
-    nissen implicit tune fit; do
+    nissen implicit tune fit engines; do
 	printf '%s  %s.png\n' "$(sha256sum <"$tmp/$name.data" | cut -d' ' -f1)" "$name"
 done >"$tmp/sums"
 if [ -n "$sums" ]; then
