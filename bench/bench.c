@@ -457,6 +457,40 @@ frame_ns(const spring_sim *sim)
 }
 
 /*
+ * 6. The engines: ns per frame of each library's spring run by
+ * spring_simulate for its metrics (the CLI's --metrics run), the default
+ * spring at 30 and 144 fps over 10 s.  An engine costs what its library
+ * costs: react-spring and rebound step every millisecond (34 steps a 30
+ * fps frame), Box2D four substeps, the closed-form ones one evaluation.
+ */
+static void
+bench_engines(void)
+{
+	static const double fps[] = { 30.0, 144.0 };
+	const spring_engine *const *e;
+	spring_metrics m;
+	spring_sim sim;
+	int i;
+
+	printf("6. Engines (--engine): spring_simulate for the metrics, the "
+	    "default spring, 10 s\n");
+	printf("  %-16s %12s %12s\n", "engine", "ns/frame 30", "ns/frame 144");
+	for (e = spring_engines; *e != NULL; e++) {
+		printf("  %-16s", (*e)->name);
+		for (i = 0; i < 2; i++) {
+			sim = default_sim(spring_rule_exact, 0.3, 1.0 / fps[i],
+			    (long)(10.0 * fps[i]));
+			sim.rule = NULL;
+			sim.engine = *e;
+			spring_engine_setup_init(&sim.esu);
+			printf(" %12.1f", time_metrics(&sim, &m));
+		}
+		printf("\n");
+	}
+	printf("\n");
+}
+
+/*
  * Section 2b: what --fast-exp buys.  exp against Holden's fast_negexp per
  * call, and a damper whose frame time jitters (so its factor is computed
  * every frame, as Holden's damper_exact does) with each.
@@ -675,5 +709,6 @@ main(void)
 	bench_fast_exp();
 	bench_chain();
 	bench_network();
+	bench_engines();
 	return rc;
 }

@@ -246,3 +246,19 @@ if [ -n "$lo" ]; then
 	line "slowest / fastest ns per spring-step" - "$hi / $lo" "x" "<=" 1.2
 	echo "   (was: 10^6 at 6.9 ns/spring-step, -j 2, /dev/null)"
 fi
+
+# the engines (issue: sweep --engine all over 10^4 springs stays
+# interactive, under a few seconds); their ns per frame are section 6
+# of the table above
+echo
+echo "7. sweep --engine all: every library's spring, 25 x 25 springs each"
+set -- sweep --engine all --uaf 1:100:25 --dr 0.05:2:25 \
+    --dt 0.016666666666666666 --duration 2 --quiet -o /dev/null
+ne=$("$bin" list | awk '/^engines/ { on = 1; next } /^[^ ]/ { on = 0 }
+    on && /^  [a-z]/ { n++ } END { print n }')
+n=$((ne * 625))
+if t=$(best_of_3 "$bin" "$@"); then
+	line "$n springs x 120 frames" "$t" "t" "s" "<=" 3
+else
+	echo "  springsim sweep --engine all failed"
+fi
