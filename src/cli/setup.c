@@ -5,6 +5,7 @@
  * struct run_setup, the input files, the checks and the resolve into a
  * spring_sim, and the up-front refusals of work too long to do.
  */
+#include <float.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -1157,6 +1158,14 @@ resolve_engine(struct run_setup *rs)
 		return EXIT_USAGE;
 	if (rs->have_max_speed)
 		su->max_speed = rs->max_speed;
+	/*
+	 * the library stores it as a float: a subnormal one would be lost
+	 * to springsim's flushed subnormals (and Android refuses 0)
+	 */
+	if (rs->have_min_visible && rs->min_visible < (double)FLT_MIN)
+		return usage_error("--android-min-visible-change: %g is below "
+		    "the least normal float the library stores it in, %g",
+		    rs->min_visible, (double)FLT_MIN);
 	if (rs->have_min_visible)
 		su->min_visible = rs->min_visible;
 	if (rs->have_substeps)
