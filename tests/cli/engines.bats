@@ -260,3 +260,54 @@ golden_check() {
 	assert_usage_error "--svelte-stiffness are not one parameter group" -- \
 	    --svelte-stiffness 0.1 --stiffness 3 --damping 1
 }
+
+# metric NAME - the --metrics column NAME of the run in $OUT.
+metric() {
+	awk -F, -v k="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) c = i }
+	    NR == 2 { print $c }' "$OUT"
+}
+
+@test "the engine metrics agree with the real libraries' golden runs: done_time, first_move_frame, snap_jump" {
+	local f args want
+	cd "$ROOT"
+	# popmotion at 60 fps: the library's own first done frame
+	f=$GOLDEN/popmotion-p1-60.csv
+	args=$(sed -n 's/^# springsim: //p' "$f")
+	want=$(awk -F, '!/^#/ && $4 == 1 { print $1; exit }' "$f")
+	# shellcheck disable=SC2086
+	sim $args --metrics
+	assert_status 0
+	awk -v a="$(metric done_time)" -v b="$want" 'BEGIN { exit !((a - b) ^ 2 < 1e-24) }' ||
+		fail_with "done_time $(metric done_time), the library's $want"
+	# popmotion snaps within restDelta = min(|to - from| / 100, 0.4) = 0.01
+	awk -v j="$(metric snap_jump)" 'BEGIN { exit !(j > 0 && j <= 0.01) }' ||
+		fail_with "snap_jump $(metric snap_jump)"
+	# Android: the first frame only reads the clock; the real classes'
+	# first moving frame
+	f=$GOLDEN/android-p1-60fps.csv
+	args=$(sed -n 's/^# springsim: //p' "$f")
+	want=$(awk -F, '!/^#/ && $1 != "t" && $2 != 0 { print ++n; exit } !/^#/ && $1 != "t" { n++ }' "$f")
+	# shellcheck disable=SC2086
+	sim $args --metrics
+	assert_status 0
+	[ "$want" = 2 ] || fail_with "the golden's first move is frame $want"
+	[ "$(metric first_move_frame)" = 2 ] || fail_with "first_move_frame $(metric first_move_frame)"
+	# never done: empty, never nan
+	sim --engine rebound --duration 0.2 --metrics
+	assert_status 0
+	[ -z "$(metric done_time)" ] || fail_with "rebound done_time $(metric done_time)"
+}
+
+@test "an engine that runs something else says so in one warning line and runs" {
+	# wobble's allowsOverdamping is false: zeta 1.5 (k 100, c 30) runs critical
+	sim --engine wobble --wobble-stiffness 100 --wobble-damping 30 --duration 0.5
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine wobble" "critically damped"
+	[ "$(wc -l <"$OUT")" -gt 10 ] || fail_with "no trajectory"
+	# anime.js raises a mass below 1 to 1
+	sim --engine anime --anime-stiffness 100 --anime-damping 10 --anime-mass 0.5 --duration 0.5
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine anime" "mass"
+}
