@@ -10,9 +10,11 @@
  * The runs are run's (run_setup, spring_simulate), so every run flag
  * (--duration, --x0, --target, --frames-from, --substep, ...) shapes the
  * step response tuned against, and max_err_x is the figure `run
- * --metrics` prints for the same flags.  An engine (spring/engine.h) will
- * plug in where the rule is stepped: tune only asks a spring_sim for its
- * rows; --match modes needs a rule's linear step and stays a rule's.
+ * --metrics` prints for the same flags.  An engine (--engine, a
+ * library's spring, spring/engine.h) plugs in where the rule is stepped:
+ * tune only asks a spring_sim for its rows, and gives the engine each
+ * candidate (omega, zeta) as physical parameters; --match modes needs a
+ * rule's linear step and stays a rule's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -127,8 +129,11 @@ tune_usage(FILE *fp)
 "                      damping ratio, in every convention: omega dt = (1 -\n"
 "                      margin) times the rule's limit (analyze's)\n"
 "  --margin F          the stability margin, 0 <= F < 1 (default 0.1)\n"
-"  --engine NAME       not yet: engines are being added; tune will run one\n"
-"                      through its spring_sim as it runs a rule\n"
+"  --engine NAME       instead of RULE: a library's spring as it runs it\n"
+"                      (springsim list), tuned with --match response: the\n"
+"                      omega and zeta to give the library (in the block, in\n"
+"                      its dialect) so that its frames follow the spring\n"
+"                      designed\n"
 "\n"
 "Keys after the block: integrator, match, designed_omega, designed_zeta,\n"
 "max_err_x_untuned (the designed spring stepped by RULE), max_err_x_tuned,\n"
@@ -452,6 +457,8 @@ rate_error(const struct rate_run *rr, const spring_params *p)
 	spring_frame_stats fs;
 
 	sim.params = *p;
+	/* an engine given a duration form is tried with physical numbers */
+	sim.esu.form = SPRING_ENGINE_PHYSICAL;
 	if (sim.schedule != NULL)
 		sim.schedule = &rr->sched;
 	spring_simulate(&sim, compare_row, &c, &m, &fs);
@@ -682,9 +689,15 @@ tune_rule(out_file *out, struct run_setup *rs, const struct tune_opts *to,
 	enum match match = to->match;
 	int nruns = 0, i, rc, ms = SPRING_MATCH_NONE;
 
+	const char *who = rs->sim.engine != NULL ? rs->engine :
+	    rs->integrator;
+
+	if (rs->sim.engine != NULL && match == MATCH_MODES)
+		return usage_error("--match modes needs a rule's one-step map: "
+		    "--engine %s is matched by --match response", rs->engine);
 	if (match == MATCH_DEFAULT)
-		match = to->nrates > 1 || rs->sim.schedule != NULL ?
-		    MATCH_RESPONSE : MATCH_MODES;
+		match = to->nrates > 1 || rs->sim.schedule != NULL ||
+		    rs->sim.engine != NULL ? MATCH_RESPONSE : MATCH_MODES;
 	if (to->nrates == 1)
 		h = 1.0 / to->rate[0];
 	if (match == MATCH_MODES && (to->nrates > 1 ||
@@ -712,7 +725,7 @@ tune_rule(out_file *out, struct run_setup *rs, const struct tune_opts *to,
 	resp.evals = 0;
 	/* the modes match: the answer, or the response's start */
 	if (to->nrates <= 1 && rs->sim.schedule == NULL &&
-	    rs->sim.policy == spring_policy_none)
+	    rs->sim.policy == spring_policy_none && rs->sim.engine == NULL)
 		ms = spring_match_modes(rs->sim.rule, &designed, h, &modes,
 		    &resid);
 	if (match == MATCH_MODES && ms != SPRING_MATCH_OK) {
@@ -730,13 +743,12 @@ tune_rule(out_file *out, struct run_setup *rs, const struct tune_opts *to,
 		    &designed, &designed, &tuned, &after);
 	if (!isfinite(after)) {
 		warn_msg("--match response: no setting of %s tried keeps the "
-		    "step response finite (every run diverged)",
-		    rs->integrator);
+		    "step response finite (every run diverged)", who);
 		rc = EXIT_USAGE;
 		goto done;
 	}
 	put_block(out, &tuned, block_dt(rs, to), decay_time, rs->precision);
-	put_text(out, "integrator", rs->integrator);
+	put_text(out, rs->sim.engine != NULL ? "engine" : "integrator", who);
 	put_text(out, "match", match == MATCH_MODES ? "modes" : "response");
 	put_key(out, "designed_omega", designed.omega, rs->precision);
 	put_key(out, "designed_zeta", designed.zeta, rs->precision);
@@ -845,8 +857,13 @@ cmd_tune(int argc, char **argv)
 		    "the spring: give one");
 		goto done;
 	}
-	rule_mode = rs->integrator != NULL || (rs->model != NULL &&
-	    spring_rule_find(rs->model) != NULL);
+	rule_mode = rs->integrator != NULL || rs->engine != NULL ||
+	    (rs->model != NULL && spring_rule_find(rs->model) != NULL);
+	if (rs->engine != NULL && to->max_stiffness) {
+		rc = usage_error("--max-stiffness needs a rule's stability limit: "
+		    "not with --engine %s", rs->engine);
+		goto done;
+	}
 	if ((rc = check_flags(rs, to, rule_mode)) != EXIT_OK)
 		goto done;
 	/* Ck/Cd at the tuning step: --dt, or the first --fps rate */
@@ -856,7 +873,8 @@ cmd_tune(int argc, char **argv)
 	}
 	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
 		goto done;
-	if (rs->sim.model != NULL || rs->sim.rule == NULL) {
+	if (rs->sim.model != NULL || (rs->sim.rule == NULL &&
+	    rs->sim.engine == NULL)) {
 		rc = usage_error("--model %s: tune tunes the damped spring "
 		    "(--model spring, or a rule's name)", rs->model);
 		goto done;

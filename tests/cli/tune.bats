@@ -192,3 +192,35 @@ refused() {
 	refused --uaf 20 --dr 0.3 --model damper
 	refused --uaf 20 --dr 0.3 --integrator rk4 --metrics
 }
+
+@test "tune --engine: a library's spring matched by response, checked by running it" {
+	local w z kv
+	# react-spring at 30 fps, designed omega 4 pi, zeta 0.3
+	sim tune --engine react-spring --uaf 12.566370614359172 --dr 0.3 --fps 30
+	assert_status 0
+	kv() { awk -F= -v k="$1" '$1 == k { print $2 }' "$OUT"; }
+	w=$(kv omega) z=$(kv zeta)
+	[ "$(kv engine)" = react-spring ] && [ "$(kv match)" = response ] ||
+		fail_with "engine, match"
+	local untuned tuned
+	untuned=$(kv max_err_x_untuned) tuned=$(kv max_err_x_tuned)
+	awk -v a="$tuned" -v b="$untuned" 'BEGIN { exit !(a < 0.8 * b) }' ||
+		fail_with "tuned $tuned not below untuned $untuned"
+	# the untuned figure is run --metrics' for the designed spring
+	sim --engine react-spring --uaf 12.566370614359172 --dr 0.3 \
+	    --dt 0.03333333333333333 --metrics --columns max_err_x --no-header
+	[ "$(cat "$OUT")" = "$untuned" ] || fail_with "untuned $untuned, run says $(cat "$OUT")"
+	# the tuned figure: the library run with the tuned spring against the
+	# designed spring's exact positions (springsim-exact), frame by frame
+	"$SPRINGSIM" --engine react-spring --uaf "$w" --dr "$z" \
+	    --dt 0.03333333333333333 >"$BATS_TEST_TMPDIR/lib.csv"
+	"$SPRINGSIM" --engine springsim-exact --uaf 12.566370614359172 --dr 0.3 \
+	    --dt 0.03333333333333333 >"$BATS_TEST_TMPDIR/ref.csv"
+	awk -F, -v want="$tuned" 'NR == FNR { x[FNR] = $2; next }
+	    FNR > 1 { d = $2 - x[FNR]; if (d < 0) d = -d; if (d > m) m = d }
+	    END { exit !((m - want) ^ 2 < 1e-24) }' \
+	    "$BATS_TEST_TMPDIR/lib.csv" "$BATS_TEST_TMPDIR/ref.csv" ||
+		fail_with "the tuned run is not $tuned from the designed spring"
+	assert_usage_error "--match modes" "react-spring" -- tune --engine react-spring --dt 0.03 --match modes
+	assert_usage_error "--max-stiffness" "--engine" -- tune --engine motion --dt 0.03 --max-stiffness
+}
