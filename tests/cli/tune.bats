@@ -157,7 +157,7 @@ refused() {
 @test "tune: help and the refusals" {
 	sim tune --help
 	[ "$status" -eq 0 ]
-	grep -q -- "--engine NAME       not yet" "$OUT"
+	grep -q -- "--engine NAME       instead of RULE" "$OUT"
 	refused --overshoot 1 --settle 1
 	grep -q -- "--overshoot: '1' cannot be met" "$ERR"
 	refused --overshoot -0.1 --settle 1
