@@ -202,7 +202,7 @@ newton_modes(const spring_rule *rule, double *pa, double *pb, double h,
     double mass, double tr, double det)
 {
 	double a = *pa, b = *pb, r[2], rp[2], rm[2], j[4], da, db, norm, d;
-	double sa, sb, lam, na, nb, nn;
+	double sa, sb, lam, na = a, nb = b, nn = INFINITY;
 	int it, half;
 
 	mode_residual(rule, a, b, h, mass, tr, det, r);
