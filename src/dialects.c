@@ -63,8 +63,13 @@
  *   Box2D soft constraints (erincatto/box2d, b2MakeSoft in solver.h;
  *	b2DefaultWorldDef in types.c: contactHertz 30, contactDampingRatio
  *	10, jointHertz 60, jointDampingRatio 2): omega = 2 pi hertz, zeta =
- *	dampingRatio.  Box2D applies them as a soft constraint matched to
- *	implicit Euler over its substep, not as a spring of its own.
+ *	dampingRatio.  Box2D applies them as a soft constraint, not as a
+ *	spring of its own: per substep a warm start (last substep's
+ *	impulse), a soft solve, the position update and a relax solve
+ *	(engine_box2d.c).  One soft solve from zero impulse alone would be
+ *	one backward-Euler step; the warm start and the relax make it
+ *	another integrator (0.065 off the exact spring at 60 fps, P1,
+ *	where backward Euler at h / 4 is 0.032 off).
  */
 #include <math.h>
 
