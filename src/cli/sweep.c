@@ -108,7 +108,7 @@ sweep_usage(FILE *fp)
 "  springsim sweep --uaf 1:100:1000log --dr 0:2:1000 --frames 100 \\\n"
 "      --shard 2/4 --no-header\n"
 "\n"
-"and run's flags, each a value, list or range here: springsim help run.\n",
+"The run options, each a value, list or range here: springsim help run.\n",
 	    fp);
 }
 
