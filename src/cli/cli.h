@@ -153,6 +153,11 @@ int cmd_sweep(int argc, char **argv);
 int cmd_resonance(int argc, char **argv);
 int cmd_tune(int argc, char **argv);	/* tune.c */
 int cmd_fit(int argc, char **argv);	/* fit.c */
+int cmd_help(int argc, char **argv);	/* main.c: help [COMMAND | MODEL] */
+/* `springsim [options]`, no command named: run, its lone -h the short one */
+int cmd_default(int argc, char **argv);	/* run.c */
+/* `springsim --help` (main.c): the commands, models, flags most used */
+void springsim_usage(FILE *fp);
 int cmd_system(int argc, char **argv);	/* --model pair|angular|chain */
 /*
  * analyze --model chain|mesh (limits.c): -1 when argv names neither,

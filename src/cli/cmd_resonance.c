@@ -85,6 +85,7 @@ res_usage(FILE *fp)
 "  --periods N         measure over at least N whole drive periods (default\n"
 "                      10), and over as many more as it takes to hold\n"
 "                      1000 frames\n"
+"  -h, --help          this help;  -V, --version  the version\n"
 "\n"
 "energy is Holden's (v^2 + omega^2 x^2) / 2 per unit mass, x and v taken\n"
 "from the rest state (the spring's steady state on g0 + q0 t alone), its\n"
@@ -100,8 +101,12 @@ res_usage(FILE *fp)
 "The target signal is the sine (--target-signal sine, the default here;\n"
 "--signal-amp its amplitude); --hz sets its period, so --signal-period,\n"
 "--duration, --frames and --frames-from do not apply.\n"
-"\n", fp);
-	run_usage_body(fp);
+"\n"
+"and run's flags (the model, --integrator, the spring's parameters,\n"
+"--dt, --substep, -o ...): springsim help run.\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n",
+	    fp);
 }
 
 /*

@@ -504,8 +504,13 @@ vec_usage(FILE *fp)
 "\n"
 "--metrics: one row per component, `springsim run --metrics`'s columns\n"
 "after a first column, component (0, 1, 2).\n"
-"\n", fp);
-	run_usage_body(fp);
+"  -h, --help          this help;  -V, --version  the version\n"
+"\n"
+"and run's flags (--integrator, the spring's parameters, --dt, --substep,\n"
+"--target-signal, --metrics, -o ...): springsim help run.\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n",
+	    fp);
 }
 
 /* vector's own options (extra_opt_fn): lists are checked at the end. */

@@ -121,7 +121,10 @@ static const struct run_flag run_flags[] = {
 "                      (default sine and sine:1:0.5) on the base line\n"
 "                      --target + --target-vel t; rows add\n"
 "                      source_a,source_b\n"
-"                      (these models: no substeps, no signals)\n" },
+"                      (these models: no substeps, no signals)\n"
+"    quat, vector, pair, angular, chain, mesh\n"
+"                      models with options of their own, each in its help:\n"
+"                      springsim --model NAME --help\n" },
 	/*
 	 * the models' own numbers and sources (--model's paragraph says
 	 * them), in the order a model that owns none names them

@@ -49,8 +49,17 @@ fps_usage(FILE *fp)
 "time (advanced from its last frame by its own policy and rule between\n"
 "frames, not interpolated).  With --trajectories, every rate's trajectory\n"
 "instead, in one long CSV with a first column fps.\n"
-"\n", fp);
-	run_usage_body(fp);
+"\n"
+"  --fps LIST          frame rates, frames per second > 0, comma-separated\n"
+"                      (at most 32)\n"
+"  --trajectories      every rate's trajectory, not one row per rate\n"
+"  -h, --help          this help;  -V, --version  the version\n"
+"\n"
+"and run's flags (the model, --integrator, the spring's parameters, the\n"
+"target, --duration, --substep, -o ...): springsim help run.\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n",
+	    fp);
 }
 
 /* --fps LIST: comma-separated rates > 0. */

@@ -1,6 +1,8 @@
 /*
  * main.c - springsim: a bench for damped springs.  Subcommand dispatch;
  * each subcommand lives in its own file and returns an exit status.
+ * `springsim help [COMMAND | MODEL]` is here, the short --help it prints
+ * in help.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,7 +23,19 @@ static const struct command {
 	{ "resonance", cmd_resonance },
 	{ "tune", cmd_tune },
 	{ "fit", cmd_fit },
+	{ "help", cmd_help },
 	{ NULL, NULL }
+};
+
+/*
+ * The models `springsim help NAME` answers for: those with a --help of
+ * their own (a command of their own, run_models[] in setup.c), and run's
+ * models, whose help is run's.
+ */
+static const char *const help_models[] = {
+	"quat", "vector", "pair", "angular", "chain", "mesh",
+	"spring", "critical", "damper", "double", "timed", "velocity",
+	"predict", "inertialize", NULL
 };
 
 /* See cli.h: the one place statuses become exit codes. */
@@ -41,6 +55,44 @@ exit_code(int status)
 	}
 }
 
+/*
+ * `springsim help [COMMAND | MODEL]`: this help, a command's --help (the
+ * command run with --help alone), or a model's (--model NAME --help), so
+ * that every help is found from one name.
+ */
+int
+cmd_help(int argc, char **argv)
+{
+	const struct command *c;
+	const char *const *m;
+	char help[] = "--help", model[] = "--model", run[] = "run";
+	char *args[5];
+
+	if (argc > 2)
+		return usage_error("help: unexpected argument '%s'", argv[2]);
+	if (argc < 2 || strcmp(argv[1], "help") == 0 ||
+	    strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		springsim_usage(stdout);
+		return flush_stdout() == 0 ? CMD_DONE : EXIT_IO;
+	}
+	args[0] = argv[1];
+	args[1] = help;
+	args[2] = NULL;
+	for (c = commands; c->name != NULL; c++)
+		if (strcmp(c->name, argv[1]) == 0)
+			return c->run(2, args);
+	for (m = help_models; *m != NULL; m++)
+		if (strcmp(*m, argv[1]) == 0) {
+			args[0] = run;
+			args[1] = model;
+			args[2] = argv[1];
+			args[3] = help;
+			args[4] = NULL;
+			return cmd_run(4, args);
+		}
+	return usage_error("help: unknown command or model '%s'", argv[1]);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -49,7 +101,7 @@ main(int argc, char **argv)
 	flush_subnormals();
 	/* no subcommand, or an option first: `springsim [run] [options]` */
 	if (argc < 2 || argv[1][0] == '-')
-		return exit_code(cmd_run(argc, argv));
+		return exit_code(cmd_default(argc, argv));
 	for (c = commands; c->name != NULL; c++)
 		if (strcmp(c->name, argv[1]) == 0)
 			return exit_code(c->run(argc - 1, argv + 1));

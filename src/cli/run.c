@@ -21,16 +21,12 @@ run_usage(FILE *fp)
 {
 	fputs(
 "usage: springsim [run] [options]\n"
-"       springsim fps --fps LIST [--trajectories] [run options]\n"
-"       springsim analyze [options]   what each rule does at this dt\n"
-"       springsim convert [options]   one spring in every convention\n"
-"       springsim tune [options]      the parameters for a wanted motion\n"
-"       springsim fit FILE            the spring behind a recorded curve\n"
-"       springsim list\n"
 "\n"
 "Simulate one damped spring, a = omega^2 (g - x) + 2 zeta omega (q - v),\n"
 "with an update rule at a frame time, and print its trajectory beside the\n"
-"exact solution as CSV: t,x,v,target,x_ref,v_ref,err_x,err_v.\n"
+"exact solution as CSV: t,x,v,target,x_ref,v_ref,err_x,err_v.  This is\n"
+"every flag of run; fps, sweep, resonance and tune take them too.  The\n"
+"other commands and the models with a help of their own: springsim --help.\n"
 "\n", fp);
 	run_usage_body(fp);
 }
@@ -113,9 +109,9 @@ run_warnings(const struct run_setup *rs, const spring_metrics *m,
 		    "the time is lost", fs->lost_time, fs->max_lag);
 }
 
-/* `springsim [run]`. */
-int
-cmd_run(int argc, char **argv)
+/* `springsim [run]`, whose --help is usage_fn. */
+static int
+run_command(int argc, char **argv, void (*usage_fn)(FILE *))
 {
 	model_runner mc = run_model_runner(argc, argv);
 	struct run_setup *rs;
@@ -130,7 +126,7 @@ cmd_run(int argc, char **argv)
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
 	if ((rc = run_setup_parse(rs, argc, argv, NULL, NULL, NULL,
-	    run_usage)) != EXIT_OK)
+	    usage_fn)) != EXIT_OK)
 		goto done;
 	tracking = rs->metrics && rs->sim.signal != NULL;
 	if ((rc = run_check_cost(rs, rs->dt, tracking ? &kept_frames : NULL,
@@ -178,4 +174,23 @@ done:
 	free(rs);
 	free(k);
 	return rc;
+}
+
+/* `springsim run`: its --help is every flag's. */
+int
+cmd_run(int argc, char **argv)
+{
+	return run_command(argc, argv, run_usage);
+}
+
+/*
+ * `springsim [options]` with no command named: run, but a lone -h or
+ * --help (nothing else given) is the short help of every command
+ * (main.c), so that the first help a newcomer sees fits a screen.
+ */
+int
+cmd_default(int argc, char **argv)
+{
+	return run_command(argc, argv, argc == 2 ? springsim_usage :
+	    run_usage);
 }

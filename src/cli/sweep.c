@@ -108,9 +108,8 @@ sweep_usage(FILE *fp)
 "  springsim sweep --uaf 1:100:1000log --dr 0:2:1000 --frames 100 \\\n"
 "      --shard 2/4 --no-header\n"
 "\n"
-"The run options:\n"
-"\n", fp);
-	run_usage_body(fp);
+"The run options, each a value, list or range here: springsim help run.\n",
+	    fp);
 }
 
 /*

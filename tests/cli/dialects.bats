@@ -155,9 +155,9 @@ box2d_hertz,box2d_damping_ratio'
 	done
 }
 
-@test "--help gives every dialect flag with its formula and source, and the two half-lives" {
+@test "run --help gives every dialect flag with its formula and source, and the two half-lives" {
 	local f
-	sim --help
+	sim run --help
 	for f in --swiftui-response --swiftui-damping-fraction --swiftui-duration \
 	    --swiftui-bounce --android-stiffness --android-damping-ratio \
 	    --unity-smooth-time --react-tension --react-friction --react-mass \

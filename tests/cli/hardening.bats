@@ -364,7 +364,7 @@ EDGE_VALUES=(0 -0 -1 1e308 -1e308 1e-308 4e-320 inf -inf nan 0x1p3 1x ''
 
 @test "the edge table has every numeric flag of run --help" {
 	local flags table missing=''
-	flags=$("$SPRINGSIM" --help | grep -oE -- '(^|[^a-zA-Z0-9-])--[a-z][a-z0-9-]* [A-Z]' |
+	flags=$("$SPRINGSIM" run --help | grep -oE -- '(^|[^a-zA-Z0-9-])--[a-z][a-z0-9-]* [A-Z]' |
 	    sed 's/^[^-]*//; s/ [A-Z]$//' | sort -u)
 	table=$(printf '%s\n' "$EDGE_TABLE" | cut -d'|' -f1 | sort -u)
 	for f in $flags; do
@@ -502,11 +502,14 @@ MAN_ONLY='--fail-if'
 help_flags() {
 	local c
 	{
+		"$SPRINGSIM" --help
 		for c in run fps convert analyze list sweep resonance tune fit; do
-			"$SPRINGSIM" "$c" --help
+			"$SPRINGSIM" help "$c"
 		done
 		"$SPRINGSIM" --model quat --help
 		"$SPRINGSIM" --model vector --help
+		"$SPRINGSIM" --model pair --help
+		"$SPRINGSIM" --model angular --help
 		"$SPRINGSIM" --model chain --help
 		"$SPRINGSIM" --model mesh --help
 		"$SPRINGSIM" analyze --model chain --help

@@ -32,12 +32,109 @@ mentions() {
 	[ "$(head -n 1 "$OUT" | cut -c 1-16)" = "usage: springsim" ] || fail_with "no usage line first"
 }
 
-@test "-h and 'run --help' print the same help as --help" {
-	"$SPRINGSIM" --help >"$BATS_TEST_TMPDIR/a"
-	"$SPRINGSIM" -h >"$BATS_TEST_TMPDIR/b"
-	"$SPRINGSIM" run --help >"$BATS_TEST_TMPDIR/c"
-	cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
-	cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/c"
+@test "-h and 'help' print the same help as --help; 'run -h' and 'help run' as 'run --help'" {
+	local d=$BATS_TEST_TMPDIR
+	"$SPRINGSIM" --help >"$d/a"
+	"$SPRINGSIM" -h >"$d/b"
+	"$SPRINGSIM" help >"$d/c"
+	"$SPRINGSIM" help --help >"$d/d"
+	cmp "$d/a" "$d/b"
+	cmp "$d/a" "$d/c"
+	cmp "$d/a" "$d/d"
+	"$SPRINGSIM" run --help >"$d/r1"
+	"$SPRINGSIM" run -h >"$d/r2"
+	"$SPRINGSIM" help run >"$d/r3"
+	cmp "$d/r1" "$d/r2"
+	cmp "$d/r1" "$d/r3"
+	cmp -s "$d/a" "$d/r1" && fail "--help is run's whole flag reference again"
+	true
+}
+
+# The commands main.c dispatches, and the models `springsim list` names.
+COMMANDS='run fps analyze convert sweep resonance tune fit list help'
+list_models() {
+	"$SPRINGSIM" list | awk '/^models/ { on = 1; next } /^[^ ]/ { on = 0 }
+	    on && /^  [^ ]/ { print $1 }'
+}
+
+@test "--help is short and names every command and every model" {
+	local c m
+	sim --help
+	assert_status 0
+	[ "$(nlines "$OUT")" -le 80 ] || fail_with "--help has $(nlines "$OUT") lines, want at most 80"
+	awk 'length > 79 { exit 1 }' "$OUT" || fail_with "--help has a line over 79 columns"
+	for c in $COMMANDS; do
+		grep -qE "^  $c " "$OUT" || fail_with "--help does not list the command $c"
+	done
+	[ -n "$(list_models)" ] || fail "springsim list names no model"
+	for m in $(list_models); do
+		mentions "$OUT" "$m" || fail_with "--help does not name the model $m"
+	done
+	# where to look next: every help, the engines, the manual
+	for m in 'springsim help run' 'springsim --model quat --help' \
+	    'springsim --model vector --help' 'springsim --model chain --help' \
+	    'springsim --model mesh --help' '--engine NAME' 'springsim list' \
+	    'springsim(1)'; do
+		grep -qF -- "$m" "$OUT" || fail_with "--help does not say: $m"
+	done
+	grep -q '3 a sweep --fail-if gate failed' "$OUT" ||
+		fail_with "--help's exit statuses leave out 3"
+}
+
+@test "springsim help COMMAND is COMMAND --help, for every command" {
+	local c d=$BATS_TEST_TMPDIR
+	for c in $COMMANDS; do
+		"$SPRINGSIM" "$c" --help >"$d/want" || fail "$c --help: status $?"
+		sim help "$c"
+		assert_status 0
+		assert_stderr_empty
+		cmp -s "$d/want" "$OUT" || fail_with "help $c is not $c --help"
+	done
+}
+
+@test "springsim help MODEL is --model MODEL --help, for every model" {
+	local m d=$BATS_TEST_TMPDIR
+	for m in $(list_models); do
+		"$SPRINGSIM" --model "$m" --help >"$d/want" || fail "--model $m --help: status $?"
+		sim help "$m"
+		assert_status 0
+		assert_stderr_empty
+		cmp -s "$d/want" "$OUT" || fail_with "help $m is not --model $m --help"
+	done
+	# the models with a help of their own
+	for m in quat vector pair angular chain mesh; do
+		sim help "$m"
+		grep -q -- "^usage: springsim --model" "$OUT" ||
+			fail_with "help $m: not the model's own usage"
+	done
+}
+
+@test "springsim help with an unknown name or two names: exit 2, one line" {
+	sim help frobnicate
+	assert_status 2
+	assert_one_stderr_line
+	assert_stderr_has "frobnicate" --help
+	[ ! -s "$OUT" ] || fail_with "stdout not empty"
+	sim help run fps
+	assert_status 2
+	assert_one_stderr_line
+	assert_stderr_has "'fps'"
+}
+
+@test "fps, sweep, resonance and vector --help give their own flags and point at run's" {
+	local args
+	for args in "fps --help" "sweep --help" "resonance --help" \
+	    "--model vector --help"; do
+		# shellcheck disable=SC2086
+		sim $args
+		assert_status 0
+		grep -qF 'springsim help run' "$OUT" || fail_with "$args: no pointer at springsim help run"
+		# run's table is not repeated: its paragraph headings are absent
+		grep -q '^Spring parameters' "$OUT" && fail_with "$args repeats run's flags"
+		[ "$(nlines "$OUT")" -le 120 ] || fail_with "$args: $(nlines "$OUT") lines"
+		grep -q '^Exit status' "$OUT" || fail_with "$args: no exit status"
+	done
+	true
 }
 
 @test "list --flags gives run's flags: long and short, each once, known to run" {
@@ -60,9 +157,9 @@ mentions() {
 	true
 }
 
-@test "--help mentions every flag of the run command" {
+@test "run --help mentions every flag of the run command" {
 	local f
-	sim --help
+	sim run --help
 	for f in $(run_flags); do
 		mentions "$OUT" "$f" || fail_with "--help does not mention $f"
 	done
@@ -77,12 +174,15 @@ mentions() {
 @test "every --flag the help mentions is one the program accepts" {
 	local f
 	cd "$BATS_TEST_TMPDIR"	# --output 1 writes a file named 1
-	sim --help
-	# the usage line of fps names fps's own flags
-	for f in $(grep -v 'springsim fps' "$OUT" |
-	    grep -oE -- '--[a-z][a-z0-9-]*' | sort -u); do
+	# --help names run's flags, and sweep's --fail-if (its gates)
+	{ "$SPRINGSIM" --help; "$SPRINGSIM" run --help; } >"$BATS_TEST_TMPDIR/both"
+	for f in $(grep -oE -- '--[a-z][a-z0-9-]*' "$BATS_TEST_TMPDIR/both" |
+	    sort -u); do
 		sim "$f" 1
-		if grep -q 'unknown option' "$ERR"; then
+		if [ "$f" = --fail-if ]; then
+			sim sweep --frames 1 "$f" 'diverged == 2'
+			assert_status 0
+		elif grep -q 'unknown option' "$ERR"; then
 			fail_with "--help mentions $f, the program does not know it"
 		fi
 	done
@@ -101,17 +201,20 @@ mentions() {
 	done
 }
 
-@test "--help mentions every rule" {
-	local r
-	sim --help
-	for r in $RULES; do
-		mentions "$OUT" "$r" || fail_with "--help does not mention $r"
+@test "--help and run --help mention every rule" {
+	local r args
+	for args in --help "run --help"; do
+		# shellcheck disable=SC2086
+		sim $args
+		for r in $RULES; do
+			mentions "$OUT" "$r" || fail_with "$args does not mention $r"
+		done
 	done
 }
 
-@test "--help describes every metric and the exit statuses" {
+@test "run --help describes every metric and the exit statuses" {
 	local m
-	sim --help
+	sim run --help
 	# the _v metrics are described as "_v alike"
 	for m in max_err_x rms_err_x final_err_x _v overshoot settle_time energy_drift diverged; do
 		grep -qw -- "$m" "$OUT" || fail_with "--help does not mention $m"

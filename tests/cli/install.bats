@@ -67,6 +67,7 @@ setup() {
 	fi
 	run "$DEST$PREFIX/bin/springsim-plot-trajectory" --help
 	assert_success
+	# installed, it calls itself by its installed name
 	assert_output --partial "usage: springsim-plot-trajectory"
 }
 

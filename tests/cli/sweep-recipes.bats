@@ -298,11 +298,13 @@ flags_in() {
 	done
 }
 
-@test "the man page's sweep subsection names sweep's own flags, and only flags sweep --help mentions" {
+@test "the man page's sweep subsection names sweep's own flags, and only flags sweep --help (or run's, which it points at) mentions" {
 	local f
 	sim sweep --help
 	assert_status 0
+	grep -qF 'springsim help run' "$OUT" || fail_with "sweep --help does not point at run's flags"
 	cp "$OUT" "$BATS_TEST_TMPDIR/help"
+	"$SPRINGSIM" help run >>"$BATS_TEST_TMPDIR/help"
 	man_text "The sweep command" >"$BATS_TEST_TMPDIR/ss"
 	[ -s "$BATS_TEST_TMPDIR/ss" ] || fail "no '.Ss The sweep command' in the man page"
 	for f in -j --jobs --shard --fail-if --grid-from -q --quiet --no-header \

@@ -1,0 +1,79 @@
+/*
+ * help.c - `springsim --help`: the commands, the models (and where each
+ * one's own help is), the flags most used, the exit statuses and where
+ * to look next, on one screen.  Run's whole flag reference is run.c's
+ * (`springsim help run`).  Apart from main.c, as run.c prints it too
+ * (a lone `springsim --help`) and the unit tests link run.c without
+ * main.c.
+ */
+#include <stdio.h>
+
+#include "cli.h"
+
+/* See cli.h: `springsim --help`, a page that fits a terminal. */
+void
+springsim_usage(FILE *fp)
+{
+	fputs(
+"usage: springsim [run] [options]\n"
+"       springsim COMMAND [options]\n"
+"       springsim help [COMMAND | MODEL]\n"
+"\n"
+"Step a damped spring, a = omega^2 (g - x) + 2 zeta omega (q - v), with a\n"
+"game's update rule at a frame time, and print it beside the exact solution\n"
+"as CSV; or measure, map, convert, tune or fit springs.\n"
+"\n"
+"Commands (each has its own help: springsim help COMMAND, or COMMAND --help):\n"
+"  run         one spring: its trajectory, or with --metrics one row of\n"
+"              errors (the command when none is named)\n"
+"  fps         the same spring at several frame rates, one row each\n"
+"  analyze     what each rule does to the spring at a step: stability,\n"
+"              the spring it really simulates (no simulation)\n"
+"  convert     one spring in every parameter convention and dialect\n"
+"  sweep       every configuration of a grid of run options, one --metrics\n"
+"              row each, on every core, in shards; --fail-if gates\n"
+"  resonance   the spring driven by a sine at each frequency of a list\n"
+"  tune        the parameters for a wanted motion at a frame rate\n"
+"  fit         the spring behind a recorded curve (a CSV file)\n"
+"  list        the models, rules, engines, parameter conventions, signals,\n"
+"              substep policies and output columns, by name\n"
+"  help        this help; help COMMAND, help MODEL: theirs\n"
+"\n"
+"Models (--model NAME; the default is spring):\n"
+"  spring, critical, damper, double, timed, velocity, predict, inertialize\n"
+"              one spring of run's (springsim help run)\n"
+"  quat        a rotation toward a goal (springsim --model quat --help)\n"
+"  vector      2 or 3 independent springs (springsim --model vector --help)\n"
+"  pair, angular, chain\n"
+"              two bodies, a torsion spring, a rope of N bodies\n"
+"              (springsim --model chain --help)\n"
+"  mesh        a grid of bodies; pair and chain with --dim 2|3\n"
+"              (springsim --model mesh --help)\n"
+"\n"
+"Most used options of run (fps, sweep, resonance and tune take them too):\n"
+"  --model NAME        the model, or a rule's name: --model implicit\n"
+"  --integrator NAME   the update rule: explicit, semi-implicit (default),\n"
+"                      implicit, rigidbody, backward-euler, verlet, rk4, exact\n"
+"  --engine NAME       another library's spring as that library steps it\n"
+"                      (react-spring, motion, rebound ...: springsim list)\n"
+"  --uaf W --dr Z      the spring's omega (rad/s) and damping ratio\n"
+"                      (default 4 pi, 0.3); or one other group: --stiffness\n"
+"                      K --damping D, --halflife H --frequency F, --hz F\n"
+"                      --decay P --decay-time T ... (springsim list)\n"
+"  --mass M            kg (default 1)\n"
+"  --x0 X --v0 V       the initial state (default 0, 0)\n"
+"  --target G          the target (default 1); --target-signal NAME a\n"
+"                      moving one, --target-file FILE a recorded one\n"
+"  --dt S              the frame time (default 1/60 s)\n"
+"  --duration S        the run's length (default 2 s), or --frames N\n"
+"  --substep POLICY    none (default), max, uniform or fixed substeps\n"
+"  --metrics           one row of error metrics, not the trajectory\n"
+"  -o, --output FILE   write FILE instead of stdout\n"
+"  -h, --help          this help;  -V, --version  the version\n"
+"Every option of run: springsim help run (or springsim run --help).\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input,\n"
+"3 a sweep --fail-if gate failed.\n"
+"See springsim(1) (man springsim) for everything; docs/guide.md in the\n"
+"source tree for a tour.\n", fp);
+}
