@@ -193,13 +193,15 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 }
 
 /*
- * --decay-time: Chou's group's own when --hz or --decay is given (the
- * group then needs it, and prints over it), otherwise convert's.
+ * --decay-time: Chou's group's own when --decay, or --hz without --dr,
+ * is given (the group then needs it, and prints over it), otherwise
+ * convert's.
  */
 static int
 take_decay_time(struct convert_opts *o)
 {
-	if (param_given(&o->ps, P_HZ) || param_given(&o->ps, P_DECAY)) {
+	if (param_given(&o->ps, P_DECAY) || (param_given(&o->ps, P_HZ) &&
+	    !param_given(&o->ps, P_DR))) {
 		if (param_given(&o->ps, P_DECAY_TIME))
 			o->decay_time = o->ps.value[P_DECAY_TIME];
 		return 0;

@@ -236,6 +236,9 @@ resolve_schedule(struct run_setup *rs)
 	if (rs->have_duration && rs->have_frames)
 		return usage_error("--duration and --frames both set the "
 		    "length of the run: give one");
+	if (rs->have_fps && rs->have_dt)
+		return usage_error("--fps %g and --dt both set the frame time "
+		    "(dt = 1 / fps): give one", rs->fps);
 	/* a partner flag alone is refused, as --max-dt without --substep */
 	if (rs->have_seed && !rs->have_jitter)
 		return usage_error("--seed goes with --dt-jitter (the jitter's "
