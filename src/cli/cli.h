@@ -130,6 +130,9 @@ int out_finish(out_file *o, int failed);
 typedef int (*csv_row_fn)(void *ctx, long line, char **fields, int nfields);
 int csv_read_file(const char *flag, const char *path, csv_row_fn fn,
     void *ctx);
+/* A path as messages name it: - (standard input, which csv_read_file
+ * reads) is "stdin". */
+const char *input_name(const char *path);
 
 /*
  * One spring in every convention, convert's output (convert.c): key=value

@@ -86,7 +86,7 @@ frames_record(void *ctx, long line, char **f, int n)
 			fr->col = -2;	/* no header: this is a frame */
 		else {
 			warn_msg("--frames-from: %s line %ld: no 'dt' column "
-			    "and not a frame time: '%s'", rs->frames_from,
+			    "and not a frame time: '%s'", input_name(rs->frames_from),
 			    line, n > 0 ? f[0] : "");
 			return -1;
 		}
@@ -94,14 +94,14 @@ frames_record(void *ctx, long line, char **f, int n)
 	i = fr->col == -2 ? 0 : fr->col;
 	if ((fr->col == -2 && n != 1) || i >= n) {
 		warn_msg("--frames-from: %s line %ld: %d fields, want %s",
-		    rs->frames_from, line, n, fr->col == -2 ? "one" :
+		    input_name(rs->frames_from), line, n, fr->col == -2 ? "one" :
 		    "one in the dt column");
 		return -1;
 	}
 	if (scan_double(f[i], &dt) != 0 || !(dt > 0.0) ||
 	    dt > MAX_MAGNITUDE) {
 		warn_msg("--frames-from: %s line %ld: '%s' is not a frame time "
-		    "> 0", rs->frames_from, line, f[i]);
+		    "> 0", input_name(rs->frames_from), line, f[i]);
 		return -1;
 	}
 	return add_frame(rs, dt);
@@ -119,7 +119,7 @@ read_frames(struct run_setup *rs)
 		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (rs->list_len == 0) {
 		warn_msg("--frames-from: %s has no frame times",
-		    rs->frames_from);
+		    input_name(rs->frames_from));
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -729,14 +729,14 @@ target_record(void *ctx, long line, char **f, int n)
 			if (c == 3) {
 				warn_msg("--target-file: %s line %ld column %d: "
 				    "'%s' is not t, target or target_vel (once "
-				    "each)", rs->target_file, line, i + 1, f[i]);
+				    "each)", input_name(rs->target_file), line, i + 1, f[i]);
 				return -1;
 			}
 			*col[c] = i;
 		}
 		if (tr->col_t < 0 || tr->col_g < 0) {
 			warn_msg("--target-file: %s line %ld: the header needs "
-			    "columns t and target", rs->target_file, line);
+			    "columns t and target", input_name(rs->target_file), line);
 			return -1;
 		}
 		tr->ncols = n;
@@ -745,7 +745,7 @@ target_record(void *ctx, long line, char **f, int n)
 	}
 	if (n != tr->ncols) {
 		warn_msg("--target-file: %s line %ld: %d fields, the header "
-		    "has %d (%s)", rs->target_file, line, n, tr->ncols,
+		    "has %d (%s)", input_name(rs->target_file), line, n, tr->ncols,
 		    n < tr->ncols ? "a missing column" : "too many fields");
 		return -1;
 	}
@@ -755,14 +755,14 @@ target_record(void *ctx, long line, char **f, int n)
 		if (scan_double(f[*col[i]], &v[i]) != 0 ||
 		    fabs(v[i]) > MAX_MAGNITUDE) {
 			warn_msg("--target-file: %s line %ld column %d (%s): "
-			    "'%s' is not a number", rs->target_file, line,
+			    "'%s' is not a number", input_name(rs->target_file), line,
 			    *col[i] + 1, names[i], f[*col[i]]);
 			return -1;
 		}
 	}
 	if (rs->file_n > 0 && !(v[0] > rs->file_t[rs->file_n - 1])) {
 		warn_msg("--target-file: %s line %ld column %d (t): '%s' is not "
-		    "after the row before", rs->target_file, line,
+		    "after the row before", input_name(rs->target_file), line,
 		    tr->col_t + 1, f[tr->col_t]);
 		return -1;
 	}
@@ -780,7 +780,7 @@ read_target_file(struct run_setup *rs)
 	    target_record, &tr)) != 0)
 		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (!tr.header_done || rs->file_n == 0) {
-		warn_msg("--target-file: %s has no rows", rs->target_file);
+		warn_msg("--target-file: %s has no rows", input_name(rs->target_file));
 		return EXIT_USAGE;
 	}
 	rs->file_has_q = tr.col_q >= 0;
@@ -972,10 +972,27 @@ run_check_cost(const struct run_setup *rs, double dt, double *kept,
 	return EXIT_OK;
 }
 
+/*
+ * Standard input can be read once: --target-file - and --frames-from -
+ * together are refused, naming both.  EXIT_OK or EXIT_USAGE.
+ */
+static int
+stdin_once(const struct run_setup *rs)
+{
+	if (rs->target_file != NULL && rs->frames_from != NULL &&
+	    strcmp(rs->target_file, "-") == 0 &&
+	    strcmp(rs->frames_from, "-") == 0)
+		return usage_error("--target-file - and --frames-from - both "
+		    "read stdin: give one of them a file");
+	return EXIT_OK;
+}
+
 /* See run.h. */
 int
 run_setup_read_files(struct run_setup *rs)
 {
+	if (stdin_once(rs) != EXIT_OK)
+		return EXIT_USAGE;
 	if (rs->frames_from != NULL && !rs->frames_read) {
 		if (read_frames(rs) != 0)
 			return EXIT_USAGE;
@@ -1194,7 +1211,8 @@ run_setup_resolve(struct run_setup *rs)
 	    metric_columns_parse(rs->columns, &rs->cols, NULL, NULL) != 0)
 		return EXIT_USAGE;
 	rs->sim.engine = NULL;
-	if ((rc = engine_refusals(rs)) != EXIT_OK ||
+	if ((rc = stdin_once(rs)) != EXIT_OK ||
+	    (rc = engine_refusals(rs)) != EXIT_OK ||
 	    (rc = resolve_rule(rs)) != EXIT_OK ||
 	    (rc = resolve_signal(rs)) != EXIT_OK ||
 	    (rc = resolve_policy(rs)) != EXIT_OK ||

@@ -596,7 +596,7 @@ check_row(struct rows_reader *rr, long i, long line)
 	*rr->scratch = rr->sw->base;
 	for (c = 0; c < ax->ncols && rc == 0; c++) {
 		snprintf(ctx, sizeof(ctx), "--grid-from: %s line %ld: column "
-		    "%d: ", rr->sw->grid_from, line, c + 1);
+		    "%d: ", input_name(rr->sw->grid_from), line, c + 1);
 		message_context = ctx;
 		rc = run_apply(rr->scratch, ax->codes[c],
 		    ax->items[i * ax->ncols + c]);
@@ -638,7 +638,7 @@ rows_record(void *ctx, long line, char **f, int n)
 			    o->val <= OPT_SHARD) || kind_of(o->val) == AX_FIXED) {
 				warn_msg("--grid-from: %s line %ld: column %d: "
 				    "'%s' is not a run option that sweeps",
-				    rr->sw->grid_from, line, c + 1, f[c]);
+				    input_name(rr->sw->grid_from), line, c + 1, f[c]);
 				free(name);
 				return CSV_READ_BAD;
 			}
@@ -655,7 +655,7 @@ rows_record(void *ctx, long line, char **f, int n)
 	}
 	if (n != ax->ncols) {
 		warn_msg("--grid-from: %s line %ld: %d fields, the header has "
-		    "%d", rr->sw->grid_from, line, n, ax->ncols);
+		    "%d", input_name(rr->sw->grid_from), line, n, ax->ncols);
 		return CSV_READ_BAD;
 	}
 	if ((ax->n + 1) * ax->ncols > rr->cap) {
@@ -676,7 +676,7 @@ rows_record(void *ctx, long line, char **f, int n)
 	for (c = 0; c < n; c++)
 		if (f[c][0] == '\0') {
 			warn_msg("--grid-from: %s line %ld: column %d: '' is "
-			    "empty (%s)", rr->sw->grid_from, line, c + 1,
+			    "empty (%s)", input_name(rr->sw->grid_from), line, c + 1,
 			    ax->flags[c]);
 			return CSV_READ_BAD;
 		}
@@ -713,7 +713,7 @@ add_rows(struct sweep *sw, const struct option *opts)
 	if (rc != 0)
 		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (rr.ax->n == 0) {
-		warn_msg("--grid-from: %s has no configurations", sw->grid_from);
+		warn_msg("--grid-from: %s has no configurations", input_name(sw->grid_from));
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -1059,7 +1059,7 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 
 			if (code >= 0 && code < 4096 && sw->seen[code] != NULL)
 				return usage_error("--grid-from: %s's column "
-				    "'%s' is %s, given %s", sw->grid_from,
+				    "'%s' is %s, given %s", input_name(sw->grid_from),
 				    ax->flags[i] + 2, ax->flags[i],
 				    sw->seen[code][0] == '-' ? "twice in the file"
 				    : "on the command line too");
@@ -1069,6 +1069,16 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
+	/* standard input can be read once */
+	if (sw->grid_from != NULL && strcmp(sw->grid_from, "-") == 0 &&
+	    ((sw->base.target_file != NULL &&
+	    strcmp(sw->base.target_file, "-") == 0) ||
+	    (sw->base.frames_from != NULL &&
+	    strcmp(sw->base.frames_from, "-") == 0)))
+		return usage_error("--grid-from - and %s - both read stdin: "
+		    "give one of them a file", sw->base.target_file != NULL &&
+		    strcmp(sw->base.target_file, "-") == 0 ? "--target-file" :
+		    "--frames-from");
 	/* the sweep's rows are metrics rows: its columns are its own */
 	columns = sw->base.columns;
 	sw->base.columns = NULL;
