@@ -43,10 +43,14 @@ extern _Thread_local const char *message_context;
 
 /*
  * -h, -V, -o FILE and getopt_long's complaints, for every command: 1 took
- * c, 0 not one of them, -1 return *status now (options.c).
+ * c, 0 not one of them, -1 return *status now (options.c).  opts is the
+ * command's getopt_long table: an ambiguous abbreviation names the
+ * options it starts.
  */
+struct option;
 int common_option(int c, const char *flag, const char *arg,
-    const char **output, void (*usage_fn)(FILE *), int *status);
+    const char **output, void (*usage_fn)(FILE *), int *status,
+    const struct option *opts);
 
 /*
  * One rule for every command: an option that takes a value is given
@@ -56,7 +60,6 @@ int common_option(int c, const char *flag, const char *arg,
  * per getopt value; opts names the flag.  0, or -1 after the message.
  */
 #define OPTION_SEEN_BYTES 1024
-struct option;
 int option_once(unsigned char *seen, int c, const struct option *opts);
 
 /* Flush stdout; on failure a message and -1 (the caller exits 1). */
@@ -142,6 +145,10 @@ const char *input_name(const char *path);
 struct spring_conventions;
 void conventions_write(out_file *out, const struct spring_conventions *c,
     int csv, long precision);
+/* The same, with --csv's header line only when header is nonzero. */
+void conventions_write_row(out_file *out,
+    const struct spring_conventions *c, int csv, int header,
+    long precision);
 
 /* Subcommands. */
 int cmd_run(int argc, char **argv);

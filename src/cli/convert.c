@@ -49,16 +49,18 @@ struct convert_opts {
 	double dt, decay_time;
 	const char *output;
 	int csv;
+	int header;		/* --csv's header line: 0 with --no-header */
 	long precision;		/* 0: round-trip */
 };
 
-enum { OPT_CSV = 256, OPT_DT, OPT_PRECISION };
+enum { OPT_CSV = 256, OPT_DT, OPT_PRECISION, OPT_NO_HEADER };
 
 /* convert's own flags; the parameter flags are added (paramflags.c). */
 static const struct option convert_own_opts[] = {
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "dt", required_argument, NULL, OPT_DT },
 	{ "help", no_argument, NULL, 'h' },
+	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 	{ "output", required_argument, NULL, 'o' },
 	{ "precision", required_argument, NULL, OPT_PRECISION },
 	{ "version", no_argument, NULL, 'V' },
@@ -71,7 +73,8 @@ convert_usage(FILE *fp)
 {
 	fputs(
 "usage: springsim convert [parameter group] [--mass M] [--dt H]\n"
-"                         [--decay-time T] [--csv] [--precision N] [-o FILE]\n"
+"                         [--decay-time T] [--csv [--no-header]]\n"
+"                         [--precision N] [-o FILE]\n"
 "\n"
 "Print one spring in every convention: key=value lines, or with --csv one\n"
 "header line and one row.  The spring is the parameter group given (default\n"
@@ -83,6 +86,7 @@ convert_usage(FILE *fp)
 "                      (default 1 s); given with --hz and --decay it is that\n"
 "                      group's own --decay-time, and serves as both\n"
 "  --csv               one header line and one row instead of key=value\n"
+"  --no-header         with --csv: the row alone, no header line\n"
 "  --precision N       N significant digits (1-17); default: digits that\n"
 "                      read back to the same double\n"
 "  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
@@ -149,6 +153,7 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 	param_set_init(&o->ps);
 	o->dt = 1.0 / 60.0;
 	o->decay_time = 1.0;
+	o->header = 1;
 	if (param_longopts(convert_own_opts, longopts, MAX_LONGOPTS) != 0)
 		abort();	/* the table is ours: a bug, not input */
 	opterr = 0;
@@ -165,7 +170,7 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 			continue;
 		}
 		if ((rc = common_option(c, flag, optarg, &o->output,
-		    convert_usage, &status)) < 0)
+		    convert_usage, &status, longopts)) < 0)
 			return status;
 		if (rc > 0)
 			continue;
@@ -173,6 +178,9 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 		switch (c) {
 		case OPT_CSV:
 			o->csv = 1;
+			break;
+		case OPT_NO_HEADER:
+			o->header = 0;
 			break;
 		case OPT_DT:
 			rc = parse_dt(optarg, &o->dt);
@@ -189,6 +197,9 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
+	/* key=value lines have no header to leave out */
+	if (!o->header && !o->csv)
+		return usage_error("--no-header goes with --csv");
 	return EXIT_OK;
 }
 
@@ -233,11 +244,19 @@ void
 conventions_write(out_file *out, const spring_conventions *c, int csv,
     long precision)
 {
+	conventions_write_row(out, c, csv, 1, precision);
+}
+
+/* See cli.h: conventions_write, with or without --csv's header. */
+void
+conventions_write_row(out_file *out, const spring_conventions *c, int csv,
+    int header, long precision)
+{
 	const struct column *col;
 	char buf[NUMFMT_MAX + 1];
 	const char *v;
 
-	if (csv) {
+	if (csv && header) {
 		for (col = columns; col->key != NULL; col++) {
 			out_write(out, col->key, strlen(col->key));
 			out_write(out, col[1].key != NULL ? "," : "\n", 1);
@@ -282,7 +301,7 @@ cmd_convert(int argc, char **argv)
 		free(out);
 		return EXIT_IO;
 	}
-	conventions_write(out, &c, o.csv, o.precision);
+	conventions_write_row(out, &c, o.csv, o.header, o.precision);
 	if (out->failed) {
 		out_abort(out);
 		rc = EXIT_IO;

@@ -1250,7 +1250,7 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
 			continue;
 		}
 		if ((rc = common_option(c, flag, optarg, &rs->output, usage_fn,
-		    &status)) < 0)
+		    &status, all)) < 0)
 			return status;
 		if (rc == 0 && run_apply(rs, c, optarg) != 0)
 			return EXIT_USAGE;

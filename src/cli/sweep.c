@@ -1028,7 +1028,7 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 			continue;
 		}
 		if ((rc = common_option(c, flag, optarg, &sw->base.output,
-		    sweep_usage, &status)) < 0)
+		    sweep_usage, &status, all)) < 0)
 			return status;
 		if (rc == 1)
 			continue;
