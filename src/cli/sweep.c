@@ -90,7 +90,8 @@ sweep_usage(FILE *fp)
 "                    failing rows (the first 20, then a count) go to\n"
 "                    stderr and the exit status is 3.  An empty field (a\n"
 "                    metric that does not exist for that row) fails no\n"
-"                    gate\n"
+"                    gate; a metric empty in every row is a usage error\n"
+"                    (exit 2), the gate would test nothing\n"
 "  --no-header       no header line\n"
 "  --precision N     numbers with N significant digits (1-17); default:\n"
 "                    the shortest that reads back to the same double\n"
@@ -425,6 +426,50 @@ sweep_gate_fails(const struct gate *g, double x)
 		return x != g->value;
 	}
 	return 0;
+}
+
+/* See sweep.h: what a run of rs leaves empty whatever its numbers. */
+unsigned long long
+sweep_gates_may_fill(const struct sweep *sw, const struct run_setup *rs)
+{
+	static int drift = -1;
+	unsigned long long may = 0;
+	int g, col;
+
+	if (drift < 0)
+		drift = metric_col_find("energy_drift");
+	for (g = 0; g < sw->ngates; g++) {
+		col = sw->gates[g].col;
+		/* spring_model_simulate: NaN for a model without energy */
+		if (col == drift && rs->sim.model != NULL &&
+		    !rs->sim.model->energy)
+			continue;
+		/* metrics_values_of: the engine's columns, NaN without one */
+		if (col >= METRIC_NCOLS_RUN && rs->sim.engine == NULL)
+			continue;
+		may |= 1ull << g;
+	}
+	return may;
+}
+
+/*
+ * A gate whose metric is empty in every row (the --fail-if 'METRIC OP
+ * VALUE' of a column no configuration fills) tests nothing: a usage
+ * error, not a silent pass.  filled has bit g for each gate that had a
+ * value somewhere.  EXIT_OK, or EXIT_USAGE after naming the first.
+ */
+static int
+gates_filled(const struct sweep *sw, unsigned long long filled)
+{
+	int g;
+
+	for (g = 0; g < sw->ngates; g++)
+		if (!(filled >> g & 1u))
+			return usage_error("--fail-if '%s': %s is empty in every "
+			    "row (%ld %s): the gate tests nothing",
+			    sw->gates[g].text, metric_cols[sw->gates[g].col].name,
+			    sw->count, sw->count == 1 ? "row" : "rows");
+	return EXIT_OK;
 }
 
 /* --- the grid ------------------------------------------------------- */
@@ -1157,6 +1202,7 @@ cmd_sweep(int argc, char **argv)
 	struct sink *k = NULL;
 	struct worker *w = NULL;
 	struct failures f;
+	unsigned long long may_fill = 0;
 	int rc, jobs = 0;
 
 	memset(&f, 0, sizeof(f));
@@ -1191,14 +1237,19 @@ cmd_sweep(int argc, char **argv)
 	 * met on the way drops it.  Anything else (stdout, a device) would
 	 * keep what was written: check every configuration first.
 	 */
-	if (k->out.tmp_path == NULL && (rc = sweep_check_all(sw, w, jobs)) !=
-	    EXIT_OK) {
+	if (k->out.tmp_path == NULL && ((rc = sweep_check_all(sw, w, jobs,
+	    &may_fill)) != EXIT_OK || (rc = gates_filled(sw, may_fill)) !=
+	    EXIT_OK)) {
 		out_abort(&k->out);
 		goto done;
 	}
 	if (sw->base.header)
 		write_header(sw, k);
 	rc = sweep_run_all(sw, w, jobs, k, &f);
+	/* a named file is dropped; stdout has the rows already */
+	if (rc == EXIT_OK && !k->out.failed &&
+	    gates_filled(sw, f.gate_filled) != EXIT_OK)
+		rc = EXIT_USAGE;
 	if (rc != EXIT_OK || k->out.failed) {
 		out_abort(&k->out);
 		rc = rc == EXIT_USAGE ? EXIT_USAGE : EXIT_IO;

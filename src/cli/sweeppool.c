@@ -30,6 +30,7 @@ struct slot {
 	int error;		/* EXIT_IO: out of memory; EXIT_USAGE: */
 	long bad;		/* this configuration is no valid run */
 	long nfail, ndiverged;
+	unsigned long long gate_filled;	/* gates with a value in a row */
 	int nshown;
 	long shown_idx[MAX_SHOWN];
 	int shown_gate[MAX_SHOWN];
@@ -45,6 +46,7 @@ struct pool {
 	struct slot *slots;
 	int nslots, stop;
 	long bad;			/* check: first bad configuration */
+	unsigned long long may_fill;	/* check: gates some row can fill */
 };
 
 /* An extra column's last text (a swept value), copied while it stays. */
@@ -220,6 +222,9 @@ gate_row(const struct sweep *sw, long idx, const double *v, struct slot *sl)
 	int g;
 
 	for (g = 0; g < sw->ngates; g++)
+		if (!isnan(v[sw->gates[g].col]))
+			sl->gate_filled |= 1ull << g;
+	for (g = 0; g < sw->ngates; g++)
 		if (sweep_gate_fails(&sw->gates[g], v[sw->gates[g].col])) {
 			if (sl->nshown < MAX_SHOWN) {
 				sl->shown_idx[sl->nshown] = idx;
@@ -363,6 +368,7 @@ check_worker(void *arg)
 	worker_reset(w);
 	for (;;) {
 		long b, lo, hi, idx, digit[MAX_AXES];
+		unsigned long long may = 0;
 
 		pthread_mutex_lock(&p->mu);
 		b = p->next++;
@@ -386,7 +392,11 @@ check_worker(void *arg)
 				pthread_mutex_unlock(&p->mu);
 				break;
 			}
+			may |= sweep_gates_may_fill(sw, w->of[0]);
 		}
+		pthread_mutex_lock(&p->mu);
+		p->may_fill |= may;
+		pthread_mutex_unlock(&p->mu);
 	}
 }
 
@@ -540,7 +550,8 @@ explain_bad(const struct sweep *sw, long idx, struct worker *w)
  * the configuration) and return EXIT_USAGE.
  */
 int
-sweep_check_all(const struct sweep *sw, struct worker *w, int jobs)
+sweep_check_all(const struct sweep *sw, struct worker *w, int jobs,
+    unsigned long long *may_fill)
 {
 	struct pool p;
 	int started;
@@ -555,15 +566,18 @@ sweep_check_all(const struct sweep *sw, struct worker *w, int jobs)
 	if (started == 0) {
 		/* no thread at all: check here */
 		message_mute = 1;
-		for (long idx = sw->first; idx < sw->first + sw->count; idx++)
+		for (long idx = sw->first; idx < sw->first + sw->count; idx++) {
 			if (sweep_config_setup(sw, idx, w[0].rs, w[0].text) !=
 			    EXIT_OK) {
 				p.bad = idx;
 				break;
 			}
+			p.may_fill |= sweep_gates_may_fill(sw, w[0].rs);
+		}
 		message_mute = 0;
 	}
 	workers_join(w, started);
+	*may_fill = p.may_fill;
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
 	if (p.bad < 0)
@@ -623,6 +637,7 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 		}
 		f->nfail += sl->nfail;
 		f->ndiverged += sl->ndiverged;
+		f->gate_filled |= sl->gate_filled;
 		done += sl->block == p.nblocks - 1 ? sw->count - b *
 		    SLOT_ROWS : SLOT_ROWS;
 		pthread_mutex_lock(&p.mu);
