@@ -596,7 +596,12 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 {
 	struct worker *spare = &w[jobs];
 	struct pool p;
-	int started, rc = EXIT_OK, show = !sw->quiet && isatty(STDERR_FILENO);
+	/*
+	 * the progress line on a terminal, never into the rows: not when
+	 * they go to a terminal too (stdout and stderr the same one)
+	 */
+	int started, rc = EXIT_OK, show = !sw->quiet &&
+	    isatty(STDERR_FILENO) && !isatty(k->out.fd);
 	double t0 = now(), last = t0 - 1.0;	/* the first block shows */
 	long b, done = 0;
 
