@@ -25,6 +25,7 @@ struct run_model;
 
 /* Everything a run's flags say, and the spring_sim they make. */
 struct run_setup {
+	const char *command;		/* "sweep", for messages; or NULL */
 	const char *model, *integrator, *output;
 	const struct run_model *mdl;	/* --model's row, once resolved */
 	const char *frames_from, *substep;

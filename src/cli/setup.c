@@ -126,6 +126,23 @@ read_frames(struct run_setup *rs)
 }
 
 /*
+ * A model `springsim list` shows that this command does not run: one
+ * with a command of its own (quat, pair, mesh ...), which `springsim run
+ * --model NAME` hands its flags to (and analyze, for chain and mesh).
+ */
+static int
+model_elsewhere(const struct run_setup *rs, const struct run_model *m)
+{
+	int analyzed = strcmp(m->name, "chain") == 0 ||
+	    strcmp(m->name, "mesh") == 0;
+
+	return usage_error("--model %s runs with 'springsim run'%s (its own "
+	    "command)%s, not with %s", m->name, analyzed ? "" : " only",
+	    analyzed ? " and 'springsim analyze'" : "", rs->command != NULL ?
+	    rs->command : "this command");
+}
+
+/*
  * The model --model names, its row looked up once, and its rule:
  * --model RULE is the spring with that rule.
  */
@@ -150,8 +167,10 @@ resolve_rule(struct run_setup *rs)
 		return EXIT_OK;
 	}
 	for (m = run_models; m->name != NULL; m++)
-		if (strcmp(m->name, rs->model) == 0 && m->resolve != NULL)
+		if (strcmp(m->name, rs->model) == 0)
 			break;
+	if (m->name != NULL && m->resolve == NULL)
+		return model_elsewhere(rs, m);
 	if (m->name == NULL)
 		return usage_error("--model: unknown model '%s'; "
 		    "'springsim list' shows them", rs->model);
@@ -1235,6 +1254,7 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
 	int c, rc, status;
 
 	run_setup_init(rs);
+	rs->command = argv[0];
 	if (run_longopts(extra, all, sizeof(all) / sizeof(all[0])) != 0)
 		abort();	/* the tables are ours: a bug, not input */
 	opterr = 0;

@@ -1031,6 +1031,7 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	const char *columns;
 
 	run_setup_init(&sw->base);
+	sw->base.command = "sweep";
 	sw->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	sw->shard_k = sw->shard_n = 1;
 	if (run_longopts(sweep_opts, all, sizeof(all) / sizeof(all[0])) != 0)

@@ -535,8 +535,11 @@ explain_bad(const struct sweep *sw, long idx, struct worker *w)
 			    input_name(sw->grid_from), sw->axes[a].lines[digit[a]]);
 	if (from[0] != '\0' && id[0] == '(')
 		id[0] = '\0';	/* not "(the only configuration)" */
-	snprintf(ctx, sizeof(ctx), "sweep row %ld (%s%s%s): ", idx + 1, from,
-	    from[0] != '\0' && id[0] != '\0' ? ": " : "", id);
+	if (id[0] == '(')	/* "(the only configuration)": its own */
+		snprintf(ctx, sizeof(ctx), "sweep row %ld %s: ", idx + 1, id);
+	else
+		snprintf(ctx, sizeof(ctx), "sweep row %ld (%s%s%s): ", idx + 1,
+		    from, from[0] != '\0' && id[0] != '\0' ? ": " : "", id);
 	message_mute = 0;
 	message_context = ctx;
 	rc = sweep_config_setup(sw, idx, w->rs, w->text);
