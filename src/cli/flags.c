@@ -247,7 +247,7 @@ static const struct run_flag run_flags[] = {
 "                      optionally target_vel, t strictly increasing,\n"
 "                      piecewise linear, held before the first row and\n"
 "                      after the last (then --target and --target-vel do\n"
-"                      not apply)\n" },
+"                      not apply); - is stdin\n" },
 	{ .flag = "--target-vel-source", .kind = FK_NAME,
 	  .at = FIELD(const char *, vel_source), .sweep = SWEEP_NAME, .help =
 "  --target-vel-source signal|difference|zero   the velocity the rules\n"
@@ -284,7 +284,7 @@ static const struct run_flag run_flags[] = {
 	  .at = FIELD(const char *, frames_from), .sweep = SWEEP_FIXED, .help =
 "  --frames-from FILE  frame times from a CSV file: a 'dt' column, or one\n"
 "                      dt per line; the run is the file's frames unless\n"
-"                      --frames or --duration cut it shorter\n" },
+"                      --frames or --duration cut it shorter; - is stdin\n" },
 	{ .flag = "--dt-jitter", .kind = FK_FRACTION, .at = FIELD(double, jitter),
 	  .have = FIELD(int, have_jitter), .sweep = SWEEP_NUMBER, .help =
 "  --dt-jitter J       each frame's dt times (1 + J u), u uniform in\n"
