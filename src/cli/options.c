@@ -117,8 +117,8 @@ ambiguous(const char *flag, const struct option *opts, int *status)
  * flag: -h and -V (printed, then *status is CMD_DONE, or EXIT_IO if the
  * text was lost), -o FILE (into *output), and getopt_long's complaints (a
  * usage error; an ambiguous abbreviation named as one, from the
- * command's table opts).  Returns 1 when it took c, 0 when c is the command's own,
- * -1 when the command must return *status now.
+ * command's table opts).  Returns 1 when it took c, 0 when c is the
+ * command's own, -1 when the command must return *status now.
  */
 int
 common_option(int c, const char *flag, const char *arg, const char **output,

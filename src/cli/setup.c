@@ -73,6 +73,7 @@ frames_record(void *ctx, long line, char **f, int n)
 {
 	struct frames_reader *fr = ctx;
 	struct run_setup *rs = fr->rs;
+	const char *file = input_name(rs->frames_from);
 	double dt;
 	int i;
 
@@ -86,7 +87,7 @@ frames_record(void *ctx, long line, char **f, int n)
 			fr->col = -2;	/* no header: this is a frame */
 		else {
 			warn_msg("--frames-from: %s line %ld: no 'dt' column "
-			    "and not a frame time: '%s'", input_name(rs->frames_from),
+			    "and not a frame time: '%s'", file,
 			    line, n > 0 ? f[0] : "");
 			return -1;
 		}
@@ -94,14 +95,14 @@ frames_record(void *ctx, long line, char **f, int n)
 	i = fr->col == -2 ? 0 : fr->col;
 	if ((fr->col == -2 && n != 1) || i >= n) {
 		warn_msg("--frames-from: %s line %ld: %d fields, want %s",
-		    input_name(rs->frames_from), line, n, fr->col == -2 ? "one" :
+		    file, line, n, fr->col == -2 ? "one" :
 		    "one in the dt column");
 		return -1;
 	}
 	if (scan_double(f[i], &dt) != 0 || !(dt > 0.0) ||
 	    dt > MAX_MAGNITUDE) {
 		warn_msg("--frames-from: %s line %ld: '%s' is not a frame time "
-		    "> 0", input_name(rs->frames_from), line, f[i]);
+		    "> 0", file, line, f[i]);
 		return -1;
 	}
 	return add_frame(rs, dt);
@@ -112,6 +113,7 @@ static int
 read_frames(struct run_setup *rs)
 {
 	struct frames_reader fr = { rs, -1 };
+	const char *file = input_name(rs->frames_from);
 	int rc;
 
 	if ((rc = csv_read_file("--frames-from", rs->frames_from,
@@ -119,7 +121,7 @@ read_frames(struct run_setup *rs)
 		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (rs->list_len == 0) {
 		warn_msg("--frames-from: %s has no frame times",
-		    input_name(rs->frames_from));
+		    file);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -731,6 +733,7 @@ target_record(void *ctx, long line, char **f, int n)
 {
 	struct target_reader *tr = ctx;
 	struct run_setup *rs = tr->rs;
+	const char *file = input_name(rs->target_file);
 	static const char *const names[] = { "t", "target", "target_vel" };
 	double v[3] = { 0, 0, 0 };
 	int i, *col[3];
@@ -748,14 +751,14 @@ target_record(void *ctx, long line, char **f, int n)
 			if (c == 3) {
 				warn_msg("--target-file: %s line %ld column %d: "
 				    "'%s' is not t, target or target_vel (once "
-				    "each)", input_name(rs->target_file), line, i + 1, f[i]);
+				    "each)", file, line, i + 1, f[i]);
 				return -1;
 			}
 			*col[c] = i;
 		}
 		if (tr->col_t < 0 || tr->col_g < 0) {
 			warn_msg("--target-file: %s line %ld: the header needs "
-			    "columns t and target", input_name(rs->target_file), line);
+			    "columns t and target", file, line);
 			return -1;
 		}
 		tr->ncols = n;
@@ -764,7 +767,7 @@ target_record(void *ctx, long line, char **f, int n)
 	}
 	if (n != tr->ncols) {
 		warn_msg("--target-file: %s line %ld: %d fields, the header "
-		    "has %d (%s)", input_name(rs->target_file), line, n, tr->ncols,
+		    "has %d (%s)", file, line, n, tr->ncols,
 		    n < tr->ncols ? "a missing column" : "too many fields");
 		return -1;
 	}
@@ -774,14 +777,14 @@ target_record(void *ctx, long line, char **f, int n)
 		if (scan_double(f[*col[i]], &v[i]) != 0 ||
 		    fabs(v[i]) > MAX_MAGNITUDE) {
 			warn_msg("--target-file: %s line %ld column %d (%s): "
-			    "'%s' is not a number", input_name(rs->target_file), line,
+			    "'%s' is not a number", file, line,
 			    *col[i] + 1, names[i], f[*col[i]]);
 			return -1;
 		}
 	}
 	if (rs->file_n > 0 && !(v[0] > rs->file_t[rs->file_n - 1])) {
 		warn_msg("--target-file: %s line %ld column %d (t): '%s' is not "
-		    "after the row before", input_name(rs->target_file), line,
+		    "after the row before", file, line,
 		    tr->col_t + 1, f[tr->col_t]);
 		return -1;
 	}
@@ -793,13 +796,14 @@ static int
 read_target_file(struct run_setup *rs)
 {
 	struct target_reader tr = { rs, -1, -1, -1, 0, 0 };
+	const char *file = input_name(rs->target_file);
 	int rc;
 
 	if ((rc = csv_read_file("--target-file", rs->target_file,
 	    target_record, &tr)) != 0)
 		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (!tr.header_done || rs->file_n == 0) {
-		warn_msg("--target-file: %s has no rows", input_name(rs->target_file));
+		warn_msg("--target-file: %s has no rows", file);
 		return EXIT_USAGE;
 	}
 	rs->file_has_q = tr.col_q >= 0;

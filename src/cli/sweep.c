@@ -468,10 +468,11 @@ gates_filled(const struct sweep *sw, unsigned long long filled)
 
 	for (g = 0; g < sw->ngates; g++)
 		if (!(filled >> g & 1u))
-			return usage_error("--fail-if '%s': %s is empty in every "
-			    "row (%ld %s): the gate tests nothing",
-			    sw->gates[g].text, metric_cols[sw->gates[g].col].name,
-			    sw->count, sw->count == 1 ? "row" : "rows");
+			return usage_error("--fail-if '%s': %s is empty in "
+			    "every row (%ld %s): the gate tests nothing",
+			    sw->gates[g].text,
+			    metric_cols[sw->gates[g].col].name, sw->count,
+			    sw->count == 1 ? "row" : "rows");
 	return EXIT_OK;
 }
 
@@ -638,13 +639,14 @@ static int
 check_row(struct rows_reader *rr, long i, long line)
 {
 	const struct axis *ax = rr->ax;
+	const char *file = input_name(rr->sw->grid_from);
 	char ctx[1200];
 	int c, rc = 0;
 
 	*rr->scratch = rr->sw->base;
 	for (c = 0; c < ax->ncols && rc == 0; c++) {
 		snprintf(ctx, sizeof(ctx), "--grid-from: %s line %ld: column "
-		    "%d: ", input_name(rr->sw->grid_from), line, c + 1);
+		    "%d: ", file, line, c + 1);
 		message_context = ctx;
 		rc = run_apply(rr->scratch, ax->codes[c],
 		    ax->items[i * ax->ncols + c]);
@@ -659,6 +661,7 @@ rows_record(void *ctx, long line, char **f, int n)
 {
 	struct rows_reader *rr = ctx;
 	struct axis *ax = rr->ax;
+	const char *file = input_name(rr->sw->grid_from);
 	const struct option *o;
 	char **p;
 	long *l;
@@ -686,7 +689,7 @@ rows_record(void *ctx, long line, char **f, int n)
 			    o->val <= OPT_SHARD) || kind_of(o->val) == AX_FIXED) {
 				warn_msg("--grid-from: %s line %ld: column %d: "
 				    "'%s' is not a run option that sweeps",
-				    input_name(rr->sw->grid_from), line, c + 1, f[c]);
+				    file, line, c + 1, f[c]);
 				free(name);
 				return CSV_READ_BAD;
 			}
@@ -703,7 +706,7 @@ rows_record(void *ctx, long line, char **f, int n)
 	}
 	if (n != ax->ncols) {
 		warn_msg("--grid-from: %s line %ld: %d fields, the header has "
-		    "%d", input_name(rr->sw->grid_from), line, n, ax->ncols);
+		    "%d", file, line, n, ax->ncols);
 		return CSV_READ_BAD;
 	}
 	if ((ax->n + 1) * ax->ncols > rr->cap) {
@@ -724,7 +727,7 @@ rows_record(void *ctx, long line, char **f, int n)
 	for (c = 0; c < n; c++)
 		if (f[c][0] == '\0') {
 			warn_msg("--grid-from: %s line %ld: column %d: '' is "
-			    "empty (%s)", input_name(rr->sw->grid_from), line, c + 1,
+			    "empty (%s)", file, line, c + 1,
 			    ax->flags[c]);
 			return CSV_READ_BAD;
 		}
@@ -761,7 +764,8 @@ add_rows(struct sweep *sw, const struct option *opts)
 	if (rc != 0)
 		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (rr.ax->n == 0) {
-		warn_msg("--grid-from: %s has no configurations", input_name(sw->grid_from));
+		warn_msg("--grid-from: %s has no configurations",
+		    input_name(sw->grid_from));
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -1108,7 +1112,8 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 
 			if (code >= 0 && code < 4096 && sw->seen[code] != NULL)
 				return usage_error("--grid-from: %s's column "
-				    "'%s' is %s, given %s", input_name(sw->grid_from),
+				    "'%s' is %s, given %s",
+				    input_name(sw->grid_from),
 				    ax->flags[i] + 2, ax->flags[i],
 				    sw->seen[code][0] == '-' ? "twice in the file"
 				    : "on the command line too");

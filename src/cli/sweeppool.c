@@ -532,7 +532,8 @@ explain_bad(const struct sweep *sw, long idx, struct worker *w)
 	for (a = 0; a < sw->naxes; a++)
 		if (sw->axes[a].kind == AX_ROWS)
 			snprintf(from, sizeof(from), "--grid-from %s line %ld",
-			    input_name(sw->grid_from), sw->axes[a].lines[digit[a]]);
+			    input_name(sw->grid_from),
+			    sw->axes[a].lines[digit[a]]);
 	if (from[0] != '\0' && id[0] == '(')
 		id[0] = '\0';	/* not "(the only configuration)" */
 	if (id[0] == '(')	/* "(the only configuration)": its own */

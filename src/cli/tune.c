@@ -793,9 +793,10 @@ check_flags(const struct run_setup *rs, const struct tune_opts *to,
 }
 
 /*
- * --decay-time: Chou's group's own with --hz (not --hz --dr); with --period, --decay P
- * and --decay-time T are tune's decay target (taken out of the groups);
- * otherwise the time Chou's decay is printed over, as in convert.
+ * --decay-time: Chou's group's own with --hz (not --hz --dr); with
+ * --period, --decay P and --decay-time T are tune's decay target (taken
+ * out of the groups); otherwise the time Chou's decay is printed over,
+ * as in convert.
  */
 static int
 take_decay(struct run_setup *rs, const struct tune_opts *to, double *decay,
