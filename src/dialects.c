@@ -152,6 +152,22 @@ spring_from_android(double stiffness, double damping_ratio,
 	return spring_params_set(sqrt(stiffness), damping_ratio, 1.0, p);
 }
 
+/*
+ * Unreal's UKismetMathLibrary::FloatSpringInterp (KismetMathLibrary.h, as
+ * documented: Stiffness, CriticalDampingFactor 0 undamped .. 1 critical,
+ * Mass): omega = sqrt(K / M), zeta = the factor.  sqrt(K) / sqrt(M) does
+ * not overflow where K / M would.
+ */
+int
+spring_from_unreal(double stiffness, double damping_ratio, double mass,
+    spring_params *p)
+{
+	if (!positive(stiffness) || !positive(mass))
+		return -1;
+	return spring_params_set(sqrt(stiffness) / sqrt(mass), damping_ratio,
+	    mass, p);
+}
+
 /* Unity's SmoothDamp: critical, omega = 2 / smoothTime (at least 1e-4). */
 int
 spring_from_unity(double smooth_time, spring_params *p)

@@ -31,6 +31,12 @@ int spring_from_swiftui_duration(double duration, double bounce,
 /* Android SpringForce: mass 1, omega = sqrt(K), zeta = the ratio. */
 int spring_from_android(double stiffness, double damping_ratio,
     spring_params *p);
+/*
+ * Unreal FloatSpringInterp's Stiffness, CriticalDampingFactor and Mass:
+ * omega = sqrt(K / M), zeta = the factor.
+ */
+int spring_from_unreal(double stiffness, double damping_ratio, double mass,
+    spring_params *p);
 /* Unity SmoothDamp: critically damped, omega = 2 / smoothTime. */
 int spring_from_unity(double smooth_time, spring_params *p);
 /* react-spring's tension, friction and mass (stiffness, damping, mass). */

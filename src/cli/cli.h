@@ -43,10 +43,14 @@ extern _Thread_local const char *message_context;
 
 /*
  * -h, -V, -o FILE and getopt_long's complaints, for every command: 1 took
- * c, 0 not one of them, -1 return *status now (options.c).
+ * c, 0 not one of them, -1 return *status now (options.c).  opts is the
+ * command's getopt_long table: an ambiguous abbreviation names the
+ * options it starts.
  */
+struct option;
 int common_option(int c, const char *flag, const char *arg,
-    const char **output, void (*usage_fn)(FILE *), int *status);
+    const char **output, void (*usage_fn)(FILE *), int *status,
+    const struct option *opts);
 
 /*
  * One rule for every command: an option that takes a value is given
@@ -56,7 +60,6 @@ int common_option(int c, const char *flag, const char *arg,
  * per getopt value; opts names the flag.  0, or -1 after the message.
  */
 #define OPTION_SEEN_BYTES 1024
-struct option;
 int option_once(unsigned char *seen, int c, const struct option *opts);
 
 /* Flush stdout; on failure a message and -1 (the caller exits 1). */
@@ -130,6 +133,9 @@ int out_finish(out_file *o, int failed);
 typedef int (*csv_row_fn)(void *ctx, long line, char **fields, int nfields);
 int csv_read_file(const char *flag, const char *path, csv_row_fn fn,
     void *ctx);
+/* A path as messages name it: - (standard input, which csv_read_file
+ * reads) is "stdin". */
+const char *input_name(const char *path);
 
 /*
  * One spring in every convention, convert's output (convert.c): key=value
@@ -139,9 +145,12 @@ int csv_read_file(const char *flag, const char *path, csv_row_fn fn,
 struct spring_conventions;
 void conventions_write(out_file *out, const struct spring_conventions *c,
     int csv, long precision);
-/* The same, then a start velocity v0 in the libraries' units (not NaN). */
+/*
+ * The same, then a start velocity v0 in the libraries' units (unless
+ * NaN), and --csv's header line only when header is nonzero.
+ */
 void conventions_write_v0(out_file *out, const struct spring_conventions *c,
-    double v0, int csv, long precision);
+    double v0, int csv, int header, long precision);
 
 /* Subcommands. */
 int cmd_run(int argc, char **argv);

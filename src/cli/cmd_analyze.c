@@ -217,7 +217,7 @@ parse_analyze(int argc, char **argv, struct analyze_opts *o)
 			continue;
 		}
 		if ((rc = common_option(c, flag, optarg, &o->output, usage,
-		    &status)) < 0)
+		    &status, longopts)) < 0)
 			return status;
 		if (rc > 0)
 			continue;

@@ -63,16 +63,18 @@ struct convert_opts {
 	double v0;			/* --v0, NaN when not given */
 	const char *output;
 	int csv;
+	int header;		/* --csv's header line: 0 with --no-header */
 	long precision;		/* 0: round-trip */
 };
 
-enum { OPT_CSV = 256, OPT_DT, OPT_PRECISION, OPT_V0 };
+enum { OPT_CSV = 256, OPT_DT, OPT_PRECISION, OPT_NO_HEADER, OPT_V0 };
 
 /* convert's own flags; the parameter flags are added (paramflags.c). */
 static const struct option convert_own_opts[] = {
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "dt", required_argument, NULL, OPT_DT },
 	{ "help", no_argument, NULL, 'h' },
+	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
 	{ "output", required_argument, NULL, 'o' },
 	{ "precision", required_argument, NULL, OPT_PRECISION },
 	{ "v0", required_argument, NULL, OPT_V0 },
@@ -86,8 +88,8 @@ convert_usage(FILE *fp)
 {
 	fputs(
 "usage: springsim convert [parameter group] [--mass M] [--dt H]\n"
-"                         [--decay-time T] [--v0 V] [--csv] [--precision N]\n"
-"                         [-o FILE]\n"
+"                         [--decay-time T] [--v0 V] [--csv [--no-header]]\n"
+"                         [--precision N] [-o FILE]\n"
 "\n"
 "Print one spring in every convention: key=value lines, or with --csv one\n"
 "header line and one row.  The spring is the parameter group given (default\n"
@@ -104,6 +106,7 @@ convert_usage(FILE *fp)
 "                      wobble's initialVelocity take (every other library\n"
 "                      an engine runs takes units/s, as springsim does)\n"
 "  --csv               one header line and one row instead of key=value\n"
+"  --no-header         with --csv: the row alone, no header line\n"
 "  --precision N       N significant digits (1-17); default: digits that\n"
 "                      read back to the same double\n"
 "  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
@@ -178,6 +181,7 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 	o->dt = 1.0 / 60.0;
 	o->decay_time = 1.0;
 	o->v0 = NAN;
+	o->header = 1;
 	if (param_longopts(convert_own_opts, longopts, MAX_LONGOPTS) != 0)
 		abort();	/* the table is ours: a bug, not input */
 	opterr = 0;
@@ -194,7 +198,7 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 			continue;
 		}
 		if ((rc = common_option(c, flag, optarg, &o->output,
-		    convert_usage, &status)) < 0)
+		    convert_usage, &status, longopts)) < 0)
 			return status;
 		if (rc > 0)
 			continue;
@@ -202,6 +206,9 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 		switch (c) {
 		case OPT_CSV:
 			o->csv = 1;
+			break;
+		case OPT_NO_HEADER:
+			o->header = 0;
 			break;
 		case OPT_DT:
 			rc = parse_dt(optarg, &o->dt);
@@ -224,17 +231,22 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
+	/* key=value lines have no header to leave out */
+	if (!o->header && !o->csv)
+		return usage_error("--no-header goes with --csv");
 	return EXIT_OK;
 }
 
 /*
- * --decay-time: Chou's group's own when --hz or --decay is given (the
- * group then needs it, and prints over it), otherwise convert's.
+ * --decay-time: Chou's group's own when --decay, or --hz without --dr,
+ * is given (the group then needs it, and prints over it), otherwise
+ * convert's.
  */
 static int
 take_decay_time(struct convert_opts *o)
 {
-	if (param_given(&o->ps, P_HZ) || param_given(&o->ps, P_DECAY)) {
+	if (param_given(&o->ps, P_DECAY) || (param_given(&o->ps, P_HZ) &&
+	    !param_given(&o->ps, P_DR))) {
 		if (param_given(&o->ps, P_DECAY_TIME))
 			o->decay_time = o->ps.value[P_DECAY_TIME];
 		return 0;
@@ -266,7 +278,7 @@ void
 conventions_write(out_file *out, const spring_conventions *c, int csv,
     long precision)
 {
-	conventions_write_v0(out, c, NAN, csv, precision);
+	conventions_write_v0(out, c, NAN, csv, 1, precision);
 }
 
 /*
@@ -281,7 +293,7 @@ static const char *const velocity_keys[] = {
 /* See cli.h: the block, then v0's keys unless v0 is NaN. */
 void
 conventions_write_v0(out_file *out, const spring_conventions *c, double v0,
-    int csv, long precision)
+    int csv, int header, long precision)
 {
 	const struct column *col;
 	const char *const *k;
@@ -290,7 +302,7 @@ conventions_write_v0(out_file *out, const spring_conventions *c, double v0,
 	double vel[3] = { v0, v0 / 1000.0, v0 / 1000.0 };
 	int i, nv = isnan(v0) ? 0 : 3;
 
-	if (csv) {
+	if (csv && header) {
 		for (col = columns; col->key != NULL; col++) {
 			out_write(out, col->key, strlen(col->key));
 			out_write(out, col[1].key != NULL || nv > 0 ? "," :
@@ -351,7 +363,7 @@ cmd_convert(int argc, char **argv)
 		free(out);
 		return EXIT_IO;
 	}
-	conventions_write_v0(out, &c, o.v0, o.csv, o.precision);
+	conventions_write_v0(out, &c, o.v0, o.csv, o.header, o.precision);
 	if (out->failed) {
 		out_abort(out);
 		rc = EXIT_IO;

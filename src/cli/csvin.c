@@ -11,6 +11,7 @@
  * is its bytes, as a command-line value is).
  *
  * A FIFO is read as the pipe it is (--target-file <(gen), /dev/stdin);
+ * the path - is standard input itself (--target-file -);
  * when a named one has no writer yet, one line says so before the wait,
  * so that nothing hangs in silence.
  */
@@ -186,9 +187,18 @@ static int
 open_source(const char *flag, const char *path, struct source *src)
 {
 	struct stat st;
-	int flags, rc;
+	int flags, rc, is_stdin = strcmp(path, "-") == 0;
 
-	if ((src->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+	/*
+	 * - is standard input, read where it stands (a copy of descriptor
+	 * 0: its flags, shared with the shell's terminal, are left alone)
+	 */
+	if (is_stdin)
+		src->fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
+	else
+		src->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	path = input_name(path);
+	if (src->fd < 0) {
 		rc = errno == ENOMEM || errno == EMFILE || errno == ENFILE ||
 		    errno == EIO || errno == EINTR ? CSV_READ_SYS :
 		    CSV_READ_BAD;
@@ -203,6 +213,8 @@ open_source(const char *flag, const char *path, struct source *src)
 		warn_msg("%s: %s: a directory, not a file", flag, path);
 		return CSV_READ_BAD;
 	}
+	if (is_stdin)
+		return 0;
 	if (S_ISFIFO(st.st_mode) && (rc = open_fifo(flag, path, src)) != 0)
 		return rc;
 	/* from here reads wait for data, as they should */
@@ -279,6 +291,13 @@ read_lines(struct csv_parser *p, struct reader *rd, struct source *src)
 	}
 }
 
+/* See cli.h: "stdin" for -, else the path. */
+const char *
+input_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "stdin" : path;
+}
+
 /* Read path record by record; see cli.h. */
 int
 csv_read_file(const char *flag, const char *path, csv_row_fn fn, void *ctx)
@@ -290,7 +309,7 @@ csv_read_file(const char *flag, const char *path, csv_row_fn fn, void *ctx)
 	memset(&rd, 0, sizeof(rd));
 	memset(&src, 0, sizeof(src));
 	rd.flag = flag;
-	rd.path = path;
+	rd.path = input_name(path);
 	rd.fn = fn;
 	rd.ctx = ctx;
 	if ((src.buf = malloc(CSV_LINE_MAX)) == NULL ||
@@ -304,7 +323,7 @@ csv_read_file(const char *flag, const char *path, csv_row_fn fn, void *ctx)
 		read_lines(&p, &rd, &src);
 	/* every line was given its end: nothing is left to finish */
 	if (rd.rc == 0 && csv_fini(&p, on_field, on_record, &rd) != 0) {
-		warn_msg("%s: %s line %ld: %s", flag, path, rd.line,
+		warn_msg("%s: %s line %ld: %s", flag, rd.path, rd.line,
 		    csv_strerror(csv_error(&p)));
 		rd.rc = CSV_READ_BAD;
 	}

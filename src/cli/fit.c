@@ -607,7 +607,7 @@ parse_fit(int argc, char **argv, struct fit *ft)
 		if (option_once(seen, c, fit_opts) != 0)
 			return EXIT_USAGE;
 		if ((rc = common_option(c, flag, optarg, &ft->output,
-		    fit_usage, &status)) < 0)
+		    fit_usage, &status, fit_opts)) < 0)
 			return status;
 		if (rc > 0)
 			continue;

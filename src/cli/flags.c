@@ -27,6 +27,7 @@ enum flag_kind {
 	FK_POSITIVE,		/* and > 0 */
 	FK_FRACTION,		/* and 0 <= x < 1 */
 	FK_COUNT,		/* a whole number in [min, max] (a long) */
+	FK_RATE,		/* frames per second: > 0, dt = 1 / rate */
 	FK_NAME,		/* a name or a file's, the resolve checks it */
 	FK_HITCH		/* AT:LEN, repeatable (parse_hitch) */
 };
@@ -249,7 +250,7 @@ static const struct run_flag run_flags[] = {
 "                      optionally target_vel, t strictly increasing,\n"
 "                      piecewise linear, held before the first row and\n"
 "                      after the last (then --target and --target-vel do\n"
-"                      not apply)\n" },
+"                      not apply); - is stdin\n" },
 	{ .flag = "--target-vel-source", .kind = FK_NAME,
 	  .at = FIELD(const char *, vel_source), .sweep = SWEEP_NAME, .help =
 "  --target-vel-source signal|difference|zero   the velocity the rules\n"
@@ -266,6 +267,10 @@ static const struct run_flag run_flags[] = {
 	{ .flag = "--dt", .kind = FK_POSITIVE, .at = FIELD(double, dt),
 	  .have = FIELD(int, have_dt), .sweep = SWEEP_NUMBER, .help =
 "  --dt S              frame time, s (default 1/60)\n" },
+	{ .flag = "--fps", .kind = FK_RATE, .at = FIELD(double, fps),
+	  .have = FIELD(int, have_fps), .sweep = SWEEP_NUMBER, .help =
+"  --fps N             frames per second instead of --dt: dt = 1 / N, the\n"
+"                      double nearest (--fps 30 is dt 0.03333333333333333)\n" },
 	{ .flag = "--duration", .kind = FK_POSITIVE,
 	  .at = FIELD(double, duration), .have = FIELD(int, have_duration),
 	  .sweep = SWEEP_NUMBER, .help =
@@ -282,7 +287,7 @@ static const struct run_flag run_flags[] = {
 	  .at = FIELD(const char *, frames_from), .sweep = SWEEP_FIXED, .help =
 "  --frames-from FILE  frame times from a CSV file: a 'dt' column, or one\n"
 "                      dt per line; the run is the file's frames unless\n"
-"                      --frames or --duration cut it shorter\n" },
+"                      --frames or --duration cut it shorter; - is stdin\n" },
 	{ .flag = "--dt-jitter", .kind = FK_FRACTION, .at = FIELD(double, jitter),
 	  .have = FIELD(int, have_jitter), .sweep = SWEEP_NUMBER, .help =
 "  --dt-jitter J       each frame's dt times (1 + J u), u uniform in\n"
@@ -541,11 +546,27 @@ field_of(const struct run_setup *rs, size_t at)
 	return (const char *)rs + at;
 }
 
+/*
+ * Whether a command's own options (NULL, or ending in a NULL name) have
+ * one named name: run's flag of that name is then left out, so that
+ * getopt_long sees one entry (two would make every abbreviation of it
+ * ambiguous).
+ */
+static int
+own_name(const struct option *extra, const char *name)
+{
+	for (; extra != NULL && extra->name != NULL; extra++)
+		if (strcmp(extra->name, name) == 0)
+			return 1;
+	return 0;
+}
+
 /* See run.h. */
 int
 run_longopts(const struct option *extra, struct option *all, size_t cap)
 {
 	struct option mine[MAX_LONGOPTS];
+	const struct option *extra0 = extra;
 	size_t n = 0, i, j;
 
 	for (; extra != NULL && extra->name != NULL; extra++) {
@@ -556,7 +577,8 @@ run_longopts(const struct option *extra, struct option *all, size_t cap)
 	for (i = 0; i < NFLAGS; i++) {
 		const struct run_flag *f = &run_flags[i];
 
-		if (f->flag == NULL)
+		/* a command's own flag of that name wins (fps's --fps LIST) */
+		if (f->flag == NULL || own_name(extra0, f->flag + 2))
 			continue;
 		mine[n].name = f->flag + 2;
 		mine[n].has_arg = f->kind == FK_COMMON || f->kind == FK_ON ||
@@ -683,6 +705,29 @@ number_store(struct run_setup *rs, const struct run_flag *f, double x,
 	return 0;
 }
 
+/*
+ * --fps N, x its value: a rate > 0 whose frame time 1 / N is within
+ * 1e-100..1e100 s, stored with that frame time (rs->dt, so that what
+ * reads dt before the resolve sees it); --dt beside it is refused by
+ * the resolve.  0, or -1 after a message naming the flag and the value.
+ */
+static int
+rate_store(struct run_setup *rs, const struct run_flag *f, double x,
+    const char *arg)
+{
+	if (!(x > 0.0))
+		return positive_error(f->flag, arg);
+	if (!(x <= MAX_MAGNITUDE && 1.0 / x <= MAX_MAGNITUDE)) {
+		warn_msg("%s: '%s' is beyond 1e-100..1e100 frames per second",
+		    f->flag, arg);
+		return -1;
+	}
+	*(double *)field(rs, f->at) = x;
+	rs->dt = 1.0 / x;
+	flag_given(rs, f);
+	return 0;
+}
+
 /* One of run's own flags (not a parameter): 0, or -1 after a message. */
 static int
 run_option(struct run_setup *rs, int c, const char *arg)
@@ -703,6 +748,10 @@ run_option(struct run_setup *rs, int c, const char *arg)
 		if (parse_double(f->flag, arg, &x) != 0)
 			return -1;
 		return number_store(rs, f, x, arg);
+	case FK_RATE:
+		if (parse_double(f->flag, arg, &x) != 0)
+			return -1;
+		return rate_store(rs, f, x, arg);
 	case FK_COUNT:
 		if (parse_long(f->flag, arg, f->min, f->max,
 		    (long *)field(rs, f->at)) != 0)
@@ -741,8 +790,11 @@ run_apply_number(struct run_setup *rs, int c, const char *arg, double x)
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	if ((f = flag_of(c)) == NULL || (f->kind != FK_ANY &&
-	    f->kind != FK_POSITIVE && f->kind != FK_FRACTION))
+	    f->kind != FK_POSITIVE && f->kind != FK_FRACTION &&
+	    f->kind != FK_RATE))
 		return run_apply(rs, c, arg);
+	if (f->kind == FK_RATE)
+		return rate_store(rs, f, x, arg);
 	return number_store(rs, f, x, arg);
 }
 

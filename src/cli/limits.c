@@ -216,7 +216,7 @@ analyze_system(int argc, char **argv)
 		if (option_once(seen, c, opts) != 0)
 			return EXIT_USAGE;
 		if ((rc = common_option(c, flag, optarg, &output, limits_usage,
-		    &status)) < 0)
+		    &status, opts)) < 0)
 			return status;
 		if (rc > 0)
 			continue;

@@ -64,16 +64,65 @@ flush_stdout(void)
 	return -1;
 }
 
+/* The most options an ambiguous abbreviation's message names. */
+#define AMBIGUOUS_SHOWN 8
+
+/*
+ * getopt_long returns '?' with optopt 0 both for an unknown option and
+ * for an abbreviation that is the start of several (glibc's
+ * process_long_option, with opterr 0): tell them apart in the command's
+ * table opts (NULL: not at all).  For "--ta" (or "--ta=1") that starts
+ * two or more names, the message names them ("--target, --target-vel")
+ * and *status is EXIT_USAGE: 1; otherwise 0, nothing said.
+ */
+static int
+ambiguous(const char *flag, const struct option *opts, int *status)
+{
+	char list[600] = "", name[64];
+	const struct option *o, *p;
+	size_t len, used = 0;
+	int n = 0;
+
+	if (opts == NULL || strncmp(flag, "--", 2) != 0)
+		return 0;
+	len = strcspn(flag + 2, "=");
+	if (len == 0 || len >= sizeof(name))
+		return 0;
+	memcpy(name, flag + 2, len);
+	name[len] = '\0';
+	for (o = opts; o->name != NULL; o++) {
+		if (strncmp(o->name, name, len) != 0)
+			continue;
+		for (p = opts; p < o && strcmp(p->name, o->name) != 0; p++)
+			;
+		if (p < o)
+			continue;	/* a name met before */
+		if (n++ < AMBIGUOUS_SHOWN)
+			used += (size_t)snprintf(list + used, sizeof(list) -
+			    used, "%s--%s", n > 1 ? ", " : "", o->name);
+		if (used >= sizeof(list))
+			used = sizeof(list) - 1;
+	}
+	if (n < 2)
+		return 0;
+	if (n > AMBIGUOUS_SHOWN)
+		snprintf(list + used, sizeof(list) - used, " and %d more",
+		    n - AMBIGUOUS_SHOWN);
+	*status = usage_error("ambiguous option '--%s': %s", name, list);
+	return 1;
+}
+
 /*
  * The options every command shares, once getopt_long returned c for
  * flag: -h and -V (printed, then *status is CMD_DONE, or EXIT_IO if the
  * text was lost), -o FILE (into *output), and getopt_long's complaints (a
- * usage error).  Returns 1 when it took c, 0 when c is the command's own,
- * -1 when the command must return *status now.
+ * usage error; an ambiguous abbreviation named as one, from the
+ * command's table opts).  Returns 1 when it took c, 0 when c is the
+ * command's own, -1 when the command must return *status now.
  */
 int
 common_option(int c, const char *flag, const char *arg, const char **output,
-    void (*usage_fn)(FILE *), int *status)
+    void (*usage_fn)(FILE *), int *status, const struct option *opts)
 {
 	switch (c) {
 	case 'h':
@@ -99,7 +148,7 @@ common_option(int c, const char *flag, const char *arg, const char **output,
 		if (optopt != 0 && strchr(flag, '=') != NULL)
 			*status = usage_error("%.*s takes no value",
 			    (int)(strchr(flag, '=') - flag), flag);
-		else
+		else if (!ambiguous(flag, opts, status))
 			*status = usage_error("unknown option '%s'", flag);
 		return -1;
 	}

@@ -155,6 +155,8 @@ static const struct param_flag {
 	[P_HZ] = { "hz", POSITIVE, 0 },
 	[P_DECAY] = { "decay", OPEN_UNIT, 0 },
 	[P_DECAY_TIME] = { "decay-time", POSITIVE, 0 },
+	[P_OUT_OMEGA] = { "omega", POSITIVE, 0 },
+	[P_OUT_ZETA] = { "zeta", NONNEGATIVE, 0 },
 	[P_SWIFTUI_RESPONSE] = { "swiftui-response", POSITIVE, 0 },
 	[P_SWIFTUI_DAMPING_FRACTION] = { "swiftui-damping-fraction",
 	    NONNEGATIVE, 0 },
@@ -282,6 +284,39 @@ from_chou(const double *v, double mass, double h, spring_params *p)
 	(void)mass;
 	(void)h;
 	return spring_from_chou(v[P_HZ], v[P_DECAY], v[P_DECAY_TIME], p);
+}
+
+/*
+ * omega and zeta themselves, as run --metrics, sweep and convert print
+ * them: the output's names read back (Studio Gobo's --uaf --dr).
+ */
+static int
+from_omega_zeta(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_uaf(v[P_OUT_OMEGA], v[P_OUT_ZETA], p);
+}
+
+/*
+ * A stiffness and a damping ratio (Unreal's FloatSpringInterp Stiffness
+ * and CriticalDampingFactor), on --mass: omega = sqrt(K / M), zeta = Z.
+ */
+static int
+from_stiffness_dr(const double *v, double mass, double h, spring_params *p)
+{
+	(void)h;
+	return spring_from_unreal(v[P_STIFFNESS], v[P_DR], mass, p);
+}
+
+/* A frequency in Hz and a damping ratio: omega = 2 pi F, zeta = Z. */
+static int
+from_hz_dr(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	/* Box2D's b2MakeSoft takes the same two numbers */
+	return spring_from_box2d(v[P_HZ], v[P_DR], p);
 }
 
 /* SwiftUI's response and dampingFraction. */
@@ -573,6 +608,12 @@ static const struct param_group {
 	{ M2(P_CK, P_CD), M0, "ck/cd", "Nissen", from_nissen, NULL, 0, 0, 0 },
 	{ M3(P_HZ, P_DECAY, P_DECAY_TIME), M0,
 	  "hz/decay/decay-time", "Chou", from_chou, NULL, 0, 0, 0 },
+	{ M2(P_OUT_OMEGA, P_OUT_ZETA), M0, "omega/zeta",
+	  "springsim's output names", from_omega_zeta, NULL, 0, 0, 0 },
+	{ M2(P_STIFFNESS, P_DR), M0, "stiffness/dr",
+	  "Unreal FloatSpringInterp", from_stiffness_dr, NULL, 0, 0, 0 },
+	{ M2(P_HZ, P_DR), M0, "hz/dr", "frequency and damping ratio",
+	  from_hz_dr, NULL, 0, 0, 0 },
 	{ M2(P_SWIFTUI_RESPONSE, P_SWIFTUI_DAMPING_FRACTION), M0,
 	  "swiftui-response", "SwiftUI Spring(response:dampingFraction:)",
 	  from_swiftui_response, "", 0, 0, 0 },
@@ -656,7 +697,22 @@ param_set_init(struct param_set *ps)
 	ps->mass = 1.0;
 }
 
-/* own's entries, then one per parameter flag and --mass, then NULL. */
+/* Whether the first n entries of opts have one named name. */
+static int
+has_option(const struct option *opts, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(opts[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * own's entries, then one per parameter flag (but one own already
+ * names) and --mass, then NULL.
+ */
 int
 param_longopts(const struct option *own, struct option *out, size_t cap)
 {
@@ -671,6 +727,9 @@ param_longopts(const struct option *own, struct option *out, size_t cap)
 	if (n + P_COUNT + 2 > cap)
 		return -1;
 	for (p = 0; p < P_COUNT; p++) {
+		/* a command's own flag of that name wins (resonance's --hz) */
+		if (has_option(out, n, param_flags[p].name))
+			continue;
 		out[n].name = param_flags[p].name;
 		out[n].has_arg = required_argument;
 		out[n].flag = NULL;
@@ -880,6 +939,7 @@ static int
 mass_moves(const struct param_group *g)
 {
 	return g != NULL && (g->convert == from_stiffness ||
+	    g->convert == from_stiffness_dr ||
 	    g->convert == from_react || g->convert == from_motion ||
 	    g->convert == from_popmotion || g->convert == from_wobble ||
 	    g->convert == from_motion_one || g->convert == from_anime ||
@@ -1209,6 +1269,11 @@ param_usage(FILE *fp)
 "  --hz F --decay P --decay-time T   oscillation Hz, the fraction P in (0,1)\n"
 "                      of the amplitude left after T s (0.1: 90 % gone):\n"
 "                      zeta = ln(P) / (-2 pi F T)  [Chou]\n"
+"  --omega W --zeta Z  rad/s and damping ratio, as the omega and zeta\n"
+"                      columns and keys print them (= --uaf --dr)\n"
+"  --stiffness K --dr Z   N/m and damping ratio (with --mass): omega =\n"
+"                      sqrt(K/M), zeta = Z  [Unreal FloatSpringInterp]\n"
+"  --hz F --dr Z       Hz and damping ratio: omega = 2 pi F, zeta = Z\n"
 "  --mass M            kg, > 0 (default 1)\n"
 "Two half-lives: Holden's H is twice the time in which the envelope\n"
 "e^(-zeta omega t) of the offset halves; that time, ln2 / (zeta omega) =\n"

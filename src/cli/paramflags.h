@@ -21,6 +21,8 @@
 enum param_id {
 	P_STIFFNESS, P_DAMPING, P_UAF, P_DR, P_HALFLIFE, P_FREQUENCY,
 	P_CK, P_CD, P_HZ, P_DECAY, P_DECAY_TIME,
+	/* the output's own names (run --metrics, convert): omega, zeta */
+	P_OUT_OMEGA, P_OUT_ZETA,
 	/* the other libraries' dialects (dialects.h) */
 	P_SWIFTUI_RESPONSE, P_SWIFTUI_DAMPING_FRACTION, P_SWIFTUI_DURATION,
 	P_SWIFTUI_BOUNCE,

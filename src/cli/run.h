@@ -25,12 +25,15 @@ struct run_model;
 
 /* Everything a run's flags say, and the spring_sim they make. */
 struct run_setup {
+	const char *command;		/* "sweep", for messages; or NULL */
 	const char *model, *integrator, *output;
 	const struct run_model *mdl;	/* --model's row, once resolved */
 	const char *frames_from, *substep;
 	struct param_set ps;
 	double dt, duration, jitter, max_dt;
+	double fps;			/* --fps N: dt is 1 / N */
 	long frames, max_substeps, seed, precision;
+	int have_fps;
 	int have_dt, have_duration, have_frames, have_max_dt;
 	int have_max_substeps, have_jitter, have_seed, metrics, header;
 	const char *columns;		/* --columns LIST, as given */

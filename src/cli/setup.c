@@ -74,6 +74,7 @@ frames_record(void *ctx, long line, char **f, int n)
 {
 	struct frames_reader *fr = ctx;
 	struct run_setup *rs = fr->rs;
+	const char *file = input_name(rs->frames_from);
 	double dt;
 	int i;
 
@@ -87,7 +88,7 @@ frames_record(void *ctx, long line, char **f, int n)
 			fr->col = -2;	/* no header: this is a frame */
 		else {
 			warn_msg("--frames-from: %s line %ld: no 'dt' column "
-			    "and not a frame time: '%s'", rs->frames_from,
+			    "and not a frame time: '%s'", file,
 			    line, n > 0 ? f[0] : "");
 			return -1;
 		}
@@ -95,14 +96,14 @@ frames_record(void *ctx, long line, char **f, int n)
 	i = fr->col == -2 ? 0 : fr->col;
 	if ((fr->col == -2 && n != 1) || i >= n) {
 		warn_msg("--frames-from: %s line %ld: %d fields, want %s",
-		    rs->frames_from, line, n, fr->col == -2 ? "one" :
+		    file, line, n, fr->col == -2 ? "one" :
 		    "one in the dt column");
 		return -1;
 	}
 	if (scan_double(f[i], &dt) != 0 || !(dt > 0.0) ||
 	    dt > MAX_MAGNITUDE) {
 		warn_msg("--frames-from: %s line %ld: '%s' is not a frame time "
-		    "> 0", rs->frames_from, line, f[i]);
+		    "> 0", file, line, f[i]);
 		return -1;
 	}
 	return add_frame(rs, dt);
@@ -113,6 +114,7 @@ static int
 read_frames(struct run_setup *rs)
 {
 	struct frames_reader fr = { rs, -1 };
+	const char *file = input_name(rs->frames_from);
 	int rc;
 
 	if ((rc = csv_read_file("--frames-from", rs->frames_from,
@@ -120,10 +122,27 @@ read_frames(struct run_setup *rs)
 		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (rs->list_len == 0) {
 		warn_msg("--frames-from: %s has no frame times",
-		    rs->frames_from);
+		    file);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * A model `springsim list` shows that this command does not run: one
+ * with a command of its own (quat, pair, mesh ...), which `springsim run
+ * --model NAME` hands its flags to (and analyze, for chain and mesh).
+ */
+static int
+model_elsewhere(const struct run_setup *rs, const struct run_model *m)
+{
+	int analyzed = strcmp(m->name, "chain") == 0 ||
+	    strcmp(m->name, "mesh") == 0;
+
+	return usage_error("--model %s runs with 'springsim run'%s (its own "
+	    "command)%s, not with %s", m->name, analyzed ? "" : " only",
+	    analyzed ? " and 'springsim analyze'" : "", rs->command != NULL ?
+	    rs->command : "this command");
 }
 
 /*
@@ -151,8 +170,10 @@ resolve_rule(struct run_setup *rs)
 		return EXIT_OK;
 	}
 	for (m = run_models; m->name != NULL; m++)
-		if (strcmp(m->name, rs->model) == 0 && m->resolve != NULL)
+		if (strcmp(m->name, rs->model) == 0)
 			break;
+	if (m->name != NULL && m->resolve == NULL)
+		return model_elsewhere(rs, m);
 	if (m->name == NULL)
 		return usage_error("--model: unknown model '%s'; "
 		    "'springsim list' shows them", rs->model);
@@ -237,6 +258,9 @@ resolve_schedule(struct run_setup *rs)
 	if (rs->have_duration && rs->have_frames)
 		return usage_error("--duration and --frames both set the "
 		    "length of the run: give one");
+	if (rs->have_fps && rs->have_dt)
+		return usage_error("--fps %g and --dt both set the frame time "
+		    "(dt = 1 / fps): give one", rs->fps);
 	/* a partner flag alone is refused, as --max-dt without --substep */
 	if (rs->have_seed && !rs->have_jitter)
 		return usage_error("--seed goes with --dt-jitter (the jitter's "
@@ -710,6 +734,7 @@ target_record(void *ctx, long line, char **f, int n)
 {
 	struct target_reader *tr = ctx;
 	struct run_setup *rs = tr->rs;
+	const char *file = input_name(rs->target_file);
 	static const char *const names[] = { "t", "target", "target_vel" };
 	double v[3] = { 0, 0, 0 };
 	int i, *col[3];
@@ -727,14 +752,14 @@ target_record(void *ctx, long line, char **f, int n)
 			if (c == 3) {
 				warn_msg("--target-file: %s line %ld column %d: "
 				    "'%s' is not t, target or target_vel (once "
-				    "each)", rs->target_file, line, i + 1, f[i]);
+				    "each)", file, line, i + 1, f[i]);
 				return -1;
 			}
 			*col[c] = i;
 		}
 		if (tr->col_t < 0 || tr->col_g < 0) {
 			warn_msg("--target-file: %s line %ld: the header needs "
-			    "columns t and target", rs->target_file, line);
+			    "columns t and target", file, line);
 			return -1;
 		}
 		tr->ncols = n;
@@ -743,7 +768,7 @@ target_record(void *ctx, long line, char **f, int n)
 	}
 	if (n != tr->ncols) {
 		warn_msg("--target-file: %s line %ld: %d fields, the header "
-		    "has %d (%s)", rs->target_file, line, n, tr->ncols,
+		    "has %d (%s)", file, line, n, tr->ncols,
 		    n < tr->ncols ? "a missing column" : "too many fields");
 		return -1;
 	}
@@ -753,14 +778,14 @@ target_record(void *ctx, long line, char **f, int n)
 		if (scan_double(f[*col[i]], &v[i]) != 0 ||
 		    fabs(v[i]) > MAX_MAGNITUDE) {
 			warn_msg("--target-file: %s line %ld column %d (%s): "
-			    "'%s' is not a number", rs->target_file, line,
+			    "'%s' is not a number", file, line,
 			    *col[i] + 1, names[i], f[*col[i]]);
 			return -1;
 		}
 	}
 	if (rs->file_n > 0 && !(v[0] > rs->file_t[rs->file_n - 1])) {
 		warn_msg("--target-file: %s line %ld column %d (t): '%s' is not "
-		    "after the row before", rs->target_file, line,
+		    "after the row before", file, line,
 		    tr->col_t + 1, f[tr->col_t]);
 		return -1;
 	}
@@ -772,13 +797,14 @@ static int
 read_target_file(struct run_setup *rs)
 {
 	struct target_reader tr = { rs, -1, -1, -1, 0, 0 };
+	const char *file = input_name(rs->target_file);
 	int rc;
 
 	if ((rc = csv_read_file("--target-file", rs->target_file,
 	    target_record, &tr)) != 0)
 		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (!tr.header_done || rs->file_n == 0) {
-		warn_msg("--target-file: %s has no rows", rs->target_file);
+		warn_msg("--target-file: %s has no rows", file);
 		return EXIT_USAGE;
 	}
 	rs->file_has_q = tr.col_q >= 0;
@@ -970,10 +996,27 @@ run_check_cost(const struct run_setup *rs, double dt, double *kept,
 	return EXIT_OK;
 }
 
+/*
+ * Standard input can be read once: --target-file - and --frames-from -
+ * together are refused, naming both.  EXIT_OK or EXIT_USAGE.
+ */
+static int
+stdin_once(const struct run_setup *rs)
+{
+	if (rs->target_file != NULL && rs->frames_from != NULL &&
+	    strcmp(rs->target_file, "-") == 0 &&
+	    strcmp(rs->frames_from, "-") == 0)
+		return usage_error("--target-file - and --frames-from - both "
+		    "read stdin: give one of them a file");
+	return EXIT_OK;
+}
+
 /* See run.h. */
 int
 run_setup_read_files(struct run_setup *rs)
 {
+	if (stdin_once(rs) != EXIT_OK)
+		return EXIT_USAGE;
 	if (rs->frames_from != NULL && !rs->frames_read) {
 		if (read_frames(rs) != 0)
 			return EXIT_USAGE;
@@ -1200,7 +1243,8 @@ run_setup_resolve(struct run_setup *rs)
 	    metric_columns_parse(rs->columns, &rs->cols, NULL, NULL) != 0)
 		return EXIT_USAGE;
 	rs->sim.engine = NULL;
-	if ((rc = engine_refusals(rs)) != EXIT_OK ||
+	if ((rc = stdin_once(rs)) != EXIT_OK ||
+	    (rc = engine_refusals(rs)) != EXIT_OK ||
 	    (rc = resolve_rule(rs)) != EXIT_OK ||
 	    (rc = resolve_signal(rs)) != EXIT_OK ||
 	    (rc = resolve_policy(rs)) != EXIT_OK ||
@@ -1223,6 +1267,7 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
 	int c, rc, status;
 
 	run_setup_init(rs);
+	rs->command = argv[0];
 	if (run_longopts(extra, all, sizeof(all) / sizeof(all[0])) != 0)
 		abort();	/* the tables are ours: a bug, not input */
 	opterr = 0;
@@ -1238,7 +1283,7 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
 			continue;
 		}
 		if ((rc = common_option(c, flag, optarg, &rs->output, usage_fn,
-		    &status)) < 0)
+		    &status, all)) < 0)
 			return status;
 		if (rc == 0 && run_apply(rs, c, optarg) != 0)
 			return EXIT_USAGE;

@@ -74,9 +74,11 @@ sweep_usage(FILE *fp)
 "\n"
 "Options\n"
 "  --grid-from FILE  configurations that are no grid: a CSV file whose\n"
-"                    header names run options (dt, uaf, integrator, ...)\n"
-"                    and whose rows give one value each; its rows are one\n"
-"                    axis, placed where the flag is among the others\n"
+"                    header names run options (dt, uaf, integrator, ...;\n"
+"                    run --metrics's omega,zeta,x0,...  too) and whose\n"
+"                    rows give one value each; its rows are one axis,\n"
+"                    placed where the flag is among the others; - is\n"
+"                    stdin\n"
 "  -j, --jobs N      worker threads (1 to 256; default: the online CPUs);\n"
 "                    the output is the same for every N\n"
 "  --shard K/N       only the K-th of N equal slices of the configurations\n"
@@ -90,12 +92,14 @@ sweep_usage(FILE *fp)
 "                    failing rows (the first 20, then a count) go to\n"
 "                    stderr and the exit status is 3.  An empty field (a\n"
 "                    metric that does not exist for that row) fails no\n"
-"                    gate\n"
+"                    gate; a metric empty in every row is a usage error\n"
+"                    (exit 2), the gate would test nothing\n"
 "  --no-header       no header line\n"
 "  --precision N     numbers with N significant digits (1-17); default:\n"
 "                    the shortest that reads back to the same double\n"
 "  -q, --quiet       no progress line (there is one on stderr only when\n"
-"                    stderr is a terminal) and no divergence summary\n"
+"                    stderr is a terminal and the rows do not go to a\n"
+"                    terminal) and no divergence summary\n"
 "  -o, --output FILE write the CSV to FILE (whole or not at all)\n"
 "  -h, --help        this help;  -V, --version  the version\n"
 "\n"
@@ -426,6 +430,51 @@ sweep_gate_fails(const struct gate *g, double x)
 	return 0;
 }
 
+/* See sweep.h: what a run of rs leaves empty whatever its numbers. */
+unsigned long long
+sweep_gates_may_fill(const struct sweep *sw, const struct run_setup *rs)
+{
+	static int drift = -1;
+	unsigned long long may = 0;
+	int g, col;
+
+	if (drift < 0)
+		drift = metric_col_find("energy_drift");
+	for (g = 0; g < sw->ngates; g++) {
+		col = sw->gates[g].col;
+		/* spring_model_simulate: NaN for a model without energy */
+		if (col == drift && rs->sim.model != NULL &&
+		    !rs->sim.model->energy)
+			continue;
+		/* metrics_values_of: the engine's columns, NaN without one */
+		if (col >= METRIC_NCOLS_RUN && rs->sim.engine == NULL)
+			continue;
+		may |= 1ull << g;
+	}
+	return may;
+}
+
+/*
+ * A gate whose metric is empty in every row (the --fail-if 'METRIC OP
+ * VALUE' of a column no configuration fills) tests nothing: a usage
+ * error, not a silent pass.  filled has bit g for each gate that had a
+ * value somewhere.  EXIT_OK, or EXIT_USAGE after naming the first.
+ */
+static int
+gates_filled(const struct sweep *sw, unsigned long long filled)
+{
+	int g;
+
+	for (g = 0; g < sw->ngates; g++)
+		if (!(filled >> g & 1u))
+			return usage_error("--fail-if '%s': %s is empty in "
+			    "every row (%ld %s): the gate tests nothing",
+			    sw->gates[g].text,
+			    metric_cols[sw->gates[g].col].name, sw->count,
+			    sw->count == 1 ? "row" : "rows");
+	return EXIT_OK;
+}
+
 /* --- the grid ------------------------------------------------------- */
 
 /*
@@ -589,13 +638,14 @@ static int
 check_row(struct rows_reader *rr, long i, long line)
 {
 	const struct axis *ax = rr->ax;
+	const char *file = input_name(rr->sw->grid_from);
 	char ctx[1200];
 	int c, rc = 0;
 
 	*rr->scratch = rr->sw->base;
 	for (c = 0; c < ax->ncols && rc == 0; c++) {
 		snprintf(ctx, sizeof(ctx), "--grid-from: %s line %ld: column "
-		    "%d: ", rr->sw->grid_from, line, c + 1);
+		    "%d: ", file, line, c + 1);
 		message_context = ctx;
 		rc = run_apply(rr->scratch, ax->codes[c],
 		    ax->items[i * ax->ncols + c]);
@@ -610,6 +660,7 @@ rows_record(void *ctx, long line, char **f, int n)
 {
 	struct rows_reader *rr = ctx;
 	struct axis *ax = rr->ax;
+	const char *file = input_name(rr->sw->grid_from);
 	const struct option *o;
 	char **p;
 	long *l;
@@ -637,7 +688,7 @@ rows_record(void *ctx, long line, char **f, int n)
 			    o->val <= OPT_SHARD) || kind_of(o->val) == AX_FIXED) {
 				warn_msg("--grid-from: %s line %ld: column %d: "
 				    "'%s' is not a run option that sweeps",
-				    rr->sw->grid_from, line, c + 1, f[c]);
+				    file, line, c + 1, f[c]);
 				free(name);
 				return CSV_READ_BAD;
 			}
@@ -654,7 +705,7 @@ rows_record(void *ctx, long line, char **f, int n)
 	}
 	if (n != ax->ncols) {
 		warn_msg("--grid-from: %s line %ld: %d fields, the header has "
-		    "%d", rr->sw->grid_from, line, n, ax->ncols);
+		    "%d", file, line, n, ax->ncols);
 		return CSV_READ_BAD;
 	}
 	if ((ax->n + 1) * ax->ncols > rr->cap) {
@@ -675,7 +726,7 @@ rows_record(void *ctx, long line, char **f, int n)
 	for (c = 0; c < n; c++)
 		if (f[c][0] == '\0') {
 			warn_msg("--grid-from: %s line %ld: column %d: '' is "
-			    "empty (%s)", rr->sw->grid_from, line, c + 1,
+			    "empty (%s)", file, line, c + 1,
 			    ax->flags[c]);
 			return CSV_READ_BAD;
 		}
@@ -712,7 +763,8 @@ add_rows(struct sweep *sw, const struct option *opts)
 	if (rc != 0)
 		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (rr.ax->n == 0) {
-		warn_msg("--grid-from: %s has no configurations", sw->grid_from);
+		warn_msg("--grid-from: %s has no configurations",
+		    input_name(sw->grid_from));
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -984,6 +1036,7 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	const char *columns;
 
 	run_setup_init(&sw->base);
+	sw->base.command = "sweep";
 	sw->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	sw->shard_k = sw->shard_n = 1;
 	if (run_longopts(sweep_opts, all, sizeof(all) / sizeof(all[0])) != 0)
@@ -1027,7 +1080,7 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 			continue;
 		}
 		if ((rc = common_option(c, flag, optarg, &sw->base.output,
-		    sweep_usage, &status)) < 0)
+		    sweep_usage, &status, all)) < 0)
 			return status;
 		if (rc == 1)
 			continue;
@@ -1058,7 +1111,8 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 
 			if (code >= 0 && code < 4096 && sw->seen[code] != NULL)
 				return usage_error("--grid-from: %s's column "
-				    "'%s' is %s, given %s", sw->grid_from,
+				    "'%s' is %s, given %s",
+				    input_name(sw->grid_from),
 				    ax->flags[i] + 2, ax->flags[i],
 				    sw->seen[code][0] == '-' ? "twice in the file"
 				    : "on the command line too");
@@ -1068,6 +1122,16 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
+	/* standard input can be read once */
+	if (sw->grid_from != NULL && strcmp(sw->grid_from, "-") == 0 &&
+	    ((sw->base.target_file != NULL &&
+	    strcmp(sw->base.target_file, "-") == 0) ||
+	    (sw->base.frames_from != NULL &&
+	    strcmp(sw->base.frames_from, "-") == 0)))
+		return usage_error("--grid-from - and %s - both read stdin: "
+		    "give one of them a file", sw->base.target_file != NULL &&
+		    strcmp(sw->base.target_file, "-") == 0 ? "--target-file" :
+		    "--frames-from");
 	/* the sweep's rows are metrics rows: its columns are its own */
 	columns = sw->base.columns;
 	sw->base.columns = NULL;
@@ -1146,6 +1210,7 @@ cmd_sweep(int argc, char **argv)
 	struct sink *k = NULL;
 	struct worker *w = NULL;
 	struct failures f;
+	unsigned long long may_fill = 0;
 	int rc, jobs = 0;
 
 	memset(&f, 0, sizeof(f));
@@ -1180,14 +1245,19 @@ cmd_sweep(int argc, char **argv)
 	 * met on the way drops it.  Anything else (stdout, a device) would
 	 * keep what was written: check every configuration first.
 	 */
-	if (k->out.tmp_path == NULL && (rc = sweep_check_all(sw, w, jobs)) !=
-	    EXIT_OK) {
+	if (k->out.tmp_path == NULL && ((rc = sweep_check_all(sw, w, jobs,
+	    &may_fill)) != EXIT_OK || (rc = gates_filled(sw, may_fill)) !=
+	    EXIT_OK)) {
 		out_abort(&k->out);
 		goto done;
 	}
 	if (sw->base.header)
 		write_header(sw, k);
 	rc = sweep_run_all(sw, w, jobs, k, &f);
+	/* a named file is dropped; stdout has the rows already */
+	if (rc == EXIT_OK && !k->out.failed &&
+	    gates_filled(sw, f.gate_filled) != EXIT_OK)
+		rc = EXIT_USAGE;
 	if (rc != EXIT_OK || k->out.failed) {
 		out_abort(&k->out);
 		rc = rc == EXIT_USAGE ? EXIT_USAGE : EXIT_IO;

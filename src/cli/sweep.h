@@ -100,6 +100,7 @@ struct config_text {
 /* What the writer gathered of the failing rows. */
 struct failures {
 	long nfail, ndiverged;
+	unsigned long long gate_filled;	/* gates with a value in a row */
 	int nshown;
 	long idx[MAX_SHOWN];
 	int gate[MAX_SHOWN];
@@ -136,9 +137,18 @@ void sweep_workers_free(struct worker *w, int n);
 /*
  * Check every configuration of the shard on jobs threads (w has jobs + 1
  * rooms) before writing anything: EXIT_OK, or EXIT_USAGE after saying
- * why the first bad one is no valid run.
+ * why the first bad one is no valid run; *may_fill the gates some
+ * configuration can give a value (sweep_gates_may_fill).
  */
-int sweep_check_all(const struct sweep *sw, struct worker *w, int jobs);
+int sweep_check_all(const struct sweep *sw, struct worker *w, int jobs,
+    unsigned long long *may_fill);
+/*
+ * The gates (bit g: sw->gates[g]) whose metric run setup rs can give a
+ * value at all (sweep.c): not energy_drift for a model without energy,
+ * not an engine's columns without --engine.
+ */
+unsigned long long sweep_gates_may_fill(const struct sweep *sw,
+    const struct run_setup *rs);
 /*
  * The main pass: jobs workers fill the ring's slots, this thread writes
  * them to k in order and gathers the failing rows into f.  EXIT_OK,

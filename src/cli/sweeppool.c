@@ -30,6 +30,7 @@ struct slot {
 	int error;		/* EXIT_IO: out of memory; EXIT_USAGE: */
 	long bad;		/* this configuration is no valid run */
 	long nfail, ndiverged;
+	unsigned long long gate_filled;	/* gates with a value in a row */
 	int nshown;
 	long shown_idx[MAX_SHOWN];
 	int shown_gate[MAX_SHOWN];
@@ -45,6 +46,7 @@ struct pool {
 	struct slot *slots;
 	int nslots, stop;
 	long bad;			/* check: first bad configuration */
+	unsigned long long may_fill;	/* check: gates some row can fill */
 };
 
 /* An extra column's last text (a swept value), copied while it stays. */
@@ -220,6 +222,9 @@ gate_row(const struct sweep *sw, long idx, const double *v, struct slot *sl)
 	int g;
 
 	for (g = 0; g < sw->ngates; g++)
+		if (!isnan(v[sw->gates[g].col]))
+			sl->gate_filled |= 1ull << g;
+	for (g = 0; g < sw->ngates; g++)
 		if (sweep_gate_fails(&sw->gates[g], v[sw->gates[g].col])) {
 			if (sl->nshown < MAX_SHOWN) {
 				sl->shown_idx[sl->nshown] = idx;
@@ -363,6 +368,7 @@ check_worker(void *arg)
 	worker_reset(w);
 	for (;;) {
 		long b, lo, hi, idx, digit[MAX_AXES];
+		unsigned long long may = 0;
 
 		pthread_mutex_lock(&p->mu);
 		b = p->next++;
@@ -386,7 +392,11 @@ check_worker(void *arg)
 				pthread_mutex_unlock(&p->mu);
 				break;
 			}
+			may |= sweep_gates_may_fill(sw, w->of[0]);
 		}
+		pthread_mutex_lock(&p->mu);
+		p->may_fill |= may;
+		pthread_mutex_unlock(&p->mu);
 	}
 }
 
@@ -522,11 +532,15 @@ explain_bad(const struct sweep *sw, long idx, struct worker *w)
 	for (a = 0; a < sw->naxes; a++)
 		if (sw->axes[a].kind == AX_ROWS)
 			snprintf(from, sizeof(from), "--grid-from %s line %ld",
-			    sw->grid_from, sw->axes[a].lines[digit[a]]);
+			    input_name(sw->grid_from),
+			    sw->axes[a].lines[digit[a]]);
 	if (from[0] != '\0' && id[0] == '(')
 		id[0] = '\0';	/* not "(the only configuration)" */
-	snprintf(ctx, sizeof(ctx), "sweep row %ld (%s%s%s): ", idx + 1, from,
-	    from[0] != '\0' && id[0] != '\0' ? ": " : "", id);
+	if (id[0] == '(')	/* "(the only configuration)": its own */
+		snprintf(ctx, sizeof(ctx), "sweep row %ld %s: ", idx + 1, id);
+	else
+		snprintf(ctx, sizeof(ctx), "sweep row %ld (%s%s%s): ", idx + 1,
+		    from, from[0] != '\0' && id[0] != '\0' ? ": " : "", id);
 	message_mute = 0;
 	message_context = ctx;
 	rc = sweep_config_setup(sw, idx, w->rs, w->text);
@@ -540,7 +554,8 @@ explain_bad(const struct sweep *sw, long idx, struct worker *w)
  * the configuration) and return EXIT_USAGE.
  */
 int
-sweep_check_all(const struct sweep *sw, struct worker *w, int jobs)
+sweep_check_all(const struct sweep *sw, struct worker *w, int jobs,
+    unsigned long long *may_fill)
 {
 	struct pool p;
 	int started;
@@ -555,15 +570,18 @@ sweep_check_all(const struct sweep *sw, struct worker *w, int jobs)
 	if (started == 0) {
 		/* no thread at all: check here */
 		message_mute = 1;
-		for (long idx = sw->first; idx < sw->first + sw->count; idx++)
+		for (long idx = sw->first; idx < sw->first + sw->count; idx++) {
 			if (sweep_config_setup(sw, idx, w[0].rs, w[0].text) !=
 			    EXIT_OK) {
 				p.bad = idx;
 				break;
 			}
+			p.may_fill |= sweep_gates_may_fill(sw, w[0].rs);
+		}
 		message_mute = 0;
 	}
 	workers_join(w, started);
+	*may_fill = p.may_fill;
 	pthread_mutex_destroy(&p.mu);
 	pthread_cond_destroy(&p.cv);
 	if (p.bad < 0)
@@ -582,7 +600,12 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 {
 	struct worker *spare = &w[jobs];
 	struct pool p;
-	int started, rc = EXIT_OK, show = !sw->quiet && isatty(STDERR_FILENO);
+	/*
+	 * the progress line on a terminal, never into the rows: not when
+	 * they go to a terminal too (stdout and stderr the same one)
+	 */
+	int started, rc = EXIT_OK, show = !sw->quiet &&
+	    isatty(STDERR_FILENO) && !isatty(k->out.fd);
 	double t0 = now(), last = t0 - 1.0;	/* the first block shows */
 	long b, done = 0;
 
@@ -623,6 +646,7 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 		}
 		f->nfail += sl->nfail;
 		f->ndiverged += sl->ndiverged;
+		f->gate_filled |= sl->gate_filled;
 		done += sl->block == p.nblocks - 1 ? sw->count - b *
 		    SLOT_ROWS : SLOT_ROWS;
 		pthread_mutex_lock(&p.mu);

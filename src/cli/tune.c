@@ -805,16 +805,17 @@ check_flags(const struct run_setup *rs, const struct tune_opts *to,
 }
 
 /*
- * --decay-time: Chou's group's own with --hz; with --period, --decay P
- * and --decay-time T are tune's decay target (taken out of the groups);
- * otherwise the time Chou's decay is printed over, as in convert.
+ * --decay-time: Chou's group's own with --hz (not --hz --dr); with
+ * --period, --decay P and --decay-time T are tune's decay target (taken
+ * out of the groups); otherwise the time Chou's decay is printed over,
+ * as in convert.
  */
 static int
 take_decay(struct run_setup *rs, const struct tune_opts *to, double *decay,
     double *decay_time)
 {
 	*decay = NAN;
-	if (param_given(&rs->ps, P_HZ)) {
+	if (param_given(&rs->ps, P_HZ) && !param_given(&rs->ps, P_DR)) {
 		if (param_given(&rs->ps, P_DECAY_TIME))
 			*decay_time = rs->ps.value[P_DECAY_TIME];
 		return 0;

@@ -266,6 +266,7 @@ EDGE_TABLE='--x0|
 --signal-at|--target-signal step
 --signal-seed|--target-signal noise
 --dt|
+--fps|
 --duration|-
 --frames|-
 --dt-jitter|
@@ -285,6 +286,8 @@ EDGE_TABLE='--x0|
 --hz|--decay 0.5 --decay-time 1
 --decay|--hz 2 --decay-time 1
 --decay-time|--hz 2 --decay 0.5
+--omega|--zeta 0.3
+--zeta|--omega 10
 --swiftui-response|--swiftui-damping-fraction 0.8
 --swiftui-damping-fraction|--swiftui-response 0.5
 --swiftui-duration|--swiftui-bounce 0.2
@@ -355,7 +358,7 @@ EDGE_TABLE='--x0|
 --box2d-substeps|--engine box2d'
 # flags of run's --help that take a value that is not a number
 NOT_NUMERIC='--model --integrator --target-signal --signal-shape --target-file
---target-vel-source --frames-from --substep --output --fps --source-a
+--target-vel-source --frames-from --substep --output --source-a
 --source-b --columns --engine --flutter-bounds'
 # 0, negative, huge, tiny, subnormal, inf, nan, hex, trailing junk, empty,
 # leading space; and both sides of the 1e100 bound, and -0

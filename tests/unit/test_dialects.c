@@ -80,6 +80,28 @@ android(void)
 }
 
 /*
+ * Unreal's FloatSpringInterp (Stiffness, CriticalDampingFactor, Mass):
+ * omega = sqrt(K / M), zeta the factor; K = 400 on M = 4 is omega 10,
+ * and the huge and tiny ends stay finite (sqrt(K) / sqrt(M)).
+ */
+static void
+unreal(void)
+{
+	spring_params p;
+
+	CHECK(spring_from_unreal(400.0, 0.5, 4.0, &p) == 0);
+	CHECK_SPRING(p, 10.0, 0.5);
+	CHECK_REL(p.mass, 4.0);
+	CHECK(spring_from_unreal(9.0, 0.0, 1.0, &p) == 0);
+	CHECK_SPRING(p, 3.0, 0.0);
+	CHECK(spring_from_unreal(1e100, 1.0, 1e-100, &p) == 0);
+	CHECK_REL(p.omega, 1e100);
+	CHECK(spring_from_unreal(0.0, 0.5, 1.0, &p) == -1);
+	CHECK(spring_from_unreal(1.0, 0.5, 0.0, &p) == -1);
+	CHECK(spring_from_unreal(1.0, -0.5, 1.0, &p) == -1);
+}
+
+/*
  * Unity's SmoothDamp, with the smoothTime of Unity's own example (0.3):
  * critical, omega = 2 / 0.3.  Below 0.0001 Unity raises it to that.
  * Its update replaces e^-x by 1 / (1 + x + 0.48 x^2 + 0.235 x^3): within
@@ -570,6 +592,7 @@ test_dialects(void)
 {
 	swiftui();
 	android();
+	unreal();
 	unity();
 	react();
 	motion();
