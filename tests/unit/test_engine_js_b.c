@@ -13,15 +13,13 @@
 #include <string.h>
 
 #include "check.h"
+#include "golden.h"
 #include "spring.h"
 #include "spring/engine.h"
 #include "suites.h"
 
 #define PI 3.14159265358979323846
 #define W4PI (4.0 * PI)
-#define GOLDEN "tests/engines/golden/"
-#define IRREGULAR "tests/engines/frames/irregular.txt"
-#define MAX_ROWS 512
 
 /* How a case gives its spring, in the library's own numbers. */
 enum js_b_kind {
@@ -172,62 +170,6 @@ js_b_setup(const struct js_b_case *c, spring_engine_setup *su)
 	su->params.mass = m;
 }
 
-/* The irregular frames' wall times: Neumaier's sum, as spring_clock_next. */
-static int
-js_b_irregular(double *t, int max)
-{
-	FILE *f = fopen(IRREGULAR, "r");
-	double dt, wall = 0, comp = 0, sum;
-	int n = 0;
-
-	if (f == NULL)
-		return 0;
-	while (n < max && fscanf(f, "%lf", &dt) == 1) {
-		sum = wall + dt;
-		if (fabs(wall) >= fabs(dt))
-			comp += (wall - sum) + dt;
-		else
-			comp += (dt - sum) + wall;
-		wall = sum;
-		t[n++] = wall + comp;
-	}
-	fclose(f);
-	return n;
-}
-
-struct js_b_row {
-	double t, x, v;
-	int done;
-};
-
-/* The golden file's rows (v NaN where empty); their count, -1 if none. */
-static int
-js_b_read(const char *path, struct js_b_row *r, int max)
-{
-	FILE *f = fopen(path, "r");
-	char line[512], *p, *e;
-	int n = 0;
-
-	if (f == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), f) != NULL && n < max) {
-		if (line[0] == '#' || line[0] == 't')
-			continue;
-		p = line;
-		r[n].t = strtod(p, &e);
-		p = e + 1;
-		r[n].x = strtod(p, &e);
-		p = e + 1;
-		r[n].v = *p == ',' ? NAN : strtod(p, &e);
-		if (*p != ',')
-			p = e;
-		r[n].done = atoi(p + 1);
-		n++;
-	}
-	fclose(f);
-	return n;
-}
-
 /*
  * One golden file: the frame times as springsim's clock makes them (to
  * 1e-12), x to 1e-9 of the motion's scale |target - x0| + |v0| / omega,
@@ -237,50 +179,28 @@ js_b_read(const char *path, struct js_b_row *r, int max)
 static void
 js_b_golden(const struct js_b_case *c)
 {
-	static struct js_b_row r[MAX_ROWS];
-	static double tk[MAX_ROWS];
+	static struct golden g;
+	static double tk[GOLDEN_MAX_ROWS];
 	char path[256];
 	const spring_engine *e = spring_engine_find(c->engine);
 	spring_engine_setup su;
-	spring_engine_state st;
-	double scale, tol, vtol;
-	int n, nt, k, bad = 0;
+	double tol;
+	int nt;
 
-	snprintf(path, sizeof(path), GOLDEN "%s-%s.csv", c->engine, c->name);
-	n = js_b_read(path, r, MAX_ROWS);
+	snprintf(path, sizeof(path), GOLDEN_DIR "/%s-%s.csv", c->engine,
+	    c->name);
+	CHECK(golden_read(path, &g) == 0 && g.n > 0);
 	CHECK(e != NULL);
-	if (n <= 0 || e == NULL) {
-		fprintf(stderr, "%s: no golden rows\n", path);
-		CHECK(n > 0);
+	if (g.n == 0 || e == NULL)
 		return;
-	}
-	if (c->fps > 0) {
-		for (k = 0; k < n; k++)
-			tk[k] = (double)(k + 1) * (1.0 / c->fps);
-		nt = (int)ceil(1.5 * c->fps - 1e-9);
-	} else
-		nt = js_b_irregular(tk, MAX_ROWS);
-	CHECK(nt == n);
+	nt = golden_frame_times(c->fps, 1.5, tk, GOLDEN_MAX_ROWS);
+	CHECK(nt == g.n);
+	if (nt != g.n)
+		return;
 	js_b_setup(c, &su);
-	scale = fabs(su.target - su.x0) + fabs(su.v0) / su.params.omega;
-	tol = 1e-9 * scale;
-	vtol = tol * fmax(1.0, su.params.omega);
-	memset(&st, 0, sizeof(st));
-	e->start(&su, &st);
-	for (k = 0; k < n && !bad; k++) {
-		e->frame(&st, tk[k]);
-		if (fabs(tk[k] - r[k].t) > 1e-12 ||
-		    fabs(st.x - r[k].x) > tol ||
-		    (!isnan(r[k].v) && fabs(st.v - r[k].v) > vtol) ||
-		    st.done != r[k].done) {
-			fprintf(stderr, "%s: frame %d t %.17g: x %.17g want "
-			    "%.17g, v %.17g want %.17g, done %d want %d\n",
-			    path, k + 1, tk[k], st.x, r[k].x, st.v, r[k].v,
-			    st.done, r[k].done);
-			bad = 1;
-		}
-	}
-	CHECK(!bad);
+	tol = 1e-9 * golden_scale(&su);
+	golden_replay(path, &g, e, &su, tk, tol, tol * fmax(1.0,
+	    su.params.omega));
 }
 
 /* The spring from rest at 0 toward 1, closed form (zeta < 1), at t s. */
