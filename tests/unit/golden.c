@@ -11,6 +11,7 @@
 #include "golden.h"
 
 #define IRREGULAR "tests/engines/frames/irregular.txt"
+#define GOLDEN_PI 3.14159265358979323846
 
 /* See golden.h: the header's springsim line, then t,x,v,done rows. */
 int
@@ -76,6 +77,26 @@ golden_frame_times(double fps, double duration, double *t, int max)
 	}
 	fclose(f);
 	return n;
+}
+
+/* See golden.h. */
+const spring_engine *
+golden_p1(const char *name, spring_engine_setup *su, spring_engine_state *st)
+{
+	const spring_engine *e = spring_engine_find(name);
+
+	spring_engine_setup_init(su);
+	su->params.omega = 4.0 * GOLDEN_PI;
+	su->params.zeta = 0.3;
+	su->params.mass = 1.0;
+	su->x0 = 0.0;
+	su->v0 = 0.0;
+	su->target = 1.0;
+	memset(st, 0, sizeof(*st));
+	CHECK(e != NULL);
+	if (e != NULL)
+		e->start(su, st);
+	return e;
 }
 
 /* See golden.h. */

@@ -39,6 +39,14 @@ int golden_read(const char *path, struct golden *g);
  */
 int golden_frame_times(double fps, double duration, double *t, int max);
 
+/*
+ * The p1 spring of every engine's golden cases (omega 4 pi, zeta 0.3,
+ * mass 1, from rest at 0 toward 1) in su, started in st on engine name:
+ * the engine (one CHECK that it exists), NULL without one.
+ */
+const spring_engine *golden_p1(const char *name, spring_engine_setup *su,
+    spring_engine_state *st);
+
 /* The motion's scale: |target - x0| + |v0| / omega. */
 double golden_scale(const spring_engine_setup *su);
 

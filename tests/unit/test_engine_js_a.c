@@ -221,19 +221,6 @@ goldens(void)
 	}
 }
 
-/* The p1 spring: omega 4 pi, zeta 0.3, from rest at 0 to 1. */
-static void
-p1_setup(spring_engine_setup *su)
-{
-	spring_engine_setup_init(su);
-	su->params.omega = 4.0 * PI;
-	su->params.zeta = 0.3;
-	su->params.mass = 1.0;
-	su->x0 = 0.0;
-	su->v0 = 0.0;
-	su->target = 1.0;
-}
-
 /*
  * react-spring at 30 fps: the first frame runs 17 steps of 1 ms (rafz's
  * first dt is 16.667 ms: ceil is 17), the second ceil(33.33) = 34 steps;
@@ -243,17 +230,14 @@ p1_setup(spring_engine_setup *su)
 static void
 hand_react_spring(void)
 {
-	const spring_engine *e = spring_engine_find("react-spring");
 	spring_engine_setup su;
 	spring_engine_state st;
+	const spring_engine *e = golden_p1("react-spring", &su, &st);
 	double k = 16.0 * PI * PI, c = 2.4 * PI, x = 0.0, v = 0.0;
 	int i;
 
-	CHECK(e != NULL);
 	if (e == NULL)
 		return;
-	p1_setup(&su);
-	e->start(&su, &st);
 	for (i = 0; i < 17; i++) {
 		v += -k * 1e-6 * (x - 1.0) - c * 1e-3 * v;
 		x += v;
@@ -297,17 +281,14 @@ p1_exact(double t)
 static void
 hand_motion(void)
 {
-	const spring_engine *e = spring_engine_find("motion");
 	spring_engine_setup su;
 	spring_engine_state st;
+	const spring_engine *e = golden_p1("motion", &su, &st);
 	char msg[200];
 	int i;
 
-	CHECK(e != NULL);
 	if (e == NULL)
 		return;
-	p1_setup(&su);
-	e->start(&su, &st);
 	e->frame(&st, 1.0 / 30.0);
 	CHECK_NEAR(st.x, p1_exact(0.033), 1e-12);
 	e->start(&su, &st);
@@ -346,15 +327,12 @@ hand_motion(void)
 static void
 hand_popmotion(void)
 {
-	const spring_engine *e = spring_engine_find("popmotion");
 	spring_engine_setup su;
 	spring_engine_state st;
+	const spring_engine *e = golden_p1("popmotion", &su, &st);
 
-	CHECK(e != NULL);
 	if (e == NULL)
 		return;
-	p1_setup(&su);
-	e->start(&su, &st);
 	e->frame(&st, 1.0 / 30.0);
 	CHECK_NEAR(st.x, p1_exact(1.0 / 60.0), 1e-12);
 	e->frame(&st, 2.0 / 30.0);
@@ -376,16 +354,13 @@ hand_popmotion(void)
 static void
 hand_wobble(void)
 {
-	const spring_engine *e = spring_engine_find("wobble");
 	spring_engine_setup su;
 	spring_engine_state st;
+	const spring_engine *e = golden_p1("wobble", &su, &st);
 	double w = 4.0 * PI, t;
 
-	CHECK(e != NULL);
 	if (e == NULL)
 		return;
-	p1_setup(&su);
-	e->start(&su, &st);
 	e->frame(&st, 1.0 / 30.0);
 	CHECK_NEAR(st.x, p1_exact(0.033), 1e-12);
 	e->frame(&st, 2.0 / 30.0);
@@ -410,17 +385,14 @@ hand_wobble(void)
 static void
 hand_rebound(void)
 {
-	const spring_engine *e = spring_engine_find("rebound");
 	spring_engine_setup su;
 	spring_engine_state st;
+	const spring_engine *e = golden_p1("rebound", &su, &st);
 	double k = 16.0 * PI * PI, c = 2.4 * PI, h = 0.001;
 	double a1, v2, a2, v3, a3, v4, a4, x, v;
 
-	CHECK(e != NULL);
 	if (e == NULL)
 		return;
-	p1_setup(&su);
-	e->start(&su, &st);
 	e->frame(&st, 1.0 / 30.0);
 	a1 = k;				/* x = 0, v = 0 */
 	v2 = a1 * h / 2;
