@@ -24,12 +24,6 @@ rn_stiffness rn_damping rn_mass compose_stiffness compose_damping_ratio
 flutter_stiffness flutter_damping flutter_mass flutter_duration
 flutter_bounce'
 
-# kv KEY - the value of KEY in the key=value output in $OUT.
-kv() {
-	awk -F= -v k="$1" '$1 == k { print $2; n++ } END { exit n != 1 }' "$OUT" ||
-		fail_with "no single line for key $1"
-}
-
 # assert_near GOT WANT REL WHAT - |GOT - WANT| <= REL |WANT|; inf and the
 # empty value (a convention that cannot express the spring) must match.
 assert_near() {
