@@ -37,11 +37,6 @@ assert_near() {
 		fail_with "$4 is $1, want $2 (to $3 relative)"
 }
 
-# calc EXPR - EXPR evaluated by awk, as a round-trip decimal.
-calc() {
-	awk "BEGIN { pi = atan2(0, -1); ln2 = log(2); printf \"%.17g\", $1 }"
-}
-
 @test "convert prints every key, in order, one key=value line each" {
 	sim convert
 	assert_status 0

@@ -212,3 +212,22 @@ near() {
 		d = g - w; if (d < 0) d = -d; exit !(d <= t) }' ||
 		fail_with "$4 is $1, want $2 within $3"
 }
+
+# calc EXPR - EXPR evaluated by awk (pi, ln2 known), as a round-trip
+# decimal.
+calc() {
+	awk "BEGIN { pi = atan2(0, -1); ln2 = log(2); printf \"%.17g\", $1 }"
+}
+
+# omega_zeta_table - lines ARGS|OMEGA|ZETA on stdin (OMEGA and ZETA awk
+# expressions for calc): each ARGS's omega and zeta (identity) within
+# 1e-14 of them.
+omega_zeta_table() {
+	local args w z
+	while IFS='|' read -r args w z; do
+		# shellcheck disable=SC2086
+		identity $args
+		assert_near "$OMEGA" "$(calc "$w")" 1e-14 "omega of $args"
+		assert_near "$ZETA" "$(calc "$z")" 1e-14 "zeta of $args"
+	done
+}
