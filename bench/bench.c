@@ -14,6 +14,7 @@
 
 #include "spring.h"
 #include "cli/cli.h"
+#include "cli/run.h"
 #include "cli/numfmt.h"
 
 #ifdef __SSE2__
@@ -157,20 +158,6 @@ struct values {
 	size_t n, cap;
 	long row;
 };
-
-/* The 8 columns springsim writes for a row, as emit_row in run.c. */
-static void
-row_columns(const spring_row *r, double col[COLS])
-{
-	col[0] = r->t;
-	col[1] = r->x;
-	col[2] = r->v;
-	col[3] = r->g;
-	col[4] = r->x_ref;
-	col[5] = r->v_ref;
-	col[6] = r->x - r->x_ref;
-	col[7] = r->v - r->v_ref;
-}
 
 /* Keep every CSV_STRIDE-th row's columns (spring_row_fn). */
 static int

@@ -74,6 +74,7 @@
 #include <math.h>
 
 #include "spring.h"
+#include "internal.h"
 #include "scaled.h"
 
 #define TWO_PI	6.283185307179586476925286766559
@@ -211,10 +212,11 @@ spring_from_motion(double stiffness, double damping, double mass,
 /*
  * Motion's damping ratio for a bounce (motion-dom bounceToDampingRatio):
  * 1 / (1 + bounce) below 0, 1 - bounce from 0, each divisor or value
- * at least 0.05 (so zeta runs from 0.05 to 20).
+ * at least 0.05 (so zeta runs from 0.05 to 20).  The Motion engine's
+ * too (internal.h).
  */
-static double
-motion_zeta(double bounce)
+double
+spring_motion_zeta(double bounce)
 {
 	return bounce < 0.0 ? 1.0 / fmax(1.0 + bounce, SPRING_MOTION_MIN_DAMPING) :
 	    fmax(1.0 - bounce, SPRING_MOTION_MIN_DAMPING);
@@ -225,10 +227,11 @@ motion_zeta(double bounce)
  * the over-damped spring at omega s is as far from the target at the
  * time u / omega as the critical spring is u radians in: Newton on
  * fast e^(-slow f) - slow e^(-fast f) = 2 root e^-u (1 + u), 11 updates
- * from f = u, s = f / u.  1 up to critical damping.
+ * from f = u, s = f / u.  1 up to critical damping.  The Motion
+ * engine's too (internal.h): the arithmetic is Motion's.
  */
-static double
-motion_overdamped_scale(double zeta, double u)
+double
+spring_motion_overdamped_scale(double zeta, double u)
 {
 	double root, slow, fast, target, f;
 	int i;
@@ -251,8 +254,8 @@ motion_overdamped_scale(double zeta, double u)
  * condition, as many steps as Motion takes from where it starts.  Under
  * critical damping f(w) = 0.001 - zeta / sqrt(1 - zeta^2) e^(-zeta w D);
  * at or over critical damping f(w) = (1 + w D) e^(-w D) - 0.001, whose
- * root over-damping scales (motion_overdamped_scale).  Either f is
- * monotone and Newton approaches its root from below.
+ * root over-damping scales (spring_motion_overdamped_scale).  Either
+ * f is monotone and Newton approaches its root from below.
  */
 static double
 motion_find_omega(double duration, double zeta)
@@ -272,7 +275,7 @@ motion_find_omega(double duration, double zeta)
 			    (-w * duration * duration * e);
 		}
 	}
-	return w * motion_overdamped_scale(zeta, w * duration);
+	return w * spring_motion_overdamped_scale(zeta, w * duration);
 }
 
 /* Motion's duration and bounce, clamped as Motion clamps them. */
@@ -286,7 +289,7 @@ spring_from_motion_duration(double duration, double bounce,
 		return -1;
 	duration = clamp(duration, SPRING_MOTION_MIN_DURATION,
 	    SPRING_MOTION_MAX_DURATION);
-	zeta = motion_zeta(bounce);
+	zeta = spring_motion_zeta(bounce);
 	return spring_params_set(motion_find_omega(duration, zeta), zeta, 1.0, p);
 }
 
@@ -303,10 +306,10 @@ spring_from_motion_visual(double visual_duration, double bounce,
 
 	if (!positive(visual_duration) || !isfinite(bounce))
 		return -1;
-	zeta = motion_zeta(bounce);
+	zeta = spring_motion_zeta(bounce);
 	return spring_params_set(TWO_PI / (MOTION_VISUAL_RATIO * visual_duration) *
-	    motion_overdamped_scale(zeta, TWO_PI / MOTION_VISUAL_RATIO), zeta,
-	    1.0, p);
+	    spring_motion_overdamped_scale(zeta, TWO_PI / MOTION_VISUAL_RATIO),
+	    zeta, 1.0, p);
 }
 
 /* Rebound's tension and friction act on a unit mass. */
@@ -533,7 +536,7 @@ motion_duration(double omega, double zeta)
 		d = motion_critical_root() / omega;
 	else if (zeta > 1.0 && zeta <= SPRING_MOTION_MAX_OVERDAMPING) {
 		u = motion_critical_root();
-		d = u * motion_overdamped_scale(zeta, u) / omega;
+		d = u * spring_motion_overdamped_scale(zeta, u) / omega;
 	} else if (zeta >= SPRING_MOTION_MIN_DAMPING && zeta < 1.0)
 		d = log(zeta / (MOTION_SAFE_MIN * sqrt_one_minus_sq(zeta))) /
 		    (zeta * omega);
@@ -627,8 +630,8 @@ describe_dialects(const spring_params *p, spring_conventions *c)
 	c->motion_bounce = !motion_ok ? NAN : critical(z) ? 0.0 :
 	    z < 1.0 ? 1.0 - z : 1.0 / z - 1.0;
 	c->motion_visual_duration = motion_ok ?
-	    TWO_PI / (MOTION_VISUAL_RATIO * w) *
-	    motion_overdamped_scale(z, TWO_PI / MOTION_VISUAL_RATIO) : NAN;
+	    TWO_PI / (MOTION_VISUAL_RATIO * w) * spring_motion_overdamped_scale(z,
+	    TWO_PI / MOTION_VISUAL_RATIO) : NAN;
 	c->rebound_tension = k1;
 	c->rebound_friction = d1;
 	c->origami_tension = origami_value(k1, ORIGAMI_T_OFFSET,

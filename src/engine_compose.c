@@ -71,6 +71,20 @@ compose_check(const spring_engine_setup *su, char *msg, unsigned long len)
 	return 0;
 }
 
+/*
+ * Newton's start in both estimates: the later of the two envelope times,
+ * or the one that is finite (SpringEstimation.kt writes it in each).
+ */
+static double
+later_finite(double t1, double t2)
+{
+	if (!isfinite(t1))
+		return t2;
+	if (!isfinite(t2))
+		return t1;
+	return fmax(t1, t2);
+}
+
 /* x(t) = (c1 + c2 t) e^(r t) = -delta, Newton (estimateCriticallyDamped). */
 static double
 estimate_critical(double r, double p0, double v0, double delta)
@@ -85,12 +99,7 @@ estimate_critical(double r, double p0, double v0, double delta)
 	for (i = 0; i <= 5; i++)
 		tt = guess - log(fabs(tt / r));
 	t2 = tt / r;
-	if (!isfinite(t1))
-		tcur = t2;
-	else if (!isfinite(t2))
-		tcur = t1;
-	else
-		tcur = fmax(t1, t2);
+	tcur = later_finite(t1, t2);
 	tinf = -(r * c1 + c2) / (r * c2);
 	xinf = c1 * exp(r * tinf) + c2 * tinf * exp(r * tinf);
 	if (isnan(tinf) || tinf <= 0.0)
@@ -124,12 +133,7 @@ estimate_over(double r1, double r2, double p0, double v0, double delta)
 	double tdelta = 1.7976931348623157e308;
 	int iterations = 0;
 
-	if (!isfinite(t1))
-		tcur = t2;
-	else if (!isfinite(t2))
-		tcur = t1;
-	else
-		tcur = fmax(t1, t2);
+	tcur = later_finite(t1, t2);
 	tinf = log((c1 * r1) / (-c2 * r2)) / (r2 - r1);
 	if (isnan(tinf) || tinf <= 0.0)
 		signed_delta = -delta;

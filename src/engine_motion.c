@@ -44,12 +44,12 @@
 #include "spring.h"
 #include "spring/engine.h"
 #include "engineclock.h"
+#include "internal.h"
 
 /* spring.mjs's constants. */
 #define MO_SAFE_MIN		0.001
 #define MO_MIN_DURATION		0.01	/* s */
 #define MO_MAX_DURATION		10.0	/* s */
-#define MO_MIN_DAMPING		0.05
 #define MO_ROOT_ITERATIONS	12	/* approximateRoot: 11 updates */
 #define MO_MAX_START_DELAY	40.0	/* ms, resolveStartTime */
 #define MO_TIME_STEP		50.0	/* ms, calcGeneratorDuration */
@@ -85,38 +85,6 @@ mo_clamp(double lo, double hi, double v)
 	return v > hi ? hi : v < lo ? lo : v;
 }
 
-/* bounceToDampingRatio: SwiftUI's mapping, both ends limited. */
-static double
-mo_bounce_to_zeta(double bounce)
-{
-	return bounce < 0.0 ? 1.0 / fmax(1.0 + bounce, MO_MIN_DAMPING) :
-	    fmax(1.0 - bounce, MO_MIN_DAMPING);
-}
-
-/*
- * overdampedFreqScale: the factor that makes an over-damped spring as far
- * from the target at its defining time as the critical one that is u =
- * criticalFreqTime radians in (Newton, 11 updates from u).
- */
-static double
-mo_overdamped_scale(double zeta, double u)
-{
-	double root, slow, fast, target, ft;
-	int i;
-
-	if (!(zeta > 1.0))
-		return 1.0;
-	root = sqrt(zeta * zeta - 1.0);
-	slow = zeta - root;
-	fast = zeta + root;
-	target = 2.0 * root * exp(-u) * (1.0 + u);
-	ft = u;
-	for (i = 1; i < MO_ROOT_ITERATIONS; i++)
-		ft = ft - (fast * exp(-slow * ft) - slow * exp(-fast * ft) -
-		    target) / (exp(-fast * ft) - exp(-slow * ft));
-	return ft / u;
-}
-
 /* findSpring's under-damped envelope at undamped frequency w (rad/s). */
 static double
 mo_envelope(double w, double zeta, double d)
@@ -129,13 +97,15 @@ mo_envelope(double w, double zeta, double d)
 
 /*
  * findSpring({duration (ms), bounce}): stiffness and damping (mass 1),
- * the duration clamped, in ms.
+ * the duration clamped, in ms.  Written as spring.mjs writes it, rounding
+ * as it rounds: the dialect's Newton (dialects.c motion_find_omega) finds
+ * the same root in other operations, a last bit or so apart.
  */
 static void
 mo_find_spring(double duration_ms, double bounce, double *stiffness,
     double *damping, double *duration_out)
 {
-	double zeta = mo_bounce_to_zeta(bounce), d, w, e, f, g, factor, a;
+	double zeta = spring_motion_zeta(bounce), d, w, e, f, g, factor, a;
 	int i;
 
 	d = mo_clamp(MO_MIN_DURATION, MO_MAX_DURATION, duration_ms / 1000.0);
@@ -154,7 +124,7 @@ mo_find_spring(double duration_ms, double bounce, double *stiffness,
 			    (exp(-w * d) * (-w * (d * d)));
 		}
 	}
-	w = w * mo_overdamped_scale(zeta, w * d);
+	w = w * spring_motion_overdamped_scale(zeta, w * d);
 	*stiffness = w * w;
 	*damping = zeta * 2.0 * sqrt(*stiffness);
 	*duration_out = d * 1000.0;
@@ -183,13 +153,13 @@ mo_check(const spring_engine_setup *su, char *msg, unsigned long len)
 	if (su->form != SPRING_ENGINE_DURATION)
 		return 0;
 	d = mo_clamp(MO_MIN_DURATION, MO_MAX_DURATION, su->duration);
-	if (d != su->duration || mo_bounce_to_zeta(su->bounce) !=
+	if (d != su->duration || spring_motion_zeta(su->bounce) !=
 	    (su->bounce < 0.0 ? 1.0 / (1.0 + su->bounce) : 1.0 - su->bounce)) {
 		if (msg != NULL && len > 0)
 			snprintf(msg, len, "Motion runs duration %g s and "
 			    "damping ratio %g (duration clamped to 0.01..10 s, "
 			    "damping ratio to 0.05..20)", d,
-			    mo_bounce_to_zeta(su->bounce));
+			    spring_motion_zeta(su->bounce));
 		return 1;
 	}
 	return 0;

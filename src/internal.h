@@ -32,4 +32,11 @@ int spring_simulate_batch_tiles(const spring_sim *const *sims, long n,
 /* Whether the batch steps rule in tiles (1) or alone (0). */
 int spring_batch_has_runner(const spring_rule *rule);
 
+/*
+ * Motion's bounceToDampingRatio and overdampedFreqScale (dialects.c), for
+ * its dialect and its engine (engine_motion.c) alike.
+ */
+double spring_motion_zeta(double bounce);
+double spring_motion_overdamped_scale(double zeta, double u);
+
 #endif

@@ -133,6 +133,69 @@ start_clock(const spring_sim *sim, spring_schedule *constant,
 	    constant);
 }
 
+/*
+ * The frames run_frames and run_engine walk: sim's clock, until `last`
+ * frames (0: until the first frame ending at or past the duration) or
+ * until a recorded schedule runs out.
+ */
+struct frames {
+	spring_schedule constant;	/* the clock's, when sim has none */
+	spring_clock clk;
+	int steady;			/* a constant dt: frames end at n dt */
+	long n, last;			/* this frame's number; the last, or 0 */
+	double dt, wall, end;		/* this frame's; the duration's end */
+};
+
+/* Before the first frame (f must stay put: its clock points into it). */
+static void
+frames_start(const spring_sim *sim, long last, struct frames *f)
+{
+	f->steady = spring_schedule_constant(sim->schedule);
+	start_clock(sim, &f->constant, &f->clk);
+	f->n = 0;
+	f->last = last;
+	f->dt = f->wall = 0.0;
+	f->end = sim->duration * (1.0 - 1e-9);
+}
+
+/* Move to the next frame: 1, or 0 when there is none. */
+static int
+frames_next(struct frames *f)
+{
+	if (f->n > 0 && f->last == 0 && f->wall >= f->end)
+		return 0;
+	if (f->last != 0 && f->n >= f->last)
+		return 0;
+	if (!spring_clock_next(&f->clk, &f->dt, &f->wall))
+		return 0;
+	f->n++;
+	return 1;
+}
+
+/*
+ * A frame's row, its state and target set: the reference at the frame's
+ * wall time (the signal's when sref is given; on frames of a constant dt
+ * the cached propagator), the sums, the row handed on.  The emit's
+ * status: 0 to go on.
+ */
+static int
+finish_row(struct run *run, const struct frames *f, spring_sigref *sref,
+    spring_row *row)
+{
+	spring_state r;
+
+	if (sref != NULL)
+		spring_sigref_at(sref, f->wall, &r);
+	else if (f->steady)
+		reference_next(&run->ref, &r);
+	else
+		spring_reference_at(&run->ref, f->wall, &r);
+	row->x_ref = r.x;
+	row->v_ref = r.v;
+	metrics_add(&run->acc, row);
+	return run->emit != NULL ? run->emit(run->ctx, row, f->dt) : 0;
+}
+
 /* A stepper for sim's spring, policy and target. */
 static void
 start_stepper(const spring_sim *sim, spring_stepper *st)
@@ -157,54 +220,35 @@ static int
 run_frames(struct run *run, long frames, spring_frame_stats *fs)
 {
 	const spring_sim *sim = run->sim;
-	spring_schedule constant;
-	int steady = spring_schedule_constant(sim->schedule);
 	spring_stepper st;
-	spring_clock clk;
 	spring_sigref sref;
-	spring_state r;
+	struct frames f;
 	spring_row row;
-	double frame_dt, wall, end = sim->duration * (1.0 - 1e-9);
-	long n;
 	int rc = 0;
 
 	start_stepper(sim, &st);
 	if (sim->signal != NULL)
 		spring_sigref_init(&sref, &sim->params, sim->x0, sim->v0,
 		    sim->signal, sim->vel_source);
-	start_clock(sim, &constant, &clk);
-	for (n = 1; frames == 0 || n <= frames; n++) {
-		if (!spring_clock_next(&clk, &frame_dt, &wall))
-			break;
-		spring_stepper_advance(&st, frame_dt, wall);
-		row.t = wall;
+	frames_start(sim, frames, &f);
+	while (frames_next(&f)) {
+		spring_stepper_advance(&st, f.dt, f.wall);
+		row.t = f.wall;
 		if (sim->signal != NULL)
-			spring_signal_at(sim->signal, wall, &row.g, &row.q);
+			spring_signal_at(sim->signal, f.wall, &row.g, &row.q);
 		else {
-			row.g = sim->target + sim->target_vel * wall;
+			row.g = sim->target + sim->target_vel * f.wall;
 			row.q = sim->target_vel;
 		}
 		if (diverged(run, st.shown.x, st.shown.v, row.g) ||
 		    !isfinite(st.s.x) || !isfinite(st.s.v)) {
-			run->diverged_frame = n;
+			run->diverged_frame = f.n;
 			break;
 		}
-		/* frames of a constant dt end at n dt: the cached propagator */
-		if (sim->signal != NULL)
-			spring_sigref_at(&sref, wall, &r);
-		else if (steady)
-			reference_next(&run->ref, &r);
-		else
-			spring_reference_at(&run->ref, wall, &r);
 		row.x = st.shown.x;
 		row.v = st.shown.v;
-		row.x_ref = r.x;
-		row.v_ref = r.v;
-		metrics_add(&run->acc, &row);
-		if (run->emit != NULL &&
-		    (rc = run->emit(run->ctx, &row, frame_dt)) != 0)
-			break;
-		if (frames == 0 && wall >= end)
+		if ((rc = finish_row(run, &f, sim->signal != NULL ? &sref :
+		    NULL, &row)) != 0)
 			break;
 	}
 	if (fs != NULL) {
@@ -245,63 +289,46 @@ run_engine(struct run *run, long frames, spring_frame_stats *fs,
 {
 	const spring_sim *sim = run->sim;
 	const spring_engine *e = sim->engine;
-	int steady = spring_schedule_constant(sim->schedule);
 	spring_engine_setup su;
 	spring_engine_state st;
-	spring_schedule constant;
-	spring_clock clk;
-	spring_state r;
+	struct frames f;
 	spring_row row;
-	double frame_dt, wall, end = sim->duration * (1.0 - 1e-9);
-	long n;
 	int rc = 0;
 
 	engine_setup(sim, &su);
 	memset(&st, 0, sizeof(st));
 	e->start(&su, &st);
 	memset(&row, 0, sizeof(row));
-	start_clock(sim, &constant, &clk);
+	frames_start(sim, frames, &f);
 	em->snap_jump = 0.0;
-	for (n = 1; frames == 0 || n <= frames; n++) {
-		if (!spring_clock_next(&clk, &frame_dt, &wall))
-			break;
+	while (frames_next(&f)) {
 		st.snap = 0.0;
-		e->frame(&st, wall);
-		row.t = wall;
+		e->frame(&st, f.wall);
+		row.t = f.wall;
 		row.g = sim->target;
 		row.q = 0.0;
 		/* v is NaN where the library keeps no velocity */
 		if (!(fabs(st.x - row.g) <= run->limit) || isinf(st.v)) {
-			run->diverged_frame = n;
+			run->diverged_frame = f.n;
 			break;
 		}
-		if (steady)
-			reference_next(&run->ref, &r);
-		else
-			spring_reference_at(&run->ref, wall, &r);
 		row.x = st.x;
 		row.v = st.v;
-		row.x_ref = r.x;
-		row.v_ref = r.v;
 		row.done = st.done != 0;
-		metrics_add(&run->acc, &row);
 		if (st.done && isnan(em->done_time))
-			em->done_time = wall;
+			em->done_time = f.wall;
 		if (fabs(st.snap) > em->snap_jump)
 			em->snap_jump = fabs(st.snap);
 		if (em->first_move_frame < 0 && st.x != sim->x0) {
-			em->first_move_frame = n;
-			em->first_move_time = wall;
+			em->first_move_frame = f.n;
+			em->first_move_time = f.wall;
 		}
 		if (fs != NULL) {
-			fs->frames = n;
-			fs->substeps = n;
+			fs->frames = f.n;
+			fs->substeps = f.n;
 			fs->max_substeps_frame = 1;
 		}
-		if (run->emit != NULL &&
-		    (rc = run->emit(run->ctx, &row, frame_dt)) != 0)
-			break;
-		if (frames == 0 && wall >= end)
+		if ((rc = finish_row(run, &f, NULL, &row)) != 0)
 			break;
 	}
 	return rc;

@@ -152,6 +152,13 @@ void conventions_write(out_file *out, const struct spring_conventions *c,
 void conventions_write_v0(out_file *out, const struct spring_conventions *c,
     double v0, int csv, int header, long precision);
 
+/*
+ * One key=value line after the block (convert.c): v in the block's format
+ * (precision as --precision, NaN an empty value), or a text.
+ */
+void key_write(out_file *out, const char *key, double v, long precision);
+void key_write_text(out_file *out, const char *key, const char *text);
+
 /* Subcommands. */
 int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);

@@ -282,6 +282,28 @@ conventions_write(out_file *out, const spring_conventions *c, int csv,
 }
 
 /*
+ * key=text, a line of the key=value output: the keys tune and fit print
+ * after the block (cli.h).
+ */
+void
+key_write_text(out_file *out, const char *key, const char *text)
+{
+	out_write(out, key, strlen(key));
+	out_write(out, "=", 1);
+	out_write(out, text, strlen(text));
+	out_write(out, "\n", 1);
+}
+
+/* See cli.h: key=v in the block's number format (NaN: empty). */
+void
+key_write(out_file *out, const char *key, double v, long precision)
+{
+	char buf[NUMFMT_MAX + 1];
+
+	key_write_text(out, key, format(buf, v, precision));
+}
+
+/*
  * A start velocity v0 (units/s) in the libraries' units, after the
  * block: react-spring's config.velocity and wobble's initialVelocity are
  * per millisecond (react-spring SpringValue.ts, wobble src/index.ts).
@@ -317,22 +339,20 @@ conventions_write_v0(out_file *out, const spring_conventions *c, double v0,
 		v = format(buf, *(const double *)(const void *)
 		    ((const char *)c + col->off), precision);
 		if (!csv) {
-			out_write(out, col->key, strlen(col->key));
-			out_write(out, "=", 1);
+			key_write_text(out, col->key, v);
+			continue;
 		}
 		out_write(out, v, strlen(v));
-		out_write(out, csv && (col[1].key != NULL || nv > 0) ? "," :
-		    "\n", 1);
+		out_write(out, col[1].key != NULL || nv > 0 ? "," : "\n", 1);
 	}
 	for (i = 0; i < nv; i++) {
 		v = format(buf, vel[i], precision);
 		if (!csv) {
-			out_write(out, velocity_keys[i],
-			    strlen(velocity_keys[i]));
-			out_write(out, "=", 1);
+			key_write_text(out, velocity_keys[i], v);
+			continue;
 		}
 		out_write(out, v, strlen(v));
-		out_write(out, csv && i + 1 < nv ? "," : "\n", 1);
+		out_write(out, i + 1 < nv ? "," : "\n", 1);
 	}
 }
 

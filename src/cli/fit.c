@@ -559,21 +559,6 @@ uncertainties(struct fit *ft, const double *p, double ss, double *fp,
 		    sqrt(s2 * inv[i * k + i]) : INFINITY;
 }
 
-/* name=value in the output's format. */
-static void
-put_key(out_file *out, const char *key, double v, long precision)
-{
-	char buf[NUMFMT_MAX + 1];
-	int n = isnan(v) ? 0 : precision > 0 ?
-	    numfmt_precision(buf, v, (int)precision) :
-	    numfmt_roundtrip(buf, v);
-
-	out_write(out, key, strlen(key));
-	out_write(out, "=", 1);
-	out_write(out, buf, (size_t)n);
-	out_write(out, "\n", 1);
-}
-
 /* A number flag of fit's: |value| <= MAX_MAGNITUDE, > 0 where it must. */
 static int
 fit_number(const char *flag, const char *arg, double *x, int positive)
@@ -780,19 +765,19 @@ cmd_fit(int argc, char **argv)
 		goto done;
 	}
 	conventions_write(out, &conv, 0, ft.precision);
-	put_key(out, "x0", best[P_X0], ft.precision);
-	put_key(out, "v0", best[P_V0], ft.precision);
+	key_write(out, "x0", best[P_X0], ft.precision);
+	key_write(out, "v0", best[P_V0], ft.precision);
 	if (ft.col_g < 0)
-		put_key(out, "target", best[P_TARGET], ft.precision);
-	put_key(out, "rms_residual", rms, ft.precision);
-	put_key(out, "samples", (double)ft.n, ft.precision);
+		key_write(out, "target", best[P_TARGET], ft.precision);
+	key_write(out, "rms_residual", rms, ft.precision);
+	key_write(out, "samples", (double)ft.n, ft.precision);
 	for (i = 0; i < NPAR; i++) {
 		char key[32];
 
 		if (i == P_TARGET && ft.col_g >= 0)
 			continue;
 		snprintf(key, sizeof(key), "%s_sigma", par_names[i]);
-		put_key(out, key, sigma[i], ft.precision);
+		key_write(out, key, sigma[i], ft.precision);
 	}
 	rc = out_finish(out, 0);
 done:

@@ -216,6 +216,11 @@ void sink_columns(struct sink *k, const spring_sim *sim);
 /* The trajectory header, and a row (a spring_row_fn, ctx a sink). */
 void write_trajectory_header(struct sink *k);
 int emit_row(void *ctx, const spring_row *r, double dt);
+/*
+ * The 8 numbers every trajectory row starts with, in the header's order
+ * (emit_row's; make bench formats the same).
+ */
+void row_columns(const spring_row *r, double *col);
 /* The most numbers a trajectory row has. */
 #define ROW_MAX_COLS 14
 /*

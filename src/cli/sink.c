@@ -73,13 +73,10 @@ write_numbers_row(struct sink *k, const double *v, int n)
 	out_commit(&k->out, (size_t)(p - buf));
 }
 
-/* A trajectory row's numbers, in the header's order; their count. */
-static int
-row_numbers(const struct sink *k, const spring_row *r, double dt,
-    double *col)
+/* See run.h: t, x, v, target, x_ref, v_ref, err_x, err_v. */
+void
+row_columns(const spring_row *r, double *col)
 {
-	int ncol = k->dt_column ? 9 : 8;
-
 	col[0] = r->t;
 	col[1] = r->x;
 	col[2] = r->v;
@@ -88,6 +85,16 @@ row_numbers(const struct sink *k, const spring_row *r, double dt,
 	col[5] = r->v_ref;
 	col[6] = r->x - r->x_ref;
 	col[7] = r->v - r->v_ref;
+}
+
+/* A trajectory row's numbers, in the header's order; their count. */
+static int
+row_numbers(const struct sink *k, const spring_row *r, double dt,
+    double *col)
+{
+	int ncol = k->dt_column ? 9 : 8;
+
+	row_columns(r, col);
 	col[8] = dt;
 	if (k->intermediate == 4) {
 		col[ncol++] = r->xi;

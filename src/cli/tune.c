@@ -367,31 +367,6 @@ done:
 	return 0;
 }
 
-/* name=value, a number in the block's format (NaN: empty). */
-static void
-put_key(out_file *out, const char *key, double v, long precision)
-{
-	char buf[NUMFMT_MAX + 1];
-	int n = isnan(v) ? 0 : precision > 0 ?
-	    numfmt_precision(buf, v, (int)precision) :
-	    numfmt_roundtrip(buf, v);
-
-	out_write(out, key, strlen(key));
-	out_write(out, "=", 1);
-	out_write(out, buf, (size_t)n);
-	out_write(out, "\n", 1);
-}
-
-/* name=text. */
-static void
-put_text(out_file *out, const char *key, const char *text)
-{
-	out_write(out, key, strlen(key));
-	out_write(out, "=", 1);
-	out_write(out, text, strlen(text));
-	out_write(out, "\n", 1);
-}
-
 /* One frame rate's run of the designed spring, and its reference. */
 struct rate_run {
 	spring_sim sim;
@@ -595,10 +570,10 @@ max_stiffness(out_file *out, const struct run_setup *rs,
 	}
 	p.omega = (1.0 - margin) * hw / h;
 	put_block(out, &p, block_dt(rs, to), decay_time, rs->precision);
-	put_text(out, "integrator", rs->integrator);
-	put_key(out, "max_stable_hw", hw, rs->precision);
-	put_key(out, "margin", margin, rs->precision);
-	put_key(out, "step", h, rs->precision);
+	key_write_text(out, "integrator", rs->integrator);
+	key_write(out, "max_stable_hw", hw, rs->precision);
+	key_write(out, "margin", margin, rs->precision);
+	key_write(out, "step", h, rs->precision);
 	return EXIT_OK;
 }
 
@@ -663,17 +638,17 @@ put_figures(out_file *out, const struct run_setup *rs,
 	char key[96], num[NUMFMT_MAX + 1];
 	int i, n;
 
-	put_key(out, "max_err_x_untuned", untuned, rs->precision);
-	put_key(out, "max_err_x_tuned", after, rs->precision);
+	key_write(out, "max_err_x_untuned", untuned, rs->precision);
+	key_write(out, "max_err_x_tuned", after, rs->precision);
 	if (nruns < 2 && runs[0].rate == 0.0)
 		return;
 	for (i = 0; i < nruns; i++) {
 		n = numfmt_roundtrip(num, runs[i].rate);
 		num[n] = '\0';
 		snprintf(key, sizeof(key), "fps_%s_max_err_x_untuned", num);
-		put_key(out, key, runs[i].untuned, rs->precision);
+		key_write(out, key, runs[i].untuned, rs->precision);
 		snprintf(key, sizeof(key), "fps_%s_max_err_x_tuned", num);
-		put_key(out, key, rate_error(&runs[i], tuned), rs->precision);
+		key_write(out, key, rate_error(&runs[i], tuned), rs->precision);
 	}
 }
 
@@ -748,16 +723,19 @@ tune_rule(out_file *out, struct run_setup *rs, const struct tune_opts *to,
 		goto done;
 	}
 	put_block(out, &tuned, block_dt(rs, to), decay_time, rs->precision);
-	put_text(out, rs->sim.engine != NULL ? "engine" : "integrator", who);
-	put_text(out, "match", match == MATCH_MODES ? "modes" : "response");
-	put_key(out, "designed_omega", designed.omega, rs->precision);
-	put_key(out, "designed_zeta", designed.zeta, rs->precision);
+	key_write_text(out, rs->sim.engine != NULL ? "engine" : "integrator",
+	    who);
+	key_write_text(out, "match", match == MATCH_MODES ? "modes" :
+	    "response");
+	key_write(out, "designed_omega", designed.omega, rs->precision);
+	key_write(out, "designed_zeta", designed.zeta, rs->precision);
 	put_figures(out, rs, runs, nruns, &tuned, untuned, after);
 	if (ms == SPRING_MATCH_OK) {
 		e_modes = worst_error(&resp, modes.omega, modes.zeta);
 		if (match == MATCH_RESPONSE)
-			put_key(out, "max_err_x_modes", e_modes, rs->precision);
-		put_key(out, "modes_residual", resid, rs->precision);
+			key_write(out, "max_err_x_modes", e_modes,
+			    rs->precision);
+		key_write(out, "modes_residual", resid, rs->precision);
 	}
 	if (match == MATCH_MODES)
 		warn_msg("note: --match modes makes %s decay and turn as the "

@@ -24,12 +24,6 @@ rn_stiffness rn_damping rn_mass compose_stiffness compose_damping_ratio
 flutter_stiffness flutter_damping flutter_mass flutter_duration
 flutter_bounce'
 
-# kv KEY - the value of KEY in the key=value output in $OUT.
-kv() {
-	awk -F= -v k="$1" '$1 == k { print $2; n++ } END { exit n != 1 }' "$OUT" ||
-		fail_with "no single line for key $1"
-}
-
 # assert_near GOT WANT REL WHAT - |GOT - WANT| <= REL |WANT|; inf and the
 # empty value (a convention that cannot express the spring) must match.
 assert_near() {
@@ -41,11 +35,6 @@ assert_near() {
 		d = a - b; m = b < 0 ? -b : b
 		exit !(d <= rel * m && -d <= rel * m) }' ||
 		fail_with "$4 is $1, want $2 (to $3 relative)"
-}
-
-# calc EXPR - EXPR evaluated by awk, as a round-trip decimal.
-calc() {
-	awk "BEGIN { pi = atan2(0, -1); ln2 = log(2); printf \"%.17g\", $1 }"
 }
 
 @test "convert prints every key, in order, one key=value line each" {

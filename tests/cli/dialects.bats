@@ -7,11 +7,6 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-# calc EXPR - EXPR evaluated by awk, as a round-trip decimal.
-calc() {
-	awk "BEGIN { pi = atan2(0, -1); printf \"%.17g\", $1 }"
-}
-
 # kv KEY - the value of KEY in convert's key=value output in $OUT.
 kv() {
 	awk -F= -v k="$1" '$1 == k { print $2 }' "$OUT"
@@ -19,13 +14,7 @@ kv() {
 
 @test "published values: each dialect's omega and zeta by its documented formula" {
 	# ARGS | omega | zeta  (awk expressions; the sources are in the comments)
-	local args w z
-	while IFS='|' read -r args w z; do
-		# shellcheck disable=SC2086
-		identity $args
-		assert_near "$OMEGA" "$(calc "$w")" 1e-14 "omega of $args"
-		assert_near "$ZETA" "$(calc "$z")" 1e-14 "zeta of $args"
-	done <<-'EOF'
+	omega_zeta_table <<-'EOF'
 	--swiftui-response 0.5 --swiftui-damping-fraction 0.825|2 * pi / 0.5|0.825
 	--swiftui-duration 0.5 --swiftui-bounce 0|2 * pi / 0.5|1
 	--swiftui-duration 0.5 --swiftui-bounce 0.3|2 * pi / 0.5|0.7

@@ -11,11 +11,6 @@ load helpers
 ROOT=$BATS_TEST_DIRNAME/../..
 GOLDEN=$ROOT/tests/engines/golden
 
-# calc EXPR - EXPR evaluated by awk, as a round-trip decimal.
-calc() {
-	awk "BEGIN { pi = atan2(0, -1); printf \"%.17g\", $1 }"
-}
-
 # kv KEY - the value of KEY in convert's key=value output in $OUT.
 kv() {
 	awk -F= -v k="$1" '$1 == k { print $2 }' "$OUT"
@@ -217,13 +212,7 @@ golden_check() {
 }
 
 @test "the engines' dialects: each library's formula, worked out here" {
-	local args w z
-	while IFS='|' read -r args w z; do
-		# shellcheck disable=SC2086
-		identity $args
-		assert_near "$OMEGA" "$(calc "$w")" 1e-14 "omega of $args"
-		assert_near "$ZETA" "$(calc "$z")" 1e-14 "zeta of $args"
-	done <<-'EOF'
+	omega_zeta_table <<-'EOF'
 	--popmotion-stiffness 200 --popmotion-damping 20 --popmotion-mass 2|10|20 / (2 * sqrt(400))
 	--wobble-stiffness 170 --wobble-damping 26|sqrt(170)|26 / (2 * sqrt(170))
 	--react-motion-stiffness 120 --react-motion-damping 14|sqrt(120)|14 / (2 * sqrt(120))

@@ -6,17 +6,6 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-kv() {
-	awk -F= -v k="$1" '$1 == k { print $2; n++ } END { exit n != 1 }' "$OUT" ||
-		fail_with "no single line for key $1"
-}
-
-near() {
-	awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN {
-		d = g - w; if (d < 0) d = -d; exit !(d <= t) }' ||
-		fail_with "$4 is $1, want $2 within $3"
-}
-
 # gen W Z X0 V0 G N DT NOISE SEED [RAMP] - CSV t,x of the underdamped
 # spring from (X0, V0) toward G (+ RAMP t, then with a target column),
 # N rows DT apart, plus Gaussian noise of sd NOISE (Box-Muller, seeded).

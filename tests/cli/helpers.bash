@@ -198,3 +198,36 @@ same_columns() {
 	cmp -s "$ref" "$OUT" || fail_with "$* --no-reference: not columns $fields of the reference run"
 	cmp -s "$ref.err" "$ERR" || fail_with "$* --no-reference: stderr differs"
 }
+
+# kv KEY - the value of KEY in the key=value output in $OUT (convert,
+# tune, fit): exactly one line must hold it.
+kv() {
+	awk -F= -v k="$1" '$1 == k { print $2; n++ } END { exit n != 1 }' "$OUT" ||
+		fail_with "no single line for key $1"
+}
+
+# near GOT WANT TOL WHAT - |GOT - WANT| <= TOL, else fail naming WHAT.
+near() {
+	awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN {
+		d = g - w; if (d < 0) d = -d; exit !(d <= t) }' ||
+		fail_with "$4 is $1, want $2 within $3"
+}
+
+# calc EXPR - EXPR evaluated by awk (pi, ln2 known), as a round-trip
+# decimal.
+calc() {
+	awk "BEGIN { pi = atan2(0, -1); ln2 = log(2); printf \"%.17g\", $1 }"
+}
+
+# omega_zeta_table - lines ARGS|OMEGA|ZETA on stdin (OMEGA and ZETA awk
+# expressions for calc): each ARGS's omega and zeta (identity) within
+# 1e-14 of them.
+omega_zeta_table() {
+	local args w z
+	while IFS='|' read -r args w z; do
+		# shellcheck disable=SC2086
+		identity $args
+		assert_near "$OMEGA" "$(calc "$w")" 1e-14 "omega of $args"
+		assert_near "$ZETA" "$(calc "$z")" 1e-14 "zeta of $args"
+	done
+}

@@ -7,19 +7,6 @@
 bats_require_minimum_version 1.5.0
 load helpers
 
-# kv KEY - the value of KEY in the key=value output in $OUT.
-kv() {
-	awk -F= -v k="$1" '$1 == k { print $2; n++ } END { exit n != 1 }' "$OUT" ||
-		fail_with "no single line for key $1"
-}
-
-# near GOT WANT TOL WHAT - |GOT - WANT| <= TOL.
-near() {
-	awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN {
-		d = g - w; if (d < 0) d = -d; exit !(d <= t) }' ||
-		fail_with "$4 is $1, want $2 within $3"
-}
-
 # refused ARGS... - exit 2, one line on stderr, nothing on stdout.
 refused() {
 	sim tune "$@"

@@ -19,12 +19,12 @@
 #include <string.h>
 
 #include "check.h"
+#include "golden.h"
 #include "spring.h"
 #include "spring/engine.h"
 #include "suites.h"
 
 #define PI 3.14159265358979323846
-#define GOLDEN_DIR "tests/engines/golden"
 
 /* The engines this file checks, and how many golden files each has. */
 static const struct {
@@ -153,80 +153,33 @@ parse_header(char *line, spring_engine_setup *su)
 	return rc == 0 ? engine : NULL;
 }
 
-/* The motion's scale: |target - x0| + |v0| / omega. */
-static double
-motion_scale(const spring_engine_setup *su)
-{
-	return fabs(su->target - su->x0) + fabs(su->v0) / su->params.omega;
-}
-
 /*
- * Run the engine over one golden file and compare every frame; returns
- * the number of frames (0 if the file could not be read).
+ * Run the engine over one golden file and compare every frame at the
+ * file's times; returns the number of frames (0 if the file could not be
+ * read or its header not understood).
  */
 static int
 check_golden(const char *path, const char *want_engine)
 {
-	char line[1024], *p, *q;
+	static struct golden g;
 	spring_engine_setup su;
-	spring_engine_state st;
-	const spring_engine *e = NULL;
+	const spring_engine *e;
 	const char *name;
-	double tol, t, x, v, ex = 0, ev = 0;
-	int frames = 0, done, bad_done = 0, first_bad = -1;
-	FILE *fp = fopen(path, "r");
+	double tol;
 
-	if (fp == NULL) {
-		fprintf(stderr, "%s: cannot open\n", path);
-		CHECK(fp != NULL);
+	CHECK(golden_read(path, &g) == 0 && g.n > 0);
+	if (g.n == 0)
 		return 0;
-	}
-	memset(&st, 0, sizeof(st));
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		if (strncmp(line, "# springsim:", 12) == 0) {
-			name = parse_header(line, &su);
-			CHECK(name != NULL && strcmp(name, want_engine) == 0);
-			if (name == NULL ||
-			    (e = spring_engine_find(name)) == NULL)
-				break;
-			CHECK(e->check(&su, NULL, 0) >= 0);
-			e->start(&su, &st);
-			continue;
-		}
-		if (line[0] == '#' || line[0] == 't' || e == NULL)
-			continue;
-		t = strtod(line, &p);
-		x = strtod(p + 1, &p);
-		v = strtod(p + 1, &q);
-		if (q == p + 1)
-			v = NAN;	/* the library keeps none */
-		done = atoi(q + 1);
-		tol = 1e-9 * motion_scale(&su);
-		e->frame(&st, t);
-		if (fabs(st.x - x) > ex)
-			ex = fabs(st.x - x);
-		if (!isnan(v) && fabs(st.v - v) > ev)
-			ev = fabs(st.v - v);
-		if ((fabs(st.x - x) > tol || (!isnan(v) && fabs(st.v - v) >
-		    tol) || st.done != done) && first_bad < 0) {
-			first_bad = frames;
-			fprintf(stderr, "%s: frame %d (t %.17g): x %.17g want "
-			    "%.17g, v %.17g want %.17g, done %d want %d\n",
-			    path, frames + 1, t, st.x, x, st.v, v, st.done,
-			    done);
-		}
-		bad_done += st.done != done;
-		frames++;
-	}
-	fclose(fp);
-	CHECK(e != NULL && frames > 0);
+	name = parse_header(g.springsim, &su);
+	CHECK(name != NULL && strcmp(name, want_engine) == 0);
+	e = name != NULL ? spring_engine_find(name) : NULL;
+	CHECK(e != NULL);
 	if (e == NULL)
 		return 0;
-	tol = 1e-9 * motion_scale(&su);
-	CHECK_NEAR(ex, 0.0, tol);
-	CHECK_NEAR(ev, 0.0, tol);
-	CHECK(bad_done == 0);
-	return frames;
+	CHECK(e->check(&su, NULL, 0) >= 0);
+	tol = 1e-9 * golden_scale(&su);
+	golden_replay(path, &g, e, &su, NULL, tol, tol);
+	return g.n;
 }
 
 /* Every golden file of the five engines, by name prefix. */
@@ -268,19 +221,6 @@ goldens(void)
 	}
 }
 
-/* The p1 spring: omega 4 pi, zeta 0.3, from rest at 0 to 1. */
-static void
-p1_setup(spring_engine_setup *su)
-{
-	spring_engine_setup_init(su);
-	su->params.omega = 4.0 * PI;
-	su->params.zeta = 0.3;
-	su->params.mass = 1.0;
-	su->x0 = 0.0;
-	su->v0 = 0.0;
-	su->target = 1.0;
-}
-
 /*
  * react-spring at 30 fps: the first frame runs 17 steps of 1 ms (rafz's
  * first dt is 16.667 ms: ceil is 17), the second ceil(33.33) = 34 steps;
@@ -290,17 +230,14 @@ p1_setup(spring_engine_setup *su)
 static void
 hand_react_spring(void)
 {
-	const spring_engine *e = spring_engine_find("react-spring");
 	spring_engine_setup su;
 	spring_engine_state st;
+	const spring_engine *e = golden_p1("react-spring", &su, &st);
 	double k = 16.0 * PI * PI, c = 2.4 * PI, x = 0.0, v = 0.0;
 	int i;
 
-	CHECK(e != NULL);
 	if (e == NULL)
 		return;
-	p1_setup(&su);
-	e->start(&su, &st);
 	for (i = 0; i < 17; i++) {
 		v += -k * 1e-6 * (x - 1.0) - c * 1e-3 * v;
 		x += v;
@@ -344,17 +281,14 @@ p1_exact(double t)
 static void
 hand_motion(void)
 {
-	const spring_engine *e = spring_engine_find("motion");
 	spring_engine_setup su;
 	spring_engine_state st;
+	const spring_engine *e = golden_p1("motion", &su, &st);
 	char msg[200];
 	int i;
 
-	CHECK(e != NULL);
 	if (e == NULL)
 		return;
-	p1_setup(&su);
-	e->start(&su, &st);
 	e->frame(&st, 1.0 / 30.0);
 	CHECK_NEAR(st.x, p1_exact(0.033), 1e-12);
 	e->start(&su, &st);
@@ -393,15 +327,12 @@ hand_motion(void)
 static void
 hand_popmotion(void)
 {
-	const spring_engine *e = spring_engine_find("popmotion");
 	spring_engine_setup su;
 	spring_engine_state st;
+	const spring_engine *e = golden_p1("popmotion", &su, &st);
 
-	CHECK(e != NULL);
 	if (e == NULL)
 		return;
-	p1_setup(&su);
-	e->start(&su, &st);
 	e->frame(&st, 1.0 / 30.0);
 	CHECK_NEAR(st.x, p1_exact(1.0 / 60.0), 1e-12);
 	e->frame(&st, 2.0 / 30.0);
@@ -423,16 +354,13 @@ hand_popmotion(void)
 static void
 hand_wobble(void)
 {
-	const spring_engine *e = spring_engine_find("wobble");
 	spring_engine_setup su;
 	spring_engine_state st;
+	const spring_engine *e = golden_p1("wobble", &su, &st);
 	double w = 4.0 * PI, t;
 
-	CHECK(e != NULL);
 	if (e == NULL)
 		return;
-	p1_setup(&su);
-	e->start(&su, &st);
 	e->frame(&st, 1.0 / 30.0);
 	CHECK_NEAR(st.x, p1_exact(0.033), 1e-12);
 	e->frame(&st, 2.0 / 30.0);
@@ -457,17 +385,14 @@ hand_wobble(void)
 static void
 hand_rebound(void)
 {
-	const spring_engine *e = spring_engine_find("rebound");
 	spring_engine_setup su;
 	spring_engine_state st;
+	const spring_engine *e = golden_p1("rebound", &su, &st);
 	double k = 16.0 * PI * PI, c = 2.4 * PI, h = 0.001;
 	double a1, v2, a2, v3, a3, v4, a4, x, v;
 
-	CHECK(e != NULL);
 	if (e == NULL)
 		return;
-	p1_setup(&su);
-	e->start(&su, &st);
 	e->frame(&st, 1.0 / 30.0);
 	a1 = k;				/* x = 0, v = 0 */
 	v2 = a1 * h / 2;

@@ -13,15 +13,13 @@
 #include <string.h>
 
 #include "check.h"
+#include "golden.h"
 #include "spring.h"
 #include "spring/engine.h"
 #include "suites.h"
 
 #define PI 3.14159265358979323846
 #define W4PI (4.0 * PI)
-#define GOLDEN "tests/engines/golden/"
-#define IRREGULAR "tests/engines/frames/irregular.txt"
-#define MAX_ROWS 512
 
 /* How a case gives its spring, in the library's own numbers. */
 enum js_b_kind {
@@ -172,62 +170,6 @@ js_b_setup(const struct js_b_case *c, spring_engine_setup *su)
 	su->params.mass = m;
 }
 
-/* The irregular frames' wall times: Neumaier's sum, as spring_clock_next. */
-static int
-js_b_irregular(double *t, int max)
-{
-	FILE *f = fopen(IRREGULAR, "r");
-	double dt, wall = 0, comp = 0, sum;
-	int n = 0;
-
-	if (f == NULL)
-		return 0;
-	while (n < max && fscanf(f, "%lf", &dt) == 1) {
-		sum = wall + dt;
-		if (fabs(wall) >= fabs(dt))
-			comp += (wall - sum) + dt;
-		else
-			comp += (dt - sum) + wall;
-		wall = sum;
-		t[n++] = wall + comp;
-	}
-	fclose(f);
-	return n;
-}
-
-struct js_b_row {
-	double t, x, v;
-	int done;
-};
-
-/* The golden file's rows (v NaN where empty); their count, -1 if none. */
-static int
-js_b_read(const char *path, struct js_b_row *r, int max)
-{
-	FILE *f = fopen(path, "r");
-	char line[512], *p, *e;
-	int n = 0;
-
-	if (f == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), f) != NULL && n < max) {
-		if (line[0] == '#' || line[0] == 't')
-			continue;
-		p = line;
-		r[n].t = strtod(p, &e);
-		p = e + 1;
-		r[n].x = strtod(p, &e);
-		p = e + 1;
-		r[n].v = *p == ',' ? NAN : strtod(p, &e);
-		if (*p != ',')
-			p = e;
-		r[n].done = atoi(p + 1);
-		n++;
-	}
-	fclose(f);
-	return n;
-}
-
 /*
  * One golden file: the frame times as springsim's clock makes them (to
  * 1e-12), x to 1e-9 of the motion's scale |target - x0| + |v0| / omega,
@@ -237,50 +179,28 @@ js_b_read(const char *path, struct js_b_row *r, int max)
 static void
 js_b_golden(const struct js_b_case *c)
 {
-	static struct js_b_row r[MAX_ROWS];
-	static double tk[MAX_ROWS];
+	static struct golden g;
+	static double tk[GOLDEN_MAX_ROWS];
 	char path[256];
 	const spring_engine *e = spring_engine_find(c->engine);
 	spring_engine_setup su;
-	spring_engine_state st;
-	double scale, tol, vtol;
-	int n, nt, k, bad = 0;
+	double tol;
+	int nt;
 
-	snprintf(path, sizeof(path), GOLDEN "%s-%s.csv", c->engine, c->name);
-	n = js_b_read(path, r, MAX_ROWS);
+	snprintf(path, sizeof(path), GOLDEN_DIR "/%s-%s.csv", c->engine,
+	    c->name);
+	CHECK(golden_read(path, &g) == 0 && g.n > 0);
 	CHECK(e != NULL);
-	if (n <= 0 || e == NULL) {
-		fprintf(stderr, "%s: no golden rows\n", path);
-		CHECK(n > 0);
+	if (g.n == 0 || e == NULL)
 		return;
-	}
-	if (c->fps > 0) {
-		for (k = 0; k < n; k++)
-			tk[k] = (double)(k + 1) * (1.0 / c->fps);
-		nt = (int)ceil(1.5 * c->fps - 1e-9);
-	} else
-		nt = js_b_irregular(tk, MAX_ROWS);
-	CHECK(nt == n);
+	nt = golden_frame_times(c->fps, 1.5, tk, GOLDEN_MAX_ROWS);
+	CHECK(nt == g.n);
+	if (nt != g.n)
+		return;
 	js_b_setup(c, &su);
-	scale = fabs(su.target - su.x0) + fabs(su.v0) / su.params.omega;
-	tol = 1e-9 * scale;
-	vtol = tol * fmax(1.0, su.params.omega);
-	memset(&st, 0, sizeof(st));
-	e->start(&su, &st);
-	for (k = 0; k < n && !bad; k++) {
-		e->frame(&st, tk[k]);
-		if (fabs(tk[k] - r[k].t) > 1e-12 ||
-		    fabs(st.x - r[k].x) > tol ||
-		    (!isnan(r[k].v) && fabs(st.v - r[k].v) > vtol) ||
-		    st.done != r[k].done) {
-			fprintf(stderr, "%s: frame %d t %.17g: x %.17g want "
-			    "%.17g, v %.17g want %.17g, done %d want %d\n",
-			    path, k + 1, tk[k], st.x, r[k].x, st.v, r[k].v,
-			    st.done, r[k].done);
-			bad = 1;
-		}
-	}
-	CHECK(!bad);
+	tol = 1e-9 * golden_scale(&su);
+	golden_replay(path, &g, e, &su, tk, tol, tol * fmax(1.0,
+	    su.params.omega));
 }
 
 /* The spring from rest at 0 toward 1, closed form (zeta < 1), at t s. */
@@ -293,21 +213,6 @@ js_b_exact(double omega, double zeta, double t)
 	    (cos(wd * t) + zeta * omega / wd * sin(wd * t));
 }
 
-/* Start p1 (omega 4 pi, zeta 0.3, 0 -> 1) on engine name. */
-static const spring_engine *
-js_b_p1(const char *name, spring_engine_setup *su, spring_engine_state *st)
-{
-	const spring_engine *e = spring_engine_find(name);
-
-	spring_engine_setup_init(su);
-	su->params.omega = W4PI;
-	su->params.zeta = 0.3;
-	su->target = 1;
-	memset(st, 0, sizeof(*st));
-	e->start(su, st);
-	return e;
-}
-
 /*
  * svelte at 60 fps is semi-implicit Euler with h = 1/60 for omega = 60
  * sqrt K, zeta = B / (2 sqrt K): v += h (-omega^2 (x - 1) - 2 zeta omega
@@ -318,10 +223,12 @@ js_b_svelte_euler(void)
 {
 	spring_engine_setup su;
 	spring_engine_state st;
-	const spring_engine *e = js_b_p1("svelte", &su, &st);
+	const spring_engine *e = golden_p1("svelte", &su, &st);
 	double h = 1.0 / 60, x = 0, v = 0, worst = 0;
 	int k;
 
+	if (e == NULL)
+		return;
 	for (k = 1; k <= 53; k++) {
 		v += h * (-W4PI * W4PI * (x - 1) - 2 * 0.3 * W4PI * v);
 		x += h * v;
@@ -342,11 +249,13 @@ js_b_svelte_hand(void)
 {
 	spring_engine_setup su;
 	spring_engine_state st;
-	const spring_engine *e = js_b_p1("svelte", &su, &st);
+	const spring_engine *e = golden_p1("svelte", &su, &st);
 	double K = (W4PI / 60) * (W4PI / 60), B = 2 * 0.3 * sqrt(K), x1;
 	double dt1 = ((1000 + 1000.0 / 60) - 1000) * 60 / 1000;
 	double dt2 = ((1000 + 2000.0 / 60) - (1000 + 1000.0 / 60)) * 60 / 1000;
 
+	if (e == NULL)
+		return;
 	e->frame(&st, 1.0 / 60);
 	x1 = K * dt1;
 	CHECK_NEAR(st.x, x1, 1e-15);
@@ -354,7 +263,7 @@ js_b_svelte_hand(void)
 	CHECK_NEAR(st.x, x1 + (x1 / dt2 + K * (1 - x1) - B * x1 / dt2) * dt2,
 	    1e-15);
 	CHECK_NEAR(st.x, K * (3 - B - K), 1e-12);
-	js_b_p1("svelte", &su, &st);
+	golden_p1("svelte", &su, &st);
 	e->frame(&st, 1.0 / 30);
 	CHECK_NEAR(st.x, 2 * K, 1e-12);
 	e->frame(&st, 2.0 / 30);
@@ -374,10 +283,12 @@ js_b_react_motion_hand(void)
 {
 	spring_engine_setup su;
 	spring_engine_state st;
-	const spring_engine *e = js_b_p1("react-motion", &su, &st);
+	const spring_engine *e = golden_p1("react-motion", &su, &st);
 	double h = 1.0 / 60, k = W4PI * W4PI, b = 2 * 0.3 * W4PI;
 	double x1 = h * h * k, v1 = h * k, v2, x2;
 
+	if (e == NULL)
+		return;
 	e->frame(&st, 1.0 / 144);
 	CHECK_NEAR(st.x, x1 * 60 / 144, 1e-12);
 	CHECK_NEAR(st.v, v1 * 60 / 144, 1e-10);
@@ -403,9 +314,11 @@ js_b_motion_one_hand(void)
 {
 	spring_engine_setup su;
 	spring_engine_state st;
-	const spring_engine *e = js_b_p1("motion-one", &su, &st);
+	const spring_engine *e = golden_p1("motion-one", &su, &st);
 	double a = js_b_exact(W4PI, 0.3, 0.01), b = js_b_exact(W4PI, 0.3, 0.02);
 
+	if (e == NULL)
+		return;
 	e->frame(&st, 1.0 / 60);
 	CHECK_NEAR(st.x, a + (b - a) * (2.0 / 3), 1e-12);
 	a = js_b_exact(W4PI, 0.3, 0.03);
@@ -424,8 +337,10 @@ js_b_anime_hand(void)
 {
 	spring_engine_setup su;
 	spring_engine_state st;
-	const spring_engine *e = js_b_p1("anime", &su, &st);
+	const spring_engine *e = golden_p1("anime", &su, &st);
 
+	if (e == NULL)
+		return;
 	e->frame(&st, 1.0 / 60);
 	CHECK_NEAR(st.x, js_b_exact(W4PI, 0.3, 0.028), 1e-9);
 	e->frame(&st, 2.0 / 60);
@@ -443,8 +358,10 @@ js_b_react_native_hand(void)
 {
 	spring_engine_setup su;
 	spring_engine_state st;
-	const spring_engine *e = js_b_p1("react-native", &su, &st);
+	const spring_engine *e = golden_p1("react-native", &su, &st);
 
+	if (e == NULL)
+		return;
 	e->frame(&st, 1.0 / 60);
 	CHECK_NEAR(st.x, js_b_exact(W4PI, 0.3, 0.016), 1e-12);
 	e->frame(&st, 2.0 / 60);

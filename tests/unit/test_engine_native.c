@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "golden.h"
 #include "suites.h"
 #include "spring.h"
 #include "spring/engine.h"
@@ -59,58 +60,31 @@ struct golden_case {
 };
 
 /*
- * Replay a golden file frame by frame; returns the number of frames (0
- * when the file cannot be read, which fails the test).
+ * Replay a golden file frame by frame at its times: x to 1e-6 of the
+ * motion's scale, v to 1e-6 of the scale times omega (both libraries
+ * store floats), done exactly.  The number of frames, 0 if the file
+ * cannot be read.
  */
 static int
 replay_golden(const struct golden_case *gc)
 {
+	static struct golden g;
 	const spring_engine *e = spring_engine_find(gc->engine);
 	spring_engine_setup su = setup(gc->omega, gc->zeta, gc->x0, gc->v0,
 	    gc->target);
-	spring_engine_state st;
-	double scale = fabs(gc->target - gc->x0) + fabs(gc->v0) / gc->omega;
-	double t, x, v, worst_x = 0.0, worst_v = 0.0;
-	char path[256], line[512];
-	int done, n = 0, bad_done = 0;
-	FILE *f;
+	double tol;
+	char path[256];
 
-	snprintf(path, sizeof(path), "tests/engines/golden/%s", gc->file);
-	f = fopen(path, "r");
-	CHECK(f != NULL);
+	snprintf(path, sizeof(path), GOLDEN_DIR "/%s", gc->file);
+	CHECK(golden_read(path, &g) == 0 && g.n > 0);
 	CHECK(e != NULL);
-	if (f == NULL || e == NULL) {
-		if (f != NULL)
-			fclose(f);
-		fprintf(stderr, "test_engine_native: cannot read %s (run "
-		    "from the repository's root)\n", path);
+	if (g.n == 0 || e == NULL)
 		return 0;
-	}
 	su.min_visible = gc->min_visible;
 	su.substeps = gc->substeps;
-	e->start(&su, &st);
-	while (fgets(line, sizeof(line), f) != NULL) {
-		if (line[0] == '#' || line[0] == 't')
-			continue;
-		if (sscanf(line, "%lf,%lf,%lf,%d", &t, &x, &v, &done) != 4)
-			continue;
-		e->frame(&st, t);
-		if (fabs(st.x - x) > worst_x)
-			worst_x = fabs(st.x - x);
-		if (fabs(st.v - v) > worst_v)
-			worst_v = fabs(st.v - v);
-		bad_done += st.done != done;
-		n++;
-	}
-	fclose(f);
-	if (worst_x > 1e-6 * scale || worst_v > 1e-6 * scale * gc->omega ||
-	    bad_done)
-		fprintf(stderr, "%s: worst x %.3g, v %.3g, done differs on %d "
-		    "frames\n", gc->file, worst_x, worst_v, bad_done);
-	CHECK(worst_x <= 1e-6 * scale);
-	CHECK(worst_v <= 1e-6 * scale * gc->omega);
-	CHECK_EQ(bad_done, 0);
-	return n;
+	tol = 1e-6 * golden_scale(&su);
+	golden_replay(path, &g, e, &su, NULL, tol, tol * gc->omega);
+	return g.n;
 }
 
 /* Box2D's and Android's engines against the real libraries' runs. */

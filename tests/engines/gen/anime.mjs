@@ -13,7 +13,8 @@
 // floor(1700000000000 + 1000 t).  The animation is created at wall time 0.
 // anime keeps no velocity (v empty); `done` is 1 from the frame on which
 // the animation completes (onComplete).
-import { clock, stubClocks, frameTimes, arg, main } from './common-js-b.mjs';
+import { clock, stubClocks, record, arg, startArgs, P1_RATES, main }
+	from './common.mjs';
 
 const W = 4 * Math.PI;
 
@@ -23,20 +24,15 @@ const P = (name, fps, k, c, m, x0, target, v0 = 0) => ({
 	name, fps, x0, target, v0, params: { stiffness: k, damping: c, mass: m,
 	    velocity: v0 / (target - x0) },
 	args: `--anime-stiffness ${arg(k)} --anime-damping ${arg(c)}` +
-	    (m !== 1 ? ` --anime-mass ${arg(m)}` : '') +
-	    (x0 !== 0 ? ` --x0 ${arg(x0)}` : '') +
-	    (v0 !== 0 ? ` --v0 ${arg(v0)}` : '') + ` --target ${arg(target)}`,
+	    (m !== 1 ? ` --anime-mass ${arg(m)}` : '') + startArgs(x0, v0, target),
 });
 const D = (name, fps, dur, bounce, x0, target) => ({
 	name, fps, x0, target, params: { duration: dur * 1000, bounce },
 	args: `--anime-duration ${arg(dur)} --anime-bounce ${arg(bounce)}` +
-	    (x0 !== 0 ? ` --x0 ${arg(x0)}` : '') + ` --target ${arg(target)}`,
+	    startArgs(x0, 0, target),
 });
 const cases = [
-	P('p1-30', 30, W * W, 2 * 0.3 * W, 1, 0, 1),
-	P('p1-60', 60, W * W, 2 * 0.3 * W, 1, 0, 1),
-	P('p1-144', 144, W * W, 2 * 0.3 * W, 1, 0, 1),
-	P('p1-irregular', 'irregular', W * W, 2 * 0.3 * W, 1, 0, 1),
+	...P1_RATES.map((fps) => P(`p1-${fps}`, fps, W * W, 2 * 0.3 * W, 1, 0, 1)),
 	// mass 0.5 (omega 4 pi, zeta 0.3 asked): anime runs mass 1
 	P('mass-60', 60, 0.5 * W * W, 2 * 0.3 * W * 0.5, 0.5, 0, 1),
 	// over-damped zeta 2: anime's own over-damped branch
@@ -62,13 +58,10 @@ async function runCase(c) {
 	let done = false;
 	animate(obj, { x: { from: c.x0, to: c.target }, ease: spring(c.params),
 	    onComplete: () => { done = true; } });
-	const rows = [];
-	for (const t of frameTimes(c.fps)) {
-		clock.t = t;
+	return record(c, () => {
 		engine.update();
-		rows.push({ t, x: obj.x, v: undefined, done });
-	}
-	return rows;
+		return { x: obj.x, v: undefined, done };
+	});
 }
 
 await main(import.meta.url, 'anime', 'animejs 4.5.0', cases, runCase);

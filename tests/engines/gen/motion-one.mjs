@@ -12,7 +12,8 @@
 // value is what the Animation passes to its output; Motion One keeps no
 // velocity (v empty).  `done` is 1 from the frame on which the Animation
 // finishes (playState "finished", its promise resolved).
-import { clock, stubClocks, runFrame, frameTimes, arg, main } from './common-js-b.mjs';
+import { clock, stubClocks, record, arg, startArgs, P1_RATES, main }
+	from './common.mjs';
 
 const W = 4 * Math.PI;
 
@@ -21,14 +22,10 @@ const C = (name, fps, k, c, m, x0, target, v0 = 0) => ({
 	name, fps, k, c, m, x0, target, v0,
 	args: `--motion-one-stiffness ${arg(k)} --motion-one-damping ${arg(c)}` +
 	    (m !== 1 ? ` --motion-one-mass ${arg(m)}` : '') +
-	    (x0 !== 0 ? ` --x0 ${arg(x0)}` : '') +
-	    (v0 !== 0 ? ` --v0 ${arg(v0)}` : '') + ` --target ${arg(target)}`,
+	    startArgs(x0, v0, target),
 });
 const cases = [
-	C('p1-30', 30, W * W, 2 * 0.3 * W, 1, 0, 1),
-	C('p1-60', 60, W * W, 2 * 0.3 * W, 1, 0, 1),
-	C('p1-144', 144, W * W, 2 * 0.3 * W, 1, 0, 1),
-	C('p1-irregular', 'irregular', W * W, 2 * 0.3 * W, 1, 0, 1),
+	...P1_RATES.map((fps) => C(`p1-${fps}`, fps, W * W, 2 * 0.3 * W, 1, 0, 1)),
 	// over-damped zeta 2: Motion One runs the critical formula at omega0
 	C('over-60', 60, W * W, 2 * 2 * W, 1, 0, 1),
 	// a start velocity (units/s) and a mass: omega 4 pi, zeta 0.3, mass 2
@@ -51,13 +48,8 @@ async function runCase(c) {
 	    velocity: c.v0 });
 	const anim = new Animation((v) => { latest = v; }, [c.x0, c.target],
 	    { easing });
-	const rows = [];
-	for (const t of frameTimes(c.fps)) {
-		runFrame(t);
-		rows.push({ t, x: latest, v: undefined,
-		    done: anim.playState === 'finished' });
-	}
-	return rows;
+	return record(c, () => ({ x: latest, v: undefined,
+	    done: anim.playState === 'finished' }));
 }
 
 await main(import.meta.url, 'motion-one', '@motionone/animation, @motionone/dom, @motionone/generators 10.18.0', cases, runCase);

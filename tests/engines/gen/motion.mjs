@@ -4,21 +4,17 @@
 // timestamp and whose now() reads performance.now() = 1000 + 1000 t ms
 // (tests/engines/README.md).
 // Run alone: node tests/engines/gen/motion.mjs [OUTDIR]
-import { main, caseFrames, clockFlags, startFlags, golden, W1, Z1 }
-  from './common-js-a.mjs';
+import { main, record, perfNow, startArgs, P1_RATES, W1, Z1 }
+  from './common.mjs';
 
 const ENGINE = 'motion';
 const LIBRARY = 'motion-dom 14.14.0';
-const SCRIPT = 'motion.mjs';
 
 // stiffness = m omega^2, damping = 2 zeta omega m (mass 1)
 const p1 = { stiffness: W1 * W1, damping: 2 * Z1 * W1 };
 const base = { x0: 0, v0: 0, target: 1, dur: 1.5, spring: p1 };
 const cases = [
-  { ...base, name: 'p1-30', fps: 30 },
-  { ...base, name: 'p1-60', fps: 60 },
-  { ...base, name: 'p1-144', fps: 144 },
-  { ...base, name: 'p1-irregular', irregular: true },
+  ...P1_RATES.map((fps) => ({ ...base, name: `p1-${fps}`, fps })),
   // zeta 1.5: two exponentials
   { ...base, name: 'over', fps: 60, spring: { stiffness: W1 * W1,
     damping: 2 * 1.5 * W1 } },
@@ -56,16 +52,16 @@ function flags(c) {
       `--motion-damping ${String(k.damping)}`;
     if (k.mass !== undefined) s += ` --motion-mass ${String(k.mass)}`;
   }
-  return s + startFlags(c) + ' ' + clockFlags(c);
+  return s + startArgs(c.x0, c.v0, c.target);
 }
 
 async function runCase(c) {
-  let nowMs = 1000, tick = null, latest = c.x0;
+  let tick = null, latest = c.x0;
   const { JSAnimation } = await import('motion-dom');
   const driver = (update) => ({
     start: () => { tick = update; },
     stop: () => { tick = null; },
-    now: () => nowMs,
+    now: perfNow,
   });
   const k = c.spring;
   const options = { keyframes: [c.x0, c.target], type: 'spring', driver,
@@ -80,16 +76,12 @@ async function runCase(c) {
     Object.assign(options, k);
   // started at wall time 0 (now() reads 1000 ms), between frames
   const anim = new JSAnimation(options);
-  const rows = [];
-  for (const t of caseFrames(c)) {
-    nowMs = 1000 + t * 1000;
-    if (tick) tick(nowMs);
+  return record(c, () => {
+    if (tick) tick(perfNow());
     const done = anim.state === 'finished';
     // the generator's analytical velocity at the animation's time, units/s
-    rows.push({ t, x: latest, v: done ? 0 : anim.getGeneratorVelocity(),
-      done });
-  }
-  return golden(ENGINE, LIBRARY, SCRIPT, flags(c), rows);
+    return { x: latest, v: done ? 0 : anim.getGeneratorVelocity(), done };
+  });
 }
 
-main(ENGINE, SCRIPT, cases, runCase);
+await main(import.meta.url, ENGINE, LIBRARY, cases, runCase, flags);

@@ -3,20 +3,16 @@
 // requestAnimationFrame is stubbed so that frame k calls back with the
 // timestamp 1000 + 1000 t ms (tests/engines/README.md).
 // Run alone: node tests/engines/gen/popmotion.mjs [OUTDIR]
-import { main, caseFrames, clockFlags, startFlags, golden, W1, Z1 }
-  from './common-js-a.mjs';
+import { main, record, stubClocks, startArgs, P1_RATES, W1, Z1 }
+  from './common.mjs';
 
 const ENGINE = 'popmotion';
 const LIBRARY = 'popmotion 11.0.5';
-const SCRIPT = 'popmotion.mjs';
 
 const p1 = { stiffness: W1 * W1, damping: 2 * Z1 * W1 };
 const base = { x0: 0, v0: 0, target: 1, dur: 1.5, spring: p1 };
 const cases = [
-  { ...base, name: 'p1-30', fps: 30 },
-  { ...base, name: 'p1-60', fps: 60 },
-  { ...base, name: 'p1-144', fps: 144 },
-  { ...base, name: 'p1-irregular', irregular: true },
+  ...P1_RATES.map((fps) => ({ ...base, name: `p1-${fps}`, fps })),
   // zeta 1.5: sinh/cosh, and no velocity (the rest test is x alone)
   { ...base, name: 'over', fps: 60, spring: { stiffness: W1 * W1,
     damping: 2 * 1.5 * W1 } },
@@ -41,13 +37,12 @@ function flags(c) {
       `--popmotion-damping ${String(k.damping)}`;
     if (k.mass !== undefined) s += ` --popmotion-mass ${String(k.mass)}`;
   }
-  return s + startFlags(c) + ' ' + clockFlags(c);
+  return s + startArgs(c.x0, c.v0, c.target);
 }
 
 async function runCase(c) {
   // framesync reads window.requestAnimationFrame when it loads
-  let pending = [];
-  globalThis.window = { requestAnimationFrame: (cb) => pending.push(cb) };
+  stubClocks(true);
   const { animate } = await import('popmotion');
   let latest = c.x0, done = false;
   const k = c.spring;
@@ -61,14 +56,7 @@ async function runCase(c) {
     Object.assign(options, k);
   // started at wall time 0, between frames: framesync asks for a frame
   animate(options);
-  const rows = [];
-  for (const t of caseFrames(c)) {
-    const run = pending;
-    pending = [];
-    for (const cb of run) cb(1000 + t * 1000);
-    rows.push({ t, x: latest, v: null, done });
-  }
-  return golden(ENGINE, LIBRARY, SCRIPT, flags(c), rows);
+  return record(c, () => ({ x: latest, v: null, done }));
 }
 
-main(ENGINE, SCRIPT, cases, runCase);
+await main(import.meta.url, ENGINE, LIBRARY, cases, runCase, flags);

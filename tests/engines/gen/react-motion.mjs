@@ -17,7 +17,8 @@
 // finds the style at rest and calls onRest.
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
-import { clock, perfNow, stubClocks, runFrame, frameTimes, arg, main } from './common-js-b.mjs';
+import { clock, perfNow, stubClocks, record, arg, startArgs, P1_RATES, main }
+	from './common.mjs';
 
 const require = createRequire(import.meta.url);
 const W = 4 * Math.PI;
@@ -27,13 +28,10 @@ const p1 = { k: W * W, b: 2 * 0.3 * W };
 const C = (name, fps, k, b, x0, target) => ({
 	name, fps, k, b, x0, target,
 	args: `--react-motion-stiffness ${arg(k)} --react-motion-damping ${arg(b)}` +
-	    (x0 !== 0 ? ` --x0 ${arg(x0)}` : '') + ` --target ${arg(target)}`,
+	    startArgs(x0, 0, target),
 });
 const cases = [
-	C('p1-30', 30, p1.k, p1.b, 0, 1),
-	C('p1-60', 60, p1.k, p1.b, 0, 1),
-	C('p1-144', 144, p1.k, p1.b, 0, 1),
-	C('p1-irregular', 'irregular', p1.k, p1.b, 0, 1),
+	...P1_RATES.map((fps) => C(`p1-${fps}`, fps, p1.k, p1.b, 0, 1)),
 	// presets.noWobble (lib/presets.js), the default: settles, snaps, onRest
 	C('nowobble-60', 60, 170, 26, 0, 1),
 	C('nowobble-144', 144, 170, 26, 0, 1),
@@ -76,13 +74,8 @@ async function runCase(c) {
 		enqueueReplaceState(inst, s) { inst.state = s; },
 	};
 	motion.componentDidMount();
-	const rows = [];
-	for (const t of frameTimes(c.fps)) {
-		runFrame(t);
-		rows.push({ t, x: motion.state.currentStyle.x,
-		    v: motion.state.currentVelocity.x, done: rested });
-	}
-	return rows;
+	return record(c, () => ({ x: motion.state.currentStyle.x,
+	    v: motion.state.currentVelocity.x, done: rested }));
 }
 
 await main(import.meta.url, 'react-motion', 'react-motion 0.5.2', cases, runCase);

@@ -15,38 +15,34 @@
 // velocity (units/s); `done` is 1 from the frame on which the animation
 // ends (the start callback, finished: true).
 import { createRequire } from 'node:module';
-import { clock, stubClocks, runFrame, frameTimes, arg, main } from './common-js-b.mjs';
+import { clock, stubClocks, record, arg, startArgs, P1_RATES, main }
+	from './common.mjs';
 
 const require = createRequire(import.meta.url);
 const W = 4 * Math.PI;
 
-const tail = (x0, v0, target) => (x0 !== 0 ? ` --x0 ${arg(x0)}` : '') +
-    (v0 !== 0 ? ` --v0 ${arg(v0)}` : '') + ` --target ${arg(target)}`;
 // stiffness k, damping c, mass m
 const P = (name, fps, k, c, m, x0, target, v0 = 0, clamp = false) => ({
 	name, fps, x0, target, v0, clamp,
 	config: { stiffness: k, damping: c, mass: m },
 	args: `--rn-stiffness ${arg(k)} --rn-damping ${arg(c)}` +
-	    (m !== 1 ? ` --rn-mass ${arg(m)}` : '') + tail(x0, v0, target) +
+	    (m !== 1 ? ` --rn-mass ${arg(m)}` : '') + startArgs(x0, v0, target) +
 	    (clamp ? ' --clamp' : ''),
 });
 // Origami bounciness and speed
 const BS = (name, fps, b, s) => ({
 	name, fps, x0: 0, target: 1, v0: 0, clamp: false,
 	config: { bounciness: b, speed: s },
-	args: `--rn-bounciness ${arg(b)} --rn-speed ${arg(s)}` + tail(0, 0, 1),
+	args: `--rn-bounciness ${arg(b)} --rn-speed ${arg(s)}` + startArgs(0, 0, 1),
 });
 // Origami tension and friction
 const TF = (name, fps, t, f) => ({
 	name, fps, x0: 0, target: 1, v0: 0, clamp: false,
 	config: { tension: t, friction: f },
-	args: `--origami-tension ${arg(t)} --origami-friction ${arg(f)}` + tail(0, 0, 1),
+	args: `--origami-tension ${arg(t)} --origami-friction ${arg(f)}` + startArgs(0, 0, 1),
 });
 const cases = [
-	P('p1-30', 30, W * W, 2 * 0.3 * W, 1, 0, 1),
-	P('p1-60', 60, W * W, 2 * 0.3 * W, 1, 0, 1),
-	P('p1-144', 144, W * W, 2 * 0.3 * W, 1, 0, 1),
-	P('p1-irregular', 'irregular', W * W, 2 * 0.3 * W, 1, 0, 1),
+	...P1_RATES.map((fps) => P(`p1-${fps}`, fps, W * W, 2 * 0.3 * W, 1, 0, 1)),
 	// over-damped zeta 2: React Native runs the critical formula at omega0
 	P('over-60', 60, W * W, 2 * 2 * W, 1, 0, 1),
 	// a start velocity (units/s) and a mass (omega 4 pi, zeta 0.3, mass 2)
@@ -72,14 +68,8 @@ async function runCase(c) {
 	const config = Object.assign({ toValue: c.target, velocity: c.v0,
 	    overshootClamping: c.clamp, useNativeDriver: false }, c.config);
 	Animated.spring(value, config).start(({ finished }) => { done = finished; });
-	const rows = [];
-	for (const t of frameTimes(c.fps)) {
-		runFrame(t);
-		const a = value._animation;
-		rows.push({ t, x: value.__getValue(),
-		    v: done ? 0 : a._lastVelocity, done });
-	}
-	return rows;
+	return record(c, () => ({ x: value.__getValue(),
+	    v: done ? 0 : value._animation._lastVelocity, done }));
 }
 
 await main(import.meta.url, 'react-native', 'react-native-web 0.21.4 Animated.spring, vendored SpringAnimation.js', cases, runCase);

@@ -3,21 +3,17 @@
 // mode (raf.advance() is one frame), its clock Globals.assign({ now })
 // reading performance.now() = 1000 + 1000 t ms (tests/engines/README.md).
 // Run alone: node tests/engines/gen/react-spring.mjs [OUTDIR]
-import { main, caseFrames, clockFlags, startFlags, golden, W1, Z1 }
-  from './common-js-a.mjs';
+import { main, record, perfNow, startArgs, P1_RATES, W1, Z1 }
+  from './common.mjs';
 
 const ENGINE = 'react-spring';
 const LIBRARY = '@react-spring/core 10.1.2';
-const SCRIPT = 'react-spring.mjs';
 
 // tension = m omega^2, friction = 2 zeta omega m (mass 1)
 const p1 = { tension: W1 * W1, friction: 2 * Z1 * W1 };
 const base = { x0: 0, v0: 0, target: 1, dur: 1.5, config: p1 };
 const cases = [
-  { ...base, name: 'p1-30', fps: 30 },
-  { ...base, name: 'p1-60', fps: 60 },
-  { ...base, name: 'p1-144', fps: 144 },
-  { ...base, name: 'p1-irregular', irregular: true },
+  ...P1_RATES.map((fps) => ({ ...base, name: `p1-${fps}`, fps })),
   // zeta 1.5
   { ...base, name: 'over', fps: 60, config: { tension: W1 * W1,
     friction: 2 * 1.5 * W1 } },
@@ -43,27 +39,23 @@ function flags(c) {
       `--react-friction ${String(k.friction)}`;
   if (k.mass !== undefined) s += ` --react-mass ${String(k.mass)}`;
   if (c.clamp) s += ' --clamp';
-  return s + startFlags(c) + ' ' + clockFlags(c);
+  return s + startArgs(c.x0, c.v0, c.target);
 }
 
 async function runCase(c) {
-  let nowMs = 1000;
   const { SpringValue, Globals } = await import('@react-spring/core');
   const { raf } = await import('@react-spring/rafz');
-  Globals.assign({ now: () => nowMs, frameLoop: 'demand' });
+  Globals.assign({ now: perfNow, frameLoop: 'demand' });
   const config = { ...c.config, velocity: c.v0 / 1000 };
   if (c.clamp) config.clamp = true;
   // started at wall time 0 (now reads 1000 ms), between frames
   const s = new SpringValue(c.x0);
   s.start({ from: c.x0, to: c.target, config });
-  const rows = [];
-  for (const t of caseFrames(c)) {
-    nowMs = 1000 + t * 1000;
+  return record(c, () => {
     raf.advance();
     // SpringValue.velocity: the node's lastVelocity, units/ms
-    rows.push({ t, x: s.get(), v: s.velocity * 1000, done: s.idle });
-  }
-  return golden(ENGINE, LIBRARY, SCRIPT, flags(c), rows);
+    return { x: s.get(), v: s.velocity * 1000, done: s.idle };
+  });
 }
 
-main(ENGINE, SCRIPT, cases, runCase);
+await main(import.meta.url, ENGINE, LIBRARY, cases, runCase, flags);

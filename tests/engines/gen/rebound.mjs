@@ -5,21 +5,17 @@
 // Date.now() = floor(1700000000000 + 1000 t) ms (tests/engines/README.md).
 // Run alone: node tests/engines/gen/rebound.mjs [OUTDIR]
 import { createRequire } from 'node:module';
-import { main, caseFrames, clockFlags, startFlags, golden, W1, Z1 }
-  from './common-js-a.mjs';
+import { main, record, stubClocks, startArgs, P1_RATES, W1, Z1 }
+  from './common.mjs';
 
 const ENGINE = 'rebound';
 const LIBRARY = 'rebound 0.1.0';
-const SCRIPT = 'rebound.mjs';
 
 // rebound's SpringConfig(tension, friction) is raw, mass 1
 const p1 = { tension: W1 * W1, friction: 2 * Z1 * W1 };
 const base = { x0: 0, v0: 0, target: 1, dur: 1.5, spring: p1 };
 const cases = [
-  { ...base, name: 'p1-30', fps: 30 },
-  { ...base, name: 'p1-60', fps: 60 },
-  { ...base, name: 'p1-144', fps: 144 },
-  { ...base, name: 'p1-irregular', irregular: true },
+  ...P1_RATES.map((fps) => ({ ...base, name: `p1-${fps}`, fps })),
   // zeta 1.5
   { ...base, name: 'over', fps: 60, spring: { tension: W1 * W1,
     friction: 2 * 1.5 * W1 } },
@@ -46,13 +42,11 @@ function flags(c) {
     : `--rebound-tension ${String(k.tension)} ` +
       `--rebound-friction ${String(k.friction)}`;
   if (c.clamp) s += ' --clamp';
-  return s + startFlags(c) + ' ' + clockFlags(c);
+  return s + startArgs(c.x0, c.v0, c.target);
 }
 
 async function runCase(c) {
-  let wall = 0, pending = [];
-  Date.now = () => Math.floor(1700000000000 + wall * 1000);
-  globalThis.window = { requestAnimationFrame: (cb) => pending.push(cb) };
+  stubClocks(true);
   const rebound = createRequire(import.meta.url)('rebound');
   const system = new rebound.SpringSystem();
   const k = c.spring;
@@ -67,16 +61,8 @@ async function runCase(c) {
   spring.setCurrentValue(c.x0);
   spring.setVelocity(c.v0);
   spring.setEndValue(c.target);
-  const rows = [];
-  for (const t of caseFrames(c)) {
-    wall = t;
-    const run = pending;
-    pending = [];
-    for (const cb of run) cb(1000 + t * 1000);
-    rows.push({ t, x: spring.getCurrentValue(), v: spring.getVelocity(),
-      done });
-  }
-  return golden(ENGINE, LIBRARY, SCRIPT, flags(c), rows);
+  return record(c, () => ({ x: spring.getCurrentValue(),
+    v: spring.getVelocity(), done }));
 }
 
-main(ENGINE, SCRIPT, cases, runCase);
+await main(import.meta.url, ENGINE, LIBRARY, cases, runCase, flags);

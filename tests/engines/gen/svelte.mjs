@@ -15,7 +15,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { clock, perfNow, stubClocks, runFrame, frameTimes, arg, main } from './common-js-b.mjs';
+import { clock, perfNow, stubClocks, record, arg, startArgs, P1_RATES, main }
+	from './common.mjs';
 
 const require = createRequire(import.meta.url);
 const W = 4 * Math.PI;
@@ -30,13 +31,10 @@ const p1 = KB(W, 0.3);
 const C = (name, fps, K, B, x0, target, store = false) => ({
 	name, fps, K, B, x0, target, store,
 	args: `--svelte-stiffness ${arg(K)} --svelte-damping ${arg(B)}` +
-	    (x0 !== 0 ? ` --x0 ${arg(x0)}` : '') + ` --target ${arg(target)}`,
+	    startArgs(x0, 0, target),
 });
 const cases = [
-	C('p1-30', 30, p1.K, p1.B, 0, 1, true),
-	C('p1-60', 60, p1.K, p1.B, 0, 1, true),
-	C('p1-144', 144, p1.K, p1.B, 0, 1, true),
-	C('p1-irregular', 'irregular', p1.K, p1.B, 0, 1, true),
+	...P1_RATES.map((fps) => C(`p1-${fps}`, fps, p1.K, p1.B, 0, 1, true)),
 	// off 60: a 50 fps clock (dt 1.2 frames) and 90 fps
 	C('p1-50', 50, p1.K, p1.B, 0, 1),
 	C('p1-90', 90, p1.K, p1.B, 0, 1),
@@ -68,16 +66,13 @@ async function runCase(c) {
 		store.subscribe((v) => { storeValue = v; });
 		store.set(c.target);
 	}
-	const rows = [];
-	for (const t of frameTimes(c.fps)) {
-		runFrame(t);
+	return record(c, async (t) => {
 		// the promises resolve in microtasks, before the next frame
 		await new Promise((r) => setImmediate(r));
 		if (c.store && !Object.is(storeValue, s.current))
 			throw new Error(`${c.name}: spring() ${storeValue} != Spring ${s.current} at ${t}`);
-		rows.push({ t, x: s.current, v: undefined, done });
-	}
-	return rows;
+		return { x: s.current, v: undefined, done };
+	});
 }
 
 await main(import.meta.url, 'svelte', 'svelte 5.57.3 svelte/motion Spring', cases, runCase);

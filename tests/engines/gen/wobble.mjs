@@ -3,20 +3,16 @@
 // t_k, and its clock Date.now() = floor(1700000000000 + 1000 t) ms
 // (tests/engines/README.md); wobble ignores the rAF timestamp.
 // Run alone: node tests/engines/gen/wobble.mjs [OUTDIR]
-import { main, caseFrames, clockFlags, startFlags, golden, W1, Z1 }
-  from './common-js-a.mjs';
+import { main, record, stubClocks, startArgs, P1_RATES, W1, Z1 }
+  from './common.mjs';
 
 const ENGINE = 'wobble';
 const LIBRARY = 'wobble 1.5.1';
-const SCRIPT = 'wobble.mjs';
 
 const p1 = { stiffness: W1 * W1, damping: 2 * Z1 * W1 };
 const base = { x0: 0, v0: 0, target: 1, dur: 1.5, spring: p1 };
 const cases = [
-  { ...base, name: 'p1-30', fps: 30 },
-  { ...base, name: 'p1-60', fps: 60 },
-  { ...base, name: 'p1-144', fps: 144 },
-  { ...base, name: 'p1-irregular', irregular: true },
+  ...P1_RATES.map((fps) => ({ ...base, name: `p1-${fps}`, fps })),
   // zeta 1.5: wobble runs it critical (allowsOverdamping false)
   { ...base, name: 'over', fps: 60, spring: { stiffness: W1 * W1,
     damping: 2 * 1.5 * W1 } },
@@ -37,14 +33,11 @@ function flags(c) {
     `--wobble-damping ${String(k.damping)}`;
   if (k.mass !== undefined) s += ` --wobble-mass ${String(k.mass)}`;
   if (c.clamp) s += ' --clamp';
-  return s + startFlags(c) + ' ' + clockFlags(c);
+  return s + startArgs(c.x0, c.v0, c.target);
 }
 
 async function runCase(c) {
-  let wall = 0, pending = [], id = 0;
-  Date.now = () => Math.floor(1700000000000 + wall * 1000);
-  globalThis.requestAnimationFrame = (cb) => { pending.push(cb); return ++id; };
-  globalThis.cancelAnimationFrame = () => { pending = []; };
+  stubClocks();
   const { Spring } = await import('wobble');
   const k = c.spring;
   const s = new Spring({ fromValue: c.x0, toValue: c.target,
@@ -54,16 +47,9 @@ async function runCase(c) {
   s.onStop(() => { done = true; });
   // started at wall time 0 (Date.now() reads 1700000000000), between frames
   s.start();
-  const rows = [];
-  for (const t of caseFrames(c)) {
-    wall = t;
-    const run = pending;
-    pending = [];
-    for (const cb of run) cb(1000 + t * 1000);
-    // currentVelocity is units/ms
-    rows.push({ t, x: s.currentValue, v: s.currentVelocity * 1000, done });
-  }
-  return golden(ENGINE, LIBRARY, SCRIPT, flags(c), rows);
+  // currentVelocity is units/ms
+  return record(c, () => ({ x: s.currentValue, v: s.currentVelocity * 1000,
+    done }));
 }
 
-main(ENGINE, SCRIPT, cases, runCase);
+await main(import.meta.url, ENGINE, LIBRARY, cases, runCase, flags);

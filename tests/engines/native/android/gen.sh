@@ -34,26 +34,15 @@ sed -e 's/^package com\.android\.internal\.dynamicanimation\.animation;/package 
     "$ANDROIDX_SRC/SpringAnimation.java" >"$pkg/SpringAnimation.java"
 javac -nowarn -d "$work/classes" $(find "$here/stubs" "$here/driver" "$work/src" -name '*.java')
 
+. "$here/../golden.sh"
+
 # case STIFFNESS ZETA MIN_VISIBLE X0 V0 TARGET DURATION CLOCK NAME
 case_() {
-	k=$1 z=$2 mvc=$3 x0=$4 v0=$5 g=$6 dur=$7 clk=$8 name=$9
-	case $clk in
-	@*) clkarg="--frames-from ${clk#@}" ;;
-	*) clkarg="--dt $clk" ;;
-	esac
-	# the driver stops at the last frame ending by the duration, where
-	# springsim's --duration runs the frame that crosses it too: a
-	# recorded schedule is cut by its count of frames instead
-	body=$work/body.csv
-	java -cp "$work/classes" androidx.dynamicanimation.animation.Drive \
-		    "$k" "$z" "$mvc" "$x0" "$v0" "$g" "$dur" "$clk" >"$body"
-	cut="--duration $dur"
-	case $clk in @*) cut="--frames $(($(wc -l <"$body") - 1))" ;; esac
-	{
-		echo "# engine: android (androidx dynamicanimation SpringForce fd79a569, DynamicAnimation 0ccdd90e), native/android/driver"
-		echo "# springsim: --engine android --android-stiffness $k --android-damping-ratio $z --android-min-visible-change $mvc --x0 $x0 --v0 $v0 --target $g $clkarg $cut"
-		cat "$body"
-	} >"$out/android-$name.csv"
+	golden_write "$out/android-$9.csv" "android (androidx dynamicanimation SpringForce fd79a569, DynamicAnimation 0ccdd90e), native/android/driver" \
+	    "--engine android --android-stiffness $1 --android-damping-ratio $2 --android-min-visible-change $3 --x0 $4 --v0 $5 --target $6" \
+	    "$7" "$8" java -cp "$work/classes" \
+	    androidx.dynamicanimation.animation.Drive "$1" "$2" "$3" "$4" "$5" \
+	    "$6" "$7" "$8"
 }
 
 k=157.91367041742973	# (4 pi)^2: omega 4 pi

@@ -22,27 +22,15 @@ cmake --build "$work/build" -j2 >/dev/null
 cc -O2 -std=c11 -I "$BOX2D_SRC/include" "$here/drive.c" \
     "$work/build/src/libbox2d.a" -lm -lpthread -o "$work/drive"
 
+. "$here/../golden.sh"
+
 # case HERTZ ZETA SUBSTEPS X0 V0 TARGET DURATION CLOCK NAME
 case_() {
-	hz=$1 z=$2 n=$3 x0=$4 v0=$5 g=$6 dur=$7 clk=$8 name=$9
-	case $clk in
-	@*) clkarg="--frames-from ${clk#@}" ;;
-	*) clkarg="--dt $clk" ;;
-	esac
-	# the driver stops at the last frame ending by the duration, where
-	# springsim's --duration runs the frame that crosses it too: a
-	# recorded schedule is cut by its count of frames instead
-	body=$work/body.csv
 	sub=""
-	[ "$n" = 4 ] || sub=" --box2d-substeps $n"
-	"$work/drive" "$hz" "$z" "$n" "$x0" "$v0" "$g" "$dur" "$clk" >"$body"
-	cut="--duration $dur"
-	case $clk in @*) cut="--frames $(($(wc -l <"$body") - 1))" ;; esac
-	{
-		echo "# engine: box2d (box2d v3.2.0 $commit), native/box2d/drive.c"
-		echo "# springsim: --engine box2d --box2d-hertz $hz --box2d-damping-ratio $z$sub --x0 $x0 --v0 $v0 --target $g $clkarg $cut"
-		cat "$body"
-	} >"$out/box2d-$name.csv"
+	[ "$3" = 4 ] || sub=" --box2d-substeps $3"
+	golden_write "$out/box2d-$9.csv" "box2d (box2d v3.2.0 $commit), native/box2d/drive.c" \
+	    "--engine box2d --box2d-hertz $1 --box2d-damping-ratio $2$sub --x0 $4 --v0 $5 --target $6" \
+	    "$7" "$8" "$work/drive" "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8"
 }
 
 irr=@tests/engines/frames/irregular.txt
