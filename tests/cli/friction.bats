@@ -229,6 +229,28 @@ load helpers
 
 # --- a gate on a metric empty in every row ----------------------------------
 
+@test "a sharded sweep leaves the empty-metric gate to springsim-merge, which refuses it for the whole" {
+	local d=$BATS_TEST_TMPDIR k
+	# each part alone may hold no value of the metric (another part may):
+	# the parts pass; an empty part (the recipes' argument check) too
+	for k in 1 2; do
+		sim sweep --model damper --halflife 0.1,0.2,0.3 --frames 3 \
+		    --fail-if 'energy_drift > 0' --shard $k/2 -o "$d/p$k.csv"
+		assert_status 0
+	done
+	sim sweep --model damper --frames 3 --fail-if 'energy_drift > 0' \
+	    --shard 1000000/1000000 --no-header -o /dev/null
+	assert_status 0
+	# joined, every row is empty there: the gate tests nothing
+	OUT=$d/stdout ERR=$d/stderr status=0
+	sh "$BATS_TEST_DIRNAME/../../scripts/merge" --fail-if 'energy_drift > 0' "$d/p1.csv" "$d/p2.csv" \
+	    >"$OUT" 2>"$ERR" || status=$?
+	assert_status 2
+	assert_stdout_empty
+	assert_one_stderr_line
+	assert_stderr_has "energy_drift is empty in every row (3 rows)"
+}
+
 @test "sweep --fail-if on a metric empty in every row: exit 2, nothing written" {
 	assert_usage_error "--fail-if 'energy_drift > 0'" "empty in every row" -- \
 	    sweep --model damper --fail-if 'energy_drift > 0' --frames 3
