@@ -862,15 +862,14 @@ static int
 tune_flags_option(void *ctx, int c, const char *arg)
 {
 	struct tune_flags *tf = ctx;
-	const char *colon = strchr(arg, ':');
+	const char *colon = c == MIRROR + 6 ? strchr(arg, ':') : NULL;
 	struct grid g;
 	char *end;
 	double lo;
 
 	if (c == MIRROR + 5)
 		tf->response = strcmp(arg, "modes") != 0;
-	if (c == MIRROR + 6 && colon != NULL && strchr(colon + 1, ':') ==
-	    NULL) {
+	if (colon != NULL && strchr(colon + 1, ':') == NULL) {
 		lo = strtod(arg, &end);
 		tf->hi = strtod(colon + 1, NULL);
 		tf->nrates = end == colon && lo > 0.0 && tf->hi >= lo ?
