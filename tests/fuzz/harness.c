@@ -15,7 +15,8 @@
  * as a hang.  The commands whose work is not a rule's steps have budgets
  * of their own, in their own units (MODEL_WORK_LIMIT body updates for
  * run --model quat|vector|pair|angular|chain|mesh, TUNE_WORK_LIMIT frame
- * steps for tune, FIT_MAX_ROWS rows for fit), each read from a parse of
+ * steps for tune, FIT_MAX_ROWS rows for fit, ANALYZE_MAX_BODIES bodies
+ * for analyze --model chain|mesh), each read from a parse of
  * the argv with a mirror of the command's own option table.  fit reads
  * FILE, never stdin ("-" is not run).  Output goes wherever stdout and
  * stderr go (/dev/null under make fuzz, which runs with -close_fd_mask=3).
@@ -50,6 +51,9 @@
 #define ROW_WORK 40.0		/* a row written, in body updates */
 #define TUNE_WORK_LIMIT 4e5
 #define FIT_MAX_ROWS 48
+/* analyze --model chain|mesh: bodies, and with the impulse rule's QR */
+#define ANALYZE_MAX_BODIES 400
+#define ANALYZE_QR_BODIES 9
 
 /* A broken invariant: say which, then abort (the fuzzer's crash). */
 #define CHECK(cond) do { \
@@ -390,6 +394,54 @@ fps_work(int argc, char **argv)
 	return work;
 }
 
+/*
+ * analyze --model chain|mesh's flags (analyze_system in limits.c),
+ * mirrored: the bodies (--particles N, --grid RxC, read loosely) and
+ * whether the impulse rule's QR on the whole matrix (N^3, repeated) is
+ * run.  Within the limits, 0; else (or a flag not mirrored) INFINITY.
+ */
+static double
+analyze_system_work(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "model", required_argument, NULL, 'm' },
+		{ "particles", required_argument, NULL, 'n' },
+		{ "grid", required_argument, NULL, 'g' },
+		{ "integrator", required_argument, NULL, 'i' },
+		{ "precision", required_argument, NULL, 'p' },
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *model = run_model_arg(argc, argv, NULL), *rule = NULL;
+	double particles = 10.0, rows = 10.0, cols = 10.0, n;
+	char *end;
+	int c, impulse;
+
+	reset_getopt();
+	while ((c = getopt_long(argc, argv, ":ho:V", opts, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return INFINITY;
+		if (c == 'n')
+			particles = strtod(optarg, NULL);
+		if (c == 'g') {
+			rows = strtod(optarg, &end);
+			cols = *end == 'x' ? strtod(end + 1, NULL) : 0.0;
+		}
+		if (c == 'i')
+			rule = optarg;
+	}
+	n = model != NULL && strcmp(model, "mesh") == 0 ? rows * cols :
+	    particles;
+	impulse = rule == NULL || strcmp(rule, "all") == 0 ||
+	    strcmp(rule, "impulse") == 0;
+	if (!(n <= ANALYZE_MAX_BODIES) || (impulse && n > ANALYZE_QR_BODIES))
+		return INFINITY;
+	return 0.0;
+}
+
 /* A parsed `analyze`'s work: its rows (rules x steps x zetas). */
 static double
 analyze_work(int argc, char **argv)
@@ -409,12 +461,18 @@ analyze_work(int argc, char **argv)
 	};
 	struct option all[96];
 	struct grid g;
+	const char *model = run_model_arg(argc, argv, NULL);
 	double steps = 1.0, zetas = 1.0, rules = 8.0;
 	int c;
 
-	/* analyze --model chain|mesh: eigenvalues of the system, unbounded */
+	/*
+	 * analyze --model chain|mesh: the system's own analysis; another
+	 * model command's name (analyze's own parse then): not run
+	 */
 	if (run_names_model_command(argc, argv))
-		return INFINITY;
+		return model != NULL && (strcmp(model, "chain") == 0 ||
+		    strcmp(model, "mesh") == 0) ?
+		    analyze_system_work(argc, argv) : INFINITY;
 	CHECK(param_longopts(own, all, sizeof(all) / sizeof(all[0])) == 0);
 	reset_getopt();
 	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
