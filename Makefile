@@ -57,8 +57,9 @@ LDLIBS	 = -lcsv -lm -pthread
 # from Debian's libcminpack-dev (cminpack 1.3: a small, long-kept C
 # library; see src/cli/fit.c), headers in include/cminpack-1 (its
 # pkg-config name is cminpack).  Only the program links it: fit.o is kept
-# out of the objects the unit tests, the bench and the fuzzers link, so
-# they (and the static aarch64 cross-build) need no MINPACK.
+# out of the objects the unit tests and the bench link, so they (and the
+# static aarch64 cross-build) need no MINPACK; the fuzz harnesses, which
+# run fit, link it as the program does.
 CMINPACK_CFLAGS ?= $(shell pkg-config --cflags cminpack 2>/dev/null || \
 		   echo -I/usr/include/cminpack-1)
 CMINPACK_LIBS	?= -lcminpack
@@ -111,8 +112,10 @@ $(UNIT): $(UNIT_OBJ) $(CLI_UNITS) $(LIB)
 $(BENCH): $(BUILD)/bench/bench.o $(CLI_UNITS) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(REPLAY): $(BUILD)/tests/fuzz/replay.o $(FUZZ_OBJ) $(CLI_UNITS) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+# (the harnesses run fit too: fit.o and MINPACK, as the program links them)
+$(REPLAY): $(BUILD)/tests/fuzz/replay.o $(FUZZ_OBJ) $(CLI_UNITS) \
+    $(BUILD)/src/cli/fit.o $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CMINPACK_LIBS) $(LDLIBS)
 
 test: $(BIN) $(UNIT) $(REPLAY)
 	sh tests/run.sh $(BUILD)
@@ -167,7 +170,8 @@ FUZZ_CC	?= clang
 FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
 	     -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_NAMES = args_main args_run args_fps args_convert args_analyze \
-	     args_sweep args_resonance number csv_frames csv_target
+	     args_sweep args_resonance number csv_frames csv_target \
+	     args_tune args_fit csv_fit args_model
 fuzz:
 	$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) CFLAGS="$(FUZZ_FLAGS)" \
 	    LDFLAGS="$(FUZZ_FLAGS)" fuzzers
@@ -185,9 +189,10 @@ fuzz-corpus:
 	    -close_fd_mask=3 tests/fuzz/corpus/$$n build-fuzz/corpus/$$n \
 	    2>&1 | tail -n 1 || exit 1; done
 
-$(BUILD)/fuzzer-%: tests/fuzz/libfuzzer.c $(FUZZ_OBJ) $(CLI_UNITS) $(LIB)
+$(BUILD)/fuzzer-%: tests/fuzz/libfuzzer.c $(FUZZ_OBJ) $(CLI_UNITS) \
+    $(BUILD)/src/cli/fit.o $(LIB)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -fsanitize=fuzzer \
-	    -DFUZZ_TARGET=fuzz_$* -o $@ $^ $(LDLIBS)
+	    -DFUZZ_TARGET=fuzz_$* -o $@ $^ $(CMINPACK_LIBS) $(LDLIBS)
 
 # every command once under valgrind: any error or leak fails
 valgrind: $(BIN)

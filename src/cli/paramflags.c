@@ -1350,6 +1350,8 @@ has_word(const char *list, const char *w)
 	size_t n = strlen(w);
 	const char *p;
 
+	if (n == 0)	/* no word (strstr finds "" everywhere, p never moves) */
+		return 0;
 	for (p = list; (p = strstr(p, w)) != NULL; p += n)
 		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
 			return 1;

@@ -1080,6 +1080,8 @@ list_has(const char *list, const char *w)
 	size_t n = strlen(w);
 	const char *p;
 
+	if (n == 0)	/* no word (strstr finds "" everywhere, p never moves) */
+		return 0;
 	for (p = list; (p = strstr(p, w)) != NULL; p += n)
 		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
 			return 1;
@@ -1099,6 +1101,10 @@ engine_refusals(const struct run_setup *rs)
 	char num[64], knob[80];
 	int i;
 
+	/* an unknown name first (the empty one too): the knobs name it */
+	if (rs->engine != NULL && spring_engine_find(rs->engine) == NULL)
+		return usage_error("--engine: unknown engine '%s'; 'springsim "
+		    "list' shows them", rs->engine);
 	for (i = 0; engine_knobs[i].flag != NULL; i++) {
 		if (!knob_given(rs, i, knob, sizeof(knob)))
 			continue;
@@ -1112,9 +1118,6 @@ engine_refusals(const struct run_setup *rs)
 	}
 	if (rs->engine == NULL)
 		return EXIT_OK;
-	if (spring_engine_find(rs->engine) == NULL)
-		return usage_error("--engine: unknown engine '%s'; 'springsim "
-		    "list' shows them", rs->engine);
 	if (strcmp(rs->model, "spring") != 0)
 		own = "--model", val = rs->model;
 	else if (rs->integrator != NULL)

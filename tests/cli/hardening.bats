@@ -73,6 +73,18 @@ quick_usage_error() {
 	assert_status 0
 }
 
+@test "fuzz regression (args_run timeout-e94c65e5): --engine '' beside a library's knob is refused, not an endless search for the empty word" {
+	# list_has (setup.c) looked for the engine's name among the knob's
+	# engines: strstr finds "" at once and the loop never moved on
+	local rc=0
+	timeout 10 "$SPRINGSIM" --engine '' --unity-max-speed 3 --frames 10 \
+	    >/dev/null 2>&1 || rc=$?
+	[ "$rc" -eq 2 ] || fail "exit status $rc (124: it never returned)"
+	quick_usage_error "--engine: unknown engine ''" -- --engine '' --clamp
+	quick_usage_error "--engine: unknown engine 'nope'" -- --engine nope \
+	    --box2d-substeps 4
+}
+
 # ---- output that survives ------------------------------------------------
 
 # piped ARGS... - run springsim ARGS | head -n 1; $pipe_status is

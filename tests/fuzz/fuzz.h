@@ -22,11 +22,16 @@ int fuzz_args_convert(const uint8_t *data, size_t size);
 int fuzz_args_analyze(const uint8_t *data, size_t size);
 int fuzz_args_sweep(const uint8_t *data, size_t size);
 int fuzz_args_resonance(const uint8_t *data, size_t size);
+int fuzz_args_tune(const uint8_t *data, size_t size);
+int fuzz_args_fit(const uint8_t *data, size_t size);	/* files k, l: curves */
+/* run --model (the first line: quat, chain, ...) with the rest. */
+int fuzz_args_model(const uint8_t *data, size_t size);
 /* scan_double, scan_long and friends; numfmt round trips. */
 int fuzz_number(const uint8_t *data, size_t size);
 /* The CSV readers: byte 0 picks run options, the rest is the file. */
 int fuzz_csv_frames(const uint8_t *data, size_t size);	/* --frames-from */
 int fuzz_csv_target(const uint8_t *data, size_t size);	/* --target-file */
+int fuzz_csv_fit(const uint8_t *data, size_t size);	/* fit FILE */
 
 /* The harnesses by name (the directory names under tests/fuzz/corpus). */
 struct fuzz_harness {

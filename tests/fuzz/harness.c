@@ -12,8 +12,14 @@
  * (or analyze rows) is parsed but not simulated: the fuzzer is after bad
  * input, and a valid long run is only slow.  Work the estimate does not
  * count (signal pieces, tracking metrics) is left for the fuzzer to find
- * as a hang.  Output goes wherever stdout and stderr go (/dev/null under
- * make fuzz, which runs with -close_fd_mask=3).
+ * as a hang.  The commands whose work is not a rule's steps have budgets
+ * of their own, in their own units (MODEL_WORK_LIMIT body updates for
+ * run --model quat|vector|pair|angular|chain|mesh, TUNE_WORK_LIMIT frame
+ * steps for tune, FIT_MAX_ROWS rows for fit, ANALYZE_MAX_BODIES bodies
+ * for analyze --model chain|mesh), each read from a parse of
+ * the argv with a mirror of the command's own option table.  fit reads
+ * FILE, never stdin ("-" is not run).  Output goes wherever stdout and
+ * stderr go (/dev/null under make fuzz, which runs with -close_fd_mask=3).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -35,6 +41,19 @@
 
 #define MAX_ARGS 32
 #define WORK_LIMIT 4096.0
+/*
+ * The model commands' budget, body updates (a spring evaluation, a rule's
+ * or rk4's step of one body, a row of output), and tune's, steps of its
+ * frames over every candidate it runs; fit's, rows of its file.  Each
+ * takes well under a second in the sanitizer builds.
+ */
+#define MODEL_WORK_LIMIT 5e5
+#define ROW_WORK 40.0		/* a row written, in body updates */
+#define TUNE_WORK_LIMIT 4e5
+#define FIT_MAX_ROWS 48
+/* analyze --model chain|mesh: bodies, and with the impulse rule's QR */
+#define ANALYZE_MAX_BODIES 400
+#define ANALYZE_QR_BODIES 9
 
 /* A broken invariant: say which, then abort (the fuzzer's crash). */
 #define CHECK(cond) do { \
@@ -56,6 +75,10 @@ const struct fuzz_harness fuzz_harnesses[] = {
 	{ "number", fuzz_number },
 	{ "csv_frames", fuzz_csv_frames },
 	{ "csv_target", fuzz_csv_target },
+	{ "args_tune", fuzz_args_tune },
+	{ "args_fit", fuzz_args_fit },
+	{ "csv_fit", fuzz_csv_fit },
+	{ "args_model", fuzz_args_model },
 	{ NULL, NULL }
 };
 
@@ -66,6 +89,18 @@ static const char frames_text[] = "dt\n0.01\n0.02\n0.015\n0.05\n";
 static const char target_text[] = "t,target,target_vel\n0,0,0\n0.1,1,2\n"
     "0.3,-1,0\n";
 static const char grid_text[] = "dt,x0\n0.01,0\n0.02,1\n";
+/*
+ * fit's files (args_fit writes them): k a spring's step response (omega
+ * 4 pi, zeta 0.3, from 0 toward 1, at 30 fps, to 4 decimals), l
+ * a curve with a target column (a step to 1, then to 1.5) that x
+ * follows loosely.
+ */
+static const char fit_k_text[] = "t,x\n0,0\n0.03333,0.0797\n0.06667,0.2823\n"
+    "0.1,0.5497\n0.1333,0.8265\n0.1667,1.0683\n0.2,1.2459\n0.2333,1.3465\n"
+    "0.2667,1.3717\n0.3,1.3345\n0.3333,1.2544\n0.3667,1.1532\n0.4,1.0511\n";
+static const char fit_l_text[] = "t,x,target\n0,0,0\n0.1,0.2,1\n0.2,0.7,1\n"
+    "0.3,1.1,1\n0.4,1.2,1.5\n0.5,1.3,1.5\n0.6,1.5,1.5\n0.7,1.6,1.5\n"
+    "0.8,1.55,1.5\n0.9,1.5,1.5\n";
 
 /* Write a whole small file in the current directory; failure aborts. */
 static void
@@ -252,6 +287,8 @@ signal_work(const struct run_setup *rs, double dt, int tracking)
 	return work;
 }
 
+static double model_work(int argc, char **argv);
+
 /* A parsed `run`'s work: steps of the rule. */
 static double
 run_work(int argc, char **argv)
@@ -262,12 +299,11 @@ run_work(int argc, char **argv)
 	CHECK(rs != NULL);
 	/*
 	 * A model with its own command (the systems, quat, vector) costs
-	 * what its own flags say (N^2 a frame, rk4 at dt/64): unbounded
-	 * here, so never run.
+	 * what its own flags say (N^2 a frame, rk4 at dt/64): model_work.
 	 */
 	if (run_names_model_command(argc, argv)) {
 		free(rs);
-		return INFINITY;
+		return model_work(argc, argv);
 	}
 	reset_getopt();
 	if (run_setup_parse(rs, argc, argv, NULL, NULL, NULL, no_usage) ==
@@ -358,6 +394,54 @@ fps_work(int argc, char **argv)
 	return work;
 }
 
+/*
+ * analyze --model chain|mesh's flags (analyze_system in limits.c),
+ * mirrored: the bodies (--particles N, --grid RxC, read loosely) and
+ * whether the impulse rule's QR on the whole matrix (N^3, repeated) is
+ * run.  Within the limits, 0; else (or a flag not mirrored) INFINITY.
+ */
+static double
+analyze_system_work(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "model", required_argument, NULL, 'm' },
+		{ "particles", required_argument, NULL, 'n' },
+		{ "grid", required_argument, NULL, 'g' },
+		{ "integrator", required_argument, NULL, 'i' },
+		{ "precision", required_argument, NULL, 'p' },
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *model = run_model_arg(argc, argv, NULL), *rule = NULL;
+	double particles = 10.0, rows = 10.0, cols = 10.0, n;
+	char *end;
+	int c, impulse;
+
+	reset_getopt();
+	while ((c = getopt_long(argc, argv, ":ho:V", opts, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return INFINITY;
+		if (c == 'n')
+			particles = strtod(optarg, NULL);
+		if (c == 'g') {
+			rows = strtod(optarg, &end);
+			cols = *end == 'x' ? strtod(end + 1, NULL) : 0.0;
+		}
+		if (c == 'i')
+			rule = optarg;
+	}
+	n = model != NULL && strcmp(model, "mesh") == 0 ? rows * cols :
+	    particles;
+	impulse = rule == NULL || strcmp(rule, "all") == 0 ||
+	    strcmp(rule, "impulse") == 0;
+	if (!(n <= ANALYZE_MAX_BODIES) || (impulse && n > ANALYZE_QR_BODIES))
+		return INFINITY;
+	return 0.0;
+}
+
 /* A parsed `analyze`'s work: its rows (rules x steps x zetas). */
 static double
 analyze_work(int argc, char **argv)
@@ -377,12 +461,18 @@ analyze_work(int argc, char **argv)
 	};
 	struct option all[96];
 	struct grid g;
+	const char *model = run_model_arg(argc, argv, NULL);
 	double steps = 1.0, zetas = 1.0, rules = 8.0;
 	int c;
 
-	/* analyze --model chain|mesh: eigenvalues of the system, unbounded */
+	/*
+	 * analyze --model chain|mesh: the system's own analysis; another
+	 * model command's name (analyze's own parse then): not run
+	 */
 	if (run_names_model_command(argc, argv))
-		return INFINITY;
+		return model != NULL && (strcmp(model, "chain") == 0 ||
+		    strcmp(model, "mesh") == 0) ?
+		    analyze_system_work(argc, argv) : INFINITY;
 	CHECK(param_longopts(own, all, sizeof(all) / sizeof(all[0])) == 0);
 	reset_getopt();
 	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
@@ -578,8 +668,340 @@ resonance_work(int argc, char **argv)
 	return work;
 }
 
+/* A file's lines, at most (0: none there): the rows a reader can get. */
+static double
+file_lines(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	double n = 1.0;
+	int c;
+
+	if (fp == NULL)
+		return 0.0;
+	while ((c = getc(fp)) != EOF)
+		n += c == '\n' || c == '\r';
+	fclose(fp);
+	return n;
+}
+
+/*
+ * frames_bound for a setup parsed but not resolved (its frame-time file
+ * not yet read: its lines instead).
+ */
+static double
+parsed_frames(struct run_setup *rs, double dt)
+{
+	int len = rs->list_len;
+	double n;
+
+	if (rs->frames_from != NULL && rs->list == NULL)
+		rs->list_len = (int)fmin(file_lines(rs->frames_from), INT_MAX);
+	n = frames_bound(rs, dt);
+	rs->list_len = len;
+	return n;
+}
+
+/*
+ * The steps of a frame for a setup parsed but not resolved: the substep
+ * cap with --substep, and an engine's own (its 1 ms steps, up to its 64
+ * ms cap, or Box2D's substeps).
+ */
+static double
+parsed_steps(const struct run_setup *rs)
+{
+	double n = rs->substep != NULL ? (double)rs->max_substeps : 1.0;
+
+	if (rs->engine != NULL)
+		n *= 64.0 + (rs->have_substeps ? (double)rs->substeps : 4.0);
+	return n;
+}
+
+/* The start of the codes of the mirrors of the commands' tables below. */
+#define MIRROR 7600
+
+/*
+ * The model commands' own flags, as their tables give them (name and
+ * argument, in order: quat_opts and vec_opts in cmd_rotation.c,
+ * sys_longopts in cmd_system.c, net_longopts in cmd_network.c), so that
+ * a parse here reads an argv as the command does; the codes are ours.
+ * A flag missing here fails the parse, and the input is not run.
+ */
+static const struct option quat_mirror[] = {
+	{ "model", required_argument, NULL, MIRROR + 0 },
+	{ "integrator", required_argument, NULL, MIRROR + 1 },
+	{ "q0", required_argument, NULL, MIRROR + 2 },
+	{ "target", required_argument, NULL, MIRROR + 3 },
+	{ "angle0", required_argument, NULL, MIRROR + 4 },
+	{ "axis0", required_argument, NULL, MIRROR + 5 },
+	{ "target-angle", required_argument, NULL, MIRROR + 6 },
+	{ "target-axis", required_argument, NULL, MIRROR + 7 },
+	{ "w0", required_argument, NULL, MIRROR + 8 },
+	{ "no-hemisphere", no_argument, NULL, MIRROR + 9 },
+	{ "fast-exp", no_argument, NULL, MIRROR + 10 },
+	{ "x0", required_argument, NULL, MIRROR + 11 },
+	{ "v0", required_argument, NULL, MIRROR + 12 },
+	{ "target-vel", required_argument, NULL, MIRROR + 13 },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct option vec_mirror[] = {
+	{ "model", required_argument, NULL, MIRROR + 0 },
+	{ "dim", required_argument, NULL, MIRROR + 1 },
+	{ "x0", required_argument, NULL, MIRROR + 2 },
+	{ "v0", required_argument, NULL, MIRROR + 3 },
+	{ "target", required_argument, NULL, MIRROR + 4 },
+	{ "target-vel", required_argument, NULL, MIRROR + 5 },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct option sys_mirror[] = {
+	{ "m1", required_argument, NULL, MIRROR + 0 },
+	{ "m2", required_argument, NULL, MIRROR + 1 },
+	{ "i1", required_argument, NULL, MIRROR + 2 },
+	{ "i2", required_argument, NULL, MIRROR + 3 },
+	{ "rest", required_argument, NULL, MIRROR + 4 },
+	{ "x1", required_argument, NULL, MIRROR + 5 },
+	{ "x2", required_argument, NULL, MIRROR + 6 },
+	{ "v1", required_argument, NULL, MIRROR + 7 },
+	{ "v2", required_argument, NULL, MIRROR + 8 },
+	{ "particles", required_argument, NULL, MIRROR + 9 },
+	{ "summary", no_argument, NULL, MIRROR + 10 },
+	{ "dim", required_argument, NULL, MIRROR + 11 },
+	{ "damper", required_argument, NULL, MIRROR + 12 },
+	{ "no-reference", no_argument, NULL, MIRROR + 13 },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct option net_mirror[] = {
+	{ "dim", required_argument, NULL, MIRROR + 0 },
+	{ "x0", required_argument, NULL, MIRROR + 1 },
+	{ "v0", required_argument, NULL, MIRROR + 2 },
+	{ "target", required_argument, NULL, MIRROR + 3 },
+	{ "target-vel", required_argument, NULL, MIRROR + 4 },
+	{ "x1", required_argument, NULL, MIRROR + 5 },
+	{ "x2", required_argument, NULL, MIRROR + 6 },
+	{ "v1", required_argument, NULL, MIRROR + 7 },
+	{ "v2", required_argument, NULL, MIRROR + 8 },
+	{ "m1", required_argument, NULL, MIRROR + 9 },
+	{ "m2", required_argument, NULL, MIRROR + 10 },
+	{ "rest", required_argument, NULL, MIRROR + 11 },
+	{ "gravity", required_argument, NULL, MIRROR + 12 },
+	{ "particles", required_argument, NULL, MIRROR + 13 },
+	{ "grid", required_argument, NULL, MIRROR + 14 },
+	{ "pluck", required_argument, NULL, MIRROR + 15 },
+	{ "summary", no_argument, NULL, MIRROR + 16 },
+	{ "damper", required_argument, NULL, MIRROR + 17 },
+	{ "no-reference", no_argument, NULL, MIRROR + 18 },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* What sizes a model command's run: its bodies (the commands' defaults). */
+struct model_flags {
+	const struct option *opts;
+	double particles, rows, cols, dim;
+};
+
+/*
+ * A mirrored flag (extra_opt_fn): taken whatever its value (the command
+ * checks it); --particles, --grid RxC and --dim read loosely, so that
+ * whatever the command accepts reads the same here.
+ */
+static int
+model_flags_option(void *ctx, int c, const char *arg)
+{
+	struct model_flags *mf = ctx;
+	const char *name;
+	char *end;
+	double r, cl;
+
+	if (c < MIRROR || c >= MIRROR + 32)
+		return 0;
+	name = mf->opts[c - MIRROR].name;
+	if (strcmp(name, "particles") == 0)
+		mf->particles = strtod(arg, NULL);
+	else if (strcmp(name, "dim") == 0)
+		mf->dim = strtod(arg, NULL);
+	else if (strcmp(name, "grid") == 0) {
+		r = strtod(arg, &end);
+		cl = *end == 'x' ? strtod(end + 1, NULL) : 0.0;
+		mf->rows = r;
+		mf->cols = cl;
+	}
+	return 1;
+}
+
+/*
+ * A model command's work in body updates (see the commands' check_cost):
+ * quat's rk4 reference (192 steps of 4 stages a frame); vector's
+ * components, each a run; the 1-D systems' exact reference (N^2 a frame,
+ * the modes N^3); the networks' two rk4 references over springs and
+ * bodies (96 steps of 4 stages), a conjugate-gradient solve (N springs'
+ * worth a body), the dim-1 mesh's exact reference (N^2) and modes (N^3);
+ * and the rows written (a body's or a frame's, ROW_WORK each).
+ */
+static double
+model_work(int argc, char **argv)
+{
+	model_runner mc = run_model_runner(argc, argv);
+	const char *name = run_model_arg(argc, argv, NULL);
+	struct run_setup *rs = malloc(sizeof(*rs));
+	struct model_flags mf = { NULL, 10.0, 10.0, 10.0, 3.0 };
+	double work = INFINITY, f, n, ns;
+	int rc;
+
+	CHECK(rs != NULL);
+	mf.opts = mc == cmd_quat ? quat_mirror : mc == cmd_vector ?
+	    vec_mirror : mc == cmd_system ? sys_mirror : mc == cmd_network ?
+	    net_mirror : NULL;
+	if (mf.opts == NULL) {		/* a model command not mirrored */
+		free(rs);
+		return INFINITY;
+	}
+	reset_getopt();
+	rc = run_setup_parse_flags(rs, argc, argv, mf.opts, model_flags_option,
+	    &mf, no_usage);
+	if (rc == CMD_DONE)
+		work = 0.0;		/* --help, --version */
+	if (rc == EXIT_OK && (mc == cmd_system || mc == cmd_network)) {
+		rs->model = "spring";	/* as the commands resolve */
+		rs->integrator = NULL;
+	}
+	if (rc == EXIT_OK && run_setup_resolve(rs) == EXIT_OK) {
+		f = frames_bound(rs, rs->dt) + 1.0;
+		n = name != NULL && strcmp(name, "chain") == 0 ? mf.particles :
+		    name != NULL && strcmp(name, "mesh") == 0 ? mf.rows *
+		    mf.cols : 2.0;
+		ns = 4.0 * n + 2.0;
+		if (mc == cmd_quat)
+			work = f * (1.0 + 192.0 * 4.0 + ROW_WORK);
+		else if (mc == cmd_vector)
+			work = f * (3.0 * parsed_steps(rs) + ROW_WORK) + 3.0 *
+			    signal_work(rs, rs->dt, rs->metrics &&
+			    rs->sim.signal != NULL);
+		else if (mc == cmd_system)
+			work = f * ((n + n * n) * 4.0 + n * ROW_WORK) +
+			    4.0 * n * n * n;
+		else
+			work = fmax(mf.dim, 1.0) * (f * ((ns + n) * 4.0 * 96.0 +
+			    n * ns + n * n + n * ROW_WORK) + 4.0 * n * n * n);
+		if (!(n >= 0.0))
+			work = INFINITY;
+	}
+	run_setup_free(rs);
+	free(rs);
+	return work * (WORK_LIMIT / MODEL_WORK_LIMIT);
+}
+
+/* tune's own flags (tune_opts in tune.c), mirrored as the models' are. */
+static const struct option tune_mirror[] = {
+	{ "overshoot", required_argument, NULL, MIRROR + 0 },
+	{ "settle", required_argument, NULL, MIRROR + 1 },
+	{ "tolerance", required_argument, NULL, MIRROR + 2 },
+	{ "period", required_argument, NULL, MIRROR + 3 },
+	{ "rise-time", required_argument, NULL, MIRROR + 4 },
+	{ "match", required_argument, NULL, MIRROR + 5 },
+	{ "fps", required_argument, NULL, MIRROR + 6 },
+	{ "max-stiffness", no_argument, NULL, MIRROR + 7 },
+	{ "margin", required_argument, NULL, MIRROR + 8 },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* What sizes tune's work: its rates (how many, the highest), the match. */
+struct tune_flags {
+	double nrates, hi;
+	int response;
+};
+
+/*
+ * tune's flags (extra_opt_fn): --fps read as tune reads it (A:B every
+ * whole rate, else a grid), loosely; --match response.
+ */
+static int
+tune_flags_option(void *ctx, int c, const char *arg)
+{
+	struct tune_flags *tf = ctx;
+	const char *colon = c == MIRROR + 6 ? strchr(arg, ':') : NULL;
+	struct grid g;
+	char *end;
+	double lo;
+
+	if (c == MIRROR + 5)
+		tf->response = strcmp(arg, "modes") != 0;
+	if (colon != NULL && strchr(colon + 1, ':') == NULL) {
+		lo = strtod(arg, &end);
+		tf->hi = strtod(colon + 1, NULL);
+		tf->nrates = end == colon && lo > 0.0 && tf->hi >= lo ?
+		    tf->hi - lo + 2.0 : 1.0;
+	} else if (c == MIRROR + 6 && grid_parse("--fps", arg, NULL, &g) ==
+	    0) {
+		tf->nrates = (double)grid_count(&g);
+		tf->hi = g.max;
+	} else if (c == MIRROR + 6)
+		tf->nrates = 1.0;	/* refused by tune */
+	return c >= MIRROR && c < MIRROR + 9;
+}
+
+/*
+ * A parsed `tune`'s work, frame steps: every rate's run of the designed
+ * spring, each candidate's runs (--match response: Nelder-Mead, two
+ * rounds of at most 400 evaluations, plus the starts and the figures;
+ * the modes match and --max-stiffness a few runs).
+ */
+static double
+tune_work(int argc, char **argv)
+{
+	struct run_setup *rs = malloc(sizeof(*rs));
+	struct tune_flags tf = { 0.0, 0.0, 0 };
+	double work = INFINITY, dt, runs, evals;
+	int rc;
+
+	CHECK(rs != NULL);
+	reset_getopt();
+	rc = run_setup_parse_flags(rs, argc, argv, tune_mirror,
+	    tune_flags_option, &tf, no_usage);
+	if (rc == CMD_DONE)
+		work = 0.0;
+	else if (rc == EXIT_OK) {
+		runs = fmax(tf.nrates, 1.0);
+		dt = tf.nrates > 0.0 ? 1.0 / tf.hi : rs->dt;
+		evals = tf.response || tf.nrates > 1.0 || rs->frames_from !=
+		    NULL || rs->have_jitter || rs->nhitches > 0 ||
+		    rs->engine != NULL ? 820.0 : 8.0;
+		work = runs * evals * (parsed_frames(rs, dt) + 1.0) *
+		    parsed_steps(rs);
+		if (rs->signal_name != NULL)	/* a square wave's pieces */
+			work += runs * evals * 4.0 * (parsed_frames(rs, dt) +
+			    1.0) * fmax(dt, rs->dt) / rs->signal_period;
+		if (!(dt > 0.0))
+			work = INFINITY;
+	}
+	run_setup_free(rs);
+	free(rs);
+	return work * (WORK_LIMIT / TUNE_WORK_LIMIT);
+}
+
+/*
+ * fit's work: the rows of the largest file its argv names (FILE, read
+ * whole; fit's grid and Levenberg-Marquardt cost some 10^4 model
+ * evaluations a row).  "-" would read stdin: not run.
+ */
+static double
+fit_work(int argc, char **argv)
+{
+	double rows = 0.0;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-") == 0)
+			return INFINITY;
+		rows = fmax(rows, file_lines(argv[i]));
+	}
+	return rows > FIT_MAX_ROWS ? INFINITY : 0.0;
+}
+
 enum command {
-	C_RUN, C_FPS, C_CONVERT, C_ANALYZE, C_LIST, C_SWEEP, C_RESONANCE
+	C_RUN, C_FPS, C_CONVERT, C_ANALYZE, C_LIST, C_SWEEP, C_RESONANCE,
+	C_TUNE, C_FIT
 };
 
 /*
@@ -605,6 +1027,10 @@ run_command(enum command cmd, int argc, char **argv)
 		work = sweep_work(argc, av);
 	else if (cmd == C_RESONANCE)
 		work = resonance_work(argc, av);
+	else if (cmd == C_TUNE)
+		work = tune_work(argc, av);
+	else if (cmd == C_FIT)
+		work = fit_work(argc, av);
 	if (work <= WORK_LIMIT) {
 		memcpy(av, argv, n);
 		reset_getopt();
@@ -629,6 +1055,12 @@ run_command(enum command cmd, int argc, char **argv)
 			break;
 		case C_RESONANCE:
 			cmd_resonance(argc, av);
+			break;
+		case C_TUNE:
+			cmd_tune(argc, av);
+			break;
+		case C_FIT:
+			cmd_fit(argc, av);
 			break;
 		}
 	}
@@ -670,6 +1102,7 @@ ARGS_HARNESS(fuzz_args_convert, C_CONVERT, "convert")
 ARGS_HARNESS(fuzz_args_analyze, C_ANALYZE, "analyze")
 ARGS_HARNESS(fuzz_args_sweep, C_SWEEP, "sweep")
 ARGS_HARNESS(fuzz_args_resonance, C_RESONANCE, "resonance")
+ARGS_HARNESS(fuzz_args_tune, C_TUNE, "tune")
 
 /* The whole command line as main() dispatches it (list included). */
 int
@@ -682,7 +1115,8 @@ fuzz_args_main(const uint8_t *data, size_t size)
 	} cmds[] = {
 		{ "run", C_RUN }, { "list", C_LIST }, { "fps", C_FPS },
 		{ "analyze", C_ANALYZE }, { "convert", C_CONVERT },
-		{ "sweep", C_SWEEP }, { "resonance", C_RESONANCE }
+		{ "sweep", C_SWEEP }, { "resonance", C_RESONANCE },
+		{ "tune", C_TUNE }, { "fit", C_FIT }
 	};
 	struct args a;
 	size_t i;
@@ -834,14 +1268,16 @@ fuzz_number(const uint8_t *data, size_t size)
 
 /*
  * A CSV reader's harness: the bytes after the first into the scratch
- * directory's in.csv, read by a run whose other flags the first byte
+ * directory's in.csv, read by command cmd (argv[0] name) as flag's value
+ * (NULL: an argument of its own), whose other flags the first byte
  * picks (bit i of it chooses between the pairs of choice[i]).
  */
 static int
-csv_harness(char *flag, const char *const choice[][2], int nchoices,
-    const uint8_t *data, size_t size)
+csv_harness(enum command cmd, char *name, char *flag,
+    const char *const choice[][2], int nchoices, const uint8_t *data,
+    size_t size)
 {
-	static char name[] = "run", file[] = "in.csv";
+	static char file[] = "in.csv";
 	char *argv[MAX_ARGS + 2], words[256], *w = words;
 	int argc = 0, i;
 
@@ -849,7 +1285,8 @@ csv_harness(char *flag, const char *const choice[][2], int nchoices,
 	if (size < 1)
 		return 0;
 	argv[argc++] = name;
-	argv[argc++] = flag;
+	if (flag != NULL)
+		argv[argc++] = flag;
 	argv[argc++] = file;
 	for (i = 0; i < nchoices; i++) {
 		const char *opt = choice[i][(data[0] >> i) & 1];
@@ -871,9 +1308,11 @@ csv_harness(char *flag, const char *const choice[][2], int nchoices,
 	enter_scratch();
 	put_file(file, data + 1, size - 1);
 	CHECK(fchdir(home_fd) == 0);
-	run_command(C_RUN, argc, argv);
+	run_command(cmd, argc, argv);
 	return 0;
 }
+
+static char run_name[] = "run";
 
 int
 fuzz_csv_frames(const uint8_t *data, size_t size)
@@ -891,7 +1330,7 @@ fuzz_csv_frames(const uint8_t *data, size_t size)
 
 	static char flag[] = "--frames-from";
 
-	return csv_harness(flag, choice, 8, data, size);
+	return csv_harness(C_RUN, run_name, flag, choice, 8, data, size);
 }
 
 int
@@ -910,5 +1349,74 @@ fuzz_csv_target(const uint8_t *data, size_t size)
 
 	static char flag[] = "--target-file";
 
-	return csv_harness(flag, choice, 8, data, size);
+	return csv_harness(C_RUN, run_name, flag, choice, 8, data, size);
+}
+
+/*
+ * fit's command line, FILE and all: the scratch directory holds k and l
+ * (fit's curves, see fit_k_text) besides f, g and h.
+ */
+int
+fuzz_args_fit(const uint8_t *data, size_t size)
+{
+	static char name[] = "fit";
+	struct args a;
+
+	fuzz_init();
+	if (split_args(&a, name, data, size) == 0) {
+		enter_scratch();
+		put_file("k", fit_k_text, sizeof(fit_k_text) - 1);
+		put_file("l", fit_l_text, sizeof(fit_l_text) - 1);
+		CHECK(fchdir(home_fd) == 0);
+		run_command(C_FIT, a.argc, a.argv);
+	}
+	free(a.buf);
+	return 0;
+}
+
+/*
+ * run with --model first: the first line names the model (quat, vector,
+ * pair, angular, chain, mesh: the commands of their own), the rest are
+ * its flags, so that every input reaches a model command's parse.
+ */
+int
+fuzz_args_model(const uint8_t *data, size_t size)
+{
+	static char name[] = "run", flag[] = "--model";
+	struct args a;
+
+	fuzz_init();
+	if (split_args(&a, NULL, data, size) == 0 && a.argc >= 1 &&
+	    a.argc < MAX_ARGS) {
+		memmove(a.argv + 2, a.argv, (size_t)(a.argc + 1) *
+		    sizeof(*a.argv));
+		a.argv[0] = name;
+		a.argv[1] = flag;
+		run_command(C_RUN, a.argc + 2, a.argv);
+	}
+	free(a.buf);
+	return 0;
+}
+
+/*
+ * fit's CSV reader and solver: the bytes after the first into in.csv,
+ * fitted with the flags the first byte picks (bit i chooses between the
+ * pair choice[i]).
+ */
+int
+fuzz_csv_fit(const uint8_t *data, size_t size)
+{
+	static const char *const choice[][2] = {
+		{ NULL, "--x0 0" },
+		{ NULL, "--v0 0" },
+		{ NULL, "--target 1" },
+		{ NULL, "--mass 2" },
+		{ NULL, "--dt 0.01" },
+		{ NULL, "--max-rms 1" },
+		{ NULL, "--precision 5" },
+		{ NULL, "-o out.txt" }
+	};
+	static char name[] = "fit";
+
+	return csv_harness(C_FIT, name, NULL, choice, 8, data, size);
 }
