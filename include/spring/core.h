@@ -10,7 +10,7 @@
 extern "C" {
 #endif
 
-#define SPRING_VERSION "0.1.0"
+#define SPRING_VERSION "0.2.0"
 
 /* Canonical parameters: every convention converts to and from these. */
 typedef struct spring_params {
