@@ -258,7 +258,7 @@ ne=$("$bin" list | awk '/^engines/ { on = 1; next } /^[^ ]/ { on = 0 }
     on && /^  [a-z]/ { n++ } END { print n }')
 n=$((ne * 625))
 if t=$(best_of_3 "$bin" "$@"); then
-	line "$n springs x 120 frames" "$t" "t" "s" "<=" 3
+	line "$n springs x 120 frames" "$t" "s" "s" "<=" 3
 else
 	echo "  springsim sweep --engine all failed"
 fi
