@@ -1377,10 +1377,10 @@ param_engine(const struct param_set *ps, const char *engine, int *form,
 		for (p = 0; p < P_COUNT && !mask_has(g->flags, p); p++)
 			;
 		param_engine_groups(engine, own, sizeof(own));
-		usage_error("--%s: '%s' is %s's parameter, not --engine %s's "
-		    "(%s%s)", param_flags[p].name, ps->arg[p], g->source,
-		    engine, own[0] != '\0' ? "its own: " : "it takes "
-		    "springsim's conventions", own);
+		usage_error("--%s: '%s' is a parameter of %s, not of "
+		    "--engine %s (%s%s)", param_flags[p].name, ps->arg[p],
+		    g->source, engine, own[0] != '\0' ? "which takes " :
+		    "which takes springsim's conventions", own);
 		return -1;
 	}
 	if (g->duration) {

@@ -1192,6 +1192,7 @@ resolve_engine(struct run_setup *rs)
 	spring_sim *sim = &rs->sim;
 	spring_engine_setup *su = &sim->esu;
 	const spring_engine *e = spring_engine_find(rs->engine);
+	const char *text;
 	char msg[320];
 	int rc;
 
@@ -1226,10 +1227,15 @@ resolve_engine(struct run_setup *rs)
 	rs->integrator = "";
 	msg[0] = '\0';
 	rc = e->check(su, msg, sizeof(msg));
+	/* the library's words, without its own name again */
+	text = msg;
+	if (strncmp(text, e->name, strlen(e->name)) == 0 &&
+	    strncmp(text + strlen(e->name), ": ", 2) == 0)
+		text += strlen(e->name) + 2;
 	if (rc < 0)
-		return usage_error("--engine %s: %s", e->name, msg);
+		return usage_error("--engine %s: %s", e->name, text);
 	if (rc > 0)
-		warn_msg("warning: --engine %s: %s", e->name, msg);
+		warn_msg("warning: --engine %s: %s", e->name, text);
 	return EXIT_OK;
 }
 

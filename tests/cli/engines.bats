@@ -184,9 +184,9 @@ golden_check() {
 	assert_usage_error "--target-file" "does not apply" -- \
 	    --engine springsim-exact --target-file /dev/null
 	# another library's dialect
-	assert_usage_error "--react-tension: '170'" "not --engine springsim-exact's" -- \
+	assert_usage_error "--react-tension: '170'" "not of --engine springsim-exact" -- \
 	    --engine springsim-exact --react-tension 170 --react-friction 26
-	assert_usage_error "--anime-duration: '0.8'" "not --engine springsim-exact's" -- \
+	assert_usage_error "--anime-duration: '0.8'" "not of --engine springsim-exact" -- \
 	    --engine springsim-exact --anime-duration 0.8 --anime-bounce 0.3
 	# a knob of another engine, or of none given
 	assert_usage_error "--box2d-substeps '4' goes with --engine box2d, not --engine springsim-exact" -- \
@@ -203,7 +203,7 @@ golden_check() {
 	have=$("$SPRINGSIM" list | awk '/^engines/ { on = 1; next } /^[a-z]/ { on = 0 }
 	    on { print $1 }')
 	grep -qx motion <<<"$have" || skip "no motion engine in this build"
-	assert_usage_error "--react-tension: '170'" "not --engine motion's" -- \
+	assert_usage_error "--react-tension: '170'" "not of --engine motion" -- \
 	    --engine motion --react-tension 170 --react-friction 26
 	assert_usage_error "--box2d-substeps '4' goes with --engine box2d, not --engine motion" -- \
 	    --engine motion --box2d-substeps 4
