@@ -27,6 +27,8 @@ if [ "$check" -eq 1 ]; then
 	# gcc-aarch64-linux-gnu, qemu-user, libcsv-dev:arm64: make
 	# cross-aarch64 (the unit tests built for aarch64 and run emulated)
 	packages="$packages gcc-aarch64-linux-gnu qemu-user libcsv-dev:arm64"
+	# mandoc: the man page's lint (mandoc -Tlint, sweep-recipes.bats)
+	packages="$packages mandoc"
 	# the scale-out recipes' engines (tests/cli/scale-out.bats starts
 	# them by hand): a one-node Slurm cluster and a loopback sshd;
 	# without their recommendations (openssh-server's would bring
