@@ -174,6 +174,20 @@ impulse_limit(long rows, long cols, double ratio, double *work,
 	return 0;
 }
 
+/* See cli.h: analyze --model chain|mesh's flags. */
+const struct option analyze_system_opts[] = {
+	{ "model", required_argument, NULL, 'm' },
+	{ "particles", required_argument, NULL, 'n' },
+	{ "grid", required_argument, NULL, 'g' },
+	{ "integrator", required_argument, NULL, 'i' },
+	{ "precision", required_argument, NULL, 'p' },
+	{ "no-header", no_argument, NULL, 'H' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
 /*
  * `springsim analyze --model chain|mesh`: cmd_analyze hands the command
  * line over when --model names one.  Returns -1 (not ours) or the exit
@@ -182,18 +196,7 @@ impulse_limit(long rows, long cols, double ratio, double *work,
 int
 analyze_system(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "model", required_argument, NULL, 'm' },
-		{ "particles", required_argument, NULL, 'n' },
-		{ "grid", required_argument, NULL, 'g' },
-		{ "integrator", required_argument, NULL, 'i' },
-		{ "precision", required_argument, NULL, 'p' },
-		{ "no-header", no_argument, NULL, 'H' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
+	const struct option *opts = analyze_system_opts;
 	const char *model = run_model_arg(argc, argv, NULL), *output = NULL;
 	const char *rule_name = NULL, *particles = NULL, *grid = NULL;
 	const spring_rule *const *r;

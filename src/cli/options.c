@@ -333,3 +333,18 @@ parse_long(const char *flag, const char *arg, long min, long max, long *out)
 	    min, max);
 	return -1;
 }
+
+/* See cli.h. */
+int
+list_has_word(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	if (n == 0)	/* no word (strstr finds "" everywhere, p never moves) */
+		return 0;
+	for (p = list; (p = strstr(p, w)) != NULL; p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}

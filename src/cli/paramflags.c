@@ -1343,21 +1343,6 @@ param_usage(FILE *fp)
 	    fp);
 }
 
-/* Whether the space-separated list has the word w. */
-static int
-has_word(const char *list, const char *w)
-{
-	size_t n = strlen(w);
-	const char *p;
-
-	if (n == 0)	/* no word (strstr finds "" everywhere, p never moves) */
-		return 0;
-	for (p = list; (p = strstr(p, w)) != NULL; p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
 /* See paramflags.h. */
 int
 param_engine(const struct param_set *ps, const char *engine, int *form,
@@ -1373,7 +1358,7 @@ param_engine(const struct param_set *ps, const char *engine, int *form,
 		return -1;
 	if (g == NULL || g->engines == NULL)
 		return 0;
-	if (!has_word(g->engines, engine)) {
+	if (!list_has_word(g->engines, engine)) {
 		for (p = 0; p < P_COUNT && !mask_has(g->flags, p); p++)
 			;
 		param_engine_groups(engine, own, sizeof(own));
@@ -1400,7 +1385,7 @@ param_engine_groups(const char *engine, char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (g = param_groups; g->name != NULL; g++) {
-		if (g->engines == NULL || !has_word(g->engines, engine))
+		if (g->engines == NULL || !list_has_word(g->engines, engine))
 			continue;
 		flag_list(mask_or(g->flags, g->optional), names, sizeof(names));
 		if (buf[0] != '\0')

@@ -1073,21 +1073,6 @@ knob_given(const struct run_setup *rs, int i, char *val, size_t len)
 	}
 }
 
-/* Whether the space-separated list has the word w. */
-static int
-list_has(const char *list, const char *w)
-{
-	size_t n = strlen(w);
-	const char *p;
-
-	if (n == 0)	/* no word (strstr finds "" everywhere, p never moves) */
-		return 0;
-	for (p = list; (p = strstr(p, w)) != NULL; p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
 /*
  * What --engine refuses before anything is resolved: an unknown name,
  * the flags of springsim's own stepping (the engine runs the library's)
@@ -1111,7 +1096,7 @@ engine_refusals(const struct run_setup *rs)
 		if (rs->engine == NULL)
 			return usage_error("%s%s goes with --engine %s",
 			    engine_knobs[i].flag, knob, engine_knobs[i].who);
-		if (!list_has(engine_knobs[i].engines, rs->engine))
+		if (!list_has_word(engine_knobs[i].engines, rs->engine))
 			return usage_error("%s%s goes with --engine %s, not "
 			    "--engine %s", engine_knobs[i].flag, knob,
 			    engine_knobs[i].who, rs->engine);

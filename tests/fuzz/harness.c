@@ -395,26 +395,15 @@ fps_work(int argc, char **argv)
 }
 
 /*
- * analyze --model chain|mesh's flags (analyze_system in limits.c),
- * mirrored: the bodies (--particles N, --grid RxC, read loosely) and
+ * analyze --model chain|mesh's flags (analyze_system_opts, limits.c's
+ * own table): the bodies (--particles N, --grid RxC, read loosely) and
  * whether the impulse rule's QR on the whole matrix (N^3, repeated) is
  * run.  Within the limits, 0; else (or a flag not mirrored) INFINITY.
  */
 static double
 analyze_system_work(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "model", required_argument, NULL, 'm' },
-		{ "particles", required_argument, NULL, 'n' },
-		{ "grid", required_argument, NULL, 'g' },
-		{ "integrator", required_argument, NULL, 'i' },
-		{ "precision", required_argument, NULL, 'p' },
-		{ "no-header", no_argument, NULL, 'H' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
+	const struct option *opts = analyze_system_opts;
 	const char *model = run_model_arg(argc, argv, NULL), *rule = NULL;
 	double particles = 10.0, rows = 10.0, cols = 10.0, n;
 	char *end;
