@@ -282,6 +282,8 @@ void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
  * same as in the row before (c's) is copied, not formatted.  c starts
  * zeroed; buf needs METRIC_ROW_MAX + NUMFMT_MAX bytes.
  */
+#define ROW_MEMO_BITS 9
+#define ROW_MEMO (1 << ROW_MEMO_BITS)
 struct row_cache {
 	long row;				/* rows formatted */
 	struct cell_cache {
@@ -292,6 +294,15 @@ struct row_cache {
 		long row;			/* the row it was last in, */
 		const char *at;			/* where */
 	} cell[METRIC_NCOLS];
+	/*
+	 * The identity columns' values seen lately, by their bits (a swept
+	 * axis's points recur row after row): direct-mapped, len 0 empty.
+	 */
+	struct value_memo {
+		unsigned long long bits;
+		unsigned char len;
+		char text[NUMFMT_MAX - 1];
+	} memo[ROW_MEMO];
 };
 size_t metrics_format_cached(char *buf, const struct run_setup *rs,
     const double *v, int precision, const struct col_select *sel,

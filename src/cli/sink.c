@@ -530,6 +530,38 @@ metrics_format(char *buf, const struct run_setup *rs, const double *v,
 	return (size_t)(p - buf);
 }
 
+/* The last identity column (target_vel): the metrics follow it. */
+#define METRIC_LAST_IDENTITY 11
+
+/*
+ * v's text (bits are v's) into p, from c's memo when the value was seen
+ * lately, else formatted and remembered: a sweep's axis has few points
+ * and each recurs row after row (the fastest axis on every row), and a
+ * memo's copy costs a fraction of formatting 17 digits again.
+ */
+static unsigned char
+memo_number(struct row_cache *c, const struct sink *k, char *p, double v,
+    unsigned long long bits)
+{
+	/* Fibonacci hashing: the top bits of bits times 2^64 / phi */
+	struct value_memo *m = &c->memo[(bits * 0x9e3779b97f4a7c15ull) >>
+	    (64 - ROW_MEMO_BITS)];
+	size_t n;
+
+	if (m->len != 0 && m->bits == bits) {
+		/* the whole text: p has room for NUMFMT_MAX bytes */
+		memcpy(p, m->text, sizeof(m->text));
+		return m->len;
+	}
+	n = put_number(k, p, v);
+	if (n > 0 && n <= sizeof(m->text)) {
+		memcpy(m->text, p, n);
+		m->len = (unsigned char)n;
+		m->bits = bits;
+	}
+	return (unsigned char)n;
+}
+
 /*
  * See run.h: metrics_format, each column's text kept with the value it
  * is of, and copied instead of formatted again when the next row's value
@@ -606,6 +638,13 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 				    (long long)v[j]) : put_number(&k, e->text,
 				    v[j]));
 				e->valid = 1;
+			} else if (j <= METRIC_LAST_IDENTITY &&
+			    metric_cols[j].kind == COL_VALUE) {
+				/* an identity value: seen lately, or kept */
+				p += e->len = memo_number(c, &k, p, v[j], bits);
+				e->bits = bits;
+				e->valid = 0;
+				continue;
 			} else {
 				/* new: into the row, kept for no other */
 				p += e->len = (unsigned char)(metric_cols[j].kind
