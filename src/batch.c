@@ -40,7 +40,7 @@
  * registers (two NEON ones on aarch64), or its scalar ones; with another
  * compiler no tiles, and every spring runs alone through spring_simulate.
  */
-#define MAX_LANES 8
+#define MAX_LANES 16
 #if defined(__GNUC__) || defined(__clang__)
 #define BATCH_TILES 1
 #if defined(__x86_64__) && defined(__ELF__)
@@ -90,16 +90,19 @@ typedef void (*runner_fn)(struct chunk *);
 
 #ifdef BATCH_X86
 #define TILE_VBYTES 64
+#define TILE_NT 2
 #define TILE(n) n##_512
 #define TILE_TARGET __attribute__((target("avx512f")))
 #include "batchtile.h"
 #undef TILE_VBYTES
+#undef TILE_NT
 #undef TILE
 #undef TILE_TARGET
 #endif
 
 #ifdef BATCH_TILES
 #define TILE_VBYTES 32
+#define TILE_NT 2
 #define TILE(n) n##_256
 #ifdef BATCH_X86
 #define TILE_TARGET __attribute__((target_clones("avx2", "default")))
@@ -108,6 +111,7 @@ typedef void (*runner_fn)(struct chunk *);
 #endif
 #include "batchtile.h"
 #undef TILE_VBYTES
+#undef TILE_NT
 #undef TILE
 #undef TILE_TARGET
 #endif
@@ -121,6 +125,10 @@ static const spring_rule *const *const runner_rules[] = {
 	&spring_rule_exact
 };
 #define NRUNNERS ((int)(sizeof(runner_rules) / sizeof(runner_rules[0])))
+#ifdef BATCH_TILES
+_Static_assert(2 * NRUNNERS == sizeof(runners_256) / sizeof(runners_256[0]),
+    "batchtile.h's runners follow runner_rules, twice");
+#endif
 
 /* Which runner steps rule, or NRUNNERS when it runs alone. */
 static int
@@ -233,10 +241,14 @@ chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 	ck->max_off[i] = fabs(sim->x0 - sim->target);
 }
 
-/* The chunk's metrics; a spring it cannot vouch for runs again alone. */
+/*
+ * The chunk's metrics; a spring it cannot vouch for runs again alone.
+ * full 0: the chunk summed the x errors alone, and the metrics of the
+ * other sums are NaN.
+ */
 static void
 chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
-    spring_metrics *m, spring_frame_stats *fs)
+    spring_metrics *m, spring_frame_stats *fs, int full)
 {
 	int i;
 
@@ -270,6 +282,10 @@ chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
 		a.drift = ck->drift[i];
 		a.rows += ck->frames;
 		spring_metrics_end(&a, &m[j]);
+		if (!full)
+			m[j].max_err_v = m[j].rms_err_v = m[j].final_err_v =
+			    m[j].overshoot = m[j].settle_time =
+			    m[j].energy_drift = NAN;
 		if (fs != NULL) {
 			memset(&fs[j], 0, sizeof(fs[j]));
 			fs[j].frames = fs[j].substeps = ck->frames;
@@ -278,10 +294,11 @@ chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
 	}
 }
 
-/* Run the springs waiting in p with run, and empty p. */
+/* Run the springs waiting in p with run, and empty p (full: run's). */
 static void
 flush(struct pending *p, runner_fn run, struct chunk *ck,
-    const spring_sim *const *sims, spring_metrics *m, spring_frame_stats *fs)
+    const spring_sim *const *sims, spring_metrics *m, spring_frame_stats *fs,
+    int full)
 {
 	int i;
 
@@ -295,7 +312,7 @@ flush(struct pending *p, runner_fn run, struct chunk *ck,
 	while (ck->n % MAX_LANES != 0)
 		chunk_add(ck, sims[p->index[p->n - 1]], -1);
 	run(ck);
-	chunk_finish(ck, sims, m, fs);
+	chunk_finish(ck, sims, m, fs, full);
 	p->n = 0;
 }
 
@@ -311,8 +328,10 @@ steady(const spring_sim *sim)
 /* See internal.h. */
 int
 spring_simulate_batch_tiles(const spring_sim *const *sims, long n,
-    spring_metrics *m, spring_frame_stats *fs, int bytes)
+    spring_metrics *m, spring_frame_stats *fs, int bytes, unsigned want)
 {
+	/* the x errors alone when nothing else is wanted */
+	int full = (want & ~(unsigned)SPRING_WANT_ERR_X) != 0;
 	const runner_fn *run = tiles(bytes);
 	struct pending pend[NRUNNERS];
 	struct chunk ck;
@@ -321,6 +340,8 @@ spring_simulate_batch_tiles(const spring_sim *const *sims, long n,
 
 	if (run == NULL && bytes != 0)
 		return -1;
+	if (run != NULL && !full)
+		run += NRUNNERS;
 	for (r = 0; r < NRUNNERS; r++)
 		pend[r].n = 0;
 	for (j = 0; j < n; j++) {
@@ -338,21 +359,29 @@ spring_simulate_batch_tiles(const spring_sim *const *sims, long n,
 			frames = spring_frame_count(sim->duration, sim->dt);
 		p = &pend[r];
 		if (p->n > 0 && p->frames != frames)
-			flush(p, run[r], &ck, sims, m, fs);
+			flush(p, run[r], &ck, sims, m, fs, full);
 		p->frames = frames;
 		p->index[p->n++] = j;
 		if (p->n == CHUNK)
-			flush(p, run[r], &ck, sims, m, fs);
+			flush(p, run[r], &ck, sims, m, fs, full);
 	}
 	for (r = 0; r < NRUNNERS && run != NULL; r++)
-		flush(&pend[r], run[r], &ck, sims, m, fs);
+		flush(&pend[r], run[r], &ck, sims, m, fs, full);
 	return 0;
 }
 
-/* See spring.h: the widest tiles this processor runs. */
+/* See sim.h: the widest tiles this processor runs. */
 void
 spring_simulate_batch(const spring_sim *const *sims, long n,
     spring_metrics *m, spring_frame_stats *fs)
 {
-	spring_simulate_batch_tiles(sims, n, m, fs, 0);
+	spring_simulate_batch_tiles(sims, n, m, fs, 0, SPRING_WANT_ALL);
+}
+
+/* See sim.h. */
+void
+spring_simulate_batch_some(const spring_sim *const *sims, long n,
+    spring_metrics *m, spring_frame_stats *fs, unsigned want)
+{
+	spring_simulate_batch_tiles(sims, n, m, fs, 0, want);
 }

@@ -20,8 +20,9 @@
 #define run_tile TILE(run_tile)
 #define run_chunk TILE(run_chunk)
 
-/* A tile's types: LANES doubles in one GCC vector. */
+/* A tile's types: LANES doubles in one GCC vector; NT tiles a loop. */
 #define LANES (TILE_VBYTES / (int)sizeof(double))
+#define NT TILE_NT
 typedef double vreal __attribute__((vector_size(TILE_VBYTES)));
 typedef long long vmask __attribute__((vector_size(TILE_VBYTES)));
 
@@ -75,133 +76,183 @@ vabs(vreal a)
 }
 
 /*
- * Every frame of the tile of springs b .. b + LANES - 1; step is the
- * rule's.  The metrics' ifs are selects (a > m ? a : m keeps m when a is
- * NaN, as the scalar if does); divergence is the largest |x - g| and the
- * state's finiteness, looked at afterwards (a state that stops being
- * finite stays so: the steps are linear).
+ * Every frame of the nt tiles of springs b .. b + nt LANES - 1; step is
+ * the rule's.  The tiles are independent, stepped side by side in one
+ * loop: a frame's step is a chain of dependent operations (semi-implicit
+ * Euler's is seven, 28 cycles of latency), so one tile alone leaves the
+ * processor waiting; NT of them fill the wait (the x errors alone: with
+ * every sum, one tile fills the registers).  The u loops have a
+ * constant count and unroll, the arrays staying in registers.  The
+ * metrics' ifs are selects (a > m ? a : m keeps m when a is NaN, as the
+ * scalar if does); divergence is the largest |x - g| and the state's
+ * finiteness, looked at afterwards (a state that stops being finite
+ * stays so: the steps are linear).  full 0: the x errors alone.
  */
 static inline __attribute__((always_inline)) void
 run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
-    const vtarget *))
+    const vtarget *), int full)
 {
 	const vreal zero = { 0 };
-	vcoef k;
+	vcoef k[NT];
 	vstate s;
 	vtarget tg;
-	vreal g = vload(&ck->g[b]), q = vload(&ck->q[b]);
-	vreal pa = vload(&ck->pa[b]), pb = vload(&ck->pb[b]);
-	vreal pc = vload(&ck->pc[b]), pd = vload(&ck->pd[b]);
-	vreal dir = vload(&ck->dir[b]), band = vload(&ck->band[b]);
-	vreal x = vload(&ck->x[b]), v = vload(&ck->v[b]);
-	vreal e = vload(&ck->e[b]), de = vload(&ck->de[b]);
-	vreal max_ex = vload(&ck->max_ex[b]), max_ev = vload(&ck->max_ev[b]);
-	vreal sum_ex2 = vload(&ck->sum_ex2[b]);
-	vreal sum_ev2 = vload(&ck->sum_ev2[b]);
-	vreal beyond = vload(&ck->beyond[b]), settle = vload(&ck->settle[b]);
-	vreal drift = vload(&ck->drift[b]), max_off = vload(&ck->max_off[b]);
-	vmask inside = vload(&ck->inside[b]) != zero;
+	vreal g[NT], q[NT], pa[NT], pb[NT], pc[NT], pd[NT], dir[NT], band[NT];
+	vreal x[NT], v[NT], e[NT], de[NT], max_ex[NT], max_ev[NT];
+	vreal sum_ex2[NT], sum_ev2[NT], beyond[NT], settle[NT], drift[NT];
+	vreal max_off[NT];
+	vmask inside[NT];
 	long n, frames = ck->frames;
-	int l;
+	/* the full sums' registers leave no room for a second tile */
+	const int nt = full ? 1 : NT;
+	int l, u;
 
-	k.h = vload(&ck->h[b]);
-	k.w2 = vload(&ck->w2[b]);
-	k.c = vload(&ck->c[b]);
-	k.k[0] = vload(&ck->k0[b]);
-	k.k[1] = vload(&ck->k1[b]);
-	k.k[2] = vload(&ck->k2[b]);
-	k.k[3] = vload(&ck->k3[b]);
-	k.k[4] = k.k[5] = zero;
+	for (u = 0; u < nt; u++) {
+		int o = b + u * LANES;
+
+		g[u] = vload(&ck->g[o]);
+		q[u] = vload(&ck->q[o]);
+		pa[u] = vload(&ck->pa[o]);
+		pb[u] = vload(&ck->pb[o]);
+		pc[u] = vload(&ck->pc[o]);
+		pd[u] = vload(&ck->pd[o]);
+		dir[u] = vload(&ck->dir[o]);
+		band[u] = vload(&ck->band[o]);
+		x[u] = vload(&ck->x[o]);
+		v[u] = vload(&ck->v[o]);
+		e[u] = vload(&ck->e[o]);
+		de[u] = vload(&ck->de[o]);
+		max_ex[u] = vload(&ck->max_ex[o]);
+		max_ev[u] = vload(&ck->max_ev[o]);
+		sum_ex2[u] = vload(&ck->sum_ex2[o]);
+		sum_ev2[u] = vload(&ck->sum_ev2[o]);
+		beyond[u] = vload(&ck->beyond[o]);
+		settle[u] = vload(&ck->settle[o]);
+		drift[u] = vload(&ck->drift[o]);
+		max_off[u] = vload(&ck->max_off[o]);
+		inside[u] = vload(&ck->inside[o]) != zero;
+		k[u].h = vload(&ck->h[o]);
+		k[u].w2 = vload(&ck->w2[o]);
+		k[u].c = vload(&ck->c[o]);
+		k[u].k[0] = vload(&ck->k0[o]);
+		k[u].k[1] = vload(&ck->k1[o]);
+		k[u].k[2] = vload(&ck->k2[o]);
+		k[u].k[3] = vload(&ck->k3[o]);
+		k[u].k[4] = k[u].k[5] = zero;
+	}
 	for (n = 1; n <= frames; n++) {
-		/* 0 + n is n: the frame number in every lane */
-		vreal t0 = (zero + (double)(n - 1)) * k.h;
-		vreal t1 = (zero + (double)n) * k.h;
-		vreal xr, vr, ex, ev, off, dv, roff, rdv, a, c, d;
-		vmask in;
+		int anchor = (unsigned long)n % SPRING_REFERENCE_ANCHOR == 0;
 
-		if ((unsigned long)n % SPRING_REFERENCE_ANCHOR == 0) {
-			vstore(&ck->e[b], e);
-			vstore(&ck->de[b], de);
-			for (l = b; l < b + LANES; l++) {
+		if (anchor) {
+			for (u = 0; u < nt; u++) {
+				vstore(&ck->e[b + u * LANES], e[u]);
+				vstore(&ck->de[b + u * LANES], de[u]);
+			}
+			for (l = b; l < b + nt * LANES; l++) {
 				ck->ref[l].k = n;
 				spring_reference_anchor(&ck->ref[l]);
 				ck->e[l] = ck->ref[l].e;
 				ck->de[l] = ck->ref[l].de;
 			}
-			e = vload(&ck->e[b]);
-			de = vload(&ck->de[b]);
-		} else {
-			vreal e0 = e;
-
-			e = pa * e0 + pb * de;
-			de = pc * e0 + pd * de;
 		}
-		tg.g0 = g + q * t0;
-		tg.g1 = g + q * t1;
-		tg.gm = 0.5 * (tg.g0 + tg.g1);
-		tg.q0 = tg.qm = tg.q1 = q;
-		s.x = x;
-		s.v = v;
-		step(&k, &s, &tg);
-		x = s.x;
-		v = s.v;
+		for (u = 0; u < nt; u++) {
+			/* 0 + n is n: the frame number in every lane */
+			vreal t0 = (zero + (double)(n - 1)) * k[u].h;
+			vreal t1 = (zero + (double)n) * k[u].h;
+			vreal xr, vr, ex, ev, off, dv, roff, rdv, a, c, d;
+			vmask in;
 
-		/* reference_next's output, metrics_add's sums */
-		xr = g + q * t1 + e;
-		vr = q + de;
-		ex = x - xr;
-		ev = v - vr;
-		off = x - tg.g1;
-		dv = v - q;
-		roff = xr - tg.g1;
-		rdv = vr - q;
-		a = vabs(ex);
-		max_ex = vsel(a > max_ex, a, max_ex);
-		a = vabs(ev);
-		max_ev = vsel(a > max_ev, a, max_ev);
-		sum_ex2 += ex * ex;
-		sum_ev2 += ev * ev;
-		c = dir * off;
-		beyond = vsel(c > beyond, c, beyond);
-		a = vabs(off);
-		in = a <= band;
-		/* just come inside */
-		settle = vsel(in & ~inside, t1, settle);
-		inside = in;
-		max_off = vsel(a > max_off, a, max_off);
-		d = ev * (dv + rdv) + k.w2 * ex * (off + roff);
-		drift = vsel(vabs(d) > vabs(drift), d, drift);
+			if (anchor) {
+				e[u] = vload(&ck->e[b + u * LANES]);
+				de[u] = vload(&ck->de[b + u * LANES]);
+			} else {
+				vreal e0 = e[u];
+
+				e[u] = pa[u] * e0 + pb[u] * de[u];
+				de[u] = pc[u] * e0 + pd[u] * de[u];
+			}
+			tg.g0 = g[u] + q[u] * t0;
+			tg.g1 = g[u] + q[u] * t1;
+			tg.gm = 0.5 * (tg.g0 + tg.g1);
+			tg.q0 = tg.qm = tg.q1 = q[u];
+			s.x = x[u];
+			s.v = v[u];
+			step(&k[u], &s, &tg);
+			x[u] = s.x;
+			v[u] = s.v;
+
+			/* reference_next's output, metrics_add's sums */
+			xr = g[u] + q[u] * t1 + e[u];
+			ex = x[u] - xr;
+			off = x[u] - tg.g1;
+			a = vabs(ex);
+			max_ex[u] = vsel(a > max_ex[u], a, max_ex[u]);
+			sum_ex2[u] += ex * ex;
+			a = vabs(off);
+			max_off[u] = vsel(a > max_off[u], a, max_off[u]);
+			if (!full)
+				continue;	/* the x errors only */
+			vr = q[u] + de[u];
+			ev = v[u] - vr;
+			dv = v[u] - q[u];
+			roff = xr - tg.g1;
+			rdv = vr - q[u];
+			a = vabs(ev);
+			max_ev[u] = vsel(a > max_ev[u], a, max_ev[u]);
+			sum_ev2[u] += ev * ev;
+			c = dir[u] * off;
+			beyond[u] = vsel(c > beyond[u], c, beyond[u]);
+			a = vabs(off);
+			in = a <= band[u];
+			/* just come inside */
+			settle[u] = vsel(in & ~inside[u], t1, settle[u]);
+			inside[u] = in;
+			d = ev * (dv + rdv) + k[u].w2 * ex * (off + roff);
+			drift[u] = vsel(vabs(d) > vabs(drift[u]), d, drift[u]);
+		}
 	}
-	vstore(&ck->x[b], x);
-	vstore(&ck->v[b], v);
-	vstore(&ck->e[b], e);
-	vstore(&ck->de[b], de);
-	vstore(&ck->max_ex[b], max_ex);
-	vstore(&ck->max_ev[b], max_ev);
-	vstore(&ck->sum_ex2[b], sum_ex2);
-	vstore(&ck->sum_ev2[b], sum_ev2);
-	vstore(&ck->beyond[b], beyond);
-	vstore(&ck->inside[b], vsel(inside, zero + 1.0, zero));
-	vstore(&ck->settle[b], settle);
-	vstore(&ck->drift[b], drift);
-	vstore(&ck->max_off[b], max_off);
+	for (u = 0; u < nt; u++) {
+		int o = b + u * LANES;
+
+		vstore(&ck->x[o], x[u]);
+		vstore(&ck->v[o], v[u]);
+		vstore(&ck->e[o], e[u]);
+		vstore(&ck->de[o], de[u]);
+		vstore(&ck->max_ex[o], max_ex[u]);
+		vstore(&ck->max_ev[o], max_ev[u]);
+		vstore(&ck->sum_ex2[o], sum_ex2[u]);
+		vstore(&ck->sum_ev2[o], sum_ev2[u]);
+		vstore(&ck->beyond[o], beyond[u]);
+		vstore(&ck->inside[o], vsel(inside[u], zero + 1.0, zero));
+		vstore(&ck->settle[o], settle[u]);
+		vstore(&ck->drift[o], drift[u]);
+		vstore(&ck->max_off[o], max_off[u]);
+	}
 }
 
-/* The chunk, tile by tile (its springs are padded to whole tiles). */
+/*
+ * The chunk, tile by tile (its springs are padded to whole tiles); full
+ * 0: the x errors and divergence only, the other sums left as they were.
+ */
 static inline __attribute__((always_inline)) void
 run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
-    const vtarget *))
+    const vtarget *), int full)
 {
 	int b;
 
-	for (b = 0; b < ck->n; b += LANES)
-		run_tile(ck, b, step);
+	for (b = 0; b < ck->n; b += (full ? 1 : NT) * LANES)
+		run_tile(ck, b, step, full);
 }
 
-/* One function a rule: run_chunk with the step inlined. */
+/*
+ * Two functions a rule: run_chunk with the step inlined, for every
+ * metric and (name_x) for the x errors alone, each a constant full the
+ * compiler folds.
+ */
 #define CHUNK_RUNNER(name, step) \
 	TILE_TARGET static void TILE(name)(struct chunk *ck) \
-	{ run_chunk(ck, TILE(step)); }
+	{ run_chunk(ck, TILE(step), 1); } \
+	TILE_TARGET static void TILE(name##_x)(struct chunk *ck) \
+	{ run_chunk(ck, TILE(step), 0); }
 CHUNK_RUNNER(chunk_explicit, tile_explicit_step)
 CHUNK_RUNNER(chunk_semi_implicit, tile_semi_implicit_step)
 CHUNK_RUNNER(chunk_implicit, tile_implicit_step)
@@ -212,14 +263,22 @@ CHUNK_RUNNER(chunk_rk4, tile_rk4_step)
 CHUNK_RUNNER(chunk_exact, tile_exact_step)
 #undef CHUNK_RUNNER
 
-/* The runners, in the order of batch.c's rule table. */
-static void (*const TILE(runners)[])(struct chunk *) = {
+/*
+ * The runners, in the order of batch.c's rule table: every metric, then
+ * the x errors alone.
+ */
+static void (*const TILE(runners)[2 * 8])(struct chunk *) = {
 	TILE(chunk_explicit), TILE(chunk_semi_implicit), TILE(chunk_implicit),
 	TILE(chunk_rigidbody), TILE(chunk_backward_euler), TILE(chunk_verlet),
-	TILE(chunk_rk4), TILE(chunk_exact)
+	TILE(chunk_rk4), TILE(chunk_exact),
+	TILE(chunk_explicit_x), TILE(chunk_semi_implicit_x),
+	TILE(chunk_implicit_x), TILE(chunk_rigidbody_x),
+	TILE(chunk_backward_euler_x), TILE(chunk_verlet_x),
+	TILE(chunk_rk4_x), TILE(chunk_exact_x)
 };
 
 #undef LANES
+#undef NT
 
 
 #undef vreal

@@ -23,12 +23,13 @@ void spring_reference_anchor(spring_reference *r);
 /*
  * spring_simulate_batch in tiles of the given width (batch.c): 64 bytes
  * (AVX-512), 32 (AVX2 or SSE2 pairs on x86-64, the compiler's generic
- * vectors elsewhere), or 0 for the widest this processor runs.  0, or -1
+ * vectors elsewhere), or 0 for the widest this processor runs; want as
+ * spring_simulate_batch_some's.  0, or -1
  * (nothing run) if the processor or the build lacks that width.  For the
  * tests, which compare every width.
  */
 int spring_simulate_batch_tiles(const spring_sim *const *sims, long n,
-    spring_metrics *m, spring_frame_stats *fs, int bytes);
+    spring_metrics *m, spring_frame_stats *fs, int bytes, unsigned want);
 /* Whether the batch steps rule in tiles (1) or alone (0). */
 int spring_batch_has_runner(const spring_rule *rule);
 

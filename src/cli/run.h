@@ -243,6 +243,7 @@ enum col_kind { COL_NAME, COL_VALUE, COL_COUNT };
 struct metric_col {
 	const char *name;
 	enum col_kind kind;
+	unsigned want;		/* the SPRING_WANT_* that gives it */
 };
 /* The longest row metrics_format writes (names are short words). */
 #define METRIC_ROW_MAX (3 * 32 + METRIC_NCOLS * (NUMFMT_MAX + 1))

@@ -308,25 +308,31 @@ sink_batch_close(struct row_batch *b)
 
 /* The --metrics columns, in order; see run.h. */
 const struct metric_col metric_cols[] = {
-	{ "model", COL_NAME }, { "integrator", COL_NAME },
-	{ "substep", COL_NAME }, { "dt", COL_VALUE }, { "frames", COL_COUNT },
-	{ "omega", COL_VALUE }, { "zeta", COL_VALUE }, { "mass", COL_VALUE },
-	{ "x0", COL_VALUE }, { "v0", COL_VALUE }, { "target", COL_VALUE },
-	{ "target_vel", COL_VALUE }, { "max_err_x", COL_VALUE },
-	{ "rms_err_x", COL_VALUE }, { "final_err_x", COL_VALUE },
-	{ "max_err_v", COL_VALUE }, { "rms_err_v", COL_VALUE },
-	{ "final_err_v", COL_VALUE }, { "overshoot", COL_VALUE },
-	{ "settle_time", COL_VALUE }, { "energy_drift", COL_VALUE },
-	{ "diverged", COL_COUNT }, { "max_dt", COL_VALUE },
-	{ "max_substeps", COL_COUNT }, { "lost_time", COL_VALUE },
-	{ "max_lag", COL_VALUE }, { "substeps", COL_COUNT },
-	{ "max_substeps_frame", COL_COUNT }, { "lag", COL_VALUE },
-	{ "attenuation", COL_VALUE },
+	{ "model", COL_NAME, 0 }, { "integrator", COL_NAME, 0 },
+	{ "substep", COL_NAME, 0 }, { "dt", COL_VALUE, 0 },
+	{ "frames", COL_COUNT, 0 }, { "omega", COL_VALUE, 0 },
+	{ "zeta", COL_VALUE, 0 }, { "mass", COL_VALUE, 0 },
+	{ "x0", COL_VALUE, 0 }, { "v0", COL_VALUE, 0 },
+	{ "target", COL_VALUE, 0 }, { "target_vel", COL_VALUE, 0 },
+	{ "max_err_x", COL_VALUE, SPRING_WANT_ERR_X },
+	{ "rms_err_x", COL_VALUE, SPRING_WANT_ERR_X },
+	{ "final_err_x", COL_VALUE, SPRING_WANT_ERR_X },
+	{ "max_err_v", COL_VALUE, SPRING_WANT_ERR_V },
+	{ "rms_err_v", COL_VALUE, SPRING_WANT_ERR_V },
+	{ "final_err_v", COL_VALUE, SPRING_WANT_ERR_V },
+	{ "overshoot", COL_VALUE, SPRING_WANT_OVERSHOOT },
+	{ "settle_time", COL_VALUE, SPRING_WANT_SETTLE },
+	{ "energy_drift", COL_VALUE, SPRING_WANT_ENERGY },
+	{ "diverged", COL_COUNT, 0 }, { "max_dt", COL_VALUE, 0 },
+	{ "max_substeps", COL_COUNT, 0 }, { "lost_time", COL_VALUE, 0 },
+	{ "max_lag", COL_VALUE, 0 }, { "substeps", COL_COUNT, 0 },
+	{ "max_substeps_frame", COL_COUNT, 0 }, { "lag", COL_VALUE, 0 },
+	{ "attenuation", COL_VALUE, 0 },
 	/* --engine's (METRIC_NCOLS_RUN on) */
-	{ "engine", COL_NAME }, { "done_time", COL_VALUE },
-	{ "snap_jump", COL_VALUE }, { "first_move_frame", COL_COUNT },
-	{ "first_move_time", COL_VALUE },
-	{ NULL, COL_NAME }
+	{ "engine", COL_NAME, 0 }, { "done_time", COL_VALUE, 0 },
+	{ "snap_jump", COL_VALUE, 0 }, { "first_move_frame", COL_COUNT, 0 },
+	{ "first_move_time", COL_VALUE, 0 },
+	{ NULL, COL_NAME, 0 }
 };
 
 /* See run.h. */

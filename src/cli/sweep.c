@@ -884,6 +884,23 @@ plan_select(struct sweep *sw, const char *columns)
 	return EXIT_OK;
 }
 
+/*
+ * The metrics the rows need (the columns printed and the gates'): the
+ * batch sums only those (spring_simulate_batch_some), so that a sweep
+ * printing max_err_x alone does not pay for the energy's.
+ */
+static void
+plan_want(struct sweep *sw)
+{
+	int k;
+
+	sw->want = 0;
+	for (k = 0; k < sw->msel.n; k++)
+		sw->want |= metric_cols[sw->msel.idx[k]].want;
+	for (k = 0; k < sw->ngates; k++)
+		sw->want |= metric_cols[sw->gates[k].col].want;
+}
+
 /* Free what the sweep holds. */
 static void
 sweep_free(struct sweep *sw)
@@ -1171,7 +1188,10 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	if ((rc = plan_columns(sw)) != EXIT_OK)
 		return rc;
 	sweep_plan(sw);
-	return plan_select(sw, columns);
+	if ((rc = plan_select(sw, columns)) != EXIT_OK)
+		return rc;
+	plan_want(sw);
+	return EXIT_OK;
 }
 
 /* The header: run --metrics's columns, then the extra ones (--columns'). */

@@ -77,6 +77,7 @@ struct sweep {
 	 * xsel does (--columns; all, in order, without it)
 	 */
 	struct col_select msel;
+	unsigned want;		/* SPRING_WANT_*: the metrics msel and gates need */
 	int nx;
 	short xsel[MAX_AXES * 4];
 	unsigned char swept[METRIC_NCOLS];	/* a swept metrics column */

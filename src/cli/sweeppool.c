@@ -274,7 +274,7 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 			return -1;
 		}
 	}
-	spring_simulate_batch(w->sims, nb, w->mb, w->fsb);
+	spring_simulate_batch_some(w->sims, nb, w->mb, w->fsb, sw->want);
 	for (k = 0; k < nb; k++) {
 		w->m[w->which[k]] = w->mb[k];
 		w->fs[w->which[k]] = w->fsb[k];

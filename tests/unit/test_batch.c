@@ -5,6 +5,7 @@
  * diverge, errors big enough for the sums' rescaling, and springs the
  * batch cannot step side by side (substeps, a jittered clock).
  */
+#include <math.h>
 #include <string.h>
 
 #include "internal.h"
@@ -127,7 +128,8 @@ test_batch(void)
 	 * every machine)
 	 */
 	for (width = 32; width <= 64; width += 32) {
-		if (spring_simulate_batch_tiles(ptr, NSIM, mb, fb, width) != 0) {
+		if (spring_simulate_batch_tiles(ptr, NSIM, mb, fb, width,
+		    SPRING_WANT_ALL) != 0) {
 			CHECK(width == 64);
 			continue;
 		}
@@ -164,6 +166,41 @@ test_batch(void)
 	CHECK(diverged > 20 && diverged < NSIM / 2);
 	CHECK(rescaled > 5);
 	CHECK(alone > 20);
+	/*
+	 * the x errors alone (spring_simulate_batch_some): those and the
+	 * divergence to the bit; the other metrics NaN, or spring_simulate's
+	 * where the spring ran alone (a diverged one, a substepped one)
+	 */
+	for (width = 0; width <= 64; width += 32) {
+		if (width == 0)
+			spring_simulate_batch_some(ptr, NSIM, mb, fb,
+			    SPRING_WANT_ERR_X);
+		else if (spring_simulate_batch_tiles(ptr, NSIM, mb, fb, width,
+		    SPRING_WANT_ERR_X) != 0) {
+			CHECK(width == 64);
+			continue;
+		}
+		for (i = 0, r = 0; i < NSIM; i++) {
+			spring_metrics x;
+
+			spring_simulate(&sims[i], NULL, NULL, &ms, &fss);
+			x = ms;
+			if (isnan(mb[i].max_err_v)) {
+				r++;
+				x.max_err_v = x.rms_err_v = NAN;
+				x.final_err_v = x.overshoot = NAN;
+				x.settle_time = x.energy_drift = NAN;
+			}
+			if (!same_metrics(&mb[i], &x) ||
+			    !same_stats(&fb[i], &fss))
+				break;
+		}
+		/*
+		 * one check a width, as above; most springs ran in tiles,
+		 * x errors alone, a few alone
+		 */
+		CHECK(i == NSIM && r > NSIM / 2 && r < NSIM - alone);
+	}
 	/* fs may be NULL */
 	spring_simulate_batch(ptr, 10, mb, NULL);
 	spring_simulate(ptr[3], NULL, NULL, &ms, NULL);

@@ -104,15 +104,19 @@ tile_widths(void)
 	sim.frames = 200;
 	memset(&a, 0xff, sizeof(a));
 	/* no such tiles: -1, m untouched */
-	CHECK(spring_simulate_batch_tiles(&ptr, 1, &a, NULL, 48) == -1);
+	CHECK(spring_simulate_batch_tiles(&ptr, 1, &a, NULL, 48,
+	    SPRING_WANT_ALL) == -1);
 	CHECK(a.rows == -1);
 	/* the widest, and 32 bytes, are there on every build with tiles */
-	CHECK(spring_simulate_batch_tiles(&ptr, 1, &a, NULL, 0) == 0);
+	CHECK(spring_simulate_batch_tiles(&ptr, 1, &a, NULL, 0,
+	    SPRING_WANT_ALL) == 0);
 	CHECK(a.rows == 201);
-	CHECK(spring_simulate_batch_tiles(&ptr, 1, &b, NULL, 32) == 0);
+	CHECK(spring_simulate_batch_tiles(&ptr, 1, &b, NULL, 32,
+	    SPRING_WANT_ALL) == 0);
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
 	/* a 64-byte call leaves the next default call as it was */
-	(void)spring_simulate_batch_tiles(&ptr, 1, &b, NULL, 64);
+	(void)spring_simulate_batch_tiles(&ptr, 1, &b, NULL, 64,
+	    SPRING_WANT_ALL);
 	spring_simulate_batch(&ptr, 1, &b, NULL);
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
 }
