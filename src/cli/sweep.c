@@ -1250,10 +1250,17 @@ cmd_sweep(int argc, char **argv)
 	}
 	if ((rc = sweep_parse(sw, argc, argv)) != EXIT_OK)
 		goto done;
-	/* more threads than blocks would idle */
+	/*
+	 * slots of SLOT_ROWS, halved down to a block until each thread has
+	 * four or more (a small sweep is shared, not left to one thread);
+	 * more threads than slots would idle
+	 */
 	jobs = sw->jobs;
-	if ((long)jobs > (sw->count + SLOT_ROWS - 1) / SLOT_ROWS)
-		jobs = (int)((sw->count + SLOT_ROWS - 1) / SLOT_ROWS);
+	sw->slot_rows = SLOT_ROWS;
+	while (sw->slot_rows > BLOCK && sw->count < 4L * jobs * sw->slot_rows)
+		sw->slot_rows /= 2;
+	if ((long)jobs > (sw->count + sw->slot_rows - 1) / sw->slot_rows)
+		jobs = (int)((sw->count + sw->slot_rows - 1) / sw->slot_rows);
 	if (jobs < 1)
 		jobs = 1;
 	/* w[jobs]: the main thread's room */

@@ -19,7 +19,7 @@
 #define MAX_SHOWN 20
 /* configurations a block: a worker's unit of work */
 #define BLOCK 256
-/* configurations a slot of the ring: the writer's unit, a few blocks */
+/* configurations a slot of the ring at most: the writer's unit */
 #define SLOT_ROWS (8 * BLOCK)
 #define CHECK_BLOCK 4096
 
@@ -77,6 +77,7 @@ struct sweep {
 	 * xsel does (--columns; all, in order, without it)
 	 */
 	struct col_select msel;
+	long slot_rows;		/* configurations a slot: SLOT_ROWS or less */
 	unsigned want;		/* SPRING_WANT_*: the metrics msel and gates need */
 	int nx;
 	short xsel[MAX_AXES * 4];

@@ -1,6 +1,6 @@
 /*
  * sweeppool.c - sweep's work on every core.  Work goes in slots of
- * configurations (SLOT_ROWS, run BLOCK at a time): worker threads take the
+ * configurations (slot_rows, run BLOCK at a time): worker threads take the
  * next slot and format its rows into it; the main thread writes the slots
  * of the ring in order.  A configuration's setup is its key's, resolved
  * once, with the parameter axes set by number (config_setup); a row's
@@ -306,7 +306,7 @@ static void
 run_slot(struct worker *w, long b, struct slot *sl)
 {
 	const struct sweep *sw = w->pool->sw;
-	long lo = sw->first + b * SLOT_ROWS, hi = lo + SLOT_ROWS;
+	long lo = sw->first + b * sw->slot_rows, hi = lo + sw->slot_rows;
 
 	if (hi > sw->first + sw->count)
 		hi = sw->first + sw->count;
@@ -611,7 +611,7 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 
 	memset(&p, 0, sizeof(p));
 	p.sw = sw;
-	p.nblocks = (sw->count + SLOT_ROWS - 1) / SLOT_ROWS;
+	p.nblocks = (sw->count + sw->slot_rows - 1) / sw->slot_rows;
 	p.nslots = 2 * jobs + 2;
 	if ((p.slots = calloc((size_t)p.nslots, sizeof(*p.slots))) == NULL) {
 		warn_msg("out of memory");
@@ -648,7 +648,7 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 		f->ndiverged += sl->ndiverged;
 		f->gate_filled |= sl->gate_filled;
 		done += sl->block == p.nblocks - 1 ? sw->count - b *
-		    SLOT_ROWS : SLOT_ROWS;
+		    sw->slot_rows : sw->slot_rows;
 		pthread_mutex_lock(&p.mu);
 		sl->state = SLOT_FREE;
 		if (rc != EXIT_OK || k->out.failed)
