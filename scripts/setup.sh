@@ -29,6 +29,9 @@ if [ "$check" -eq 1 ]; then
 	packages="$packages gcc-aarch64-linux-gnu qemu-user libcsv-dev:arm64"
 	# mandoc: the man page's lint (mandoc -Tlint, sweep-recipes.bats)
 	packages="$packages mandoc"
+	# clang: make portable-build (the library without GCC's vectors,
+	# built by another compiler)
+	packages="$packages clang"
 	# the scale-out recipes' engines (tests/cli/scale-out.bats starts
 	# them by hand): a one-node Slurm cluster and a loopback sshd;
 	# without their recommendations (openssh-server's would bring

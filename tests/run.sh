@@ -6,6 +6,8 @@
 # A cross build (make cross-build) holds a file "emulator", the command
 # its unit tests run under; it has no CLI, so no bats run for it, and its
 # unit tests must pass as many checks as a native build's given before it.
+# A build holding a file "unit-only" (make portable-build) is run the
+# same way, natively.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 unit_only=
@@ -15,9 +17,10 @@ passed=0
 failed=0
 native=
 for build in "$@"; do
-	emulator=
+	emulator= only=
 	[ -f "$build/emulator" ] && emulator=$(cat "$build/emulator")
-	echo "== unit tests ($build${emulator:+, under $emulator})"
+	[ -f "$build/unit-only" ] && only=$(cat "$build/unit-only")
+	echo "== unit tests ($build${emulator:+, under $emulator}${only:+, $only})"
 	# shellcheck disable=SC2086
 	out=$($emulator "$build/unit-tests" 2>&1)
 	rc=$?
@@ -32,14 +35,14 @@ for build in "$@"; do
 		passed=$((passed + p))
 		failed=$((failed + f))
 		[ "$rc" -eq 0 ] || [ "$f" -gt 0 ] || failed=$((failed + 1))
-		if [ -z "$emulator" ]; then
+		if [ -z "$emulator" ] && [ -z "$only" ]; then
 			[ -n "$native" ] || native=$p
 		elif [ -n "$native" ] && [ "$p" -ne "$native" ]; then
 			echo "unit tests ($build): $p passed, natively $native"
 			failed=$((failed + 1))
 		fi
 	fi
-	[ -z "$emulator" ] && [ -z "$unit_only" ] || continue
+	[ -z "$emulator" ] && [ -z "$only" ] && [ -z "$unit_only" ] || continue
 	echo "== bats suites ($build)"
 	tap=$(SPRINGSIM="$PWD/$build/springsim" bats --tap tests/cli 2>&1)
 	# the failures, and the tests skipped with their reasons

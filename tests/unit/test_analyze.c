@@ -468,7 +468,7 @@ exact_effective(void)
 	static const double zetas[] = { 0.0, 0.1, 0.3, 0.7, 0.999, 1.0, 1.001,
 	    2.0, 10.0 };
 	static const double hws[] = { 0.01, 0.3, 1.0, 2.5 };
-	spring_params p;
+	spring_params p = { 0 };
 	spring_analysis a;
 	size_t i, j;
 
@@ -512,7 +512,7 @@ static void
 nissen(void)
 {
 	const double h = 0.1;
-	spring_params p;
+	spring_params p = { 0 };
 	spring_analysis a;
 
 	spring_from_nissen(1, 1, 1, h, &p);

@@ -35,7 +35,7 @@
 static void
 swiftui(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 
 	CHECK(spring_from_swiftui_response(0.5, 0.825, &p) == 0);
 	CHECK_REL(spring_stiffness(&p), 16 * PI * PI);	/* 157.91... */
@@ -64,7 +64,7 @@ swiftui(void)
 static void
 android(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 
 	CHECK(spring_from_android(1500.0, 0.5, &p) == 0);
 	CHECK_SPRING(p, sqrt(1500.0), 0.5);
@@ -87,7 +87,7 @@ android(void)
 static void
 unreal(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 
 	CHECK(spring_from_unreal(400.0, 0.5, 4.0, &p) == 0);
 	CHECK_SPRING(p, 10.0, 0.5);
@@ -111,7 +111,7 @@ unreal(void)
 static void
 unity(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 	double x;
 
 	CHECK(spring_from_unity(0.3, &p) == 0);
@@ -138,7 +138,7 @@ react(void)
 		{ 170, 26 }, { 120, 14 }, { 180, 12 }, { 210, 20 },
 		{ 280, 60 }, { 280, 120 }
 	};
-	spring_params p;
+	spring_params p = { 0 };
 	size_t i;
 
 	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++) {
@@ -189,7 +189,7 @@ motion_negative_bounce(void)
 {
 	spring_reference r;
 	spring_state s;
-	spring_params p;
+	spring_params p = { 0 };
 	double u = 2 * PI / 1.2;
 
 	CHECK(spring_from_motion_duration(0.8, -0.5, &p) == 0);
@@ -214,7 +214,7 @@ motion_negative_bounce(void)
 static void
 motion(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 	double u;
 
 	CHECK(spring_from_motion(100, 10, 1, &p) == 0);
@@ -252,7 +252,7 @@ motion(void)
 static void
 rebound(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 	spring_conventions c;
 
 	CHECK(spring_from_origami(40, 7, &p) == 0);
@@ -279,7 +279,7 @@ rebound(void)
 static void
 box2d(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 
 	CHECK(spring_from_box2d(30, 10, &p) == 0);
 	CHECK_SPRING(p, 60 * PI, 10.0);
@@ -296,7 +296,7 @@ static int
 round_trip(const spring_params *s, double dt)
 {
 	spring_conventions c;
-	spring_params p;
+	spring_params p = { 0 };
 	double w = s->omega, z = s->zeta, m = s->mass;
 
 	spring_describe(s, dt, 0.7, &c);
@@ -374,7 +374,7 @@ round_trips(void)
 	static const double zetas[] = { 0.0, 0.05, 0.3, 0.7, 0.99, 1.0, 1.25,
 	    4.0, 40.0 };
 	static const double masses[] = { 1.0, 2.5 };
-	spring_params s;
+	spring_params s = { 0 };
 	size_t i, j, k;
 	int motion = 0;
 
@@ -401,7 +401,7 @@ dialect_trips(void)
 	    0.95, -0.2, -0.5, -0.9 };
 	static const double durations[] = { 0.05, 0.3, 0.8, 2.0, 9.0 };
 	spring_conventions c;
-	spring_params p;
+	spring_params p = { 0 };
 	size_t i, j;
 
 	for (i = 0; i < sizeof(bounces) / sizeof(bounces[0]); i++)
@@ -549,7 +549,7 @@ convert_regimes(void)
 static void
 halflives(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 	spring_conventions c;
 	spring_mat2 phi;
 

@@ -510,7 +510,7 @@ test_halflives(void)
 {
 	static const double z[] = { 0.3, 1.0, 2.0 };
 	spring_reference r;
-	spring_params p;
+	spring_params p = { 0 };
 	spring_state s;
 	long double e, de;
 	double h, dt = 1.0 / 60.0, t, slow;

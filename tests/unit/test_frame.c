@@ -308,7 +308,7 @@ sample_at(void)
 {
 	spring_sim sim = {
 	    .rule = spring_rule_exact,
-	    .params = { 6.0, 0.3, 1.0 },
+	    .params = { 6.0, 0.3, 1.0, 0 },
 	    .target = 1.0,
 	    .dt = 0.05,
 	    .frames = 20,

@@ -20,7 +20,7 @@ overshoot(void)
 	/* omega_d = pi puts the first peak at t = 1, a multiple of dt */
 	spring_sim sim = {
 	    .rule = spring_rule_exact,
-	    .params = { omega, zeta, 1 },
+	    .params = { omega, zeta, 1, 0 },
 	    .x0 = 0,
 	    .v0 = 0,
 	    .target = 1,
@@ -54,7 +54,7 @@ settle(void)
 	double omega = 10, dt = 0.001, lo = 0, hi = 20, ts;
 	spring_sim sim = {
 	    .rule = spring_rule_exact,
-	    .params = { omega, 1, 1 },
+	    .params = { omega, 1, 1, 0 },
 	    .x0 = 0,
 	    .v0 = 0,
 	    .target = 1,
@@ -92,7 +92,7 @@ energy(void)
 	double omega = 2, h = 0.01;
 	spring_sim sim = {
 	    .rule = spring_rule_explicit,
-	    .params = { omega, 0, 1 },
+	    .params = { omega, 0, 1, 0 },
 	    .x0 = 0,
 	    .v0 = 0,
 	    .target = 1,
@@ -128,7 +128,7 @@ one_frame(void)
 	double vr = E * 4 / wd * sin(wd * 0.1);
 	spring_sim sim = {
 	    .rule = spring_rule_explicit,
-	    .params = { 2, 0.25, 1 },
+	    .params = { 2, 0.25, 1, 0 },
 	    .x0 = 0,
 	    .v0 = 0,
 	    .target = 1,
@@ -156,7 +156,7 @@ divergence(void)
 {
 	spring_sim sim = {
 	    .rule = spring_rule_explicit,
-	    .params = { 100, 0, 1 },
+	    .params = { 100, 0, 1, 0 },
 	    .x0 = 0,
 	    .v0 = 0,
 	    .target = 1,

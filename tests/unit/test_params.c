@@ -18,7 +18,7 @@
 static void
 chou(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 
 	CHECK(spring_from_chou(2.0, 0.1, 0.5, &p) == 0);
 	CHECK_NEAR(p.zeta, 0.3665, 5e-5);	/* the article's 4 digits */
@@ -36,7 +36,7 @@ chou(void)
 static void
 stiffness(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 
 	/* K = 200, M = 2: omega = 10; D = 8: zeta = 8 / (2 * 20) = 0.2 */
 	CHECK(spring_from_stiffness(200, 8, 2, &p) == 0);
@@ -54,7 +54,7 @@ stiffness(void)
 static void
 holden(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 	double d;
 
 	/* H = 0.1: d = 4 ln2 / 0.1 = 27.7258...; F = 2: omega = 4 pi */
@@ -87,7 +87,7 @@ holden(void)
 static void
 gobo(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 
 	CHECK(spring_from_uaf(12.5, 0.0, &p) == 0);
 	CHECK_EQ(p.omega, 12.5);
@@ -100,7 +100,7 @@ gobo(void)
 static void
 nissen(void)
 {
-	spring_params p;
+	spring_params p = { 0 };
 
 	/* Ck = 0.25, Cd = 0.5, m = 3, h = 0.1: k = 75, d = 15 */
 	CHECK(spring_from_nissen(0.25, 0.5, 3.0, 0.1, &p) == 0);
@@ -122,7 +122,7 @@ extreme_values(void)
 {
 	static const double v[] = { 1e-300, 1e-170, 1e-155, 1e-100, 1e100,
 		1e155, 1e170, 1e300 };
-	spring_params p;
+	spring_params p = { 0 };
 	size_t i;
 
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {

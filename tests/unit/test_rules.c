@@ -140,7 +140,7 @@ no_lag(void)
 	for (r = spring_rules; *r != NULL; r++) {
 		spring_sim sim = {
 		    .rule = *r,
-		    .params = { 6.0, 0.7, 1.0 },
+		    .params = { 6.0, 0.7, 1.0, 0 },
 		    .x0 = 3.0,
 		    .v0 = 2.5,
 		    .target = 3.0,
@@ -304,7 +304,7 @@ nissen_one_step(void)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const double *c = cases[i];
-		spring_params p;
+		spring_params p = { 0 };
 		spring_coef k;
 		spring_state s = { c[2], c[3] };
 		spring_target_step tg = { c[4], 0, c[4], 0, c[4], 0 };
@@ -327,7 +327,7 @@ run_error(const spring_rule *rule, double dt)
 {
 	spring_sim sim = {
 	    .rule = rule,
-	    .params = { 2.0 * 3.14159265358979323846, 0.3, 1.0 },
+	    .params = { 2.0 * 3.14159265358979323846, 0.3, 1.0, 0 },
 	    .x0 = 0.0,
 	    .v0 = 0.0,
 	    .target = 1.0,

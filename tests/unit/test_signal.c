@@ -187,7 +187,7 @@ rules_on_ramp(void)
 {
 	spring_signal sig;
 	spring_sim sim = {
-	    .params = { 10.0, 0.5, 1.0 },
+	    .params = { 10.0, 0.5, 1.0, 0 },
 	    .target = 1.0,
 	    .dt = 1.0 / 60,
 	    .frames = 600,

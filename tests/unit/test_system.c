@@ -23,7 +23,7 @@ single_body(void)
 	const spring_line_rule *const *r;
 	double mass = 2.0, lambda[1], vec[1], tmp[2], work[SPRING_LINE_WORK(1)];
 	double x, v, h = 0.05;
-	spring_params p;
+	spring_params p = { 0 };
 	spring_line l = { 1, &mass, 0.0, 0.0, 1.0, NULL, NULL };
 	spring_target_step tg;
 	spring_state s;
@@ -69,7 +69,7 @@ pair(void)
 	double x0[2] = { 0.0, 0.7 }, v0[2] = { 1.0, -0.2 }, x[2], v[2];
 	double err[2], com, vcom, t;
 	spring_line l = { 2, m, 0.0, 0.0, 0.0, NULL, NULL };
-	spring_params p;
+	spring_params p = { 0 };
 	spring_reference ref;
 	spring_state st;
 	spring_target_step tg;
@@ -125,7 +125,7 @@ angular(void)
 	double lambda[2], vec[4], tmp[4], x0[2] = { 0.0, 6.0 * PI };
 	double v0[2] = { 0.0, 0.0 }, x[2], v[2], t, lo = 1e300;
 	spring_line l = { 2, I, 0.0, 0.0, 0.0, NULL, NULL };
-	spring_params p;
+	spring_params p = { 0 };
 	spring_reference ref;
 	spring_state st;
 
@@ -618,7 +618,7 @@ eigen_rope_modes(void)
 	spring_target_step rest = { 0, 0, 0, 0, 0, 0 };
 	const spring_line_rule *rule = spring_line_rule_find("semi-implicit");
 	spring_analysis an;
-	spring_params p;
+	spring_params p = { 0 };
 	double h = 0.05;
 	long i, j;
 
