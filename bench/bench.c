@@ -340,13 +340,15 @@ bench_format(void)
 #define GRID_BLOCK	4096
 
 /*
- * Seconds of spring_simulate_batch (batch 1) or of spring_simulate one by
- * one (batch 0) over the grid at dt 0.01, `frames` frames, in blocks of
+ * Seconds of spring_simulate_batch_some for the metrics want names
+ * (SPRING_WANT_ALL: spring_simulate_batch's) or of spring_simulate one
+ * by one (want 0) over the grid at dt 0.01, `frames` frames, in blocks of
  * GRID_BLOCK springs as springsim sweep hands them over; the springs are
  * built outside the clock.  *steps gets the frames stepped.
  */
 static double
-grid_seconds(const spring_rule *rule, long frames, int batch, double *steps)
+grid_seconds(const spring_rule *rule, long frames, unsigned want,
+    double *steps)
 {
 	static spring_sim sims[GRID_BLOCK];
 	static const spring_sim *ptr[GRID_BLOCK];
@@ -368,8 +370,8 @@ grid_seconds(const spring_rule *rule, long frames, int batch, double *steps)
 			ptr[j] = &sims[j];
 		}
 		t0 = now_ns();
-		if (batch)
-			spring_simulate_batch(ptr, n, m, fs);
+		if (want != 0)
+			spring_simulate_batch_some(ptr, n, m, fs, want);
 		else
 			for (j = 0; j < n; j++)
 				spring_simulate(ptr[j], NULL, NULL, &m[j],
@@ -388,16 +390,23 @@ static void
 bench_batch(void)
 {
 	double best = INFINITY, longer = INFINITY, alone, t;
-	double steps, steps_long, steps_alone, per_step;
+	double x_best = INFINITY, x_longer = INFINITY;
+	double steps, steps_long, steps_alone, per_step, x_step;
 	int i;
 
 	for (i = 0; i < REPEATS; i++) {
-		if ((t = grid_seconds(spring_rule_semi_implicit, 100, 1,
-		    &steps)) < best)
+		if ((t = grid_seconds(spring_rule_semi_implicit, 100,
+		    SPRING_WANT_ALL, &steps)) < best)
 			best = t;
-		if ((t = grid_seconds(spring_rule_semi_implicit, 1000, 1,
-		    &steps_long)) < longer)
+		if ((t = grid_seconds(spring_rule_semi_implicit, 1000,
+		    SPRING_WANT_ALL, &steps_long)) < longer)
 			longer = t;
+		if ((t = grid_seconds(spring_rule_semi_implicit, 100,
+		    SPRING_WANT_ERR_X, &steps)) < x_best)
+			x_best = t;
+		if ((t = grid_seconds(spring_rule_semi_implicit, 1000,
+		    SPRING_WANT_ERR_X, &steps_long)) < x_longer)
+			x_longer = t;
 	}
 	alone = grid_seconds(spring_rule_semi_implicit, 100, 0, &steps_alone);
 	per_step = (longer - best) * 1e9 / (steps_long - steps);
@@ -419,6 +428,12 @@ bench_batch(void)
 	printf("  %-52s %15.1f ns/spring\n",
 	    "  and a spring's setup (exp, sin, cos, sums)",
 	    (best * 1e9 - per_step * steps) / 1e6);
+	x_step = (x_longer - x_best) * 1e9 / (steps_long - steps);
+	printf("  %-52s %6.3f s %6.2f ns/spring-step\n",
+	    "spring_simulate_batch_some, x errors alone, 100 fr.", x_best,
+	    x_best * 1e9 / steps);
+	printf("  %-52s %15.2f ns/spring-step\n",
+	    "  a frame of a spring, the x errors alone", x_step);
 	printf("  tiles: %s\n\n", __builtin_cpu_supports("avx512f") ?
 	    "8 springs in AVX-512 registers" : __builtin_cpu_supports("avx2") ?
 	    "4 springs in AVX2 registers" : "4 springs in SSE2 register pairs");
