@@ -155,3 +155,20 @@ bad_columns() {
 	    --fail-if 'max_err_x < 0'
 	[ "$status" -eq 0 ] || fail_with "exit $status, not 0"
 }
+
+@test "columns: sweep with the x errors alone (the batch sums only those) equals the full rows, every rule, diverging springs too" {
+	# 8 rules x 2 dt x 3 omegas x 3 zetas: the explicit rule and the
+	# largest steps diverge; tiles and springs run alone both appear
+	grid=(--integrator all --dt 0.01,0.08 --uaf 3,30,60 --dr 0,0.7,2
+	    --frames 70)
+	sim sweep "${grid[@]}" -q
+	[ "$status" -eq 0 ] || fail_with "full sweep: exit $status"
+	cp "$OUT" "$BATS_TEST_TMPDIR/full"
+	d=$(cut_by_name "$BATS_TEST_TMPDIR/full" diverged | grep -c '^1$')
+	[ "$d" -gt 5 ] && [ "$d" -lt 100 ] || fail_with "$d diverged of 144"
+	want=rms_err_x,final_err_x,diverged,max_err_x
+	sim sweep "${grid[@]}" -q --columns "$want,-integrator,-dt,-uaf,-dr"
+	[ "$status" -eq 0 ] || fail_with "x errors: exit $status"
+	diff <(cut_by_name "$BATS_TEST_TMPDIR/full" "$want") "$OUT" ||
+		fail_with "the x errors differ from the full sweep's"
+}
