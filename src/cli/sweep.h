@@ -1,7 +1,9 @@
 /*
- * sweep.h - what sweep's command (sweep.c: flags, axes, gates, shards)
- * and its pool (sweeppool.c: the threads, the ring of slots, the check of
- * every configuration) share.  Private to the program.
+ * sweep.h - what sweep's command (sweep.c: flags, shards, columns), its
+ * grid (sweepgrid.c: axes, --grid-from, configurations), its gates
+ * (sweepgates.c: --fail-if) and its pool (sweeppool.c: the threads, the
+ * ring of slots, the check of every configuration) share.  Private to the
+ * program.
  */
 #ifndef SWEEP_H
 #define SWEEP_H
@@ -22,6 +24,14 @@
 /* configurations a slot of the ring at most: the writer's unit */
 #define SLOT_ROWS (8 * BLOCK)
 #define CHECK_BLOCK 4096
+
+/*
+ * The sweep's own flags' getopt values (sweep.c's table); --grid-from's
+ * header may name none of them (sweepgrid.c).
+ */
+enum {
+	OPT_FAIL_IF = 3000, OPT_GRID_FROM, OPT_JOBS, OPT_QUIET, OPT_SHARD
+};
 
 enum axis_kind { AX_NUMBER, AX_INTEGER, AX_NAME, AX_FIXED, AX_ROWS };
 
@@ -109,6 +119,36 @@ struct failures {
 	double value[MAX_SHOWN];
 };
 
+/* The grid (sweepgrid.c). */
+
+/*
+ * A column's name for a flag: no dashes in front, _ for - inside (a copy
+ * to free; NULL: out of memory).
+ */
+char *sweep_column_name(const char *flag);
+/*
+ * Option --name (getopt value code) given text: a fixed option, applied
+ * to sw's base now, or an axis whose values are each checked alone.
+ * EXIT_OK, or the exit status after a message.
+ */
+int sweep_add_option(struct sweep *sw, int code, const char *name,
+    const char *text);
+/*
+ * --grid-from FILE (sw->grid_from): one axis of its rows, each checked
+ * alone; opts the getopt table whose options its header may name.
+ * EXIT_OK, or the exit status after a message.
+ */
+int sweep_add_rows(struct sweep *sw, const struct option *opts);
+/*
+ * The shard's work refused up front without --force, as run refuses a
+ * long run: EXIT_OK, or EXIT_USAGE after a message.
+ */
+int sweep_check_work(const struct sweep *sw);
+/*
+ * Resolve the grid once: which axes are set by number on a resolved
+ * setup (fast_axis), the others' strides in a configuration's key.
+ */
+void sweep_plan(struct sweep *sw);
 /*
  * The text of value i of an axis that is an option: an item, or a point
  * of a range written into buf (round-trip: it reads back to the point).
@@ -129,8 +169,28 @@ double sweep_axis_number(const struct axis *ax, long i);
 /* A configuration's identity, the axes that vary, as flags. */
 void sweep_config_identity(const struct sweep *sw, long idx, char *out,
     size_t len);
+
+/* The gates (sweepgates.c). */
+
+/* Parse --fail-if 'METRIC OP VALUE' into g: 0, or -1 after a message. */
+int sweep_gate_parse(const char *text, struct gate *g);
 /* Whether value x fails gate g; an empty field (NaN) fails none. */
 int sweep_gate_fails(const struct gate *g, double x);
+/*
+ * The gates (bit g: sw->gates[g]) whose metric run setup rs can give a
+ * value at all: not energy_drift for a model without energy, not an
+ * engine's columns without --engine.
+ */
+unsigned long long sweep_gates_may_fill(const struct sweep *sw,
+    const struct run_setup *rs);
+/*
+ * A gate whose metric is empty in every row (filled: bit g for each gate
+ * that had a value somewhere) tests nothing: EXIT_OK, or EXIT_USAGE
+ * after naming the first.
+ */
+int sweep_gates_filled(const struct sweep *sw, unsigned long long filled);
+/* The failing rows on stderr: the first MAX_SHOWN, then the count. */
+void sweep_report_failures(const struct sweep *sw, const struct failures *f);
 
 /* The pool (sweeppool.c): n workers' rooms, 0 or -1; freed. */
 struct worker;
@@ -144,13 +204,6 @@ void sweep_workers_free(struct worker *w, int n);
  */
 int sweep_check_all(const struct sweep *sw, struct worker *w, int jobs,
     unsigned long long *may_fill);
-/*
- * The gates (bit g: sw->gates[g]) whose metric run setup rs can give a
- * value at all (sweep.c): not energy_drift for a model without energy,
- * not an engine's columns without --engine.
- */
-unsigned long long sweep_gates_may_fill(const struct sweep *sw,
-    const struct run_setup *rs);
 /*
  * The main pass: jobs workers fill the ring's slots, this thread writes
  * them to k in order and gathers the failing rows into f.  EXIT_OK,
