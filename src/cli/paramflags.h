@@ -4,7 +4,7 @@
  * libraries' dialects (dialects.h) as more groups, --mass, their range
  * checks and their conversion to (omega, zeta, mass).
  *
- * A convention is one row of param_groups[] (paramflags.c) with a
+ * A convention is one row of param_groups[] (paramgroups.c) with a
  * function that converts its values; adding one is a few enum entries,
  * their flags and that row.  A group may have optional members (a
  * library's own mass flag, which stands for --mass).
