@@ -711,7 +711,7 @@ parsed_steps(const struct run_setup *rs)
 /*
  * The model commands' own flags, as their tables give them (name and
  * argument, in order: quat_opts and vec_opts in cmd_rotation.c,
- * sys_longopts in cmd_system.c, net_longopts in cmd_network.c), so that
+ * sys_longopts in cmd_system.c, net_longopts in netflags.c), so that
  * a parse here reads an argv as the command does; the codes are ours.
  * A flag missing here fails the parse, and the input is not run.
  */
