@@ -59,6 +59,13 @@ enum param_id {
 /* getopt_long values of the parameter flags: PARAM_OPT + id; --mass. */
 #define PARAM_OPT 1000
 #define PARAM_OPT_MASS (PARAM_OPT + P_COUNT)
+/*
+ * getopt_long values of a command's own flags: CMD_OPT + the flag's row,
+ * an enum in its table's order (letters keep their letter).  One base for
+ * every command: a command's table is merged with run's (RUN_OPT + row,
+ * flags.c) and the parameters' only, never with another command's.
+ */
+#define CMD_OPT (PARAM_OPT_MASS + 1)
 
 /*
  * A set of parameter flags, one bit an id: more than a word holds (the

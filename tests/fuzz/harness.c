@@ -587,6 +587,12 @@ sweep_work(int argc, char **argv)
 }
 
 /*
+ * The codes of the mirrors of the commands' tables below (resonance's,
+ * the model commands', tune's): a command's own, CMD_OPT + row.
+ */
+#define MIRROR CMD_OPT
+
+/*
  * resonance's flags, read as resonance.c reads them: the drives (--hz,
  * a grid), the settling time and the periods measured.
  */
@@ -602,15 +608,15 @@ res_flags_option(void *ctx, int c, const char *arg)
 	struct res_flags *rf = ctx;
 	long n;
 
-	if (c == 4000) {
+	if (c == MIRROR) {
 		rf->have_hz = grid_parse("--hz", arg, NULL, &rf->hz) == 0;
 		return rf->have_hz ? 1 : -1;
 	}
-	if (c == 4001) {
+	if (c == MIRROR + 1) {
 		rf->have_settle = scan_double(arg, &rf->settle) == 0;
 		return rf->have_settle ? 1 : -1;
 	}
-	if (c == 4002) {
+	if (c == MIRROR + 2) {
 		if (scan_long(arg, &n) != 0)
 			return -1;
 		rf->periods = (double)n;
@@ -627,9 +633,9 @@ static double
 resonance_work(int argc, char **argv)
 {
 	static const struct option res_opts[] = {
-		{ "hz", required_argument, NULL, 4000 },
-		{ "settle", required_argument, NULL, 4001 },
-		{ "periods", required_argument, NULL, 4002 },
+		{ "hz", required_argument, NULL, MIRROR },
+		{ "settle", required_argument, NULL, MIRROR + 1 },
+		{ "periods", required_argument, NULL, MIRROR + 2 },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct run_setup *rs = malloc(sizeof(*rs));
@@ -704,9 +710,6 @@ parsed_steps(const struct run_setup *rs)
 		n *= 64.0 + (rs->have_substeps ? (double)rs->substeps : 4.0);
 	return n;
 }
-
-/* The start of the codes of the mirrors of the commands' tables below. */
-#define MIRROR 7600
 
 /*
  * The model commands' own flags, as their tables give them (name and
