@@ -884,7 +884,7 @@ model_work(int argc, char **argv)
 	return work * (WORK_LIMIT / MODEL_WORK_LIMIT);
 }
 
-/* tune's own flags (tune_opts in tune.c), mirrored as the models' are. */
+/* tune's own flags (tune_opts in tuneflags.c), mirrored as the models' are. */
 static const struct option tune_mirror[] = {
 	{ "overshoot", required_argument, NULL, MIRROR + 0 },
 	{ "settle", required_argument, NULL, MIRROR + 1 },
