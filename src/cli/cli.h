@@ -174,7 +174,7 @@ int cmd_analyze(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_resonance(int argc, char **argv);
-int cmd_tune(int argc, char **argv);	/* tune.c */
+int cmd_tune(int argc, char **argv);	/* cmd_tune.c */
 int cmd_fit(int argc, char **argv);	/* fit.c */
 int cmd_help(int argc, char **argv);	/* main.c: help [COMMAND | MODEL] */
 /* `springsim [options]`, no command named: run, its lone -h the short one */

@@ -27,7 +27,7 @@
 #define RES_MIN_FRAMES 1000
 #define RES_PERIODS 10
 
-enum { OPT_HZ = 4000, OPT_SETTLE, OPT_PERIODS };
+enum { OPT_HZ = CMD_OPT, OPT_SETTLE, OPT_PERIODS };
 
 /* Listed first: --hz here is the drive, shadowing Chou's --hz. */
 static const struct option res_longopts[] = {

@@ -57,7 +57,7 @@ put_text(struct sink *k, const char *s)
 /* --- quat ------------------------------------------------------------ */
 
 enum {
-	OPT_Q_MODEL = 6100, OPT_Q_INTEGRATOR, OPT_Q_Q0, OPT_Q_TARGET,
+	OPT_Q_MODEL = CMD_OPT, OPT_Q_INTEGRATOR, OPT_Q_Q0, OPT_Q_TARGET,
 	OPT_Q_ANGLE0, OPT_Q_AXIS0, OPT_Q_TARGET_ANGLE, OPT_Q_TARGET_AXIS,
 	OPT_Q_W0, OPT_Q_NO_HEMISPHERE, OPT_Q_FAST_EXP, OPT_Q_X0, OPT_Q_V0,
 	OPT_Q_TARGET_VEL
@@ -444,7 +444,7 @@ done:
 /* --- vector ---------------------------------------------------------- */
 
 enum {
-	OPT_V_MODEL = 6200, OPT_V_DIM, OPT_V_X0, OPT_V_V0, OPT_V_TARGET,
+	OPT_V_MODEL = CMD_OPT, OPT_V_DIM, OPT_V_X0, OPT_V_V0, OPT_V_TARGET,
 	OPT_V_TARGET_VEL
 };
 

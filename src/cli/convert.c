@@ -67,7 +67,7 @@ struct convert_opts {
 	long precision;		/* 0: round-trip */
 };
 
-enum { OPT_CSV = 256, OPT_DT, OPT_PRECISION, OPT_NO_HEADER, OPT_V0 };
+enum { OPT_CSV = CMD_OPT, OPT_DT, OPT_NO_HEADER, OPT_PRECISION, OPT_V0 };
 
 /* convert's own flags; the parameter flags are added (paramflags.c). */
 static const struct option convert_own_opts[] = {

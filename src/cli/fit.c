@@ -45,7 +45,7 @@ static const char *const par_names[NPAR] = {
 };
 
 enum {
-	OPT_X0 = 256, OPT_V0, OPT_TARGET, OPT_MASS, OPT_DT, OPT_MAX_RMS,
+	OPT_X0 = CMD_OPT, OPT_V0, OPT_TARGET, OPT_MASS, OPT_DT, OPT_MAX_RMS,
 	OPT_PRECISION
 };
 

@@ -19,7 +19,7 @@
 
 #define MAX_RATES 32
 
-enum { OPT_FPS = 200, OPT_TRAJECTORIES };
+enum { OPT_FPS = CMD_OPT, OPT_TRAJECTORIES };
 
 static const struct option fps_opts[] = {
 	{ "fps", required_argument, NULL, OPT_FPS },

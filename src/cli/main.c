@@ -29,7 +29,7 @@ static const struct command {
 
 /*
  * The models `springsim help NAME` answers for: those with a --help of
- * their own (a command of their own, run_models[] in setup.c), and run's
+ * their own (a command of their own, run_models[] in runmodels.c), and run's
  * models, whose help is run's.
  */
 static const char *const help_models[] = {

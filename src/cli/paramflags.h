@@ -4,7 +4,7 @@
  * libraries' dialects (dialects.h) as more groups, --mass, their range
  * checks and their conversion to (omega, zeta, mass).
  *
- * A convention is one row of param_groups[] (paramflags.c) with a
+ * A convention is one row of param_groups[] (paramgroups.c) with a
  * function that converts its values; adding one is a few enum entries,
  * their flags and that row.  A group may have optional members (a
  * library's own mass flag, which stands for --mass).
@@ -59,6 +59,13 @@ enum param_id {
 /* getopt_long values of the parameter flags: PARAM_OPT + id; --mass. */
 #define PARAM_OPT 1000
 #define PARAM_OPT_MASS (PARAM_OPT + P_COUNT)
+/*
+ * getopt_long values of a command's own flags: CMD_OPT + the flag's row,
+ * an enum in its table's order (letters keep their letter).  One base for
+ * every command: a command's table is merged with run's (RUN_OPT + row,
+ * flags.c) and the parameters' only, never with another command's.
+ */
+#define CMD_OPT (PARAM_OPT_MASS + 1)
 
 /*
  * A set of parameter flags, one bit an id: more than a word holds (the

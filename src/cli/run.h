@@ -338,10 +338,10 @@ int system_run_flags(const struct run_setup *rs, const char *model,
 /*
  * The --model argv names (NULL without one), read before getopt; with
  * dim_arg not NULL, *dim_arg the value of --dim ("" when it has none) or
- * NULL without --dim (setup.c).
+ * NULL without --dim (runmodels.c).
  */
 const char *run_model_arg(int argc, char **argv, const char **dim_arg);
-/* Whether argv's --model (or --dim) names a model command (setup.c). */
+/* Whether argv's --model (or --dim) names a model command (runmodels.c). */
 int run_names_model_command(int argc, char **argv);
 
 /*
@@ -355,7 +355,7 @@ model_runner run_model_runner(int argc, char **argv);
 enum model_rules { RULES_SPRING, RULES_CRITICAL, RULES_LIBRARY };
 
 /*
- * A model (setup.c's run_models[], ending in a NULL name): its name, its
+ * A model (runmodels.c's run_models[], ending in a NULL name): its name, its
  * line of `springsim list` (NULL: the library model's, with its rules),
  * how its rule is chosen, how its spring is resolved (run's models), or
  * the command that runs it (NULL for run's), the flags it owns

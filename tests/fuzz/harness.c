@@ -587,6 +587,12 @@ sweep_work(int argc, char **argv)
 }
 
 /*
+ * The codes of the mirrors of the commands' tables below (resonance's,
+ * the model commands', tune's): a command's own, CMD_OPT + row.
+ */
+#define MIRROR CMD_OPT
+
+/*
  * resonance's flags, read as resonance.c reads them: the drives (--hz,
  * a grid), the settling time and the periods measured.
  */
@@ -602,15 +608,15 @@ res_flags_option(void *ctx, int c, const char *arg)
 	struct res_flags *rf = ctx;
 	long n;
 
-	if (c == 4000) {
+	if (c == MIRROR) {
 		rf->have_hz = grid_parse("--hz", arg, NULL, &rf->hz) == 0;
 		return rf->have_hz ? 1 : -1;
 	}
-	if (c == 4001) {
+	if (c == MIRROR + 1) {
 		rf->have_settle = scan_double(arg, &rf->settle) == 0;
 		return rf->have_settle ? 1 : -1;
 	}
-	if (c == 4002) {
+	if (c == MIRROR + 2) {
 		if (scan_long(arg, &n) != 0)
 			return -1;
 		rf->periods = (double)n;
@@ -627,9 +633,9 @@ static double
 resonance_work(int argc, char **argv)
 {
 	static const struct option res_opts[] = {
-		{ "hz", required_argument, NULL, 4000 },
-		{ "settle", required_argument, NULL, 4001 },
-		{ "periods", required_argument, NULL, 4002 },
+		{ "hz", required_argument, NULL, MIRROR },
+		{ "settle", required_argument, NULL, MIRROR + 1 },
+		{ "periods", required_argument, NULL, MIRROR + 2 },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct run_setup *rs = malloc(sizeof(*rs));
@@ -705,13 +711,10 @@ parsed_steps(const struct run_setup *rs)
 	return n;
 }
 
-/* The start of the codes of the mirrors of the commands' tables below. */
-#define MIRROR 7600
-
 /*
  * The model commands' own flags, as their tables give them (name and
  * argument, in order: quat_opts and vec_opts in cmd_rotation.c,
- * sys_longopts in cmd_system.c, net_longopts in cmd_network.c), so that
+ * sys_longopts in cmd_system.c, net_longopts in netflags.c), so that
  * a parse here reads an argv as the command does; the codes are ours.
  * A flag missing here fails the parse, and the input is not run.
  */
@@ -881,7 +884,7 @@ model_work(int argc, char **argv)
 	return work * (WORK_LIMIT / MODEL_WORK_LIMIT);
 }
 
-/* tune's own flags (tune_opts in tune.c), mirrored as the models' are. */
+/* tune's own flags (tune_opts in tuneflags.c), mirrored as the models' are. */
 static const struct option tune_mirror[] = {
 	{ "overshoot", required_argument, NULL, MIRROR + 0 },
 	{ "settle", required_argument, NULL, MIRROR + 1 },

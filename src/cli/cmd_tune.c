@@ -1,5 +1,5 @@
 /*
- * tune.c - `springsim tune`: the inverse of run.  From a designer's
+ * cmd_tune.c - `springsim tune`: the inverse of run.  From a designer's
  * targets (overshoot and settle time, rise time, period and decay) to the
  * spring that meets them; from a designed spring to the parameters an
  * update rule needs at a frame time to move like it (--match modes or
@@ -14,7 +14,7 @@
  * library's spring, spring/engine.h) plugs in where the rule is stepped:
  * tune only asks a spring_sim for its rows, and gives the engine each
  * candidate (omega, zeta) as physical parameters; --match modes needs a
- * rule's linear step and stays a rule's.
+ * rule's linear step and stays a rule's.  The flags are tuneflags.c's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -24,283 +24,11 @@
 #include "grid.h"
 #include "numfmt.h"
 #include "run.h"
+#include "tuneflags.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
-
-#define MAX_TUNE_RATES 1000
-
-enum {
-	OPT_OVERSHOOT = 200, OPT_SETTLE, OPT_TOLERANCE, OPT_PERIOD,
-	OPT_RISE_TIME, OPT_MATCH, OPT_FPS, OPT_MAX_STIFFNESS, OPT_MARGIN,
-	OPT_KEYS
-};
-
-/* tune's own flags, before run's. */
-static const struct option tune_opts[] = {
-	{ "overshoot", required_argument, NULL, OPT_OVERSHOOT },
-	{ "settle", required_argument, NULL, OPT_SETTLE },
-	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
-	{ "period", required_argument, NULL, OPT_PERIOD },
-	{ "rise-time", required_argument, NULL, OPT_RISE_TIME },
-	{ "match", required_argument, NULL, OPT_MATCH },
-	{ "fps", required_argument, NULL, OPT_FPS },
-	{ "max-stiffness", no_argument, NULL, OPT_MAX_STIFFNESS },
-	{ "margin", required_argument, NULL, OPT_MARGIN },
-	{ NULL, 0, NULL, 0 }
-};
-
-/* How the rule is matched to the spring. */
-enum match { MATCH_DEFAULT, MATCH_MODES, MATCH_RESPONSE };
-
-/* What tune's flags say. */
-struct tune_opts {
-	double overshoot, settle, tolerance, period, rise, margin;
-	const char *arg[OPT_KEYS - OPT_OVERSHOOT];	/* as typed */
-	int given[OPT_KEYS - OPT_OVERSHOOT];
-	enum match match;
-	double rate[MAX_TUNE_RATES];
-	int nrates;
-	int max_stiffness;
-};
-
-/* `springsim tune --help`. */
-static void
-tune_usage(FILE *fp)
-{
-	fputs(
-"usage: springsim tune TARGETS | [parameter group]   the spring, every convention\n"
-"       springsim tune [spring] --integrator RULE [--dt H | --fps RATES |\n"
-"                      --frames-from FILE] [--match modes|response] [run options]\n"
-"       springsim tune [spring] --integrator RULE --max-stiffness [--margin F]\n"
-"\n"
-"The inverse of run: the parameters that give the motion wanted, printed\n"
-"as `springsim convert` prints a spring (name=value lines, every\n"
-"convention and dialect: omega=, zeta=, stiffness=, ...), then tune's own\n"
-"keys.\n"
-"\n"
-"Targets (one consistent set; the step response from rest, as run\n"
-"--metrics measures it):\n"
-"  --overshoot F       how far x goes past the target, a fraction of the\n"
-"                      distance, 0 <= F < 1: zeta = -ln F / sqrt(pi^2 +\n"
-"                      ln^2 F) (closed form); F = 0 is zeta = 1, the\n"
-"                      quickest spring that does not overshoot.  With one of:\n"
-"  --settle T          the settle time, s: after T, |x - target| stays\n"
-"                      within the tolerance for ever (run --metrics'\n"
-"                      settle_time, in continuous time: a run at a frame time\n"
-"                      dt shows the first frame at or after T, < T + dt);\n"
-"                      solved exactly (bisection on the closed form)\n"
-"  --tolerance F       the settle band, a fraction of the distance, 0 < F\n"
-"                      < 1 (default 0.02, the band of run --metrics)\n"
-"  --rise-time T       s from 10 % to 90 % of the distance (first\n"
-"                      crossings); solved by bisection\n"
-"  --period P          the damped period 2 pi / omega_d, s (convert's\n"
-"                      period=); with --overshoot F > 0, or with\n"
-"  --decay P --decay-time T   the fraction P of the amplitude left after T\n"
-"                      s (default 1), as Chou's decay: zeta omega = -ln P / T\n"
-"A parameter group instead of targets (--swiftui-duration D\n"
-"--swiftui-bounce B, --motion-visual-duration V --motion-bounce B, any\n"
-"convention below) is converted directly, as convert does.\n"
-"\n", fp);
-	fputs(
-"For a rule at a frame time (the spring above is the one designed):\n"
-"  --integrator RULE   the rule to tune (or --model RULE); the frame time\n"
-"                      is --dt H (default 1/60 s), --fps RATES, or the\n"
-"                      frame times of --frames-from FILE\n"
-"  --match modes       the rule's one-step map gets the eigenvalues of the\n"
-"                      exact spring over h, e^(lambda h): the same decay and\n"
-"                      turn per frame (trace and determinant matched;\n"
-"                      semi-implicit in closed form, other rules by Newton's\n"
-"                      method on the rule's own step).  The positions still\n"
-"                      differ (the start of the response does): both\n"
-"                      max_err_x figures are printed.  The default for one\n"
-"                      frame time\n"
-"  --match response    the (omega', zeta') that minimise max |x - x_ref|\n"
-"                      over the step response (Nelder-Mead from the modes\n"
-"                      match), the worst over every rate of --fps; the\n"
-"                      default for several rates or a frame-time file\n"
-"  --fps RATES         frames per second: one rate, a comma list, A:B\n"
-"                      (every whole rate from A to B, at most 1000) or A:B:N\n"
-"                      (N rates, ends included); max_err_x is printed for\n"
-"                      each rate as fps_R_max_err_x_untuned= and _tuned=\n"
-"  --max-stiffness     instead: the stiffest spring RULE takes at this\n"
-"                      frame time (the longest, for several), at the spring's\n"
-"                      damping ratio, in every convention: omega dt = (1 -\n"
-"                      margin) times the rule's limit (analyze's)\n"
-"  --margin F          the stability margin, 0 <= F < 1 (default 0.1)\n"
-"  --engine NAME       instead of RULE: a library's spring as it runs it\n"
-"                      (springsim list), tuned with --match response: the\n"
-"                      omega and zeta to give the library (in the block, in\n"
-"                      its dialect) so that its frames follow the spring\n"
-"                      designed\n"
-"\n"
-"Keys after the block: integrator, match, designed_omega, designed_zeta,\n"
-"max_err_x_untuned (the designed spring stepped by RULE), max_err_x_tuned,\n"
-"max_err_x_modes (response), modes_residual (largest residual of trace\n"
-"and determinant), max_stable_hw and margin (--max-stiffness).  Ck and Cd\n"
-"are read at --dt (or the first --fps rate).\n"
-"\n", fp);
-	param_usage(fp);
-	fputs(
-"\n"
-"Run options (--duration, --x0, --v0, --target, --substep, ...) shape the\n"
-"step response as in run; `springsim run --help` lists them.\n"
-"\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error, bad input, or\n"
-"targets no spring (or no setting of the rule) can meet (the message says\n"
-"which and why).\n",
-	    fp);
-}
-
-/* A number flag of tune's: index into the opts' arrays. */
-static int
-flag_index(int c)
-{
-	return c - OPT_OVERSHOOT;
-}
-
-/* --fps A:B: every whole rate from A to B, the ends included. */
-static int
-parse_rate_span(struct tune_opts *to, const char *arg)
-{
-	const char *colon = strchr(arg, ':');
-	char a[64], b[64];
-	double lo, hi, r;
-	size_t n = (size_t)(colon - arg);
-
-	if (n >= sizeof(a) || strlen(colon + 1) >= sizeof(b))
-		goto bad;
-	memcpy(a, arg, n);
-	a[n] = '\0';
-	strcpy(b, colon + 1);
-	if (scan_double(a, &lo) != 0 || scan_double(b, &hi) != 0 ||
-	    !(lo > 0.0) || !(hi >= lo) || hi > 1e9)
-		goto bad;
-	if (hi - lo > MAX_TUNE_RATES - 2) {
-		warn_msg("--fps: '%s' is more than %d rates", arg,
-		    MAX_TUNE_RATES);
-		return -1;
-	}
-	to->nrates = 0;
-	to->rate[to->nrates++] = lo;
-	for (r = floor(lo) + 1.0; r < hi; r += 1.0)
-		to->rate[to->nrates++] = r;
-	if (hi > lo)
-		to->rate[to->nrates++] = hi;
-	return 0;
-bad:
-	warn_msg("--fps: '%s' is not A:B with rates 0 < A <= B", arg);
-	return -1;
-}
-
-/* --fps RATES: one, a list, A:B or A:B:N. */
-static int
-parse_rates(struct tune_opts *to, const char *arg)
-{
-	static const struct grid_bounds rates = { 0.0, 1e9, 1 };
-	const char *colon = strchr(arg, ':');
-	struct grid g;
-
-	if (colon != NULL && strchr(colon + 1, ':') == NULL)
-		return parse_rate_span(to, arg);
-	if (grid_parse("--fps", arg, &rates, &g) != 0)
-		return -1;
-	if (grid_count(&g) > MAX_TUNE_RATES) {
-		warn_msg("--fps: '%s' is more than %d rates", arg,
-		    MAX_TUNE_RATES);
-		return -1;
-	}
-	to->nrates = (int)grid_fill(&g, to->rate, MAX_TUNE_RATES);
-	return 0;
-}
-
-/* A number > 0 (positive) or in [0, 1) (fraction) or (0, 1) (open). */
-static int
-parse_ranged(const char *flag, const char *arg, double *x, int kind)
-{
-	if (parse_bounded(flag, arg, x) != 0)
-		return -1;
-	if (kind == 0 && !(*x > 0.0)) {
-		warn_msg("%s: '%s' must be > 0", flag, arg);
-		return -1;
-	}
-	if (kind == 1 && !(*x >= 0.0 && *x < 1.0)) {
-		warn_msg("%s: '%s' must be in [0, 1)", flag, arg);
-		return -1;
-	}
-	if (kind == 2 && !(*x > 0.0 && *x < 1.0)) {
-		warn_msg("%s: '%s' must be in (0, 1)", flag, arg);
-		return -1;
-	}
-	return 0;
-}
-
-/* tune's own options (extra_opt_fn). */
-static int
-tune_option(void *ctx, int c, const char *arg)
-{
-	struct tune_opts *to = ctx;
-	int rc = 0;
-
-	if (c < OPT_OVERSHOOT || c >= OPT_KEYS)
-		return 0;
-	to->given[flag_index(c)] = 1;
-	to->arg[flag_index(c)] = arg;
-	switch (c) {
-	case OPT_OVERSHOOT:
-		if (parse_bounded("--overshoot", arg, &to->overshoot) != 0)
-			return -1;
-		if (!(to->overshoot >= 0.0 && to->overshoot < 1.0)) {
-			warn_msg("--overshoot: '%s' cannot be met: a fraction of "
-			    "the distance in [0, 1) (%s)", arg,
-			    to->overshoot >= 1.0 ? "at 1 and beyond the spring "
-			    "would never settle: zeta would be 0 or less" :
-			    "a negative overshoot is none");
-			return -1;
-		}
-		return 1;
-	case OPT_SETTLE:
-		rc = parse_ranged("--settle", arg, &to->settle, 0);
-		break;
-	case OPT_TOLERANCE:
-		rc = parse_ranged("--tolerance", arg, &to->tolerance, 2);
-		break;
-	case OPT_PERIOD:
-		rc = parse_ranged("--period", arg, &to->period, 0);
-		break;
-	case OPT_RISE_TIME:
-		rc = parse_ranged("--rise-time", arg, &to->rise, 0);
-		break;
-	case OPT_MARGIN:
-		rc = parse_ranged("--margin", arg, &to->margin, 1);
-		break;
-	case OPT_MATCH:
-		if (strcmp(arg, "modes") == 0)
-			to->match = MATCH_MODES;
-		else if (strcmp(arg, "response") == 0)
-			to->match = MATCH_RESPONSE;
-		else {
-			warn_msg("--match: '%s' is not modes or response", arg);
-			return -1;
-		}
-		break;
-	case OPT_FPS:
-		rc = parse_rates(to, arg);
-		break;
-	case OPT_MAX_STIFFNESS:
-		to->max_stiffness = 1;
-		break;
-	}
-	return rc == 0 ? 1 : -1;
-}
-
-/* Whether tune's flag c was given. */
-static int
-given(const struct tune_opts *to, int c)
-{
-	return to->given[flag_index(c)];
-}
 
 /*
  * The spring the targets ask for (mass left as it is): 0, or EXIT_USAGE
@@ -310,14 +38,14 @@ static int
 solve_targets(const struct tune_opts *to, double decay, double decay_time,
     spring_params *p)
 {
-	int with = given(to, OPT_SETTLE) + given(to, OPT_RISE_TIME) +
-	    given(to, OPT_PERIOD);
+	int with = tune_given(to, OPT_SETTLE) + tune_given(to, OPT_RISE_TIME) +
+	    tune_given(to, OPT_PERIOD);
 	double zeta, omega, tau, sigma;
 
-	if (given(to, OPT_TOLERANCE) && !given(to, OPT_SETTLE))
+	if (tune_given(to, OPT_TOLERANCE) && !tune_given(to, OPT_SETTLE))
 		return usage_error("--tolerance goes with --settle");
-	if (!given(to, OPT_OVERSHOOT)) {
-		if (given(to, OPT_PERIOD) && with == 1) {
+	if (!tune_given(to, OPT_OVERSHOOT)) {
+		if (tune_given(to, OPT_PERIOD) && with == 1) {
 			if (isnan(decay))
 				return usage_error("--period needs --overshoot F "
 				    "or --decay P (the period alone leaves the "
@@ -330,7 +58,7 @@ solve_targets(const struct tune_opts *to, double decay, double decay_time,
 		}
 		return usage_error("%s needs --overshoot F (it fixes omega "
 		    "only once the damping ratio is known)",
-		    given(to, OPT_SETTLE) ? "--settle" : "--rise-time");
+		    tune_given(to, OPT_SETTLE) ? "--settle" : "--rise-time");
 	}
 	if (with != 1)
 		return usage_error("--overshoot needs exactly one of --settle, "
@@ -341,11 +69,11 @@ solve_targets(const struct tune_opts *to, double decay, double decay_time,
 		return usage_error("--decay does not go with --overshoot: both "
 		    "fix the damping");
 	zeta = spring_zeta_for_overshoot(to->overshoot);
-	if (given(to, OPT_SETTLE)) {
-		tau = spring_settle_hw(zeta, given(to, OPT_TOLERANCE) ?
+	if (tune_given(to, OPT_SETTLE)) {
+		tau = spring_settle_hw(zeta, tune_given(to, OPT_TOLERANCE) ?
 		    to->tolerance : 0.02);
 		omega = tau / to->settle;
-	} else if (given(to, OPT_RISE_TIME)) {
+	} else if (tune_given(to, OPT_RISE_TIME)) {
 		tau = spring_rise_hw(zeta, 0.1, 0.9);
 		omega = tau / to->rise;
 	} else {
@@ -559,7 +287,7 @@ max_stiffness(out_file *out, const struct run_setup *rs,
     const struct tune_opts *to, double decay_time)
 {
 	spring_params p = rs->sim.params;
-	double margin = given(to, OPT_MARGIN) ? to->margin : 0.1;
+	double margin = tune_given(to, OPT_MARGIN) ? to->margin : 0.1;
 	double hw = spring_max_stable_hw(rs->sim.rule, p.zeta);
 	double h = longest_step(rs, to);
 
@@ -760,7 +488,7 @@ check_flags(const struct run_setup *rs, const struct tune_opts *to,
 		    "block", rs->metrics ? "--metrics" : "--columns");
 	if (!rule_mode) {
 		if (to->nrates > 0 || to->match != MATCH_DEFAULT ||
-		    to->max_stiffness || given(to, OPT_MARGIN))
+		    to->max_stiffness || tune_given(to, OPT_MARGIN))
 			return usage_error("%s needs --integrator RULE (the rule "
 			    "to tune)", to->nrates > 0 ? "--fps" :
 			    to->match != MATCH_DEFAULT ? "--match" :
@@ -770,7 +498,7 @@ check_flags(const struct run_setup *rs, const struct tune_opts *to,
 			    "RULE (the rule to tune)");
 		return EXIT_OK;
 	}
-	if (given(to, OPT_MARGIN) && !to->max_stiffness)
+	if (tune_given(to, OPT_MARGIN) && !to->max_stiffness)
 		return usage_error("--margin goes with --max-stiffness");
 	if (to->max_stiffness && to->match != MATCH_DEFAULT)
 		return usage_error("--max-stiffness does not go with --match");
@@ -798,7 +526,7 @@ take_decay(struct run_setup *rs, const struct tune_opts *to, double *decay,
 			*decay_time = rs->ps.value[P_DECAY_TIME];
 		return 0;
 	}
-	if (given(to, OPT_PERIOD) && param_take(&rs->ps, P_DECAY, decay) < 0)
+	if (tune_given(to, OPT_PERIOD) && param_take(&rs->ps, P_DECAY, decay) < 0)
 		return -1;
 	return param_take(&rs->ps, P_DECAY_TIME, decay_time) < 0 ? -1 : 0;
 }
@@ -828,9 +556,9 @@ cmd_tune(int argc, char **argv)
 	rc = EXIT_USAGE;
 	if (take_decay(rs, to, &decay, &decay_time) != 0)
 		goto done;
-	targets = given(to, OPT_OVERSHOOT) || given(to, OPT_SETTLE) ||
-	    given(to, OPT_PERIOD) || given(to, OPT_RISE_TIME) ||
-	    given(to, OPT_TOLERANCE);
+	targets = tune_given(to, OPT_OVERSHOOT) || tune_given(to, OPT_SETTLE) ||
+	    tune_given(to, OPT_PERIOD) || tune_given(to, OPT_RISE_TIME) ||
+	    tune_given(to, OPT_TOLERANCE);
 	if (targets && param_any_given(&rs->ps)) {
 		rc = usage_error("the targets and a parameter group both give "
 		    "the spring: give one");
