@@ -30,7 +30,7 @@
  * header may name none of them (sweepgrid.c).
  */
 enum {
-	OPT_FAIL_IF = 3000, OPT_GRID_FROM, OPT_SHARD
+	OPT_FAIL_IF = CMD_OPT, OPT_GRID_FROM, OPT_SHARD
 };
 
 enum axis_kind { AX_NUMBER, AX_INTEGER, AX_NAME, AX_FIXED, AX_ROWS };
