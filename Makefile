@@ -53,7 +53,7 @@ WARN	 = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 WARN	+= -ffp-contract=off
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc
 LDLIBS	 = -lcsv -lm -pthread
-# springsim fit's least squares: MINPACK's Levenberg-Marquardt (lmdif)
+# springsim fit's least squares: MINPACK's Levenberg-Marquardt (lmder)
 # from Debian's libcminpack-dev (cminpack 1.3: a small, long-kept C
 # library; see src/cli/fit.c), headers in include/cminpack-1 (its
 # pkg-config name is cminpack).  Only the program links it: fit.o is kept

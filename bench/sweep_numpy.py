@@ -4,7 +4,7 @@
 The same sweep as
 
     springsim sweep --integrator semi-implicit --dt 0.01 --frames 100 \\
-        --omega 1:100:1000log --zeta 0:2:1000 -j N --quiet -o FILE
+        --uaf 1:100:1000log --dr 0:2:1000 -j N --quiet -o FILE
 
 written the way a NumPy user would: every configuration at once (in blocks
 of --block springs, so the working set stays in cache), the semi-implicit

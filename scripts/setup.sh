@@ -20,7 +20,7 @@ esac
 # (tests/cli/install.bats)
 packages="gcc make libc6-dev libcsv-dev gnuplot-nox bats bats-assert bats-support valgrind parallel"
 packages="$packages g++ pkg-config"
-# libcminpack-dev: springsim fit's least squares (MINPACK lmdif)
+# libcminpack-dev: springsim fit's least squares (MINPACK lmder)
 packages="$packages libcminpack-dev"
 scaleout=""
 if [ "$check" -eq 1 ]; then

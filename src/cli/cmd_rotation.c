@@ -408,13 +408,16 @@ cmd_quat(int argc, char **argv)
 	qo.goal.w = qo.goal.z = sqrt(0.5);	/* 90 degrees about z */
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	if ((rc = run_setup_parse(rs, argc, argv, quat_opts, quat_option, &qo,
-	    quat_usage)) != EXIT_OK)
+	/* --columns refused before its names (run's, not quat's) are read */
+	if ((rc = run_setup_parse_flags(rs, argc, argv, quat_opts,
+	    quat_option, &qo, quat_usage)) != EXIT_OK)
 		goto done;
 	if (rs->columns != NULL) {
 		rc = usage_error("--columns does not go with --model quat");
 		goto done;
 	}
+	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
+		goto done;
 	if ((rc = quat_check(rs, &qo, &sim)) != EXIT_OK)
 		goto done;
 	k->precision = (int)rs->precision;
@@ -759,13 +762,16 @@ cmd_vector(int argc, char **argv)
 	memset(&vo, 0, sizeof(vo));
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	if ((rc = run_setup_parse(rs, argc, argv, vec_opts, vec_option, &vo,
-	    vec_usage)) != EXIT_OK)
+	/* --columns refused before its names are read, as quat's */
+	if ((rc = run_setup_parse_flags(rs, argc, argv, vec_opts, vec_option,
+	    &vo, vec_usage)) != EXIT_OK)
 		goto done;
 	if (rs->columns != NULL) {
 		rc = usage_error("--columns does not go with --model vector");
 		goto done;
 	}
+	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
+		goto done;
 	if ((rc = vec_check(rs, &vo)) != EXIT_OK)
 		goto done;
 	/* the trajectory keeps every component's rows: 6 + 40 dim bytes a

@@ -5,8 +5,8 @@
  * give, by nonlinear least squares against the exact solution, with a
  * standard uncertainty for each from the Jacobian.
  *
- * The solver is MINPACK's Levenberg-Marquardt (lmdif: the Jacobian by
- * forward differences), through Debian's libcminpack-dev (cminpack 1.3,
+ * The solver is MINPACK's Levenberg-Marquardt (lmder, given the Jacobian
+ * by central differences, jacobian() below), through Debian's libcminpack-dev (cminpack 1.3,
  * Devernay's C translation of More, Garbow and Hillstrom's MINPACK): a
  * small, long-kept, well-tested library with a C interface, scaling and
  * a trust region, for a problem of 2 to 5 parameters and up to millions

@@ -221,13 +221,16 @@ cmd_fps(int argc, char **argv)
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
 	memset(tr, 0, sizeof(tr));
-	if ((rc = run_setup_parse(rs, argc, argv, fps_opts, fps_option, &fo,
-	    fps_usage)) != EXIT_OK)
+	/* --columns refused before its names are read: none are fps's */
+	if ((rc = run_setup_parse_flags(rs, argc, argv, fps_opts, fps_option,
+	    &fo, fps_usage)) != EXIT_OK)
 		goto done;
 	if (rs->columns != NULL) {
 		rc = usage_error("--columns does not go with fps");
 		goto done;
 	}
+	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
+		goto done;
 	if (fo.nrates == 0) {
 		rc = usage_error("fps needs --fps LIST");
 		goto done;

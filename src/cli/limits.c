@@ -25,7 +25,7 @@
  * analyze's impulse rows: the 2N x 2N eigenvalues cost 2 s at 100
  * bodies; and along a sweep's longest path (rows + columns - 1 bodies)
  * the matrix is so far from normal that past about 40 the eigenvalues
- * are wrong in double (against 80-bit: 1e-10 at 40, 1e-7 at 50, 0.3 %
+ * are wrong in double (against 80-bit: 1e-10 at 40, 5e-8 at 50, 0.3 %
  * at 70 bodies on the rope).
  */
 #define IMPULSE_MAX_BODIES 100
@@ -272,7 +272,7 @@ analyze_system(int argc, char **argv)
 		if (rule_name != NULL)
 			return usage_error("--integrator impulse: analyze takes "
 			    "at most %d bodies, rows + columns - 1 at most %d "
-			    "(%s %s; see --help)", IMPULSE_MAX_BODIES,
+			    "(%s %s)", IMPULSE_MAX_BODIES,
 			    IMPULSE_MAX_PATH, mesh ? "--grid" : "--particles",
 			    mesh ? grid : particles);
 		warn_msg("warning: impulse skipped: analyze takes it up to %d "

@@ -528,7 +528,7 @@ param_usage(FILE *fp)
 "  --android-stiffness K --android-damping-ratio Z   mass 1: omega =\n"
 "                      sqrt(K), zeta = Z  [Android SpringForce]\n"
 "  --unity-smooth-time T   critical, omega = 2 / T (T >= 0.0001); Unity\n"
-"                      steps it with a rational e^-x (0.13 % off at\n"
+"                      steps it with a rational e^-x (0.12 % off at\n"
 "                      omega dt = 1) and clamps the overshoot\n"
 "                      [Unity Mathf.SmoothDamp]\n"
 "  --react-tension T --react-friction F [--react-mass M]   stiffness,\n"

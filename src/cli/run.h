@@ -259,12 +259,14 @@ extern const struct col_select metric_all, metric_engine_all;
 const struct col_select *metric_default(const struct run_setup *rs);
 /*
  * Read --columns LIST into sel: each item a column's name (in the order
- * given, each once) or, with a leading '-', a name drop(ctx, name) takes
- * (a swept column sweep leaves out: 0, or -1 after a message; drop NULL:
+ * given, each once), or an item other(ctx, item) takes: one with a
+ * leading '-' (a swept column sweep leaves out) or a name that is no run
+ * column (a swept one of sweep's own); other gives 0 (taken), -1 after a
+ * message, or 1 (not its own: refused here; other NULL: every such item
  * refused).  0, or -1 after a message naming --columns and the value.
  */
 int metric_columns_parse(const char *text, struct col_select *sel,
-    int (*drop)(void *ctx, const char *name), void *ctx);
+    int (*other)(void *ctx, const char *item), void *ctx);
 /* The row's values, column by column (NaN for the names). */
 void metrics_values(const struct run_setup *rs, const spring_metrics *m,
     const spring_frame_stats *fs, double lag, double attenuation, double *v);

@@ -371,13 +371,13 @@ _Static_assert(sizeof(metric_cols) / sizeof(metric_cols[0]) ==
  */
 int
 metric_columns_parse(const char *text, struct col_select *sel,
-    int (*drop)(void *ctx, const char *name), void *ctx)
+    int (*other)(void *ctx, const char *item), void *ctx)
 {
 	unsigned char seen[METRIC_NCOLS] = { 0 };
 	char name[64];
 	const char *p = text, *end;
 	size_t n;
-	int j;
+	int j, rc;
 
 	sel->n = 0;
 	for (;;) {
@@ -391,15 +391,17 @@ metric_columns_parse(const char *text, struct col_select *sel,
 			n = sizeof(name) - 1;	/* too long: no column */
 		memcpy(name, p, n);
 		name[n] = '\0';
-		if (name[0] == '-' && drop == NULL) {
+		j = name[0] == '-' ? -1 : metric_col_find(name);
+		rc = j < 0 && other != NULL ? other(ctx, name) : 1;
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			;	/* other's */
+		else if (name[0] == '-') {
 			warn_msg("--columns: '%s': only sweep has swept columns "
 			    "to leave out", name);
 			return -1;
-		}
-		if (name[0] == '-') {
-			if (drop(ctx, name + 1) != 0)
-				return -1;
-		} else if ((j = metric_col_find(name)) < 0) {
+		} else if (j < 0) {
 			warn_msg("--columns: '%s' is not a column; 'springsim "
 			    "list' shows them", name);
 			return -1;
@@ -415,7 +417,8 @@ metric_columns_parse(const char *text, struct col_select *sel,
 		p = end + 1;
 	}
 	if (sel->n == 0) {
-		warn_msg("--columns: '%s' names no column to print", text);
+		warn_msg("--columns: '%s' names no column of the run's to "
+		    "print", text);
 		return -1;
 	}
 	return 0;

@@ -52,7 +52,9 @@ sweep_usage(FILE *fp)
 "that diverges is a row with diverged = 1, never an abort.\n"
 "--columns LIST (a run option) prints only the columns named, in that order,\n"
 "then each swept column the list does not name, unless the list leaves it\n"
-"out as -NAME: --columns max_err_x,-uaf.  --fail-if reads every column.\n"
+"out as -NAME: --columns max_err_x,-uaf.  The sweep's own columns (uaf,\n"
+"...) follow the run's: --columns max_err_x,uaf.  --fail-if reads every\n"
+"column.\n"
 "\n"
 "Grids.  Every run option that takes a number or a name takes here\n"
 "  0.1,0.2,0.5     a comma list, in the order given\n"
@@ -145,16 +147,33 @@ plan_columns(struct sweep *sw)
 	return EXIT_OK;
 }
 
-/* --columns' -NAME: leave swept column name out (metric_columns_parse). */
+/*
+ * --columns' items that are no run column (metric_columns_parse): -NAME
+ * leaves swept column NAME out; NAME, a swept column of the sweep's own
+ * (uaf, dr, --grid-from's ...), places it among the extra columns, which
+ * follow the run's (sweep_check_order makes sure the list says so).
+ */
 static int
-drop_column(void *ctx, const char *name)
+other_column(void *ctx, const char *item)
 {
 	struct sweep *sw = ctx;
+	const char *name = item[0] == '-' ? item + 1 : item;
 	int j = metric_col_find(name), k;
 
 	for (k = 0; j < 0 && k < sw->ncols; k++)
 		if (strcmp(sw->col_name[k], name) == 0)
 			j = METRIC_NCOLS + k;
+	if (item[0] != '-') {
+		if (j < METRIC_NCOLS)
+			return 1;	/* no column of the sweep's: refused */
+		if (sw->named[j]) {
+			warn_msg("--columns: '%s' is given twice", name);
+			return -1;
+		}
+		sw->named[j] = 1;
+		sw->xnamed[sw->nxnamed++] = (short)(j - METRIC_NCOLS);
+		return 0;
+	}
 	if (j < 0 || (j < METRIC_NCOLS && !sw->swept[j])) {
 		warn_msg("--columns: '-%s': %s is not a swept column", name,
 		    name);
@@ -169,10 +188,44 @@ drop_column(void *ctx, const char *name)
 }
 
 /*
+ * The row is the run's columns, then the sweep's own (uaf, ...): a list
+ * naming one of the latter before one of the former cannot be printed in
+ * its order.  0, or -1 after a message naming both.
+ */
+static int
+check_order(const struct sweep *sw, const char *columns)
+{
+	const char *p = columns, *end, *extra = NULL;
+	char name[64];
+	size_t n;
+	int k;
+
+	for (; p != NULL; p = end != NULL ? end + 1 : NULL) {
+		end = strchr(p, ',');
+		n = end != NULL ? (size_t)(end - p) : strlen(p);
+		if (n >= sizeof(name) || p[0] == '-')
+			continue;
+		memcpy(name, p, n);
+		name[n] = '\0';
+		if (metric_col_find(name) >= 0 && extra != NULL) {
+			warn_msg("--columns: '%s' comes after '%s', but the "
+			    "swept columns of the sweep's own (%s) follow the "
+			    "run's: name them last", name, extra, extra);
+			return -1;
+		}
+		for (k = 0; extra == NULL && k < sw->ncols; k++)
+			if (strcmp(sw->col_name[k], name) == 0)
+				extra = sw->col_name[k];
+	}
+	return 0;
+}
+
+/*
  * The row's columns: without --columns, every metrics column then every
  * extra one; with it, the columns it names, then the swept columns it
  * neither names nor leaves out (-NAME): metrics columns in their order,
- * then the extra ones.  The names are read here, once.
+ * then the extra ones (those it names first, in its order).  The names
+ * are read here, once.
  */
 static int
 plan_select(struct sweep *sw, const char *columns)
@@ -194,12 +247,17 @@ plan_select(struct sweep *sw, const char *columns)
 			sw->xsel[sw->nx++] = (short)k;
 		return EXIT_OK;
 	}
-	if (metric_columns_parse(columns, &sw->msel, drop_column, sw) != 0)
+	if (metric_columns_parse(columns, &sw->msel, other_column, sw) != 0 ||
+	    check_order(sw, columns) != 0)
 		return EXIT_USAGE;
 	for (k = 0; k < sw->msel.n; k++)
 		if (sw->dropped[sw->msel.idx[k]])
 			return usage_error("--columns: '%s' is named and left "
 			    "out", metric_cols[sw->msel.idx[k]].name);
+	for (k = 0; k < sw->nxnamed; k++)
+		if (sw->dropped[METRIC_NCOLS + sw->xnamed[k]])
+			return usage_error("--columns: '%s' is named and left "
+			    "out", sw->col_name[sw->xnamed[k]]);
 	for (j = 0; j < METRIC_NCOLS; j++) {
 		if (!sw->swept[j] || sw->dropped[j])
 			continue;
@@ -208,8 +266,12 @@ plan_select(struct sweep *sw, const char *columns)
 		if (k == sw->msel.n)
 			sw->msel.idx[sw->msel.n++] = (unsigned char)j;
 	}
+	/* the extra columns named, in their order, then the others */
+	for (k = 0; k < sw->nxnamed; k++)
+		sw->xsel[sw->nx++] = sw->xnamed[k];
 	for (k = 0; k < sw->ncols; k++)
-		if (!sw->dropped[METRIC_NCOLS + k])
+		if (!sw->dropped[METRIC_NCOLS + k] &&
+		    !sw->named[METRIC_NCOLS + k])
 			sw->xsel[sw->nx++] = (short)k;
 	return EXIT_OK;
 }

@@ -93,6 +93,9 @@ struct sweep {
 	short xsel[MAX_AXES * 4];
 	unsigned char swept[METRIC_NCOLS];	/* a swept metrics column */
 	unsigned char dropped[METRIC_NCOLS + MAX_AXES * 4];	/* -NAME */
+	unsigned char named[METRIC_NCOLS + MAX_AXES * 4];	/* extra NAME */
+	short xnamed[MAX_AXES * 4];	/* the extra columns named, in order */
+	int nxnamed;
 	/*
 	 * The grid resolved (sweep_plan): the axes of parameter flags, set
 	 * by number on a resolved setup (run_spring_params); the others

@@ -172,3 +172,40 @@ bad_columns() {
 	diff <(cut_by_name "$BATS_TEST_TMPDIR/full" "$want") "$OUT" ||
 		fail_with "the x errors differ from the full sweep's"
 }
+
+@test "columns: sweep takes its own swept columns by name, after the run's, in the order given" {
+	grid=(--uaf 1,10 --dr 0.5,2 --frames 40 -q)
+	sim sweep "${grid[@]}"
+	cp "$OUT" "$BATS_TEST_TMPDIR/full"
+	sim sweep "${grid[@]}" --columns max_err_x,dr,uaf
+	[ "$status" -eq 0 ] || fail_with "exit $status"
+	diff <(cut_by_name "$BATS_TEST_TMPDIR/full" max_err_x,dr,uaf) "$OUT" ||
+		fail_with "max_err_x,dr,uaf"
+	# one named: the other swept one follows it
+	sim sweep "${grid[@]}" --columns omega,dr
+	diff <(cut_by_name "$BATS_TEST_TMPDIR/full" omega,dr,uaf) "$OUT" ||
+		fail_with "omega,dr then uaf"
+	# named before a run column: cannot be printed so; twice; and out
+	bad_columns sweep "${grid[@]}" --columns uaf,max_err_x
+	grep -q -- "'max_err_x' comes after 'uaf'" "$ERR" || fail_with "order"
+	bad_columns sweep "${grid[@]}" --columns max_err_x,uaf,uaf
+	grep -q -- "'uaf' is given twice" "$ERR" || fail_with "twice"
+	bad_columns sweep "${grid[@]}" --columns max_err_x,uaf,-uaf
+	grep -q -- "'uaf' is named and left out" "$ERR" || fail_with "and out"
+	bad_columns sweep "${grid[@]}" --columns uaf
+	grep -q -- "names no column of the run's" "$ERR" || fail_with "alone"
+	# run has no swept columns: uaf is no column of its
+	bad_columns --metrics --uaf 3 --dr 1 --columns max_err_x,uaf
+	grep -q -- "'uaf' is not a column" "$ERR" || fail_with "run"
+}
+
+@test "columns: fps, quat and vector refuse --columns whatever it names" {
+	bad_columns fps --fps 20,144 --metrics --columns fps
+	grep -q -- "--columns does not go with fps" "$ERR" || fail_with "fps"
+	bad_columns --model quat --metrics --columns max_angle_err
+	grep -q -- "--columns does not go with --model quat" "$ERR" ||
+		fail_with "quat"
+	bad_columns --model vector --dim 2 --metrics --columns max_err_x
+	grep -q -- "--columns does not go with --model vector" "$ERR" ||
+		fail_with "vector"
+}
