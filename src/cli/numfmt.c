@@ -30,6 +30,17 @@
 
 #define M32		UINT64_C(0xffffffff)
 
+/*
+ * For the few small functions whose inlining matters (layout(): when it
+ * is called, its words go through memory): compilers weigh the two
+ * callers and may not inline otherwise.
+ */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE	inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE	inline
+#endif
+
 static const uint64_t pow10_u64[20] = {
 	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000),
 	UINT64_C(10000), UINT64_C(100000), UINT64_C(1000000),
@@ -107,17 +118,17 @@ ndigits64(uint64_t x)
 }
 
 /*
- * 17 digits as text, as layout() takes them: the first digit, then the
- * next 8 and the last 8, each 8 as ASCII bytes packed into an integer,
- * the first of them in the low byte (memory order on a little-endian
- * machine).  So each 8 go out with one store, and none is read back
- * from memory after being written a byte at a time (which would wait
- * for the stores: the CPU cannot forward several small stores into one
- * wide load).
+ * 17 digits as text, as layout() takes them: three words of ASCII bytes
+ * in string order, the first digit in the low byte of w0 (memory order
+ * on a little-endian machine): w0 holds digits 1 to 8, w1 digits 9 to
+ * 16, w2 digit 17 in its low byte.  layout() moves bytes within
+ * these registers and stores each word once, so no byte is read back
+ * from memory after being written a byte or a word at a time (the CPU
+ * cannot forward several small stores into one wide load: the load waits
+ * until the stores reach the cache).
  */
 struct digits17 {
-	uint64_t	a, b;		/* digits 2 to 9, 10 to 17 */
-	char		first;
+	uint64_t	w0, w1, w2;
 };
 
 /* '0' in every byte */
@@ -163,46 +174,45 @@ load8(const char *p)
  * (x * 5243) >> 19 for x < 10^4 and x / 10 is (x * 103) >> 10 for
  * x < 100 (checked exhaustively when written); the products stay below
  * 2^26 and 2^14, inside their lanes, and the mask drops what the shift
- * brings down from the lane above.
+ * brings down from the lane above.  The quotient q and remainder x - d q
+ * go to the low and high half of a lane in one multiply-add, (x << w) +
+ * q (1 - d 2^w), exact modulo 2^64 (Xiang JunBo's trick, as used in
+ * Victor Zverovich's zmij, zmij.c, to_bcd8()).
  */
 static inline uint64_t
 digits8(uint32_t y)
 {
-	uint64_t v = (uint64_t)(y / 10000) | (uint64_t)(y % 10000) << 32;
-	uint64_t q;
+	uint64_t v = (uint64_t)y << 32, q = y / 10000;
 
+	v += q * (1 - (UINT64_C(10000) << 32));
 	q = (v * 5243 >> 19) & UINT64_C(0x0000007f0000007f);
-	v = q | (v - q * 100) << 16;
+	v = (v << 16) + q * (1 - (UINT64_C(100) << 16));
 	q = (v * 103 >> 10) & UINT64_C(0x000f000f000f000f);
-	return q | (v - q * 10) << 8;
+	return (v << 8) + q * (1 - (UINT64_C(10) << 8));
 }
 
 /*
- * dec 10^k, 0 < dec < 10^17, as 17 digits (dec's own, then zeros) in s;
- * returns how many are significant (up to the last nonzero one) and puts
- * the decimal exponent of the last of those in *x.  The zeros at the end
- * are the high zero bytes of the digit values.
+ * The 17 digits of 10^16 <= all < 10^17 in s; returns how many are
+ * significant (up to the last nonzero one).  all is cut where the words
+ * of struct digits17 cut it, 8 + 8 + 1 digits, so that each 8 come out
+ * of digits8() in place, both in parallel; the zeros at the end are the
+ * high zero bytes of the digit values, counted with clz, no loop.
  */
-static int
-to_digits17(struct digits17 *s, uint64_t dec, int k, int *x)
+static inline int
+to_digits17(struct digits17 *s, uint64_t all)
 {
-	int m = ndigits64(dec), n;
-	uint64_t all = dec * pow10_u64[17 - m], hi, lo;
-	uint32_t top = (uint32_t)(all / 100000000);
+	uint64_t hi = all / 1000000000, lo, a, b;	/* digits 1 to 8 */
+	uint32_t r = (uint32_t)(all - hi * 1000000000), mid, last;
 
-	hi = digits8(top % 100000000);
-	lo = digits8((uint32_t)(all % 100000000));
-	if (lo != 0)
-		n = 17 - clz64(lo) / 8;
-	else if (hi != 0)
-		n = 9 - clz64(hi) / 8;
-	else
-		n = 1;
-	s->first = (char)('0' + top / 100000000);
-	s->a = hi + ASCII0;
-	s->b = lo + ASCII0;
-	*x = k + m - n;
-	return n;
+	mid = r / 10;					/* digits 9 to 16 */
+	last = r - mid * 10;				/* digit 17 */
+	a = digits8((uint32_t)hi);
+	b = digits8(mid);
+	s->w0 = a + ASCII0;
+	s->w1 = b + ASCII0;
+	s->w2 = last + (uint64_t)'0';
+	lo = b != 0 ? b : a;			/* a != 0: the first digit is */
+	return last != 0 ? 17 : (b != 0 ? 16 : 8) - clz64(lo) / 8;
 }
 
 /*
@@ -230,10 +240,12 @@ round_odd(const uint64_t *g, uint64_t cp)
 }
 
 /*
- * The shortest decimal dec 10^*exp10 in the rounding interval of a
- * positive, finite, nonzero double with bit pattern bits; when there are
- * two, the nearer, and of two equally near the one with an even last
- * digit.  dec < 10^17 may end in zeros.
+ * The shortest decimal dec 10^x in the rounding interval of a positive,
+ * finite, nonzero double with bit pattern bits; when there are two, the
+ * nearer, and of two equally near the one with an even last digit.
+ * Returned as its 17 leading digits, dec times a power of ten in
+ * [10^16, 10^17), with *e the decimal exponent of the first digit; dec
+ * may end in zeros.
  *
  * Schubfach (Raffaello Giulietti, "The Schubfach way to render
  * doubles", 2020), written from the paper's math.  v = c 2^q; every real
@@ -252,14 +264,24 @@ round_odd(const uint64_t *g, uint64_t cp)
  *    answer (fewer digits, unique);
  *  - else of s and s + 1 the one in the interval, or if both are, the
  *    nearer to v (vb against the midpoint 4s + 2), s if even on a tie.
+ *    s + 1 is always in when it is the nearer: the upper half-gap,
+ *    2^(q-1), is at least 10^k / 2 (equal only for q = k = 0, where s
+ *    is v); s can be out only below a power of two.
+ * Both candidates are worked out and one is chosen by bit operations,
+ * not branches: which one wins is as unpredictable as the digits, and
+ * compilers turn || and ?: here into branches.  Their 17 leading digits
+ * come from s times 1 or 10 (a normal double's s has 16 or 17 digits:
+ * c >= 2^52 and 10^k <= 2^q give s >= 4.5 10^15, and s < 10 2^53 <
+ * 10^17), ready before the choice; adding 1 can carry into an 18th
+ * digit (s = 9999999999999999), caught at the end.
  */
 static uint64_t
-schubfach(uint64_t bits, int *exp10)
+schubfach(uint64_t bits, int *e)
 {
 	uint64_t frac = bits & FRAC_MASK, c, cb, lower, vb, vbl, vbr, s, sp;
-	uint64_t dec;
+	uint64_t s10, r, out, upin, wpin, uin, near, shorter, p, all;
 	uint32_t be = (uint32_t)(bits >> FRAC_BITS), i;
-	int h, k, out, upin, wpin, uin, win;
+	int h, k, m;
 	const uint64_t *g;
 
 	if (be == 0) {			/* subnormal: q = 1 - 1075 too */
@@ -283,80 +305,106 @@ schubfach(uint64_t bits, int *exp10)
 	vb = round_odd(g, cb << h);
 	vbl = round_odd(g, lower << h);
 	vbr = round_odd(g, (cb + 2) << h);
-	out = (int)(c & 1);		/* odd c: the midpoints are out */
+	out = c & 1;			/* odd c: the midpoints are out */
 
 	s = vb >> 2;
-	sp = s / 10 * 40;		/* 4 * 10 floor(s / 10) */
-	upin = vbl + (uint64_t)out <= sp;
-	wpin = sp + 40 + (uint64_t)out <= vbr;
-	if (upin != wpin) {
-		dec = s / 10 + (uint64_t)wpin;
-		k++;
-	} else {
-		uin = vbl + (uint64_t)out <= s << 2;
-		win = (s << 2) + 4 + (uint64_t)out <= vbr;
-		if (uin != win)
-			dec = s + (uint64_t)win;
-		else		/* both: the nearer, even on a tie */
-			dec = s + (vb > (s << 2) + 2 ||
-			    (vb == (s << 2) + 2 && (s & 1)));
+	s10 = s / 10;
+	/* s's digits, m, and p = 10^(17 - m) to scale them to 17 */
+	if (c & HIDDEN_BIT) {
+		m = 16 + (s >= UINT64_C(10000000000000000));
+		p = m == 16 ? 10 : 1;
+	} else {			/* a subnormal: s may be short */
+		m = ndigits64(s);
+		p = pow10_u64[17 - m];
 	}
+	sp = s10 * 40;			/* 4 * 10 floor(s / 10) */
+	upin = vbl + out <= sp;
+	wpin = sp + 40 + out <= vbr;
+	uin = vbl + out <= s << 2;
+	r = vb - (s << 2);		/* 0 to 3: 2 is the midpoint */
+	near = (r == 3) | ((r == 2) & s);	/* s + 1 is nearer */
+	shorter = 0 - (upin ^ wpin);	/* all ones when 10^(k+1) decides */
+	/* (s10 + wpin) 10^(k+1), or (s + 1 if nearer or s is out) 10^k */
+	all = ((s10 * 10 + wpin * 10) & shorter) |
+	    ((s + (near | (uin ^ 1))) & ~shorter);
+	all *= p;
+	*e = k + m - 1;
+	if (all >= UINT64_C(100000000000000000)) {	/* 999.. + 1 */
+		all /= 10;
+		++*e;
+	}
+	return all;
+}
 
-	*exp10 = k;
-	return dec;
+/* '.' in every byte */
+#define DOTS	UINT64_C(0x2e2e2e2e2e2e2e2e)
+
+/*
+ * keep[p]: for each word of struct digits17, the bytes at string
+ * positions 0 to p (the low c bytes of a word, c clamped to 0..8), for
+ * with_point().  Built by the preprocessor: 18 entries, p = 0 to 17.
+ */
+#define LOW_BYTES(c)	((c) <= 0 ? 0 : (c) >= 8 ? ~UINT64_C(0) : \
+			    (UINT64_C(1) << 8 * ((c) & 7)) - 1)
+#define KEEP(p)		{ LOW_BYTES((p) + 1), LOW_BYTES((p) - 7), \
+			    LOW_BYTES((p) - 15) }
+static const uint64_t keep[18][3] = {
+	KEEP(0), KEEP(1), KEEP(2), KEEP(3), KEEP(4), KEEP(5), KEEP(6),
+	KEEP(7), KEEP(8), KEEP(9), KEEP(10), KEEP(11), KEEP(12), KEEP(13),
+	KEEP(14), KEEP(15), KEEP(16), KEEP(17)
+};
+
+/*
+ * One word of the text with a point after string position p: the bytes
+ * of w at positions 0 to p (k = keep[p]'s word), the '.' (in k1 =
+ * keep[p + 1]'s word, not in k), and up, the same word of the digits
+ * moved up a byte, after it.  Masks in registers, no branch on p: the
+ * point's place is as unpredictable as the numbers are, and a text
+ * stored then copied from an offset would wait for the stores.
+ */
+static inline uint64_t
+with_point(uint64_t w, uint64_t up, uint64_t k, uint64_t k1)
+{
+	return (w & k) | (up & ~k1) | (DOTS & k1 & ~k);
 }
 
 /*
  * Lay out the first n digits of s (s's first digit nonzero, the digits
- * after the n-th zeros, n <= 17) times 10^x in the module's notation:
- * plain when the leading digit's exponent is in [-5, 16], else
- * d.ddde+XX.  Shared so both entry points agree; inline, so that s stays
- * in registers (about a fifth of the time otherwise).  Fixed-size stores
- * that may write junk past the end, but never past buf[NUMFMT_MAX - 1]:
- * the text has at most 24 bytes and the bounds are noted case by case.
- * The digits after a point inside are copied from a local array: one
- * copy at any offset, cheaper than shifting the packed digits.
+ * after the n-th zeros, n <= 17), the first of them having the decimal
+ * exponent e, in the module's notation: plain when e is in [-5, 16],
+ * else d.ddde+XX, which is the plain text with the point after the
+ * first digit, then the exponent.  Shared so both entry points agree;
+ * inline, so that s stays in registers.  Fixed-size stores that may
+ * write junk past the end, but never past buf[NUMFMT_MAX - 1]: the text
+ * has at most 24 bytes and the bounds are noted case by case.
  */
-static inline int
-layout(char *buf, int neg, const struct digits17 *s, int n, int x)
+static ALWAYS_INLINE int
+layout(char *buf, int neg, const struct digits17 *s, int n, int e)
 {
-	char *b = buf, d[32];
-	int e = n - 1 + x;
+	char *b = buf;
+	const uint64_t *k, *k1;
+	int p = e >= 0 && e <= 16 ? e : 0;	/* the point after digit p + 1 */
 
 	*b = '-';
 	b += neg;				/* b <= buf + 1 */
-	if (e >= -5 && e <= 16) {
-		if (x >= 0) {		/* whole: e + 1 <= 17 digits, */
-			b[0] = s->first;	/* zeros past the n-th */
-			store8(b + 1, s->a);
-			store8(b + 9, s->b);	/* to buf + 18 */
-			b += e + 1;
-		} else if (e >= 0) {	/* point after digit e + 1 */
-			d[0] = s->first;	/* e <= 15 */
-			store8(d + 1, s->a);
-			store8(d + 9, s->b);
-			b[0] = s->first;
-			store8(b + 1, s->a);
-			store8(b + 9, s->b);
-			b[e + 1] = '.';	/* to buf + e + 19 <= 32, */
-			if (e <= 13)	/* or else 2 digits left */
-				memcpy(b + e + 2, d + e + 1, 16);
-			else
-				memcpy(b + e + 2, d + e + 1, 2);
-			b += n + 1;
-		} else {			/* 0.000ddd: to buf + 24 */
-			memcpy(b, "0.00000", 8);
-			b[1 - e] = s->first;
-			store8(b + 2 - e, s->a);
-			store8(b + 10 - e, s->b);
-			b += n + 1 - e;
-		}
-	} else {				/* to buf + 19, then 6 */
-		b[0] = s->first;
-		b[1] = '.';
-		store8(b + 2, s->a);
-		store8(b + 10, s->b);
-		b += n > 1 ? n + 1 : 1;
+	if (e < 0 && e >= -5) {			/* 0.000ddd: to buf + 24 */
+		memcpy(b, "0.00000", 8);
+		store8(b + 1 - e, s->w0);
+		store8(b + 9 - e, s->w1);
+		b[17 - e] = (char)s->w2;
+		b += n + 1 - e;
+		*b = '\0';
+		return (int)(b - buf);
+	}
+	k = keep[p];				/* to buf + 25 */
+	k1 = keep[p + 1];
+	store8(b, with_point(s->w0, s->w0 << 8, k[0], k1[0]));
+	store8(b + 8, with_point(s->w1, s->w1 << 8 | s->w0 >> 56, k[1],
+	    k1[1]));
+	store8(b + 16, with_point(s->w2, s->w2 << 8 | s->w1 >> 56, k[2],
+	    k1[2]));
+	b += n > p + 1 ? n + 1 : p + 1;		/* whole: no point */
+	if (p != e) {				/* to buf + 19, then 6 */
 		*b++ = 'e';
 		*b++ = e < 0 ? '-' : '+';
 		if (e < 0)
@@ -404,8 +452,8 @@ int
 numfmt_roundtrip(char *buf, double v)
 {
 	struct digits17 s;
-	uint64_t bits, dec;
-	int n, x, k;
+	uint64_t bits, all;
+	int n, e;
 
 	memcpy(&bits, &v, sizeof bits);
 	if (IS_SPECIAL(bits))
@@ -414,9 +462,9 @@ numfmt_roundtrip(char *buf, double v)
 	 * layout would print them, without the digit search */
 	if (fabs(v) < 1e15 && v == (double)(int64_t)v && bits != SIGN_BIT)
 		return numfmt_integer(buf, (long long)v);
-	dec = schubfach(bits & ~SIGN_BIT, &k);
-	n = to_digits17(&s, dec, k, &x);
-	return layout(buf, (int)(bits >> 63), &s, n, x);
+	all = schubfach(bits & ~SIGN_BIT, &e);
+	n = to_digits17(&s, all);
+	return layout(buf, (int)(bits >> 63), &s, n, e);
 }
 
 /* A whole number in decimal, as printf("%lld") writes it; its length. */
@@ -477,8 +525,8 @@ numfmt_precision(char *buf, double v, int digits)
 	while (n > 1 && d[n - 1] == '0')
 		n--;
 	memset(d + n, '0', 17 - (size_t)n);
-	s.first = d[0];
-	s.a = load8(d + 1);
-	s.b = load8(d + 9);
-	return layout(buf, (int)(bits >> 63), &s, n, ex - (n - 1));
+	s.w0 = load8(d);
+	s.w1 = load8(d + 8);
+	s.w2 = (unsigned char)d[16];
+	return layout(buf, (int)(bits >> 63), &s, n, ex);
 }
