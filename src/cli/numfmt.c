@@ -52,13 +52,6 @@ static const uint64_t pow10_u64[20] = {
 	UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)
 };
 
-/* "00" to "99": two digits per step when writing an integer */
-static const char digits2[201] =
-    "00010203040506070809101112131415161718192021222324"
-    "25262728293031323334353637383940414243444546474849"
-    "50515253545556575859606162636465666768697071727374"
-    "75767778798081828384858687888990919293949596979899";
-
 #if defined(__SIZEOF_INT128__) && !defined(NUMFMT_NO_INT128)
 __extension__ typedef unsigned __int128 u128;
 
@@ -212,7 +205,7 @@ to_digits17(struct digits17 *s, uint64_t all)
 	s->w1 = b + ASCII0;
 	s->w2 = last + (uint64_t)'0';
 	lo = b != 0 ? b : a;			/* a != 0: the first digit is */
-	return last != 0 ? 17 : (b != 0 ? 16 : 8) - clz64(lo) / 8;
+	return last != 0 ? 17 : (b != 0 ? 16 : 8) - (int)((unsigned)clz64(lo) >> 3);
 }
 
 /*
@@ -230,6 +223,14 @@ to_digits17(struct digits17 *s, uint64_t all)
 static inline uint64_t
 round_odd(const uint64_t *g, uint64_t cp)
 {
+#if defined(__SIZEOF_INT128__) && !defined(NUMFMT_NO_INT128)
+	/* the same sums in 128 bits: gcc otherwise sends a word of the
+	 * products through the stack */
+	u128 lo = (u128)cp * g[1], mid = (u128)cp * g[0] + (lo >> 64);
+
+	return (uint64_t)(mid >> 64) |
+	    (((uint64_t)mid | (uint64_t)lo >> 59) != 0);
+#else
 	uint64_t hi1, lo1, hi0, lo0, mid;
 
 	mul_full(cp, g[0], &hi1, &lo1);		/* bits 64 to 191 */
@@ -237,6 +238,7 @@ round_odd(const uint64_t *g, uint64_t cp)
 	mid = lo1 + hi0;
 	hi1 += mid < lo1;
 	return hi1 | ((mid | lo0 >> 59) != 0);
+#endif
 }
 
 /*
@@ -279,7 +281,7 @@ static uint64_t
 schubfach(uint64_t bits, int *e)
 {
 	uint64_t frac = bits & FRAC_MASK, c, cb, lower, vb, vbl, vbr, s, sp;
-	uint64_t s10, r, out, upin, wpin, uin, near, shorter, p, all;
+	uint64_t s10, r, out, upin, wpin, uin, near, p, all;
 	uint32_t be = (uint32_t)(bits >> FRAC_BITS), i;
 	int h, k, m;
 	const uint64_t *g;
@@ -323,10 +325,10 @@ schubfach(uint64_t bits, int *e)
 	uin = vbl + out <= s << 2;
 	r = vb - (s << 2);		/* 0 to 3: 2 is the midpoint */
 	near = (r == 3) | ((r == 2) & s);	/* s + 1 is nearer */
-	shorter = 0 - (upin ^ wpin);	/* all ones when 10^(k+1) decides */
-	/* (s10 + wpin) 10^(k+1), or (s + 1 if nearer or s is out) 10^k */
-	all = ((s10 * 10 + wpin * 10) & shorter) |
-	    ((s + (near | (uin ^ 1))) & ~shorter);
+	if (upin | wpin)		/* 10^(k+1) decides */
+		all = (s10 + wpin) * 10;
+	else
+		all = s + (near | (uin ^ 1));
 	all *= p;
 	*e = k + m - 1;
 	if (all >= UINT64_C(100000000000000000)) {	/* 999.. + 1 */
@@ -340,81 +342,117 @@ schubfach(uint64_t bits, int *e)
 #define DOTS	UINT64_C(0x2e2e2e2e2e2e2e2e)
 
 /*
- * keep[p]: for each word of struct digits17, the bytes at string
- * positions 0 to p (the low c bytes of a word, c clamped to 0..8), for
- * with_point().  Built by the preprocessor: 18 entries, p = 0 to 17.
+ * The masks that put a point after string position p (0 to 16) into
+ * the three words of struct digits17, for with_point(): keep, the bytes
+ * at positions 0 to p (the low c bytes of a word, c clamped to 0..8);
+ * up, those after the point, which take the digits moved up a byte; dot,
+ * the point itself.  Built by the preprocessor: 17 entries.
  */
 #define LOW_BYTES(c)	((c) <= 0 ? 0 : (c) >= 8 ? ~UINT64_C(0) : \
 			    (UINT64_C(1) << 8 * ((c) & 7)) - 1)
-#define KEEP(p)		{ LOW_BYTES((p) + 1), LOW_BYTES((p) - 7), \
-			    LOW_BYTES((p) - 15) }
-static const uint64_t keep[18][3] = {
-	KEEP(0), KEEP(1), KEEP(2), KEEP(3), KEEP(4), KEEP(5), KEEP(6),
-	KEEP(7), KEEP(8), KEEP(9), KEEP(10), KEEP(11), KEEP(12), KEEP(13),
-	KEEP(14), KEEP(15), KEEP(16), KEEP(17)
+#define POINT_W(p, j)	{ LOW_BYTES((p) + 1 - 8 * (j)), \
+			    ~LOW_BYTES((p) + 2 - 8 * (j)), \
+			    DOTS & LOW_BYTES((p) + 2 - 8 * (j)) & \
+			    ~LOW_BYTES((p) + 1 - 8 * (j)) }
+#define POINT(p)	{ POINT_W(p, 0), POINT_W(p, 1), POINT_W(p, 2) }
+static const struct point_masks {
+	uint64_t	keep, up, dot;
+} point_masks[17][3] = {
+	POINT(0), POINT(1), POINT(2), POINT(3), POINT(4), POINT(5),
+	POINT(6), POINT(7), POINT(8), POINT(9), POINT(10), POINT(11),
+	POINT(12), POINT(13), POINT(14), POINT(15), POINT(16)
 };
 
 /*
- * One word of the text with a point after string position p: the bytes
- * of w at positions 0 to p (k = keep[p]'s word), the '.' (in k1 =
- * keep[p + 1]'s word, not in k), and up, the same word of the digits
- * moved up a byte, after it.  Masks in registers, no branch on p: the
- * point's place is as unpredictable as the numbers are, and a text
- * stored then copied from an offset would wait for the stores.
+ * One word of the text with a point: the bytes of w up to the point,
+ * the point, then up (the same word of the digits moved up a byte), as
+ * m says.  Masks in registers, no branch on where the point is (as
+ * unpredictable as the numbers), and no text stored then copied from an
+ * offset (the copy would wait for the stores).
  */
 static inline uint64_t
-with_point(uint64_t w, uint64_t up, uint64_t k, uint64_t k1)
+with_point(uint64_t w, uint64_t up, const struct point_masks *m)
 {
-	return (w & k) | (up & ~k1) | (DOTS & k1 & ~k);
+	return (w & m->keep) | (up & m->up) | m->dot;
+}
+
+/*
+ * The digits of 0 to 399 as text for an exponent, the first in the low
+ * byte: two digits below 100 ("05"), three from 100.  400 words built by
+ * the preprocessor, 1.6 KB, so the exponent is one load, not divisions.
+ */
+#define EXP_D(h, t, o)	((h) ? (uint32_t)('0' + (h)) | (uint32_t)('0' + (t)) \
+			    << 8 | (uint32_t)('0' + (o)) << 16 : \
+			    (uint32_t)('0' + (t)) | (uint32_t)('0' + (o)) << 8)
+#define EXP_D10(h, t)	EXP_D(h, t, 0), EXP_D(h, t, 1), EXP_D(h, t, 2), \
+			EXP_D(h, t, 3), EXP_D(h, t, 4), EXP_D(h, t, 5), \
+			EXP_D(h, t, 6), EXP_D(h, t, 7), EXP_D(h, t, 8), \
+			EXP_D(h, t, 9)
+#define EXP_D100(h)	EXP_D10(h, 0), EXP_D10(h, 1), EXP_D10(h, 2), \
+			EXP_D10(h, 3), EXP_D10(h, 4), EXP_D10(h, 5), \
+			EXP_D10(h, 6), EXP_D10(h, 7), EXP_D10(h, 8), \
+			EXP_D10(h, 9)
+static const uint32_t exp_digits[400] = {
+	EXP_D100(0), EXP_D100(1), EXP_D100(2), EXP_D100(3)
+};
+
+/*
+ * "e+XX" or "e-XXX" for the decimal exponent e (|e| < 400),
+ * NUL-terminated, as the bytes of a word (the first in the low byte) for
+ * one store; *len gets the length, 4 or 5.  No branch: with random
+ * numbers the sign and the third digit are coin tosses.
+ */
+static inline uint64_t
+exponent_text(int e, int *len)
+{
+	uint32_t a = (uint32_t)(e < 0 ? -e : e);
+
+	*len = 4 + (a >= 100);
+	return 'e' | (uint64_t)('+' + 2 * (e < 0)) << 8 |
+	    (uint64_t)exp_digits[a] << 16;
 }
 
 /*
  * Lay out the first n digits of s (s's first digit nonzero, the digits
  * after the n-th zeros, n <= 17), the first of them having the decimal
  * exponent e, in the module's notation: plain when e is in [-5, 16],
- * else d.ddde+XX, which is the plain text with the point after the
- * first digit, then the exponent.  Shared so both entry points agree;
- * inline, so that s stays in registers.  Fixed-size stores that may
- * write junk past the end, but never past buf[NUMFMT_MAX - 1]: the text
- * has at most 24 bytes and the bounds are noted case by case.
+ * else d.ddde+XX.  Shared so both entry points agree; inline, so that s
+ * stays in registers.  Fixed-size stores that may write junk past the
+ * end, but never past buf[NUMFMT_MAX - 1]: the text has at most 24
+ * bytes and the bounds are noted case by case.
  */
 static ALWAYS_INLINE int
 layout(char *buf, int neg, const struct digits17 *s, int n, int e)
 {
 	char *b = buf;
-	const uint64_t *k, *k1;
-	int p = e >= 0 && e <= 16 ? e : 0;	/* the point after digit p + 1 */
+	const struct point_masks *m;
+	int len;
 
 	*b = '-';
 	b += neg;				/* b <= buf + 1 */
-	if (e < 0 && e >= -5) {			/* 0.000ddd: to buf + 24 */
+	if (e > 16 || e < -5) {			/* to buf + 19, then 8 */
+		store8(b, (s->w0 & 0xff) | (uint64_t)'.' << 8 |
+		    (s->w0 << 8 & ~UINT64_C(0xffff)));
+		store8(b + 8, s->w1 << 8 | s->w0 >> 56);
+		store8(b + 16, s->w2 << 8 | s->w1 >> 56);
+		b += n > 1 ? n + 1 : 1;
+		store8(b, exponent_text(e, &len));
+		return (int)(b - buf) + len;
+	}
+	if (e < 0) {				/* 0.000ddd: to buf + 24 */
 		memcpy(b, "0.00000", 8);
 		store8(b + 1 - e, s->w0);
 		store8(b + 9 - e, s->w1);
 		b[17 - e] = (char)s->w2;
 		b += n + 1 - e;
-		*b = '\0';
-		return (int)(b - buf);
-	}
-	k = keep[p];				/* to buf + 25 */
-	k1 = keep[p + 1];
-	store8(b, with_point(s->w0, s->w0 << 8, k[0], k1[0]));
-	store8(b + 8, with_point(s->w1, s->w1 << 8 | s->w0 >> 56, k[1],
-	    k1[1]));
-	store8(b + 16, with_point(s->w2, s->w2 << 8 | s->w1 >> 56, k[2],
-	    k1[2]));
-	b += n > p + 1 ? n + 1 : p + 1;		/* whole: no point */
-	if (p != e) {				/* to buf + 19, then 6 */
-		*b++ = 'e';
-		*b++ = e < 0 ? '-' : '+';
-		if (e < 0)
-			e = -e;
-		if (e >= 100) {
-			*b++ = (char)('0' + e / 100);
-			e %= 100;
-		}
-		memcpy(b, digits2 + 2 * e, 2);
-		b += 2;
+	} else {			/* the point after digit e + 1, */
+		m = point_masks[e];	/* or none: to buf + 25 */
+		store8(b, with_point(s->w0, s->w0 << 8, &m[0]));
+		store8(b + 8, with_point(s->w1, s->w1 << 8 | s->w0 >> 56,
+		    &m[1]));
+		store8(b + 16, with_point(s->w2, s->w2 << 8 | s->w1 >> 56,
+		    &m[2]));
+		b += n > e + 1 ? n + 1 : e + 1;
 	}
 	*b = '\0';
 	return (int)(b - buf);
