@@ -223,14 +223,6 @@ to_digits17(struct digits17 *s, uint64_t all)
 static inline uint64_t
 round_odd(const uint64_t *g, uint64_t cp)
 {
-#if defined(__SIZEOF_INT128__) && !defined(NUMFMT_NO_INT128)
-	/* the same sums in 128 bits: gcc otherwise sends a word of the
-	 * products through the stack */
-	u128 lo = (u128)cp * g[1], mid = (u128)cp * g[0] + (lo >> 64);
-
-	return (uint64_t)(mid >> 64) |
-	    (((uint64_t)mid | (uint64_t)lo >> 59) != 0);
-#else
 	uint64_t hi1, lo1, hi0, lo0, mid;
 
 	mul_full(cp, g[0], &hi1, &lo1);		/* bits 64 to 191 */
@@ -238,7 +230,6 @@ round_odd(const uint64_t *g, uint64_t cp)
 	mid = lo1 + hi0;
 	hi1 += mid < lo1;
 	return hi1 | ((mid | lo0 >> 59) != 0);
-#endif
 }
 
 /*
@@ -491,15 +482,21 @@ numfmt_roundtrip(char *buf, double v)
 {
 	struct digits17 s;
 	uint64_t bits, all;
-	int n, e;
+	long long whole;
+	int n, e, sh;
 
 	memcpy(&bits, &v, sizeof bits);
 	if (IS_SPECIAL(bits))
 		return special(buf, bits);
-	/* whole numbers (counts, 0, 1: half a metrics row) print as
-	 * layout would print them, without the digit search */
-	if (fabs(v) < 1e15 && v == (double)(int64_t)v && bits != SIGN_BIT)
-		return numfmt_integer(buf, (long long)v);
+	/* whole numbers from 1 to 2^53 (counts, 1: half a metrics row; 0
+	 * is special) print as layout would print them, without the digit
+	 * search: v = 1.f 2^sh with no bit of f below the binary point */
+	sh = (int)(bits >> FRAC_BITS & EXP_MASK) - 1023;
+	if ((unsigned)sh <= FRAC_BITS && (bits << 12 << sh) == 0) {
+		whole = (long long)(((bits & FRAC_MASK) | HIDDEN_BIT) >>
+		    (FRAC_BITS - sh));
+		return numfmt_integer(buf, bits >> 63 ? -whole : whole);
+	}
 	all = schubfach(bits & ~SIGN_BIT, &e);
 	n = to_digits17(&s, all);
 	return layout(buf, (int)(bits >> 63), &s, n, e);
