@@ -14,7 +14,6 @@
  * powers of ten are tools/gen_pow10.py's, which also proves them precise
  * enough for every double.
  */
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -159,12 +158,12 @@ load8(const char *p)
 }
 
 /*
- * The 8 decimal digits of y < 10^8 (leading zeros kept) as 8 byte
- * values 0-9, the first in the low byte, without dividing: y is split
- * into two 4-digit halves in two 32-bit lanes, each lane into two 2-digit
- * quarters in 16-bit lanes, each into two digits in bytes.  Each split
- * divides all lanes at once by a multiply and a shift: x / 100 is
- * (x * 5243) >> 19 for x < 10^4 and x / 10 is (x * 103) >> 10 for
+ * The 8 decimal digits of hi * 10^4 + lo, hi and lo < 10^4 (leading
+ * zeros kept), as 8 byte values 0-9, the first in the low byte, without
+ * dividing: hi and lo sit in two 32-bit lanes, each lane is split into
+ * two 2-digit quarters in 16-bit lanes, each into two digits in bytes.
+ * Each split divides all lanes at once by a multiply and a shift: x / 100
+ * is (x * 5243) >> 19 for x < 10^4 and x / 10 is (x * 103) >> 10 for
  * x < 100 (checked exhaustively when written); the products stay below
  * 2^26 and 2^14, inside their lanes, and the mask drops what the shift
  * brings down from the lane above.  The quotient q and remainder x - d q
@@ -173,11 +172,10 @@ load8(const char *p)
  * Victor Zverovich's zmij, zmij.c, to_bcd8()).
  */
 static inline uint64_t
-digits8(uint32_t y)
+digits8(uint64_t hi, uint64_t lo)
 {
-	uint64_t v = (uint64_t)y << 32, q = y / 10000;
+	uint64_t v = hi | lo << 32, q;
 
-	v += q * (1 - (UINT64_C(10000) << 32));
 	q = (v * 5243 >> 19) & UINT64_C(0x0000007f0000007f);
 	v = (v << 16) + q * (1 - (UINT64_C(100) << 16));
 	q = (v * 103 >> 10) & UINT64_C(0x000f000f000f000f);
@@ -187,25 +185,28 @@ digits8(uint32_t y)
 /*
  * The 17 digits of 10^16 <= all < 10^17 in s; returns how many are
  * significant (up to the last nonzero one).  all is cut where the words
- * of struct digits17 cut it, 8 + 8 + 1 digits, so that each 8 come out
- * of digits8() in place, both in parallel; the zeros at the end are the
- * high zero bytes of the digit values, counted with clz, no loop.
+ * of struct digits17 cut it, 8 + 8 + 1 digits, and each 8 into 4 + 4:
+ * the four quotients by 10^13, 10^9, 10^5 and 10 are independent
+ * multiplies, so all four 4-digit pieces are ready at once (cutting in
+ * halves, then in quarters, would wait for one division, then another),
+ * and both digits8() run in parallel.  The zeros at the end are the high
+ * zero bytes of the digit values, counted with clz, no loop.
  */
 static inline int
 to_digits17(struct digits17 *s, uint64_t all)
 {
-	uint64_t hi = all / 1000000000, lo, a, b;	/* digits 1 to 8 */
-	uint32_t r = (uint32_t)(all - hi * 1000000000), mid, last;
+	uint64_t q13 = all / UINT64_C(10000000000000), q9 = all / 1000000000;
+	uint64_t q5 = all / 100000, q1 = all / 10, a, b, last, lo;
 
-	mid = r / 10;					/* digits 9 to 16 */
-	last = r - mid * 10;				/* digit 17 */
-	a = digits8((uint32_t)hi);
-	b = digits8(mid);
+	a = digits8(q13, q9 - q13 * 10000);		/* digits 1 to 8 */
+	b = digits8(q5 - q9 * 10000, q1 - q5 * 10000);	/* 9 to 16 */
+	last = all - q1 * 10;				/* 17 */
 	s->w0 = a + ASCII0;
 	s->w1 = b + ASCII0;
-	s->w2 = last + (uint64_t)'0';
+	s->w2 = last + '0';
 	lo = b != 0 ? b : a;			/* a != 0: the first digit is */
-	return last != 0 ? 17 : (b != 0 ? 16 : 8) - (int)((unsigned)clz64(lo) >> 3);
+	return last != 0 ? 17 : (b != 0 ? 16 : 8) -
+	    (int)((unsigned)clz64(lo) >> 3);
 }
 
 /*
