@@ -253,27 +253,29 @@ round_odd(const uint64_t *g, uint64_t cp)
  * In units of 10^k / 4, v, the lower and the upper midpoint are vb, vbl
  * and vbr, rounded to odd, which keeps every comparison with an even
  * integer exact.  s = floor(v / 10^k) = vb / 4:
- *  - if exactly one of the multiples of 10^(k+1) beside v, 10 floor(s /
- *    10) and 10 floor(s / 10) + 10, is in the interval, it is the
- *    answer (fewer digits, unique);
+ *  - if one of the multiples of 10^(k+1) beside v, 10 floor(s / 10)
+ *    and 10 floor(s / 10) + 10, is in the interval, it is the answer
+ *    (fewer digits; never both, the interval being narrower than
+ *    10^(k+1));
  *  - else of s and s + 1 the one in the interval, or if both are, the
  *    nearer to v (vb against the midpoint 4s + 2), s if even on a tie.
  *    s + 1 is always in when it is the nearer: the upper half-gap,
  *    2^(q-1), is at least 10^k / 2 (equal only for q = k = 0, where s
- *    is v); s can be out only below a power of two.
- * Both candidates are worked out and one is chosen by bit operations,
- * not branches: which one wins is as unpredictable as the digits, and
- * compilers turn || and ?: here into branches.  Their 17 leading digits
- * come from s times 1 or 10 (a normal double's s has 16 or 17 digits:
- * c >= 2^52 and 10^k <= 2^q give s >= 4.5 10^15, and s < 10 2^53 <
- * 10^17), ready before the choice; adding 1 can carry into an 18th
- * digit (s = 9999999999999999), caught at the end.
+ *    is v); s likewise, but for the narrower gap below a power of two,
+ *    the only place where s can be out (and s + 1 then in).
+ * The choice is a branch: in a CSV's columns the same case wins row
+ * after row, and a predicted branch lets the digits start before the
+ * comparisons are done.  The answer times 1 or 10 gives the 17 leading
+ * digits, the factor known from s alone (a normal double's s has 16 or
+ * 17 digits: c >= 2^52 and 10^k <= 2^q give s >= 4.5 10^15, and s < 10
+ * 2^53 < 10^17); adding 1 can carry into an 18th digit (s =
+ * 9999999999999999), caught at the end.
  */
 static uint64_t
 schubfach(uint64_t bits, int *e)
 {
 	uint64_t frac = bits & FRAC_MASK, c, cb, lower, vb, vbl, vbr, s, sp;
-	uint64_t s10, r, out, upin, wpin, uin, near, p, all;
+	uint64_t s10, out, upin, wpin, up, p, all;
 	uint32_t be = (uint32_t)(bits >> FRAC_BITS), i;
 	int h, k, m;
 	const uint64_t *g;
@@ -314,13 +316,15 @@ schubfach(uint64_t bits, int *e)
 	sp = s10 * 40;			/* 4 * 10 floor(s / 10) */
 	upin = vbl + out <= sp;
 	wpin = sp + 40 + out <= vbr;
-	uin = vbl + out <= s << 2;
-	r = vb - (s << 2);		/* 0 to 3: 2 is the midpoint */
-	near = (r == 3) | ((r == 2) & s);	/* s + 1 is nearer */
+	/* s + 1 is nearer when vb - 4s is 3, or 2 (a tie) with s odd:
+	 * vb's low 3 bits (s's last, then vb - 4s) are 3, 6 or 7 */
+	up = UINT64_C(0xc8) >> (vb & 7) & 1;
+	if (frac == 0)			/* s may be out, below a power of 2 */
+		up |= vbl + out > s << 2;
 	if (upin | wpin)		/* 10^(k+1) decides */
 		all = (s10 + wpin) * 10;
 	else
-		all = s + (near | (uin ^ 1));
+		all = s + up;
 	all *= p;
 	*e = k + m - 1;
 	if (all >= UINT64_C(100000000000000000)) {	/* 999.. + 1 */
