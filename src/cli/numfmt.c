@@ -189,8 +189,12 @@ digits8(uint64_t hi, uint64_t lo)
  * the four quotients by 10^13, 10^9, 10^5 and 10 are independent
  * multiplies, so all four 4-digit pieces are ready at once (cutting in
  * halves, then in quarters, would wait for one division, then another),
- * and both digits8() run in parallel.  The zeros at the end are the high
- * zero bytes of the digit values, counted with clz, no loop.
+ * and both digits8() run in parallel.  (Dragonbox's to_chars, Junekey
+ * Jeon, "Dragonbox: A New Floating-Point Binary-to-Decimal Conversion
+ * Algorithm", 2020, and James Anhalt's jeaiii itoa take two digits per
+ * fixed-point multiply instead, one pair after the other.)  The zeros at
+ * the end are the high zero bytes of the digit values, counted with
+ * clz, no loop, where Dragonbox divides them off.
  */
 static inline int
 to_digits17(struct digits17 *s, uint64_t all)
