@@ -110,17 +110,19 @@ ndigits64(uint64_t x)
 }
 
 /*
- * 17 digits as text, as layout() takes them: three words of ASCII bytes
- * in string order, the first digit in the low byte of w0 (memory order
- * on a little-endian machine): w0 holds digits 1 to 8, w1 digits 9 to
- * 16, w2 digit 17 in its low byte.  layout() moves bytes within
- * these registers and stores each word once, so no byte is read back
- * from memory after being written a byte or a word at a time (the CPU
- * cannot forward several small stores into one wide load: the load waits
- * until the stores reach the cache).
+ * 17 digits as text, as layout() takes them: the first digit, then the
+ * next 8 and the last 8, each 8 as ASCII bytes packed into an integer,
+ * the first of them in the low byte (memory order on a little-endian
+ * machine).  The first digit apart, the d.ddd of the exponent form
+ * needs no shifting.  layout() moves bytes within these registers and
+ * stores each word once, so no byte is read back from memory after
+ * being written a byte or a word at a time (the CPU cannot forward
+ * several small stores into one wide load: the load waits until the
+ * stores reach the cache).
  */
 struct digits17 {
-	uint64_t	w0, w1, w2;
+	uint64_t	a, b;		/* digits 2 to 9, 10 to 17 */
+	char		first;
 };
 
 /* '0' in every byte */
@@ -184,13 +186,13 @@ digits8(uint64_t hi, uint64_t lo)
 
 /*
  * The 17 digits of 10^16 <= all < 10^17 in s; returns how many are
- * significant (up to the last nonzero one).  all is cut where the words
- * of struct digits17 cut it, 8 + 8 + 1 digits, and each 8 into 4 + 4:
- * the four quotients by 10^13, 10^9, 10^5 and 10 are independent
- * multiplies, so all four 4-digit pieces are ready at once (cutting in
- * halves, then in quarters, would wait for one division, then another),
- * and both digits8() run in parallel.  (Dragonbox's to_chars, Junekey
- * Jeon, "Dragonbox: A New Floating-Point Binary-to-Decimal Conversion
+ * significant (up to the last nonzero one).  all is cut where struct
+ * digits17 cuts it, 1 + 8 + 8 digits, and each 8 into 4 + 4: the four
+ * quotients by 10^16, 10^12, 10^8 and 10^4 are independent multiplies,
+ * so all four 4-digit pieces are ready at once (cutting in halves, then
+ * in quarters, would wait for one division, then another), and both
+ * digits8() run in parallel.  (Dragonbox's to_chars, Junekey Jeon,
+ * "Dragonbox: A New Floating-Point Binary-to-Decimal Conversion
  * Algorithm", 2020, and James Anhalt's jeaiii itoa take two digits per
  * fixed-point multiply instead, one pair after the other.)  The zeros at
  * the end are the high zero bytes of the digit values, counted with
@@ -199,19 +201,20 @@ digits8(uint64_t hi, uint64_t lo)
 static inline int
 to_digits17(struct digits17 *s, uint64_t all)
 {
-	uint64_t q13 = all / UINT64_C(10000000000000), q9 = all / 1000000000;
-	uint64_t q5 = all / 100000, q1 = all / 10, a, b, last, lo;
+	uint64_t q16 = all / UINT64_C(10000000000000000);
+	uint64_t q12 = all / UINT64_C(1000000000000), q8 = all / 100000000;
+	uint64_t q4 = all / 10000, a, b;
 
-	a = digits8(q13, q9 - q13 * 10000);		/* digits 1 to 8 */
-	b = digits8(q5 - q9 * 10000, q1 - q5 * 10000);	/* 9 to 16 */
-	last = all - q1 * 10;				/* 17 */
-	s->w0 = a + ASCII0;
-	s->w1 = b + ASCII0;
-	s->w2 = last + '0';
-	lo = b != 0 ? b : a;			/* a != 0: the first digit is */
-	return last != 0 ? 17 : (b != 0 ? 16 : 8) -
-	    (int)((unsigned)clz64(lo) >> 3);
+	a = digits8(q12 - q16 * 10000, q8 - q12 * 10000);	/* 2 to 9 */
+	b = digits8(q4 - q8 * 10000, all - q4 * 10000);	/* 10 to 17 */
+	s->first = (char)('0' + q16);
+	s->a = a + ASCII0;
+	s->b = b + ASCII0;
+	if (b != 0)
+		return 17 - (int)((unsigned)clz64(b) >> 3);
+	return a != 0 ? 9 - (int)((unsigned)clz64(a) >> 3) : 1;
 }
+
 
 /*
  * x = u 2^q 10^-k rounded to odd (floor(x), its last bit set when x is
@@ -343,7 +346,7 @@ schubfach(uint64_t bits, int *e)
 
 /*
  * The masks that put a point after string position p (0 to 16) into
- * the three words of struct digits17, for with_point(): keep, the bytes
+ * the 17 digits as three words, for with_point(): keep, the bytes
  * at positions 0 to p (the low c bytes of a word, c clamped to 0..8);
  * up, those after the point, which take the digits moved up a byte; dot,
  * the point itself.  Built by the preprocessor: 17 entries.
@@ -426,32 +429,34 @@ layout(char *buf, int neg, const struct digits17 *s, int n, int e)
 {
 	char *b = buf;
 	const struct point_masks *m;
+	uint64_t w0, w1, w2;
 	int len;
 
 	*b = '-';
 	b += neg;				/* b <= buf + 1 */
 	if (e > 16 || e < -5) {			/* to buf + 19, then 8 */
-		store8(b, (s->w0 & 0xff) | (uint64_t)'.' << 8 |
-		    (s->w0 << 8 & ~UINT64_C(0xffff)));
-		store8(b + 8, s->w1 << 8 | s->w0 >> 56);
-		store8(b + 16, s->w2 << 8 | s->w1 >> 56);
+		b[0] = s->first;
+		b[1] = '.';
+		store8(b + 2, s->a);
+		store8(b + 10, s->b);
 		b += n > 1 ? n + 1 : 1;
 		store8(b, exponent_text(e, &len));
 		return (int)(b - buf) + len;
 	}
 	if (e < 0) {				/* 0.000ddd: to buf + 24 */
 		memcpy(b, "0.00000", 8);
-		store8(b + 1 - e, s->w0);
-		store8(b + 9 - e, s->w1);
-		b[17 - e] = (char)s->w2;
+		b[1 - e] = s->first;
+		store8(b + 2 - e, s->a);
+		store8(b + 10 - e, s->b);
 		b += n + 1 - e;
 	} else {			/* the point after digit e + 1, */
 		m = point_masks[e];	/* or none: to buf + 25 */
-		store8(b, with_point(s->w0, s->w0 << 8, &m[0]));
-		store8(b + 8, with_point(s->w1, s->w1 << 8 | s->w0 >> 56,
-		    &m[1]));
-		store8(b + 16, with_point(s->w2, s->w2 << 8 | s->w1 >> 56,
-		    &m[2]));
+		w0 = (unsigned char)s->first | s->a << 8;	/* 1 to 8 */
+		w1 = s->a >> 56 | s->b << 8;			/* 9 to 16 */
+		w2 = s->b >> 56;				/* 17 */
+		store8(b, with_point(w0, w0 << 8, &m[0]));
+		store8(b + 8, with_point(w1, w1 << 8 | w0 >> 56, &m[1]));
+		store8(b + 16, with_point(w2, w2 << 8 | w1 >> 56, &m[2]));
 		b += n > e + 1 ? n + 1 : e + 1;
 	}
 	*b = '\0';
@@ -569,8 +574,8 @@ numfmt_precision(char *buf, double v, int digits)
 	while (n > 1 && d[n - 1] == '0')
 		n--;
 	memset(d + n, '0', 17 - (size_t)n);
-	s.w0 = load8(d);
-	s.w1 = load8(d + 8);
-	s.w2 = (unsigned char)d[16];
+	s.first = d[0];
+	s.a = load8(d + 1);
+	s.b = load8(d + 9);
 	return layout(buf, (int)(bits >> 63), &s, n, ex);
 }
