@@ -434,16 +434,17 @@ layout(char *buf, int neg, const struct digits17 *s, int n, int e)
 
 	*b = '-';
 	b += neg;				/* b <= buf + 1 */
-	if (e > 16 || e < -5) {			/* to buf + 19, then 8 */
+	if (e > 16 || e < -5 || e == 0) {	/* d.ddd: to buf + 19 */
 		b[0] = s->first;
 		b[1] = '.';
 		store8(b + 2, s->a);
 		store8(b + 10, s->b);
 		b += n > 1 ? n + 1 : 1;
-		store8(b, exponent_text(e, &len));
-		return (int)(b - buf) + len;
-	}
-	if (e < 0) {				/* 0.000ddd: to buf + 24 */
+		if (e != 0) {			/* then 8 */
+			store8(b, exponent_text(e, &len));
+			return (int)(b - buf) + len;
+		}
+	} else if (e < 0) {			/* 0.000ddd: to buf + 24 */
 		memcpy(b, "0.00000", 8);
 		b[1 - e] = s->first;
 		store8(b + 2 - e, s->a);
