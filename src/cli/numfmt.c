@@ -14,7 +14,6 @@
  * powers of ten are tools/gen_pow10.py's, which also proves them precise
  * enough for every double.
  */
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,6 +29,17 @@
 
 #define M32		UINT64_C(0xffffffff)
 
+/*
+ * For the few small functions whose inlining matters (layout(): when it
+ * is called, its words go through memory): compilers weigh the two
+ * callers and may not inline otherwise.
+ */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE	inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE	inline
+#endif
+
 static const uint64_t pow10_u64[20] = {
 	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000),
 	UINT64_C(10000), UINT64_C(100000), UINT64_C(1000000),
@@ -40,13 +50,6 @@ static const uint64_t pow10_u64[20] = {
 	UINT64_C(10000000000000000), UINT64_C(100000000000000000),
 	UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)
 };
-
-/* "00" to "99": two digits per step when writing an integer */
-static const char digits2[201] =
-    "00010203040506070809101112131415161718192021222324"
-    "25262728293031323334353637383940414243444546474849"
-    "50515253545556575859606162636465666768697071727374"
-    "75767778798081828384858687888990919293949596979899";
 
 #if defined(__SIZEOF_INT128__) && !defined(NUMFMT_NO_INT128)
 __extension__ typedef unsigned __int128 u128;
@@ -110,10 +113,12 @@ ndigits64(uint64_t x)
  * 17 digits as text, as layout() takes them: the first digit, then the
  * next 8 and the last 8, each 8 as ASCII bytes packed into an integer,
  * the first of them in the low byte (memory order on a little-endian
- * machine).  So each 8 go out with one store, and none is read back
- * from memory after being written a byte at a time (which would wait
- * for the stores: the CPU cannot forward several small stores into one
- * wide load).
+ * machine).  The first digit apart, the d.ddd of the exponent form
+ * needs no shifting.  layout() moves bytes within these registers and
+ * stores each word once, so no byte is read back from memory after
+ * being written a byte or a word at a time (the CPU cannot forward
+ * several small stores into one wide load: the load waits until the
+ * stores reach the cache).
  */
 struct digits17 {
 	uint64_t	a, b;		/* digits 2 to 9, 10 to 17 */
@@ -155,55 +160,61 @@ load8(const char *p)
 }
 
 /*
- * The 8 decimal digits of y < 10^8 (leading zeros kept) as 8 byte
- * values 0-9, the first in the low byte, without dividing: y is split
- * into two 4-digit halves in two 32-bit lanes, each lane into two 2-digit
- * quarters in 16-bit lanes, each into two digits in bytes.  Each split
- * divides all lanes at once by a multiply and a shift: x / 100 is
- * (x * 5243) >> 19 for x < 10^4 and x / 10 is (x * 103) >> 10 for
+ * The 8 decimal digits of hi * 10^4 + lo, hi and lo < 10^4 (leading
+ * zeros kept), as 8 byte values 0-9, the first in the low byte, without
+ * dividing: hi and lo sit in two 32-bit lanes, each lane is split into
+ * two 2-digit quarters in 16-bit lanes, each into two digits in bytes.
+ * Each split divides all lanes at once by a multiply and a shift: x / 100
+ * is (x * 5243) >> 19 for x < 10^4 and x / 10 is (x * 103) >> 10 for
  * x < 100 (checked exhaustively when written); the products stay below
  * 2^26 and 2^14, inside their lanes, and the mask drops what the shift
- * brings down from the lane above.
+ * brings down from the lane above.  The quotient q and remainder x - d q
+ * go to the low and high half of a lane in one multiply-add, (x << w) +
+ * q (1 - d 2^w), exact modulo 2^64 (Xiang JunBo's trick, as used in
+ * Victor Zverovich's zmij, zmij.c, to_bcd8()).
  */
 static inline uint64_t
-digits8(uint32_t y)
+digits8(uint64_t hi, uint64_t lo)
 {
-	uint64_t v = (uint64_t)(y / 10000) | (uint64_t)(y % 10000) << 32;
-	uint64_t q;
+	uint64_t v = hi | lo << 32, q;
 
 	q = (v * 5243 >> 19) & UINT64_C(0x0000007f0000007f);
-	v = q | (v - q * 100) << 16;
+	v = (v << 16) + q * (1 - (UINT64_C(100) << 16));
 	q = (v * 103 >> 10) & UINT64_C(0x000f000f000f000f);
-	return q | (v - q * 10) << 8;
+	return (v << 8) + q * (1 - (UINT64_C(10) << 8));
 }
 
 /*
- * dec 10^k, 0 < dec < 10^17, as 17 digits (dec's own, then zeros) in s;
- * returns how many are significant (up to the last nonzero one) and puts
- * the decimal exponent of the last of those in *x.  The zeros at the end
- * are the high zero bytes of the digit values.
+ * The 17 digits of 10^16 <= all < 10^17 in s; returns how many are
+ * significant (up to the last nonzero one).  all is cut where struct
+ * digits17 cuts it, 1 + 8 + 8 digits, and each 8 into 4 + 4: the four
+ * quotients by 10^16, 10^12, 10^8 and 10^4 are independent multiplies,
+ * so all four 4-digit pieces are ready at once (cutting in halves, then
+ * in quarters, would wait for one division, then another), and both
+ * digits8() run in parallel.  (Dragonbox's to_chars, Junekey Jeon,
+ * "Dragonbox: A New Floating-Point Binary-to-Decimal Conversion
+ * Algorithm", 2020, and James Anhalt's jeaiii itoa take two digits per
+ * fixed-point multiply instead, one pair after the other.)  The zeros at
+ * the end are the high zero bytes of the digit values, counted with
+ * clz, no loop, where Dragonbox divides them off.
  */
-static int
-to_digits17(struct digits17 *s, uint64_t dec, int k, int *x)
+static inline int
+to_digits17(struct digits17 *s, uint64_t all)
 {
-	int m = ndigits64(dec), n;
-	uint64_t all = dec * pow10_u64[17 - m], hi, lo;
-	uint32_t top = (uint32_t)(all / 100000000);
+	uint64_t q16 = all / UINT64_C(10000000000000000);
+	uint64_t q12 = all / UINT64_C(1000000000000), q8 = all / 100000000;
+	uint64_t q4 = all / 10000, a, b;
 
-	hi = digits8(top % 100000000);
-	lo = digits8((uint32_t)(all % 100000000));
-	if (lo != 0)
-		n = 17 - clz64(lo) / 8;
-	else if (hi != 0)
-		n = 9 - clz64(hi) / 8;
-	else
-		n = 1;
-	s->first = (char)('0' + top / 100000000);
-	s->a = hi + ASCII0;
-	s->b = lo + ASCII0;
-	*x = k + m - n;
-	return n;
+	a = digits8(q12 - q16 * 10000, q8 - q12 * 10000);	/* 2 to 9 */
+	b = digits8(q4 - q8 * 10000, all - q4 * 10000);	/* 10 to 17 */
+	s->first = (char)('0' + q16);
+	s->a = a + ASCII0;
+	s->b = b + ASCII0;
+	if (b != 0)
+		return 17 - (int)((unsigned)clz64(b) >> 3);
+	return a != 0 ? 9 - (int)((unsigned)clz64(a) >> 3) : 1;
 }
+
 
 /*
  * x = u 2^q 10^-k rounded to odd (floor(x), its last bit set when x is
@@ -230,10 +241,12 @@ round_odd(const uint64_t *g, uint64_t cp)
 }
 
 /*
- * The shortest decimal dec 10^*exp10 in the rounding interval of a
- * positive, finite, nonzero double with bit pattern bits; when there are
- * two, the nearer, and of two equally near the one with an even last
- * digit.  dec < 10^17 may end in zeros.
+ * The shortest decimal dec 10^x in the rounding interval of a positive,
+ * finite, nonzero double with bit pattern bits; when there are two, the
+ * nearer, and of two equally near the one with an even last digit.
+ * Returned as its 17 leading digits, dec times a power of ten in
+ * [10^16, 10^17), with *e the decimal exponent of the first digit; dec
+ * may end in zeros.
  *
  * Schubfach (Raffaello Giulietti, "The Schubfach way to render
  * doubles", 2020), written from the paper's math.  v = c 2^q; every real
@@ -247,19 +260,31 @@ round_odd(const uint64_t *g, uint64_t cp)
  * In units of 10^k / 4, v, the lower and the upper midpoint are vb, vbl
  * and vbr, rounded to odd, which keeps every comparison with an even
  * integer exact.  s = floor(v / 10^k) = vb / 4:
- *  - if exactly one of the multiples of 10^(k+1) beside v, 10 floor(s /
- *    10) and 10 floor(s / 10) + 10, is in the interval, it is the
- *    answer (fewer digits, unique);
+ *  - if one of the multiples of 10^(k+1) beside v, 10 floor(s / 10)
+ *    and 10 floor(s / 10) + 10, is in the interval, it is the answer
+ *    (fewer digits; never both, the interval being narrower than
+ *    10^(k+1));
  *  - else of s and s + 1 the one in the interval, or if both are, the
  *    nearer to v (vb against the midpoint 4s + 2), s if even on a tie.
+ *    s + 1 is always in when it is the nearer: the upper half-gap,
+ *    2^(q-1), is at least 10^k / 2 (equal only for q = k = 0, where s
+ *    is v); s likewise, but for the narrower gap below a power of two,
+ *    the only place where s can be out (and s + 1 then in).
+ * The choice is a branch: in a CSV's columns the same case wins row
+ * after row, and a predicted branch lets the digits start before the
+ * comparisons are done.  The answer times 1 or 10 gives the 17 leading
+ * digits, the factor known from s alone (a normal double's s has 16 or
+ * 17 digits: c >= 2^52 and 10^k <= 2^q give s >= 4.5 10^15, and s < 10
+ * 2^53 < 10^17); adding 1 can carry into an 18th digit (s =
+ * 9999999999999999), caught at the end.
  */
 static uint64_t
-schubfach(uint64_t bits, int *exp10)
+schubfach(uint64_t bits, int *e)
 {
 	uint64_t frac = bits & FRAC_MASK, c, cb, lower, vb, vbl, vbr, s, sp;
-	uint64_t dec;
+	uint64_t s10, out, upin, wpin, up, p, all;
 	uint32_t be = (uint32_t)(bits >> FRAC_BITS), i;
-	int h, k, out, upin, wpin, uin, win;
+	int h, k, m;
 	const uint64_t *g;
 
 	if (be == 0) {			/* subnormal: q = 1 - 1075 too */
@@ -283,90 +308,157 @@ schubfach(uint64_t bits, int *exp10)
 	vb = round_odd(g, cb << h);
 	vbl = round_odd(g, lower << h);
 	vbr = round_odd(g, (cb + 2) << h);
-	out = (int)(c & 1);		/* odd c: the midpoints are out */
+	out = c & 1;			/* odd c: the midpoints are out */
 
 	s = vb >> 2;
-	sp = s / 10 * 40;		/* 4 * 10 floor(s / 10) */
-	upin = vbl + (uint64_t)out <= sp;
-	wpin = sp + 40 + (uint64_t)out <= vbr;
-	if (upin != wpin) {
-		dec = s / 10 + (uint64_t)wpin;
-		k++;
-	} else {
-		uin = vbl + (uint64_t)out <= s << 2;
-		win = (s << 2) + 4 + (uint64_t)out <= vbr;
-		if (uin != win)
-			dec = s + (uint64_t)win;
-		else		/* both: the nearer, even on a tie */
-			dec = s + (vb > (s << 2) + 2 ||
-			    (vb == (s << 2) + 2 && (s & 1)));
+	s10 = s / 10;
+	/* s's digits, m, and p = 10^(17 - m) to scale them to 17 */
+	if (c & HIDDEN_BIT) {
+		m = 16 + (s >= UINT64_C(10000000000000000));
+		p = m == 16 ? 10 : 1;
+	} else {			/* a subnormal: s may be short */
+		m = ndigits64(s);
+		p = pow10_u64[17 - m];
 	}
+	sp = s10 * 40;			/* 4 * 10 floor(s / 10) */
+	upin = vbl + out <= sp;
+	wpin = sp + 40 + out <= vbr;
+	/* s + 1 is nearer when vb - 4s is 3, or 2 (a tie) with s odd:
+	 * vb's low 3 bits (s's last, then vb - 4s) are 3, 6 or 7 */
+	up = UINT64_C(0xc8) >> (vb & 7) & 1;
+	if (frac == 0)			/* s may be out, below a power of 2 */
+		up |= vbl + out > s << 2;
+	if (upin | wpin)		/* 10^(k+1) decides */
+		all = (s10 + wpin) * 10;
+	else
+		all = s + up;
+	all *= p;
+	*e = k + m - 1;
+	if (all >= UINT64_C(100000000000000000)) {	/* 999.. + 1 */
+		all /= 10;
+		++*e;
+	}
+	return all;
+}
 
-	*exp10 = k;
-	return dec;
+/* '.' in every byte */
+#define DOTS	UINT64_C(0x2e2e2e2e2e2e2e2e)
+
+/*
+ * The masks that put a point after string position p (0 to 16) into
+ * the 17 digits as three words, for with_point(): keep, the bytes
+ * at positions 0 to p (the low c bytes of a word, c clamped to 0..8);
+ * up, those after the point, which take the digits moved up a byte; dot,
+ * the point itself.  Built by the preprocessor: 17 entries.
+ */
+#define LOW_BYTES(c)	((c) <= 0 ? 0 : (c) >= 8 ? ~UINT64_C(0) : \
+			    (UINT64_C(1) << 8 * ((c) & 7)) - 1)
+#define POINT_W(p, j)	{ LOW_BYTES((p) + 1 - 8 * (j)), \
+			    ~LOW_BYTES((p) + 2 - 8 * (j)), \
+			    DOTS & LOW_BYTES((p) + 2 - 8 * (j)) & \
+			    ~LOW_BYTES((p) + 1 - 8 * (j)) }
+#define POINT(p)	{ POINT_W(p, 0), POINT_W(p, 1), POINT_W(p, 2) }
+static const struct point_masks {
+	uint64_t	keep, up, dot;
+} point_masks[17][3] = {
+	POINT(0), POINT(1), POINT(2), POINT(3), POINT(4), POINT(5),
+	POINT(6), POINT(7), POINT(8), POINT(9), POINT(10), POINT(11),
+	POINT(12), POINT(13), POINT(14), POINT(15), POINT(16)
+};
+
+/*
+ * One word of the text with a point: the bytes of w up to the point,
+ * the point, then up (the same word of the digits moved up a byte), as
+ * m says.  Masks in registers, no branch on where the point is (as
+ * unpredictable as the numbers), and no text stored then copied from an
+ * offset (the copy would wait for the stores).
+ */
+static inline uint64_t
+with_point(uint64_t w, uint64_t up, const struct point_masks *m)
+{
+	return (w & m->keep) | (up & m->up) | m->dot;
+}
+
+/*
+ * The digits of 0 to 399 as text for an exponent, the first in the low
+ * byte: two digits below 100 ("05"), three from 100.  400 words built by
+ * the preprocessor, 1.6 KB, so the exponent is one load, not divisions.
+ */
+#define EXP_D(h, t, o)	((h) ? (uint32_t)('0' + (h)) | (uint32_t)('0' + (t)) \
+			    << 8 | (uint32_t)('0' + (o)) << 16 : \
+			    (uint32_t)('0' + (t)) | (uint32_t)('0' + (o)) << 8)
+#define EXP_D10(h, t)	EXP_D(h, t, 0), EXP_D(h, t, 1), EXP_D(h, t, 2), \
+			EXP_D(h, t, 3), EXP_D(h, t, 4), EXP_D(h, t, 5), \
+			EXP_D(h, t, 6), EXP_D(h, t, 7), EXP_D(h, t, 8), \
+			EXP_D(h, t, 9)
+#define EXP_D100(h)	EXP_D10(h, 0), EXP_D10(h, 1), EXP_D10(h, 2), \
+			EXP_D10(h, 3), EXP_D10(h, 4), EXP_D10(h, 5), \
+			EXP_D10(h, 6), EXP_D10(h, 7), EXP_D10(h, 8), \
+			EXP_D10(h, 9)
+static const uint32_t exp_digits[400] = {
+	EXP_D100(0), EXP_D100(1), EXP_D100(2), EXP_D100(3)
+};
+
+/*
+ * "e+XX" or "e-XXX" for the decimal exponent e (|e| < 400),
+ * NUL-terminated, as the bytes of a word (the first in the low byte) for
+ * one store; *len gets the length, 4 or 5.  No branch: with random
+ * numbers the sign and the third digit are coin tosses.
+ */
+static inline uint64_t
+exponent_text(int e, int *len)
+{
+	uint32_t a = (uint32_t)(e < 0 ? -e : e);
+
+	*len = 4 + (a >= 100);
+	return 'e' | (uint64_t)('+' + 2 * (e < 0)) << 8 |
+	    (uint64_t)exp_digits[a] << 16;
 }
 
 /*
  * Lay out the first n digits of s (s's first digit nonzero, the digits
- * after the n-th zeros, n <= 17) times 10^x in the module's notation:
- * plain when the leading digit's exponent is in [-5, 16], else
- * d.ddde+XX.  Shared so both entry points agree; inline, so that s stays
- * in registers (about a fifth of the time otherwise).  Fixed-size stores
- * that may write junk past the end, but never past buf[NUMFMT_MAX - 1]:
- * the text has at most 24 bytes and the bounds are noted case by case.
- * The digits after a point inside are copied from a local array: one
- * copy at any offset, cheaper than shifting the packed digits.
+ * after the n-th zeros, n <= 17), the first of them having the decimal
+ * exponent e, in the module's notation: plain when e is in [-5, 16],
+ * else d.ddde+XX.  Shared so both entry points agree; inline, so that s
+ * stays in registers.  Fixed-size stores that may write junk past the
+ * end, but never past buf[NUMFMT_MAX - 1]: the text has at most 24
+ * bytes and the bounds are noted case by case.
  */
-static inline int
-layout(char *buf, int neg, const struct digits17 *s, int n, int x)
+static ALWAYS_INLINE int
+layout(char *buf, int neg, const struct digits17 *s, int n, int e)
 {
-	char *b = buf, d[32];
-	int e = n - 1 + x;
+	char *b = buf;
+	const struct point_masks *m;
+	uint64_t w0, w1, w2;
+	int len;
 
 	*b = '-';
 	b += neg;				/* b <= buf + 1 */
-	if (e >= -5 && e <= 16) {
-		if (x >= 0) {		/* whole: e + 1 <= 17 digits, */
-			b[0] = s->first;	/* zeros past the n-th */
-			store8(b + 1, s->a);
-			store8(b + 9, s->b);	/* to buf + 18 */
-			b += e + 1;
-		} else if (e >= 0) {	/* point after digit e + 1 */
-			d[0] = s->first;	/* e <= 15 */
-			store8(d + 1, s->a);
-			store8(d + 9, s->b);
-			b[0] = s->first;
-			store8(b + 1, s->a);
-			store8(b + 9, s->b);
-			b[e + 1] = '.';	/* to buf + e + 19 <= 32, */
-			if (e <= 13)	/* or else 2 digits left */
-				memcpy(b + e + 2, d + e + 1, 16);
-			else
-				memcpy(b + e + 2, d + e + 1, 2);
-			b += n + 1;
-		} else {			/* 0.000ddd: to buf + 24 */
-			memcpy(b, "0.00000", 8);
-			b[1 - e] = s->first;
-			store8(b + 2 - e, s->a);
-			store8(b + 10 - e, s->b);
-			b += n + 1 - e;
-		}
-	} else {				/* to buf + 19, then 6 */
+	if (e > 16 || e < -5 || e == 0) {	/* d.ddd: to buf + 19 */
 		b[0] = s->first;
 		b[1] = '.';
 		store8(b + 2, s->a);
 		store8(b + 10, s->b);
 		b += n > 1 ? n + 1 : 1;
-		*b++ = 'e';
-		*b++ = e < 0 ? '-' : '+';
-		if (e < 0)
-			e = -e;
-		if (e >= 100) {
-			*b++ = (char)('0' + e / 100);
-			e %= 100;
+		if (e != 0) {			/* then 8 */
+			store8(b, exponent_text(e, &len));
+			return (int)(b - buf) + len;
 		}
-		memcpy(b, digits2 + 2 * e, 2);
-		b += 2;
+	} else if (e < 0) {			/* 0.000ddd: to buf + 24 */
+		memcpy(b, "0.00000", 8);
+		b[1 - e] = s->first;
+		store8(b + 2 - e, s->a);
+		store8(b + 10 - e, s->b);
+		b += n + 1 - e;
+	} else {			/* the point after digit e + 1, */
+		m = point_masks[e];	/* or none: to buf + 25 */
+		w0 = (unsigned char)s->first | s->a << 8;	/* 1 to 8 */
+		w1 = s->a >> 56 | s->b << 8;			/* 9 to 16 */
+		w2 = s->b >> 56;				/* 17 */
+		store8(b, with_point(w0, w0 << 8, &m[0]));
+		store8(b + 8, with_point(w1, w1 << 8 | w0 >> 56, &m[1]));
+		store8(b + 16, with_point(w2, w2 << 8 | w1 >> 56, &m[2]));
+		b += n > e + 1 ? n + 1 : e + 1;
 	}
 	*b = '\0';
 	return (int)(b - buf);
@@ -404,19 +496,25 @@ int
 numfmt_roundtrip(char *buf, double v)
 {
 	struct digits17 s;
-	uint64_t bits, dec;
-	int n, x, k;
+	uint64_t bits, all;
+	long long whole;
+	int n, e, sh;
 
 	memcpy(&bits, &v, sizeof bits);
 	if (IS_SPECIAL(bits))
 		return special(buf, bits);
-	/* whole numbers (counts, 0, 1: half a metrics row) print as
-	 * layout would print them, without the digit search */
-	if (fabs(v) < 1e15 && v == (double)(int64_t)v && bits != SIGN_BIT)
-		return numfmt_integer(buf, (long long)v);
-	dec = schubfach(bits & ~SIGN_BIT, &k);
-	n = to_digits17(&s, dec, k, &x);
-	return layout(buf, (int)(bits >> 63), &s, n, x);
+	/* whole numbers from 1 to 2^53 (counts, 1: half a metrics row; 0
+	 * is special) print as layout would print them, without the digit
+	 * search: v = 1.f 2^sh with no bit of f below the binary point */
+	sh = (int)(bits >> FRAC_BITS & EXP_MASK) - 1023;
+	if ((unsigned)sh <= FRAC_BITS && (bits << 12 << sh) == 0) {
+		whole = (long long)(((bits & FRAC_MASK) | HIDDEN_BIT) >>
+		    (FRAC_BITS - sh));
+		return numfmt_integer(buf, bits >> 63 ? -whole : whole);
+	}
+	all = schubfach(bits & ~SIGN_BIT, &e);
+	n = to_digits17(&s, all);
+	return layout(buf, (int)(bits >> 63), &s, n, e);
 }
 
 /* A whole number in decimal, as printf("%lld") writes it; its length. */
@@ -480,5 +578,5 @@ numfmt_precision(char *buf, double v, int digits)
 	s.first = d[0];
 	s.a = load8(d + 1);
 	s.b = load8(d + 9);
-	return layout(buf, (int)(bits >> 63), &s, n, ex - (n - 1));
+	return layout(buf, (int)(bits >> 63), &s, n, ex);
 }
