@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "numfmt.h"
@@ -491,6 +492,33 @@ names_one(const char *s)
 }
 
 /*
+ * The name of run's long option arg stands for as getopt_long reads it
+ * (--name or --name=value, the name whole or a prefix of one option's
+ * alone), or NULL: so that `--mod quat` finds the model getopt would.
+ */
+static const char *
+run_flag_named(const struct option *all, const char *arg)
+{
+	const struct option *o, *found = NULL;
+	size_t n;
+
+	if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
+		return NULL;
+	arg += 2;
+	n = strcspn(arg, "=");
+	for (o = all; o->name != NULL; o++) {
+		if (strncmp(o->name, arg, n) != 0)
+			continue;
+		if (strlen(o->name) == n)
+			return o->name;		/* whole: always this one */
+		if (found != NULL)
+			return NULL;		/* ambiguous */
+		found = o;
+	}
+	return found != NULL ? found->name : NULL;
+}
+
+/*
  * See run.h: the --model argv names, or NULL, before getopt sees it;
  * *dim_arg (unless dim_arg is NULL) the value of --dim ("" without one),
  * or NULL without --dim.
@@ -498,25 +526,33 @@ names_one(const char *s)
 const char *
 run_model_arg(int argc, char **argv, const char **dim_arg)
 {
-	const char *name = NULL, *dim = NULL;
+	struct option all[MAX_LONGOPTS];
+	const char *name = NULL, *dim = NULL, *flag, *eq;
 	int i;
 
+	if (run_longopts(NULL, all, sizeof(all) / sizeof(all[0])) != 0)
+		abort();	/* the tables are ours: a bug, not input */
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0)
 			break;
-		if (strcmp(argv[i], "--model") == 0 && i + 1 < argc)
-			name = argv[++i];
-		else if (strncmp(argv[i], "--model=", 8) == 0)
-			name = argv[i] + 8;
-		else if (strcmp(argv[i], "--dim") == 0 ||
-		    strncmp(argv[i], "--dim=", 6) == 0)
+		/* --dim is no run flag but the model commands' */
+		if (strcmp(argv[i], "--dim") == 0 ||
+		    strncmp(argv[i], "--dim=", 6) == 0) {
 			dim = argv[i][5] == '=' ? argv[i] + 6 :
 			    i + 1 < argc ? argv[i + 1] : "";
+			continue;
+		}
+		flag = run_flag_named(all, argv[i]);
+		eq = strchr(argv[i], '=');
+		if (flag != NULL && strcmp(flag, "model") == 0 &&
+		    (eq != NULL || i + 1 < argc))
+			name = eq != NULL ? eq + 1 : argv[++i];
 	}
 	if (dim_arg != NULL)
 		*dim_arg = dim;
 	return name;
 }
+
 
 /* The row of model name (any: run's, a command's, the library's), or NULL. */
 static const struct run_model *

@@ -227,6 +227,21 @@ load helpers
 	cmp -s "$OUT" "$BATS_TEST_TMPDIR/abbr" || fail "--integ is --integrator"
 }
 
+@test "an abbreviation of --model finds a model with a command of its own, as --model does" {
+	"$SPRINGSIM" --model quat --metrics >"$BATS_TEST_TMPDIR/full"
+	for a in "--mod quat" "--mode=quat" "run --mod quat"; do
+		# shellcheck disable=SC2086
+		sim $a --metrics
+		[ "$status" -eq 0 ] || fail_with "$a: exit $status"
+		cmp -s "$OUT" "$BATS_TEST_TMPDIR/full" || fail_with "$a: not quat's rows"
+	done
+	# the pair handed to mesh by --dim, the model's flag abbreviated
+	sim --mod pair --dim 2 --metrics
+	grep -q -- "--metrics does not go with --model pair" "$ERR" ||
+		fail_with "--mod pair --dim 2: $(cat "$ERR")"
+	assert_usage_error "ambiguous option '--mo'" "--model" "--motion-mass" -- --mo quat
+}
+
 # --- a gate on a metric empty in every row ----------------------------------
 
 @test "a sharded sweep leaves the empty-metric gate to springsim-merge, which refuses it for the whole" {
