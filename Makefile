@@ -106,6 +106,8 @@ $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(CMINPACK_LIBS) \
 	    $(LDLIBS)
 
+# the unit tests read the engines' golden files wherever they are run from
+$(UNIT_OBJ): CPPFLAGS += -DSPRINGSIM_TREE='"$(CURDIR)"'
 $(UNIT): $(UNIT_OBJ) $(CLI_UNITS) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(CLI_UNITS) $(LIB) $(LDLIBS)
 

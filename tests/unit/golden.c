@@ -10,7 +10,7 @@
 #include "check.h"
 #include "golden.h"
 
-#define IRREGULAR "tests/engines/frames/irregular.txt"
+#define IRREGULAR SPRINGSIM_TREE "/tests/engines/frames/irregular.txt"
 #define GOLDEN_PI 3.14159265358979323846
 
 /* See golden.h: the header's springsim line, then t,x,v,done rows. */
@@ -24,8 +24,7 @@ golden_read(const char *path, struct golden *g)
 	g->springsim[0] = '\0';
 	g->n = 0;
 	if (f == NULL) {
-		fprintf(stderr, "%s: cannot open (run from the repository's "
-		    "root)\n", path);
+		fprintf(stderr, "%s: cannot open\n", path);
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f) != NULL && g->n < GOLDEN_MAX_ROWS) {

@@ -11,7 +11,14 @@
 #include "spring.h"
 #include "spring/engine.h"
 
-#define GOLDEN_DIR "tests/engines/golden"
+/*
+ * The tree the files are in: the Makefile gives the checkout's path, so
+ * that the tests run from any directory; else the working directory.
+ */
+#ifndef SPRINGSIM_TREE
+#define SPRINGSIM_TREE "."
+#endif
+#define GOLDEN_DIR SPRINGSIM_TREE "/tests/engines/golden"
 #define GOLDEN_MAX_ROWS 1024
 
 /* A frame: wall time (s), x, v (NaN: the library keeps none), done. */
