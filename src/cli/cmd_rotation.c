@@ -149,7 +149,8 @@ quat_usage(FILE *fp)
 "of 1 rad when that is 0; inf if the last row is outside), max_norm_err\n"
 "(the largest ||q| - 1|: exact and semi-implicit never renormalize, rk4\n"
 "does), ref_err (the largest; empty for the closed form), diverged (q or\n"
-"w not finite, or |w| past 1e6 (omega angle0 + |w0| + omega)).\n"
+"w not finite, or |w| past 1e6 (omega angle0 + |w0| + omega)).  With\n"
+"--columns LIST, only the columns it names, in its order.\n"
 "\n"
 "Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n",
 	    fp);
@@ -352,42 +353,104 @@ quat_row(void *ctx, const spring_rot_row *r, double dt)
 	return k->out.failed ? EXIT_IO : 0;
 }
 
-static const char quat_metrics_head[] = "model,integrator,dt,frames,omega,"
-    "zeta,angle0,reference,max_angle_err,rms_angle_err,final_angle_err,"
-    "max_w_err,rms_w_err,final_w_err,overshoot,settle_time,max_norm_err,"
-    "ref_err,diverged";
+/* quat's --metrics columns, in the row's order (--columns names them). */
+static const char *const quat_cols[] = {
+	"model", "integrator", "dt", "frames", "omega", "zeta", "angle0",
+	"reference", "max_angle_err", "rms_angle_err", "final_angle_err",
+	"max_w_err", "rms_w_err", "final_w_err", "overshoot", "settle_time",
+	"max_norm_err", "ref_err", "diverged", NULL
+};
+#define QUAT_NCOLS ((int)(sizeof(quat_cols) / sizeof(quat_cols[0])) - 1)
 
-/* The --metrics row. */
-static void
-quat_metrics(struct sink *k, const spring_rot_sim *sim,
-    const spring_rot_metrics *m)
+/* The columns a row prints: all, or those --columns names, in order. */
+struct quat_select {
+	int n;
+	unsigned char idx[QUAT_NCOLS];
+};
+
+/*
+ * Read --columns LIST against quat's columns into sel (run's columns are
+ * not quat's): 0, or -1 after a message naming --columns and the item.
+ */
+static int
+quat_columns_parse(const char *text, struct quat_select *sel)
 {
-	char buf[NUMFMT_MAX + 1];
-	double a[4] = { sim->dt, (double)(sim->frames > 0 &&
-	    sim->schedule == NULL ? sim->frames : m->rows - 1),
-	    sim->params.omega, sim->params.zeta };
-	double b[10] = { m->max_angle_err, m->rms_angle_err,
-	    m->final_angle_err, m->max_w_err, m->rms_w_err, m->final_w_err,
-	    m->overshoot, m->settle_time, m->max_norm_err, m->ref_err };
+	unsigned char seen[QUAT_NCOLS] = { 0 };
+	const char *p = text, *end;
+	size_t n;
+	int j;
+
+	sel->n = 0;
+	for (;; p = end + 1) {
+		end = strchr(p, ',');
+		n = end != NULL ? (size_t)(end - p) : strlen(p);
+		for (j = 0; j < QUAT_NCOLS; j++)
+			if (strlen(quat_cols[j]) == n &&
+			    strncmp(quat_cols[j], p, n) == 0)
+				break;
+		if (n == 0)
+			return usage_error("--columns: '%s' has an empty item",
+			    text);
+		if (j == QUAT_NCOLS)
+			return usage_error("--columns: '%.*s' is not a column "
+			    "of --model quat (its --metrics header names them)",
+			    (int)n, p);
+		if (seen[j])
+			return usage_error("--columns: '%.*s' is given twice",
+			    (int)n, p);
+		seen[j] = 1;
+		sel->idx[sel->n++] = (unsigned char)j;
+		if (end == NULL)
+			return 0;
+	}
+}
+
+/* The --metrics header: the columns sel chooses. */
+static void
+quat_metrics_header(struct sink *k, const struct quat_select *sel)
+{
 	int i;
 
-	put_text(k, "quat,");
-	put_text(k, sim->rule->name);
-	for (i = 0; i < 4; i++) {
-		out_write(&k->out, ",", 1);
-		out_write(&k->out, buf, (size_t)(i == 1 ?
-		    numfmt_integer(buf, (long long)a[i]) :
-		    put_number(k, buf, a[i])));
+	for (i = 0; i < sel->n; i++) {
+		if (i > 0)
+			put_text(k, ",");
+		put_text(k, quat_cols[sel->idx[i]]);
 	}
-	out_write(&k->out, ",", 1);
-	out_write(&k->out, buf, (size_t)put_number(k, buf, m->angle0));
-	put_text(k, m->closed_form ? ",closed-form" : ",rk4/64");
-	for (i = 0; i < 10; i++) {
-		out_write(&k->out, ",", 1);
-		out_write(&k->out, buf, (size_t)put_number(k, buf, b[i]));
+	put_text(k, "\n");
+}
+
+/* The --metrics row: every cell formatted, those sel chooses written. */
+static void
+quat_metrics(struct sink *k, const spring_rot_sim *sim,
+    const spring_rot_metrics *m, const struct quat_select *sel)
+{
+	char cell[QUAT_NCOLS][NUMFMT_MAX + 1];
+	size_t len[QUAT_NCOLS];
+	double v[QUAT_NCOLS] = { 0, 0, sim->dt, (double)(sim->frames > 0 &&
+	    sim->schedule == NULL ? sim->frames : m->rows - 1),
+	    sim->params.omega, sim->params.zeta, m->angle0, 0,
+	    m->max_angle_err, m->rms_angle_err, m->final_angle_err,
+	    m->max_w_err, m->rms_w_err, m->final_w_err, m->overshoot,
+	    m->settle_time, m->max_norm_err, m->ref_err, m->diverged };
+	const char *text[QUAT_NCOLS] = { "quat", sim->rule->name };
+	int i, j;
+
+	text[7] = m->closed_form ? "closed-form" : "rk4/64";
+	for (j = 0; j < QUAT_NCOLS; j++)
+		if (text[j] != NULL)
+			len[j] = (size_t)snprintf(cell[j], sizeof(cell[j]), "%s",
+			    text[j]);
+		else if (j == 3 || j == QUAT_NCOLS - 1)	/* frames, diverged */
+			len[j] = (size_t)numfmt_integer(cell[j],
+			    (long long)v[j]);
+		else
+			len[j] = (size_t)put_number(k, cell[j], v[j]);
+	for (i = 0; i < sel->n; i++) {
+		if (i > 0)
+			out_write(&k->out, ",", 1);
+		j = sel->idx[i];
+		out_write(&k->out, cell[j], len[j]);
 	}
-	out_write(&k->out, ",", 1);
-	out_write(&k->out, buf, (size_t)numfmt_integer(buf, m->diverged));
 	out_write(&k->out, "\n", 1);
 }
 
@@ -400,22 +463,30 @@ cmd_quat(int argc, char **argv)
 	struct sink *k;
 	spring_rot_sim sim;
 	spring_rot_metrics m;
+	struct quat_select sel;
 	int rc;
 
 	memset(&qo, 0, sizeof(qo));
 	memset(&sim, 0, sizeof(sim));
+	for (sel.n = 0; sel.n < QUAT_NCOLS; sel.n++)
+		sel.idx[sel.n] = (unsigned char)sel.n;
 	qo.q0.w = 1.0;
 	qo.goal.w = qo.goal.z = sqrt(0.5);	/* 90 degrees about z */
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	/* --columns refused before its names (run's, not quat's) are read */
+	/* --columns read here, against quat's columns, not run's */
 	if ((rc = run_setup_parse_flags(rs, argc, argv, quat_opts,
 	    quat_option, &qo, quat_usage)) != EXIT_OK)
 		goto done;
-	if (rs->columns != NULL) {
-		rc = usage_error("--columns does not go with --model quat");
+	if (rs->columns != NULL && !rs->metrics) {
+		rc = usage_error("--columns goes with --metrics");
 		goto done;
 	}
+	if (rs->columns != NULL && quat_columns_parse(rs->columns, &sel) != 0) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	rs->columns = NULL;
 	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
 		goto done;
 	if ((rc = quat_check(rs, &qo, &sim)) != EXIT_OK)
@@ -426,16 +497,18 @@ cmd_quat(int argc, char **argv)
 		rc = EXIT_IO;
 		goto done;
 	}
-	if (rs->header) {
-		put_text(k, rs->metrics ? quat_metrics_head : quat_head);
-		put_text(k, k->dt_column && !rs->metrics ? ",dt\n" : "\n");
+	if (rs->header && rs->metrics)
+		quat_metrics_header(k, &sel);
+	else if (rs->header) {
+		put_text(k, quat_head);
+		put_text(k, k->dt_column ? ",dt\n" : "\n");
 	}
 	rc = spring_rot_simulate(&sim, rs->metrics ? NULL : quat_row, k, &m);
 	if (m.diverged)
 		warn_msg("warning: diverged at frame %ld: stopped, %ld rows "
 		    "kept", m.diverged_frame, m.rows);
 	if (rs->metrics && rc == 0)
-		quat_metrics(k, &sim, &m);
+		quat_metrics(k, &sim, &m, &sel);
 	rc = out_finish(&k->out, rc != 0);
 done:
 	run_setup_free(rs);

@@ -86,8 +86,12 @@ bad_columns() {
 	bad_columns fps --fps 30,60 --columns omega
 	bad_columns --model vector --dim 2 --metrics --columns omega
 	grep -q -- "--columns does not go with --model vector" "$ERR" || fail_with "message"
-	bad_columns --model quat --metrics --columns omega
-	grep -q -- "--columns does not go with --model quat" "$ERR" || fail_with "message"
+	# quat reads the names against its own columns
+	bad_columns --model quat --metrics --columns max_err_x
+	grep -q -- "'max_err_x' is not a column of --model quat" "$ERR" ||
+		fail_with "quat's message"
+	bad_columns --model quat --columns max_angle_err
+	grep -q -- "--columns goes with --metrics" "$ERR" || fail_with "quat"
 }
 
 @test "columns: run refuses -NAME (no swept columns)" {
@@ -199,13 +203,29 @@ bad_columns() {
 	grep -q -- "'uaf' is not a column" "$ERR" || fail_with "run"
 }
 
-@test "columns: fps, quat and vector refuse --columns whatever it names" {
+@test "columns: fps and vector refuse --columns whatever it names" {
 	bad_columns fps --fps 20,144 --metrics --columns fps
 	grep -q -- "--columns does not go with fps" "$ERR" || fail_with "fps"
-	bad_columns --model quat --metrics --columns max_angle_err
-	grep -q -- "--columns does not go with --model quat" "$ERR" ||
-		fail_with "quat"
 	bad_columns --model vector --dim 2 --metrics --columns max_err_x
 	grep -q -- "--columns does not go with --model vector" "$ERR" ||
 		fail_with "vector"
+}
+
+@test "columns: --model quat prints its own columns named, in order, as its full row has them" {
+	q=(--model quat --metrics --integrator rk4 --fps 30)
+	sim "${q[@]}"
+	cp "$OUT" "$BATS_TEST_TMPDIR/full"
+	want=ref_err,max_angle_err,reference,frames,diverged
+	sim "${q[@]}" --columns "$want"
+	[ "$status" -eq 0 ] || fail_with "exit $status"
+	diff <(cut_by_name "$BATS_TEST_TMPDIR/full" "$want") "$OUT" ||
+		fail_with "not the full row's $want"
+	# rk4's reference is the closed form (ref_err empty): the row says so
+	[ "$(sed -n 2p "$OUT" | cut -d, -f1,3)" = ",closed-form" ] ||
+		fail_with "ref_err, reference: $(sed -n 2p "$OUT")"
+	bad_columns "${q[@]}" --columns max_angle_err,max_angle_err
+	grep -q -- "'max_angle_err' is given twice" "$ERR" || fail_with "twice"
+	bad_columns "${q[@]}" --columns -ref_err
+	grep -q -- "'-ref_err' is not a column of --model quat" "$ERR" ||
+		fail_with "-NAME"
 }
