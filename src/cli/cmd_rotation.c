@@ -579,7 +579,7 @@ vec_usage(FILE *fp)
 "  spring with --integrator (default semi-implicit); no --target-file.\n"
 "\n"
 "--metrics: one row per component, `springsim run --metrics`'s columns\n"
-"after a first column, component (0, 1, 2).\n"
+"(or those --columns names) after a first column, component (0, 1, 2).\n"
 "  -h, --help          this help;  -V, --version  the version\n"
 "\n"
 "and run's flags (--integrator, the spring's parameters, --dt, --substep,\n"
@@ -791,7 +791,10 @@ vec_trajectory(struct run_setup *rs, const struct vec_opts *vo,
 	return rc;
 }
 
-/* One run --metrics row per component, component first. */
+/*
+ * One run --metrics row per component, component first (then the columns
+ * --columns names, k->cols).
+ */
 static int
 vec_metrics(struct run_setup *rs, const struct vec_opts *vo, struct sink *k)
 {
@@ -835,15 +838,8 @@ cmd_vector(int argc, char **argv)
 	memset(&vo, 0, sizeof(vo));
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	/* --columns refused before its names are read, as quat's */
-	if ((rc = run_setup_parse_flags(rs, argc, argv, vec_opts, vec_option,
-	    &vo, vec_usage)) != EXIT_OK)
-		goto done;
-	if (rs->columns != NULL) {
-		rc = usage_error("--columns does not go with --model vector");
-		goto done;
-	}
-	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
+	if ((rc = run_setup_parse(rs, argc, argv, vec_opts, vec_option, &vo,
+	    vec_usage)) != EXIT_OK)
 		goto done;
 	if ((rc = vec_check(rs, &vo)) != EXIT_OK)
 		goto done;
@@ -857,6 +853,8 @@ cmd_vector(int argc, char **argv)
 		goto done;
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
+	/* --columns: run's, after the component */
+	k->cols = rs->columns != NULL ? &rs->cols : NULL;
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;
