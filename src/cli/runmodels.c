@@ -200,19 +200,32 @@ resolve_damper(struct run_setup *rs)
 	return EXIT_OK;
 }
 
-/* --model inertialize: a critical spring decaying the switch's offset. */
+/*
+ * The critical spring of the model's one parameter, the half-life H:
+ * rate y = factor ln2 / H (Holden's y = d / 2 = 2 ln2 / H: factor 2),
+ * omega y, zeta 1.  0, or -1 after a message.
+ */
 static int
-resolve_inertialize(struct run_setup *rs)
+critical_from_halflife(struct run_setup *rs, double factor)
 {
 	spring_sim *sim = &rs->sim;
 	double halflife;
 
 	if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
-		return EXIT_USAGE;
-	/* Holden's decay_spring_damper_exact: y = 2 ln2 / H */
-	sim->rate = 2.0 * LN2 / halflife;
+		return -1;
+	sim->rate = factor * LN2 / halflife;
 	sim->params.omega = sim->rate;
 	sim->params.zeta = 1.0;
+	return 0;
+}
+
+/* --model inertialize: a critical spring decaying the switch's offset. */
+static int
+resolve_inertialize(struct run_setup *rs)
+{
+	/* Holden's decay_spring_damper_exact: y = 2 ln2 / H */
+	if (critical_from_halflife(rs, 2.0) != 0)
+		return EXIT_USAGE;
 	return resolve_sources(rs);
 }
 
@@ -221,14 +234,10 @@ static int
 resolve_goal(struct run_setup *rs)
 {
 	spring_sim *sim = &rs->sim;
-	double halflife;
 
-	if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
-		return EXIT_USAGE;
 	/* Holden's simple_spring_damper_exact: y = 2 ln2 / H */
-	sim->rate = 2.0 * LN2 / halflife;
-	sim->params.omega = sim->rate;
-	sim->params.zeta = 1.0;
+	if (critical_from_halflife(rs, 2.0) != 0)
+		return EXIT_USAGE;
 	sim->t_goal = rs->t_goal;
 	sim->v_goal = rs->v_goal;
 	sim->apprehension = rs->apprehension;
@@ -258,14 +267,8 @@ resolve_goal(struct run_setup *rs)
 static int
 resolve_critical(struct run_setup *rs)
 {
-	spring_sim *sim = &rs->sim;
-	double halflife;
-
-	if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
+	if (critical_from_halflife(rs, rs->sim.model != NULL ? 4.0 : 2.0) != 0)
 		return EXIT_USAGE;
-	sim->rate = (sim->model != NULL ? 4.0 : 2.0) * LN2 / halflife;
-	sim->params.omega = sim->rate;
-	sim->params.zeta = 1.0;
 	return EXIT_OK;
 }
 
