@@ -40,7 +40,7 @@
  * registers (two NEON ones on aarch64), or its scalar ones; with another
  * compiler no tiles, and every spring runs alone through spring_simulate.
  * SPRING_NO_TILES builds that path with GCC or Clang too, so that it is
- * tested (make portable-check).
+ * tested (make portable-build).
  */
 #define MAX_LANES 16
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(SPRING_NO_TILES)

@@ -23,6 +23,8 @@
 /* A tile's types: LANES doubles in one GCC vector; NT tiles a loop. */
 #define LANES (TILE_VBYTES / (int)sizeof(double))
 #define NT TILE_NT
+/* Tiles a loop steps: the full sums' registers leave no room for two. */
+#define TILES_A_LOOP(full) ((full) ? 1 : NT)
 typedef double vreal __attribute__((vector_size(TILE_VBYTES)));
 typedef long long vmask __attribute__((vector_size(TILE_VBYTES)));
 
@@ -102,8 +104,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 	vreal max_off[NT];
 	vmask inside[NT];
 	long n, frames = ck->frames;
-	/* the full sums' registers leave no room for a second tile */
-	const int nt = full ? 1 : NT;
+	const int nt = TILES_A_LOOP(full);
 	int l, u;
 
 	for (u = 0; u < nt; u++) {
@@ -143,10 +144,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 		int anchor = (unsigned long)n % SPRING_REFERENCE_ANCHOR == 0;
 
 		if (anchor) {
-			for (u = 0; u < nt; u++) {
-				vstore(&ck->e[b + u * LANES], e[u]);
-				vstore(&ck->de[b + u * LANES], de[u]);
-			}
+			/* the closed form's offset, every lane's e and de */
 			for (l = b; l < b + nt * LANES; l++) {
 				ck->ref[l].k = n;
 				spring_reference_anchor(&ck->ref[l]);
@@ -239,7 +237,7 @@ run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
 {
 	int b;
 
-	for (b = 0; b < ck->n; b += (full ? 1 : NT) * LANES)
+	for (b = 0; b < ck->n; b += TILES_A_LOOP(full) * LANES)
 		run_tile(ck, b, step, full);
 }
 
@@ -279,6 +277,7 @@ static void (*const TILE(runners)[2 * 8])(struct chunk *) = {
 
 #undef LANES
 #undef NT
+#undef TILES_A_LOOP
 
 
 #undef vreal
