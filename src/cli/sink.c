@@ -543,6 +543,19 @@ metrics_format(char *buf, const struct run_setup *rs, const double *v,
 #define METRIC_LAST_IDENTITY 11
 
 /*
+ * A kept text of len bytes into p by a fixed size, which copies faster
+ * than len (p has room for NUMFMT_MAX): 16 bytes where they hold it, as
+ * most do, else size (a row's overlapping 32-byte copies cost more than
+ * the text).  len.
+ */
+static inline unsigned char
+put_kept(char *p, const char *text, unsigned char len, size_t size)
+{
+	memcpy(p, text, len <= 16 ? 16 : size);
+	return len;
+}
+
+/*
  * v's text (bits are v's) into p, from c's memo when the value was seen
  * lately, else formatted and remembered: a sweep's axis has few points
  * and each recurs row after row (the fastest axis on every row), and a
@@ -557,14 +570,8 @@ memo_number(struct row_cache *c, const struct sink *k, char *p, double v,
 	    (64 - ROW_MEMO_BITS)];
 	size_t n;
 
-	if (m->len != 0 && m->bits == bits) {
-		/* the text by a fixed size (p has room for NUMFMT_MAX) */
-		if (m->len <= 16)
-			memcpy(p, m->text, 16);
-		else
-			memcpy(p, m->text, sizeof(m->text));
-		return m->len;
-	}
+	if (m->len != 0 && m->bits == bits)
+		return put_kept(p, m->text, m->len, sizeof(m->text));
 	n = put_number(k, p, v);
 	if (n > 0 && n <= sizeof(m->text)) {
 		memcpy(m->text, p, n);
@@ -667,16 +674,8 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 				continue;
 			}
 		}
-		/*
-		 * the cell by a fixed size, which copies faster (buf has
-		 * room): 16 bytes where they hold it, as most do (a row's
-		 * overlapping 32-byte copies cost more than the text)
-		 */
-		if (e->len <= 16)
-			memcpy(p, e->text, 16);
-		else
-			memcpy(p, e->text, sizeof(e->text));
-		p += e->len;
+		/* the whole cell (buf has room) */
+		p += put_kept(p, e->text, e->len, sizeof(e->text));
 	}
 	return (size_t)(p - buf);
 }
