@@ -361,6 +361,7 @@ static const char *const quat_cols[] = {
 	"max_norm_err", "ref_err", "diverged", NULL
 };
 #define QUAT_NCOLS ((int)(sizeof(quat_cols) / sizeof(quat_cols[0])) - 1)
+_Static_assert(QUAT_NCOLS <= COLUMNS_MAX, "columns_parse's seen[]");
 
 /* The columns a row prints: all, or those --columns names, in order. */
 struct quat_select {
@@ -368,41 +369,16 @@ struct quat_select {
 	unsigned char idx[QUAT_NCOLS];
 };
 
-/*
- * Read --columns LIST against quat's columns into sel (run's columns are
- * not quat's): 0, or -1 after a message naming --columns and the item.
- */
+/* quat's column name's index, or -1 (columns_parse's find). */
 static int
-quat_columns_parse(const char *text, struct quat_select *sel)
+quat_col_find(const char *name)
 {
-	unsigned char seen[QUAT_NCOLS] = { 0 };
-	const char *p = text, *end;
-	size_t n;
 	int j;
 
-	sel->n = 0;
-	for (;; p = end + 1) {
-		end = strchr(p, ',');
-		n = end != NULL ? (size_t)(end - p) : strlen(p);
-		for (j = 0; j < QUAT_NCOLS; j++)
-			if (strlen(quat_cols[j]) == n &&
-			    strncmp(quat_cols[j], p, n) == 0)
-				break;
-		if (n == 0)
-			return usage_error("--columns: '%s' has an empty item",
-			    text);
-		if (j == QUAT_NCOLS)
-			return usage_error("--columns: '%.*s' is not a column "
-			    "of --model quat (its --metrics header names them)",
-			    (int)n, p);
-		if (seen[j])
-			return usage_error("--columns: '%.*s' is given twice",
-			    (int)n, p);
-		seen[j] = 1;
-		sel->idx[sel->n++] = (unsigned char)j;
-		if (end == NULL)
-			return 0;
-	}
+	for (j = 0; j < QUAT_NCOLS; j++)
+		if (strcmp(quat_cols[j], name) == 0)
+			return j;
+	return -1;
 }
 
 /* The --metrics header: the columns sel chooses. */
@@ -482,7 +458,8 @@ cmd_quat(int argc, char **argv)
 		rc = usage_error("--columns goes with --metrics");
 		goto done;
 	}
-	if (rs->columns != NULL && quat_columns_parse(rs->columns, &sel) != 0) {
+	if (rs->columns != NULL && columns_parse(rs->columns, quat_col_find,
+	    "--model quat", sel.idx, &sel.n, NULL, NULL) != 0) {
 		rc = EXIT_USAGE;
 		goto done;
 	}

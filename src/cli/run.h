@@ -258,15 +258,24 @@ extern const struct col_select metric_all, metric_engine_all;
 /* The columns --metrics prints without --columns for rs. */
 const struct col_select *metric_default(const struct run_setup *rs);
 /*
- * Read --columns LIST into sel: each item a column's name (in the order
- * given, each once), or an item other(ctx, item) takes: one with a
- * leading '-' (a swept column sweep leaves out) or a name that is no run
- * column (a swept one of sweep's own); other gives 0 (taken), -1 after a
- * message, or 1 (not its own: refused here; other NULL: every such item
- * refused).  0, or -1 after a message naming --columns and the value.
+ * Read --columns LIST into idx[0 .. *count): each item a column's name,
+ * its index find(name) (-1: none), in the order given, each once; or an
+ * item other(ctx, item, nread) takes, nread the columns read before it:
+ * one with a leading '-' (a swept column sweep leaves out) or a name that
+ * is no column (a swept one of sweep's own); other gives 0 (taken), -1
+ * after a message, or 1 (not its own: refused here; other NULL: every
+ * such item refused).  of: the model whose own columns find knows (its
+ * name in the message; NULL: run's, which 'springsim list' shows).  0, or
+ * -1 after a message naming --columns and the value.
  */
+#define COLUMNS_MAX 64
+_Static_assert(METRIC_NCOLS <= COLUMNS_MAX, "columns_parse's seen[]");
+int columns_parse(const char *text, int (*find)(const char *name),
+    const char *of, unsigned char *idx, int *count,
+    int (*other)(void *ctx, const char *item, int nread), void *ctx);
+/* columns_parse over run's columns (metric_cols), into sel. */
 int metric_columns_parse(const char *text, struct col_select *sel,
-    int (*other)(void *ctx, const char *item), void *ctx);
+    int (*other)(void *ctx, const char *item, int nread), void *ctx);
 /* The row's values, column by column (NaN for the names). */
 void metrics_values(const struct run_setup *rs, const spring_metrics *m,
     const spring_frame_stats *fs, double lag, double attenuation, double *v);

@@ -367,19 +367,20 @@ _Static_assert(sizeof(metric_cols) / sizeof(metric_cols[0]) ==
 
 /*
  * See run.h.  The names are compared here, once; the rows only follow
- * sel's indices.
+ * the indices.
  */
 int
-metric_columns_parse(const char *text, struct col_select *sel,
-    int (*other)(void *ctx, const char *item), void *ctx)
+columns_parse(const char *text, int (*find)(const char *name),
+    const char *of, unsigned char *idx, int *count,
+    int (*other)(void *ctx, const char *item, int nread), void *ctx)
 {
-	unsigned char seen[METRIC_NCOLS] = { 0 };
+	unsigned char seen[COLUMNS_MAX] = { 0 };
 	char name[64];
 	const char *p = text, *end;
 	size_t n;
 	int j, rc;
 
-	sel->n = 0;
+	*count = 0;
 	for (;;) {
 		end = strchr(p, ',');
 		n = end != NULL ? (size_t)(end - p) : strlen(p);
@@ -391,13 +392,17 @@ metric_columns_parse(const char *text, struct col_select *sel,
 			n = sizeof(name) - 1;	/* too long: no column */
 		memcpy(name, p, n);
 		name[n] = '\0';
-		j = name[0] == '-' ? -1 : metric_col_find(name);
-		rc = j < 0 && other != NULL ? other(ctx, name) : 1;
+		j = name[0] == '-' && of == NULL ? -1 : find(name);
+		rc = j < 0 && other != NULL ? other(ctx, name, *count) : 1;
 		if (rc < 0)
 			return -1;
 		if (rc == 0)
 			;	/* other's */
-		else if (name[0] == '-') {
+		else if (j < 0 && of != NULL) {
+			warn_msg("--columns: '%s' is not a column of %s (its "
+			    "--metrics header names them)", name, of);
+			return -1;
+		} else if (name[0] == '-') {
 			warn_msg("--columns: '%s': only sweep has swept columns "
 			    "to leave out", name);
 			return -1;
@@ -410,18 +415,27 @@ metric_columns_parse(const char *text, struct col_select *sel,
 			return -1;
 		} else {
 			seen[j] = 1;
-			sel->idx[sel->n++] = (unsigned char)j;
+			idx[(*count)++] = (unsigned char)j;
 		}
 		if (end == NULL)
 			break;
 		p = end + 1;
 	}
-	if (sel->n == 0) {
+	if (*count == 0) {
 		warn_msg("--columns: '%s' names no column of the run's to "
 		    "print", text);
 		return -1;
 	}
 	return 0;
+}
+
+/* See run.h: columns_parse over metric_cols. */
+int
+metric_columns_parse(const char *text, struct col_select *sel,
+    int (*other)(void *ctx, const char *item, int nread), void *ctx)
+{
+	return columns_parse(text, metric_col_find, NULL, sel->idx, &sel->n,
+	    other, ctx);
 }
 
 /* The --metrics header; a newline after it if end_line. */

@@ -151,10 +151,11 @@ plan_columns(struct sweep *sw)
  * --columns' items that are no run column (metric_columns_parse): -NAME
  * leaves swept column NAME out; NAME, a swept column of the sweep's own
  * (uaf, dr, --grid-from's ...), places it among the extra columns, which
- * follow the run's (sweep_check_order makes sure the list says so).
+ * follow the run's (nread, the run's columns named before the first of
+ * them, tells plan_select whether the list says so).
  */
 static int
-other_column(void *ctx, const char *item)
+other_column(void *ctx, const char *item, int nread)
 {
 	struct sweep *sw = ctx;
 	const char *name = item[0] == '-' ? item + 1 : item;
@@ -171,6 +172,8 @@ other_column(void *ctx, const char *item)
 			return -1;
 		}
 		sw->named[j] = 1;
+		if (sw->nxnamed == 0)
+			sw->run_named_first = nread;
 		sw->xnamed[sw->nxnamed++] = (short)(j - METRIC_NCOLS);
 		return 0;
 	}
@@ -184,39 +187,6 @@ other_column(void *ctx, const char *item)
 		return -1;
 	}
 	sw->dropped[j] = 1;
-	return 0;
-}
-
-/*
- * The row is the run's columns, then the sweep's own (uaf, ...): a list
- * naming one of the latter before one of the former cannot be printed in
- * its order.  0, or -1 after a message naming both.
- */
-static int
-check_order(const struct sweep *sw, const char *columns)
-{
-	const char *p = columns, *end, *extra = NULL;
-	char name[64];
-	size_t n;
-	int k;
-
-	for (; p != NULL; p = end != NULL ? end + 1 : NULL) {
-		end = strchr(p, ',');
-		n = end != NULL ? (size_t)(end - p) : strlen(p);
-		if (n >= sizeof(name) || p[0] == '-')
-			continue;
-		memcpy(name, p, n);
-		name[n] = '\0';
-		if (metric_col_find(name) >= 0 && extra != NULL) {
-			warn_msg("--columns: '%s' comes after '%s', but the "
-			    "swept columns of the sweep's own (%s) follow the "
-			    "run's: name them last", name, extra, extra);
-			return -1;
-		}
-		for (k = 0; extra == NULL && k < sw->ncols; k++)
-			if (strcmp(sw->col_name[k], name) == 0)
-				extra = sw->col_name[k];
-	}
 	return 0;
 }
 
@@ -247,9 +217,19 @@ plan_select(struct sweep *sw, const char *columns)
 			sw->xsel[sw->nx++] = (short)k;
 		return EXIT_OK;
 	}
-	if (metric_columns_parse(columns, &sw->msel, other_column, sw) != 0 ||
-	    check_order(sw, columns) != 0)
+	if (metric_columns_parse(columns, &sw->msel, other_column, sw) != 0)
 		return EXIT_USAGE;
+	/* the row is the run's columns, then the sweep's own */
+	if (sw->nxnamed > 0 && sw->msel.n > sw->run_named_first) {
+		const char *extra = sw->col_name[sw->xnamed[0]];
+
+		warn_msg("--columns: '%s' comes after '%s', but the swept "
+		    "columns of the sweep's own (%s) follow the run's: name "
+		    "them last",
+		    metric_cols[sw->msel.idx[sw->run_named_first]].name, extra,
+		    extra);
+		return EXIT_USAGE;
+	}
 	for (k = 0; k < sw->msel.n; k++)
 		if (sw->dropped[sw->msel.idx[k]])
 			return usage_error("--columns: '%s' is named and left "

@@ -96,6 +96,7 @@ struct sweep {
 	unsigned char named[METRIC_NCOLS + MAX_AXES * 4];	/* extra NAME */
 	short xnamed[MAX_AXES * 4];	/* the extra columns named, in order */
 	int nxnamed;
+	int run_named_first;	/* run's columns named before xnamed[0] */
 	/*
 	 * The grid resolved (sweep_plan): the axes of parameter flags, set
 	 * by number on a resolved setup (run_spring_params); the others
