@@ -292,10 +292,22 @@ void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
 /*
  * metrics_format for a writer of many rows: a column whose value is the
  * same as in the row before (c's) is copied, not formatted.  c starts
- * zeroed; buf needs METRIC_ROW_MAX + NUMFMT_MAX bytes.
+ * zeroed and is opened (row_cache_open) before its first row;
+ * row_cache_forget forgets the row before (a new pass), row_cache_close
+ * frees it.  buf needs METRIC_ROW_MAX + NUMFMT_MAX bytes.
  */
-#define ROW_MEMO_BITS 9
-#define ROW_MEMO (1 << ROW_MEMO_BITS)
+/*
+ * The identity values' memo: ROW_MEMO_VALUES texts, in the order first
+ * seen, found by their bits through ROW_MEMO_SLOTS indices (half full at
+ * most): a swept axis's points recur row after row, and an axis of 10^4
+ * points must fit whole, or its points evict one another as they cycle.
+ * 512 KiB of texts and 64 KiB of indices a worker, touched as used.
+ */
+#define ROW_MEMO_VALUES 16384
+#define ROW_MEMO_SLOT_BITS 15
+#define ROW_MEMO_SLOTS (1 << ROW_MEMO_SLOT_BITS)
+_Static_assert(ROW_MEMO_SLOTS >= 2 * ROW_MEMO_VALUES &&
+    ROW_MEMO_VALUES < 65536, "the memo's indices: half full, 16 bits");
 struct row_cache {
 	long row;				/* rows formatted */
 	struct cell_cache {
@@ -306,16 +318,18 @@ struct row_cache {
 		long row;			/* the row it was last in, */
 		const char *at;			/* where */
 	} cell[METRIC_NCOLS];
-	/*
-	 * The identity columns' values seen lately, by their bits (a swept
-	 * axis's points recur row after row): direct-mapped, len 0 empty.
-	 */
+	int precision;				/* the memo's texts' */
+	int nmemo;				/* memo[0 .. nmemo) kept */
 	struct value_memo {
 		unsigned long long bits;
 		unsigned char len;
-		char text[NUMFMT_MAX - 1];
-	} memo[ROW_MEMO];
+		char text[23];			/* most texts: 32 bytes */
+	} *memo;				/* ROW_MEMO_VALUES */
+	unsigned short *slot;			/* 0 empty, else memo's 1 + */
 };
+int row_cache_open(struct row_cache *c);
+void row_cache_forget(struct row_cache *c);
+void row_cache_close(struct row_cache *c);
 size_t metrics_format_cached(char *buf, const struct run_setup *rs,
     const double *v, int precision, const struct col_select *sel,
     struct row_cache *c);

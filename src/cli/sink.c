@@ -571,28 +571,79 @@ put_kept(char *p, const char *text, unsigned char len, size_t size)
 
 /*
  * v's text (bits are v's) into p, from c's memo when the value was seen
- * lately, else formatted and remembered: a sweep's axis has few points
+ * before, else formatted and remembered: a sweep's axis has few points
  * and each recurs row after row (the fastest axis on every row), and a
- * memo's copy costs a fraction of formatting 17 digits again.
+ * memo's copy costs a fraction of formatting 17 digits again.  The
+ * memo keeps the first ROW_MEMO_VALUES values and then no more: the
+ * fastest axes cycle from the first rows, so their points are in, and a
+ * value met later is formatted, as without a memo (evicting instead
+ * would have the points of an axis longer than the memo evict one
+ * another on every row).  Linear probing in a table half full at most.
  */
 static unsigned char
 memo_number(struct row_cache *c, const struct sink *k, char *p, double v,
     unsigned long long bits)
 {
 	/* Fibonacci hashing: the top bits of bits times 2^64 / phi */
-	struct value_memo *m = &c->memo[(bits * 0x9e3779b97f4a7c15ull) >>
-	    (64 - ROW_MEMO_BITS)];
+	size_t h = (size_t)((bits * 0x9e3779b97f4a7c15ull) >>
+	    (64 - ROW_MEMO_SLOT_BITS));
+	struct value_memo *m;
 	size_t n;
 
-	if (m->len != 0 && m->bits == bits)
-		return put_kept(p, m->text, m->len, sizeof(m->text));
+	for (; c->slot[h] != 0; h = (h + 1) & (ROW_MEMO_SLOTS - 1)) {
+		m = &c->memo[c->slot[h] - 1];
+		if (m->bits == bits)
+			return put_kept(p, m->text, m->len, sizeof(m->text));
+	}
 	n = put_number(k, p, v);
-	if (n > 0 && n <= sizeof(m->text)) {
+	if (n > 0 && n <= sizeof(m->text) && c->nmemo < ROW_MEMO_VALUES) {
+		m = &c->memo[c->nmemo++];
 		memcpy(m->text, p, n);
 		m->len = (unsigned char)n;
 		m->bits = bits;
+		c->slot[h] = (unsigned short)c->nmemo;
 	}
 	return (unsigned char)n;
+}
+
+/* See run.h: the memo's room, once (a worker's); 0, or -1. */
+int
+row_cache_open(struct row_cache *c)
+{
+	c->memo = calloc(ROW_MEMO_VALUES, sizeof(*c->memo));
+	c->slot = calloc(ROW_MEMO_SLOTS, sizeof(*c->slot));
+	if (c->memo == NULL || c->slot == NULL) {
+		row_cache_close(c);
+		return -1;
+	}
+	return 0;
+}
+
+/* See run.h: the memo stays (its texts are the values'). */
+void
+row_cache_forget(struct row_cache *c)
+{
+	c->row = 0;
+	memset(c->cell, 0, sizeof(c->cell));
+}
+
+/* See run.h. */
+void
+row_cache_close(struct row_cache *c)
+{
+	free(c->memo);
+	free(c->slot);
+	c->memo = NULL;
+	c->slot = NULL;
+}
+
+/* A new precision: the memo's texts are another's. */
+static void
+memo_clear(struct row_cache *c, int precision)
+{
+	memset(c->slot, 0, ROW_MEMO_SLOTS * sizeof(*c->slot));
+	c->nmemo = 0;
+	c->precision = precision;
 }
 
 /*
@@ -613,6 +664,8 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 	char *p = buf;
 	int i, j;
 
+	if (precision != c->precision)
+		memo_clear(c, precision);
 	c->row++;
 	for (i = 0; i < sel->n; i++) {
 		struct cell_cache *e, *o;

@@ -92,7 +92,7 @@ worker_reset(struct worker *w)
 	int c;
 
 	w->key = -1;
-	memset(&w->cache, 0, sizeof(w->cache));
+	row_cache_forget(&w->cache);
 	for (c = 0; c < MAX_AXES * 4; c++)
 		w->extra[c].digit = -1;
 }
@@ -422,7 +422,8 @@ workers_alloc(struct worker *w, int n)
 		if (w[i].rs == NULL || w[i].text == NULL || w[i].sim == NULL ||
 		    w[i].of == NULL ||
 		    w[i].sims == NULL || w[i].m == NULL || w[i].mb == NULL || w[i].fs == NULL || w[i].fsb == NULL ||
-		    w[i].lag == NULL || w[i].att == NULL || w[i].which == NULL)
+		    w[i].lag == NULL || w[i].att == NULL || w[i].which == NULL ||
+		    row_cache_open(&w[i].cache) != 0)
 			return -1;
 	}
 	return 0;
@@ -462,6 +463,7 @@ sweep_workers_free(struct worker *w, int n)
 		free(w[i].lag);
 		free(w[i].att);
 		free(w[i].which);
+		row_cache_close(&w[i].cache);
 	}
 	free(w);
 }
