@@ -290,11 +290,13 @@ size_t metrics_format(char *buf, const struct run_setup *rs, const double *v,
 void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
     const spring_frame_stats *fs, double lag, double attenuation, double *v);
 /*
- * metrics_format for a writer of many rows: a column whose value is the
- * same as in the row before (c's) is copied, not formatted.  c starts
- * zeroed and is opened (row_cache_open) before its first row;
- * row_cache_forget forgets the row before (a new pass), row_cache_close
- * frees it.  buf needs METRIC_ROW_MAX + NUMFMT_MAX bytes.
+ * metrics_format for a writer of many rows: the cells whose values are
+ * the same as in the row before are copied from it, not formatted.  c
+ * starts zeroed and is opened (row_cache_open) before its first row;
+ * row_cache_close frees it.  The row before is read where the call
+ * before wrote it: the caller calls row_cache_forget when that text
+ * moved or may be written over (a new buffer, a realloc), and to start
+ * a new pass.  buf needs METRIC_ROW_MAX + NUMFMT_MAX bytes.
  */
 /*
  * The identity values' memo: ROW_MEMO_VALUES texts, in the order first
@@ -309,15 +311,19 @@ void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
 _Static_assert(ROW_MEMO_SLOTS >= 2 * ROW_MEMO_VALUES &&
     ROW_MEMO_VALUES < 65536, "the memo's indices: half full, 16 bits");
 struct row_cache {
-	long row;				/* rows formatted */
-	struct cell_cache {
-		unsigned long long bits;	/* the value's */
-		int valid;			/* text is its text */
-		unsigned char len;
-		char text[NUMFMT_MAX];
-		long row;			/* the row it was last in, */
-		const char *at;			/* where */
-	} cell[METRIC_NCOLS];
+	/*
+	 * The row before: where it is, where each cell starts in it (at its
+	 * comma; at[n] the end), what each cell's text is of (its value's
+	 * bits, or its name's address); n 0: none
+	 */
+	const struct col_select *sel;		/* its columns */
+	unsigned long long names;		/* bit i: cell i is a name */
+	int n;
+	const char *before;
+	unsigned long long key[METRIC_NCOLS];
+	unsigned short at[METRIC_NCOLS + 1];
+	/* the cell two columns before, where it is earlier in the row: -1 */
+	signed char two_before[METRIC_NCOLS];
 	int precision;				/* the memo's texts' */
 	int nmemo;				/* memo[0 .. nmemo) kept */
 	struct value_memo {
@@ -326,6 +332,7 @@ struct row_cache {
 		char text[23];			/* most texts: 32 bytes */
 	} *memo;				/* ROW_MEMO_VALUES */
 	unsigned short *slot;			/* 0 empty, else memo's 1 + */
+	unsigned short hint[METRIC_NCOLS];	/* each cell's last in memo */
 };
 int row_cache_open(struct row_cache *c);
 void row_cache_forget(struct row_cache *c);

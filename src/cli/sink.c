@@ -7,6 +7,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -578,25 +579,35 @@ put_kept(char *p, const char *text, unsigned char len, size_t size)
  * fastest axes cycle from the first rows, so their points are in, and a
  * value met later is formatted, as without a memo (evicting instead
  * would have the points of an axis longer than the memo evict one
- * another on every row).  Linear probing in a table half full at most.
+ * another on every row).  Linear probing in a table half full at most;
+ * but first the value after the one the cell had last (hint), where the
+ * fastest axis's next point is: one load in order, not two at random.
  */
 static unsigned char
 memo_number(struct row_cache *c, const struct sink *k, char *p, double v,
-    unsigned long long bits)
+    unsigned long long bits, unsigned short *hint)
 {
 	/* Fibonacci hashing: the top bits of bits times 2^64 / phi */
 	size_t h = (size_t)((bits * 0x9e3779b97f4a7c15ull) >>
 	    (64 - ROW_MEMO_SLOT_BITS));
-	struct value_memo *m;
+	struct value_memo *m = &c->memo[*hint + 1];
 	size_t n;
 
+	/* the value after the cell's last: an axis in the order it cycles */
+	if (*hint + 1 < c->nmemo && m->bits == bits) {
+		*hint = (unsigned short)(*hint + 1);
+		return put_kept(p, m->text, m->len, sizeof(m->text));
+	}
 	for (; c->slot[h] != 0; h = (h + 1) & (ROW_MEMO_SLOTS - 1)) {
 		m = &c->memo[c->slot[h] - 1];
-		if (m->bits == bits)
+		if (m->bits == bits) {
+			*hint = (unsigned short)(c->slot[h] - 1);
 			return put_kept(p, m->text, m->len, sizeof(m->text));
+		}
 	}
 	n = put_number(k, p, v);
 	if (n > 0 && n <= sizeof(m->text) && c->nmemo < ROW_MEMO_VALUES) {
+		*hint = (unsigned short)c->nmemo;
 		m = &c->memo[c->nmemo++];
 		memcpy(m->text, p, n);
 		m->len = (unsigned char)n;
@@ -623,8 +634,8 @@ row_cache_open(struct row_cache *c)
 void
 row_cache_forget(struct row_cache *c)
 {
-	c->row = 0;
-	memset(c->cell, 0, sizeof(c->cell));
+	c->sel = NULL;
+	c->n = 0;
 }
 
 /* See run.h. */
@@ -647,103 +658,156 @@ memo_clear(struct row_cache *c, int precision)
 }
 
 /*
- * See run.h: metrics_format, each column's text kept with the value it
- * is of, and copied instead of formatted again when the next row's value
- * is the same (bit for bit, so the text is too).  A sweep's identity
- * columns are mostly the same on every row, its metrics never: a value
- * new on this row is formatted straight into the row (kept only when the
- * next row has it again).  A metric is often the one two columns before
+ * len bytes from text into p by 32 at a time (p and text have room for
+ * 31 more: a row's buffers have NUMFMT_MAX to spare), which the compiler
+ * copies inline: a row's spans are short, a call to memcpy costs more
+ * than them.  Where the copy ends.
+ */
+static inline char *
+put_span(char *p, const char *text, size_t len)
+{
+	size_t o;
+
+	for (o = 0; o < len; o += 32)
+		memcpy(p + o, text + o, 32);
+	return p + len;
+}
+
+/* Column j's name (it is one: j <= 2 or the engine's). */
+static const char *
+cell_name(const struct run_setup *rs, int j)
+{
+	return j == 0 ? rs->model : j == 1 ? rs->integrator : j == 2 ?
+	    rs->sim.policy->name : rs->engine != NULL ? rs->engine : "";
+}
+
+/* Whether column j is a name (its text is the setup's, not v[j]'s). */
+static int
+is_name(int j)
+{
+	return metric_cols[j].kind == COL_NAME;
+}
+
+/*
+ * A new selection of columns: no row before; the cells that are names;
+ * for each cell, where the column two before it is in the row, when it
+ * comes earlier and is of the same kind (its text, when its value is
+ * the same, is this one's).
+ */
+static void
+cache_start(struct row_cache *c, const struct col_select *sel)
+{
+	int i, q, j;
+
+	c->sel = sel;
+	c->n = 0;
+	c->names = 0;
+	for (i = 0; i < sel->n; i++) {
+		j = sel->idx[i];
+		if (is_name(j))
+			c->names |= 1ull << i;
+		c->two_before[i] = -1;
+		for (q = 0; q < i && j >= 5 && !is_name(j); q++)
+			if (sel->idx[q] == j - 2 &&
+			    metric_cols[j - 2].kind == metric_cols[j].kind)
+				c->two_before[i] = (signed char)q;
+	}
+}
+
+/*
+ * Cell i (column j, key its value's bits) of the row being written at
+ * buf, into p: its length.  A metric is often the one two columns before
  * (final_err_x is max_err_x when the error grows to the end): that text,
- * in this row, is copied.
+ * in this row, is copied.  An identity value (omega, zeta, ...: a swept
+ * axis's point) comes from the memo; a count is whole; a count that is
+ * NaN (an engine's, where it has none) is empty.
+ */
+static size_t
+format_cell(struct row_cache *c, const struct sink *k,
+    const struct run_setup *rs, const double *v, const unsigned long long
+    *key, int i, int j, const char *buf, char *p)
+{
+	int q = c->two_before[i];
+
+	if (is_name(j))
+		return put_text(p, cell_name(rs, j));
+	if (q >= 0 && key[q] == key[i]) {
+		size_t from = c->at[q] + (q > 0), n = c->at[q + 1] - from;
+
+		memcpy(p, buf + from, n);
+		return n;
+	}
+	if (metric_cols[j].kind == COL_COUNT)
+		return isnan(v[j]) ? 0 : (size_t)numfmt_integer(p,
+		    (long long)v[j]);
+	if (j <= METRIC_LAST_IDENTITY)
+		return memo_number(c, k, p, v[j], key[i], &c->hint[i]);
+	return (size_t)put_number(k, p, v[j]);
+}
+
+/*
+ * See run.h: metrics_format, copying from the row before what did not
+ * change.  Most of a sweep's row is the row before's: the names, the
+ * fixed options, the slow axes' values, a metric that is 0 or inf on
+ * many rows; only the fastest axis's value and most metrics change.  A
+ * cell's value is compared by its bits (the same bits, the same text),
+ * a name by its address, and each run of unchanged cells is one copy of
+ * the row before's text (commas included), however many cells it is:
+ * only the cells that changed are formatted.  Where each cell starts
+ * moves only after a cell whose text changed length.  The row before is
+ * read where it was written, a row back in the caller's buffer, not
+ * from a copy: copying a row just written costs more than formatting
+ * (the copy's loads wait for the formatter's stores to land).
  */
 size_t
 metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
     int precision, const struct col_select *sel, struct row_cache *c)
 {
 	const struct sink k = { .precision = precision };
+	unsigned long long key[METRIC_NCOLS], changed = 0, names;
 	char *p = buf;
-	int i, j;
+	int i, m, s, n = sel->n, moved;
 
+	_Static_assert(METRIC_NCOLS <= 64, "changed has a bit a cell");
 	if (precision != c->precision)
 		memo_clear(c, precision);
-	c->row++;
-	for (i = 0; i < sel->n; i++) {
-		struct cell_cache *e, *o;
-		unsigned long long bits;
-		const char *name;
-
-		j = sel->idx[i];
-		e = &c->cell[j];
-		if (i > 0)
-			*p++ = ',';
-		if (metric_cols[j].kind == COL_COUNT && isnan(v[j])) {
-			/* none (an engine's columns where it has none): empty */
-			memcpy(&e->bits, &v[j], sizeof(e->bits));
-			e->at = p;
-			e->row = c->row;
-			e->len = 0;
-			e->valid = 0;
-			continue;
-		}
-		if (j <= 2 || j == METRIC_NCOLS_RUN) {
-			/* a name: the same pointer, the same text */
-			name = j == 0 ? rs->model : j == 1 ? rs->integrator :
-			    j == 2 ? rs->sim.policy->name : rs->engine != NULL ?
-			    rs->engine : "";
-			memcpy(&bits, &name, sizeof(name) < sizeof(bits) ?
-			    sizeof(name) : sizeof(bits));
-			if (!e->valid || e->bits != bits) {
-				e->valid = 0;
-				if (strlen(name) >= sizeof(e->text)) {
-					p += put_text(p, name);
-					continue;
-				}
-				e->len = (unsigned char)put_text(e->text, name);
-				e->bits = bits;
-				e->valid = 1;
-			}
-		} else {
-			memcpy(&bits, &v[j], sizeof(bits));
-			o = j >= 5 ? &c->cell[j - 2] : e;
-			e->at = p;
-			e->row = c->row;
-			if (e->bits == bits && e->valid)
-				;
-			else if (o->row == c->row && o->bits == bits &&
-			    metric_cols[j - 2].kind == metric_cols[j].kind) {
-				/* the text two columns before, in this row */
-				memmove(p, o->at, o->len);
-				p += e->len = o->len;
-				e->bits = bits;
-				e->valid = 0;
-				continue;
-			} else if (e->bits == bits) {
-				/* the second row with it: keep its text */
-				e->len = (unsigned char)(metric_cols[j].kind ==
-				    COL_COUNT ? numfmt_integer(e->text,
-				    (long long)v[j]) : put_number(&k, e->text,
-				    v[j]));
-				e->valid = 1;
-			} else if (j <= METRIC_LAST_IDENTITY &&
-			    metric_cols[j].kind == COL_VALUE) {
-				/* an identity value: seen lately, or kept */
-				p += e->len = memo_number(c, &k, p, v[j], bits);
-				e->bits = bits;
-				e->valid = 0;
-				continue;
-			} else {
-				/* new: into the row, kept for no other */
-				p += e->len = (unsigned char)(metric_cols[j].kind
-				    == COL_COUNT ? numfmt_integer(p,
-				    (long long)v[j]) : put_number(&k, p, v[j]));
-				e->bits = bits;
-				e->valid = 0;
-				continue;
-			}
-		}
-		/* the whole cell (buf has room) */
-		p += put_kept(p, e->text, e->len, sizeof(e->text));
+	if (sel != c->sel)
+		cache_start(c, sel);
+	/* what changed: the values' bits, then the names' addresses */
+	for (i = 0; i < n; i++) {
+		memcpy(&key[i], &v[sel->idx[i]], sizeof(key[i]));
+		changed |= (unsigned long long)(key[i] != c->key[i]) << i;
 	}
+	for (names = c->names; names != 0; names &= names - 1) {
+		i = __builtin_ctzll(names);
+		key[i] = (unsigned long long)(uintptr_t)cell_name(rs,
+		    sel->idx[i]);
+		changed = (changed & ~(1ull << i)) |
+		    (unsigned long long)(key[i] != c->key[i]) << i;
+	}
+	if (c->n == 0)
+		changed = ~0ull;
+	for (i = 0; i < n; i = m + 1) {
+		/* the unchanged cells from i, [i, m): one copy */
+		m = changed >> i == 0 ? n : i + __builtin_ctzll(changed >> i);
+		if (m > i) {
+			moved = (int)(p - buf) - c->at[i];
+			p = put_span(p, c->before + c->at[i], c->at[m] -
+			    c->at[i]);
+			for (s = i; s < m && moved != 0; s++)
+				c->at[s] = (unsigned short)(c->at[s] + moved);
+		}
+		if (m == n)
+			break;
+		c->at[m] = (unsigned short)(p - buf);
+		if (m > 0)
+			*p++ = ',';
+		p += format_cell(c, &k, rs, v, key, m, sel->idx[m], buf, p);
+	}
+	c->at[n] = (unsigned short)(p - buf);
+	c->before = buf;
+	memcpy(c->key, key, (size_t)n * sizeof(key[0]));
+	c->n = n;
 	return (size_t)(p - buf);
 }
 

@@ -293,6 +293,7 @@ sweep_free(struct sweep *sw)
 		}
 		free(ax->items);
 		free(ax->text);
+		free(ax->len);
 		free(ax->num);
 		free(ax->lines);
 	}

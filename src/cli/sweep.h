@@ -46,6 +46,11 @@ struct axis {
 	/* lists, names, --grid-from's cells (n * ncols): the text */
 	char **items;
 	char *text;		/* the copy items point into (a list) */
+	/*
+	 * a range's texts, once (items point into text, NUMFMT_MAX + 1
+	 * bytes apart: 32 can be read from each): their lengths; or NULL
+	 */
+	unsigned char *len;
 	double *num;		/* AX_NUMBER: what each item reads as */
 	/* --grid-from: its columns' options, the line of each row */
 	int ncols;

@@ -97,7 +97,9 @@ axis_apply(const struct axis *ax, long i, struct run_setup *rs, char *buf)
 
 /*
  * A range's points as text, once, when there are not too many: each is
- * formatted (and read back by run) once per sweep, not once per row.
+ * formatted (and read back by run) once per sweep, not once per row, and
+ * a row's cell of the axis is a copy of 32 bytes (sweeppool.c's
+ * put_extra), its length known.
  */
 #define CACHE_POINTS 65536
 
@@ -106,21 +108,27 @@ cache_texts(struct axis *ax)
 {
 	long i, n = ax->n;
 	char *text;
-	char **items;
+	char **items = NULL;
+	unsigned char *len = NULL;
 
 	if (n < 1 || n > CACHE_POINTS)
 		return 0;
-	if ((text = malloc((size_t)n * (NUMFMT_MAX + 1))) == NULL ||
-	    (items = calloc((size_t)n, sizeof(char *))) == NULL) {
+	if ((text = calloc((size_t)n, NUMFMT_MAX + 1)) == NULL ||
+	    (items = calloc((size_t)n, sizeof(char *))) == NULL ||
+	    (len = malloc((size_t)n)) == NULL) {
 		free(text);
+		free(items);
 		warn_msg("out of memory");
 		return -1;
 	}
 	/* ax->items still NULL: sweep_axis_text reads the grid */
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		items[i] = (char *)sweep_axis_text(ax, i, text + i * (NUMFMT_MAX + 1));
+		len[i] = (unsigned char)strlen(items[i]);
+	}
 	ax->text = text;
 	ax->items = items;
+	ax->len = len;
 	return 0;
 }
 

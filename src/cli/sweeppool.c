@@ -171,9 +171,11 @@ slot_room(struct slot *sl, size_t n)
 }
 
 /*
- * A row's extra columns (those xsel chooses; digit its axes' values): ",value" each, the text
- * kept while the column's value stays (a range's point is formatted once
- * a change, an item copied).
+ * A row's extra columns (those xsel chooses; digit its axes' values):
+ * ",value" each.  A range's points are text already (sweepgrid.c's
+ * cache_texts: each a fixed copy, no strlen); another's text is kept
+ * while the column's value stays (a long range's point is formatted
+ * once a change, an item copied).
  */
 static int
 put_extra(const struct sweep *sw, const long *digit, struct slot *sl,
@@ -190,6 +192,13 @@ put_extra(const struct sweep *sw, const long *digit, struct slot *sl,
 		const char *t;
 		size_t n;
 
+		if (ax->len != NULL && ax->kind != AX_ROWS) {
+			/* a range's text, once: 32 bytes (the row has room) */
+			sl->buf[sl->len++] = ',';
+			memcpy(sl->buf + sl->len, ax->items[d], NUMFMT_MAX);
+			sl->len += ax->len[d];
+			continue;
+		}
 		if (e->digit == d) {
 			/* the whole cell: slot_room below left room */
 			sl->buf[sl->len++] = ',';
@@ -281,10 +290,15 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 	}
 	sweep_config_digits(sw, lo, digit);
 	for (i = 0, idx = lo; i < n; i++, idx++, sweep_config_next(sw, digit)) {
+		const char *was = sl->buf;
+
 		if (slot_room(sl, row) != 0) {
 			sl->error = EXIT_IO;
 			return -1;
 		}
+		/* the row before is read in place: not in another slot */
+		if (sl->len == 0 || sl->buf != was)
+			row_cache_forget(&w->cache);
 		metrics_values_of(&w->sim[i], &w->m[i], &w->fs[i], w->lag[i],
 		    w->att[i], v);
 		sl->len += metrics_format_cached(sl->buf + sl->len, w->of[i],
