@@ -283,10 +283,15 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 			return -1;
 		}
 	}
-	spring_simulate_batch_some(w->sims, nb, w->mb, w->fsb, sw->want);
-	for (k = 0; k < nb; k++) {
-		w->m[w->which[k]] = w->mb[k];
-		w->fs[w->which[k]] = w->fsb[k];
+	if (nb == n)	/* all side by side (which[k] is k): in place */
+		spring_simulate_batch_some(w->sims, nb, w->m, w->fs, sw->want);
+	else {
+		spring_simulate_batch_some(w->sims, nb, w->mb, w->fsb,
+		    sw->want);
+		for (k = 0; k < nb; k++) {
+			w->m[w->which[k]] = w->mb[k];
+			w->fs[w->which[k]] = w->fsb[k];
+		}
 	}
 	sweep_config_digits(sw, lo, digit);
 	for (i = 0, idx = lo; i < n; i++, idx++, sweep_config_next(sw, digit)) {
