@@ -89,10 +89,17 @@ vabs(vreal a)
  * scalar if does); divergence is the largest |x - g| and the state's
  * finiteness, looked at afterwards (a state that stops being finite
  * stays so: the steps are linear).  full 0: the x errors alone.
+ *
+ * The target at a frame's start is the one at the last frame's end, the
+ * same product of the same t (n h), so it is carried over, not formed
+ * again.  still 1: every lane's q is a zero and its times n h finite and
+ * not negative (see chunk_still), so q t is that same zero at every
+ * frame, g + q t the same double, and the target's values are formed
+ * once, before the frames, bit for bit as each frame would.
  */
 static inline __attribute__((always_inline)) void
 run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
-    const vtarget *), int full)
+    const vtarget *), int full, int still)
 {
 	const vreal zero = { 0 };
 	vcoef k[NT];
@@ -101,7 +108,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 	vreal g[NT], q[NT], pa[NT], pb[NT], pc[NT], pd[NT], dir[NT], band[NT];
 	vreal x[NT], v[NT], e[NT], de[NT], max_ex[NT], max_ev[NT];
 	vreal sum_ex2[NT], sum_ev2[NT], beyond[NT], settle[NT], drift[NT];
-	vreal max_off[NT];
+	vreal max_off[NT], g0[NT], gm[NT];
 	vmask inside[NT];
 	long n, frames = ck->frames;
 	const int nt = TILES_A_LOOP(full);
@@ -139,6 +146,9 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 		k[u].k[2] = vload(&ck->k2[o]);
 		k[u].k[3] = vload(&ck->k3[o]);
 		k[u].k[4] = k[u].k[5] = zero;
+		/* frame 1's start, t0 = 0 h, as the frames form t */
+		g0[u] = g[u] + q[u] * ((zero + (double)0) * k[u].h);
+		gm[u] = 0.5 * (g0[u] + g0[u]);	/* still: every frame's */
 	}
 	for (n = 1; n <= frames; n++) {
 		int anchor = (unsigned long)n % SPRING_REFERENCE_ANCHOR == 0;
@@ -154,7 +164,6 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 		}
 		for (u = 0; u < nt; u++) {
 			/* 0 + n is n: the frame number in every lane */
-			vreal t0 = (zero + (double)(n - 1)) * k[u].h;
 			vreal t1 = (zero + (double)n) * k[u].h;
 			vreal xr, vr, ex, ev, off, dv, roff, rdv, a, c, d;
 			vmask in;
@@ -168,9 +177,15 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 				e[u] = pa[u] * e0 + pb[u] * de[u];
 				de[u] = pc[u] * e0 + pd[u] * de[u];
 			}
-			tg.g0 = g[u] + q[u] * t0;
-			tg.g1 = g[u] + q[u] * t1;
-			tg.gm = 0.5 * (tg.g0 + tg.g1);
+			tg.g0 = g0[u];
+			if (still) {
+				tg.g1 = g0[u];
+				tg.gm = gm[u];
+			} else {
+				tg.g1 = g[u] + q[u] * t1;
+				tg.gm = 0.5 * (tg.g0 + tg.g1);
+				g0[u] = tg.g1;	/* the next frame's start */
+			}
 			tg.q0 = tg.qm = tg.q1 = q[u];
 			s.x = x[u];
 			s.v = v[u];
@@ -179,7 +194,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			v[u] = s.v;
 
 			/* reference_next's output, metrics_add's sums */
-			xr = g[u] + q[u] * t1 + e[u];
+			xr = tg.g1 + e[u];
 			ex = x[u] - xr;
 			off = x[u] - tg.g1;
 			a = vabs(ex);
@@ -233,24 +248,29 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
  */
 static inline __attribute__((always_inline)) void
 run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
-    const vtarget *), int full)
+    const vtarget *), int full, int still)
 {
 	int b;
 
 	for (b = 0; b < ck->n; b += TILES_A_LOOP(full) * LANES)
-		run_tile(ck, b, step, full);
+		run_tile(ck, b, step, full, still);
 }
 
 /*
- * Two functions a rule: run_chunk with the step inlined, for every
- * metric and (name_x) for the x errors alone, each a constant full the
+ * Four functions a rule: run_chunk with the step inlined, for every
+ * metric and (name_x) for the x errors alone, with a moving target and
+ * (name_s, name_xs) a still one, each a constant full and still the
  * compiler folds.
  */
 #define CHUNK_RUNNER(name, step) \
 	TILE_TARGET static void TILE(name)(struct chunk *ck) \
-	{ run_chunk(ck, TILE(step), 1); } \
+	{ run_chunk(ck, TILE(step), 1, 0); } \
 	TILE_TARGET static void TILE(name##_x)(struct chunk *ck) \
-	{ run_chunk(ck, TILE(step), 0); }
+	{ run_chunk(ck, TILE(step), 0, 0); } \
+	TILE_TARGET static void TILE(name##_s)(struct chunk *ck) \
+	{ run_chunk(ck, TILE(step), 1, 1); } \
+	TILE_TARGET static void TILE(name##_xs)(struct chunk *ck) \
+	{ run_chunk(ck, TILE(step), 0, 1); }
 CHUNK_RUNNER(chunk_explicit, tile_explicit_step)
 CHUNK_RUNNER(chunk_semi_implicit, tile_semi_implicit_step)
 CHUNK_RUNNER(chunk_implicit, tile_implicit_step)
@@ -262,17 +282,25 @@ CHUNK_RUNNER(chunk_exact, tile_exact_step)
 #undef CHUNK_RUNNER
 
 /*
- * The runners, in the order of batch.c's rule table: every metric, then
- * the x errors alone.
+ * The runners, in the order of batch.c's rule table: every metric, the
+ * x errors alone, then the same two with a still target.
  */
-static void (*const TILE(runners)[2 * 8])(struct chunk *) = {
+static void (*const TILE(runners)[4 * 8])(struct chunk *) = {
 	TILE(chunk_explicit), TILE(chunk_semi_implicit), TILE(chunk_implicit),
 	TILE(chunk_rigidbody), TILE(chunk_backward_euler), TILE(chunk_verlet),
 	TILE(chunk_rk4), TILE(chunk_exact),
 	TILE(chunk_explicit_x), TILE(chunk_semi_implicit_x),
 	TILE(chunk_implicit_x), TILE(chunk_rigidbody_x),
 	TILE(chunk_backward_euler_x), TILE(chunk_verlet_x),
-	TILE(chunk_rk4_x), TILE(chunk_exact_x)
+	TILE(chunk_rk4_x), TILE(chunk_exact_x),
+	TILE(chunk_explicit_s), TILE(chunk_semi_implicit_s),
+	TILE(chunk_implicit_s), TILE(chunk_rigidbody_s),
+	TILE(chunk_backward_euler_s), TILE(chunk_verlet_s),
+	TILE(chunk_rk4_s), TILE(chunk_exact_s),
+	TILE(chunk_explicit_xs), TILE(chunk_semi_implicit_xs),
+	TILE(chunk_implicit_xs), TILE(chunk_rigidbody_xs),
+	TILE(chunk_backward_euler_xs), TILE(chunk_verlet_xs),
+	TILE(chunk_rk4_xs), TILE(chunk_exact_xs)
 };
 
 #undef LANES
