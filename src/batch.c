@@ -84,6 +84,7 @@ struct chunk {
 	double inside[CHUNK], settle[CHUNK], drift[CHUNK];
 	double max_off[CHUNK];		/* largest |x - g|: divergence */
 	spring_reference ref[CHUNK];	/* for the anchors */
+	spring_regime reg[CHUNK];	/* their Phi's omega and zeta part */
 	spring_metrics_acc acc[CHUNK];	/* the t = 0 row's sums */
 };
 
@@ -214,8 +215,9 @@ chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 	ck->v[i] = sim->v0;
 
 	r = &ck->ref[i];
-	spring_reference_init(r, p, sim->x0, sim->v0, sim->target,
-	    sim->target_vel, sim->dt);
+	spring_regime_init(&ck->reg[i], p->omega, p->zeta);
+	spring_reference_init_in(r, &ck->reg[i], sim->x0, sim->v0,
+	    sim->target, sim->target_vel, sim->dt);
 	ck->e[i] = r->e;
 	ck->de[i] = r->de;
 	ck->pa[i] = r->frame.a;

@@ -157,7 +157,8 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			/* the closed form's offset, every lane's e and de */
 			for (l = b; l < b + nt * LANES; l++) {
 				ck->ref[l].k = n;
-				spring_reference_anchor(&ck->ref[l]);
+				spring_reference_anchor_in(&ck->ref[l],
+				    &ck->reg[l]);
 				ck->e[l] = ck->ref[l].e;
 				ck->de[l] = ck->ref[l].de;
 			}
