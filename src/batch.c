@@ -231,7 +231,7 @@ chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 	row.g = sim->target;
 	row.q = sim->target_vel;
 	a = &ck->acc[i];
-	spring_metrics_begin(a, p, &row);
+	metrics_begin(a, p, &row);
 	ck->max_ex[i] = a->max_ex;
 	ck->max_ev[i] = a->max_ev;
 	ck->sum_ex2[i] = a->sum_ex2;
@@ -285,11 +285,7 @@ chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
 		a.settle_from = ck->settle[i];
 		a.drift = ck->drift[i];
 		a.rows += ck->frames;
-		spring_metrics_end(&a, &m[j]);
-		if (!full)
-			m[j].max_err_v = m[j].rms_err_v = m[j].final_err_v =
-			    m[j].overshoot = m[j].settle_time =
-			    m[j].energy_drift = NAN;
+		metrics_end(&a, &m[j], full);
 		if (fs != NULL) {
 			memset(&fs[j], 0, sizeof(fs[j]));
 			fs[j].frames = fs[j].substeps = ck->frames;
