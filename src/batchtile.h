@@ -76,7 +76,7 @@ vabs(vreal a)
 }
 
 /*
- * Every frame of the nt tiles of springs b .. b + nt LANES - 1; step is
+ * Every frame of the NT tiles of springs b .. b + NT LANES - 1; step is
  * the rule's.  The tiles are independent, stepped side by side in one
  * loop: a frame's step is a chain of dependent operations (semi-implicit
  * Euler's is seven, 28 cycles of latency), so one tile alone leaves the
@@ -111,10 +111,9 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 	vreal max_off[NT], g0[NT], gm[NT];
 	vmask inside[NT];
 	long n, frames = ck->frames;
-	const int nt = NT;
 	int l, u;
 
-	for (u = 0; u < nt; u++) {
+	for (u = 0; u < NT; u++) {
 		int o = b + u * LANES;
 
 		g[u] = vload(&ck->g[o]);
@@ -155,7 +154,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 
 		if (anchor) {
 			/* the closed form's offset, every lane's e and de */
-			for (l = b; l < b + nt * LANES; l++) {
+			for (l = b; l < b + NT * LANES; l++) {
 				ck->ref[l].k = n;
 				spring_reference_anchor_in(&ck->ref[l],
 				    &ck->reg[l]);
@@ -163,7 +162,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 				ck->de[l] = ck->ref[l].de;
 			}
 		}
-		for (u = 0; u < nt; u++) {
+		for (u = 0; u < NT; u++) {
 			/* 0 + n is n: the frame number in every lane */
 			vreal t1 = (zero + (double)n) * k[u].h;
 			vreal xr, vr, ex, ev, off, dv, roff, rdv, a, c, d;
@@ -224,7 +223,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			drift[u] = vsel(vabs(d) > vabs(drift[u]), d, drift[u]);
 		}
 	}
-	for (u = 0; u < nt; u++) {
+	for (u = 0; u < NT; u++) {
 		int o = b + u * LANES;
 
 		vstore(&ck->x[o], x[u]);
