@@ -278,27 +278,35 @@ round_odd(const uint64_t *g, uint64_t cp)
  *    is v); s likewise, but for the narrower gap below a power of two,
  *    the only place where s can be out (and s + 1 then in).
  * vbl and vbr are needed only to compare them with the even sp = 40
- * floor(s / 10) and sp + 40, and the products are linear in u: the
- * lower midpoint's is vb's minus G = g << (h + 1) (g << h below a power
- * of two), the upper's vb's plus g << (h + 1).  With R = vb's product
- * minus sp 2^128, rounding to odd makes upin "R < G, + 2^59 when c is
- * even" and wpin "R + G >= 40 2^128, + 2^59 when c is odd", and both
- * are settled by R and G cut to their bits from 2^71 up (r and gl, gr:
- * r < 40 2^57 and gr < 2^62, so r + gr has no carry out), each low by
- * less than 1 there: r < gl means R < G; r >= gl + 2 means R >= G + 2^72
- * (the 2^59 being far below 2^71); likewise r + gr > 40 2^57 and r + gr
- * <= 40 2^57 - 2.  Only when the cut values are 0 or 1 apart (a midpoint
- * within 2^-56 of a multiple of 10^(k+1), in relative terms) are the
- * two other products computed, and compared as written above.
+ * floor(s / 10) and sp + 40, and one product gives both in all but rare
+ * cases.  The products are linear in u: the lower midpoint's is vb's
+ * minus G = g << (h + 1) (g << h below a power of two), the upper's is
+ * vb's plus g << (h + 1), exactly.  With R = vb's product minus sp
+ * 2^128 (below 40 2^128), rounding to odd makes "vbl + out <= sp" the
+ * same as "R < G + 2^59 (c even) or R < G (c odd)", and "sp + 40 + out
+ * <= vbr" the same as "R + G >= 40 2^128, + 2^59 when c is odd".  Cut
+ * R and G to their bits from 2^71 up (r, gl and gr, each less than 1
+ * there below the uncut value; r < 40 2^57 and gr < 2^62, so r + gr
+ * cannot overflow): r < gl gives R < G, and r >= gl + 2 gives R >= G +
+ * 2^71 > G + 2^59; r + gr > 40 2^57 gives R + G >= 40 2^128 + 2^71, and
+ * r + gr <= 40 2^57 - 2 gives R + G < 40 2^128.  Only when r - gl is 0
+ * or 1, or r + gr is 40 2^57 - 1 or 40 2^57 (a midpoint within about
+ * 2^-56, relatively, of a multiple of 10^(k+1): doubles from 2^54 to
+ * 2^70 or so, whose midpoints are often such multiples exactly), are
+ * the products for vbl and vbr computed, as the comparisons are
+ * written.  (Dragonbox, Junekey Jeon, 2020, likewise settles most
+ * doubles from one product and the interval's width, computing the
+ * parity of another product only in the rare equal case.)
  * The choice is a mask, not a branch: it is a coin toss even within a
  * CSV's column (half the sweep's metric values, a third of a
  * trajectory's, come out a digit shorter), and a mispredicted branch
  * cost more (about 6 ns a number on the sweep's values) than computing
  * both answers.  The answer times 1 or 10 gives the 17 leading
- * digits, the factor known from s alone (a normal double's s has 16 or
- * 17 digits: c >= 2^52 and 10^k <= 2^q give s >= 4.5 10^15, and s < 10
- * 2^53 < 10^17); adding 1 can carry into an 18th digit (s =
- * 9999999999999999), caught at the end.
+ * digits: a normal double's answer has 16 or 17 digits (c >= 2^52 and
+ * 10^k <= 2^q give s >= 4.5 10^15, and the answer is at most s + 10 <
+ * 10 2^53 + 10 < 10^17).  The answer's digits are counted, not s's, so
+ * that the carry of s + 1 (s = 9999999999999999) needs no fixing; a
+ * subnormal's answer may be shorter, never 0 (no interval holds 0).
  */
 /* 40 in units of 2^71 / 2^128, for the cut comparisons */
 #define CUT40	(UINT64_C(40) << 57)
@@ -307,7 +315,7 @@ static uint64_t
 schubfach(uint64_t bits, int *e)
 {
 	uint64_t frac = bits & FRAC_MASK, c, cb, lower, hi, mid, sticky, vb;
-	uint64_t s, sp, s10, r, gl, gr, out, upin, wpin, up, p, all, fewer;
+	uint64_t s, sp, s10, r, gl, gr, out, upin, wpin, up, all, fewer;
 	uint32_t be = (uint32_t)(bits >> FRAC_BITS), i;
 	int h, k, m;
 	const uint64_t *g;
@@ -336,19 +344,10 @@ schubfach(uint64_t bits, int *e)
 
 	s = vb >> 2;
 	s10 = s / 10;
-	/* s's digits, m, and p = 10^(17 - m) to scale them to 17 */
-	if (c & HIDDEN_BIT) {
-		m = 16 + (s >= UINT64_C(10000000000000000));
-		p = m == 16 ? 10 : 1;
-	} else {			/* a subnormal: s may be short */
-		m = ndigits64(s);
-		p = pow10_u64[17 - m];
-	}
 	sp = s10 * 40;			/* 4 * 10 floor(s / 10) */
 	r = (hi - sp) << 57 | mid >> 7;	/* R, G from 2^71 up */
 	gr = g[0] >> (6 - h);
-	gl = gr >> (lower & 1);		/* halved at a power of two (odd
-					 * lower: 4c - 1) */
+	gl = gr >> (lower & 1);		/* lower = 4c - 1: half the gap */
 	if (r - gl <= 1 || r + gr - (CUT40 - 1) <= 1) {	/* too near */
 		upin = round_odd(g, lower << h) + out <= sp;
 		wpin = sp + 40 + out <= round_odd(g, (cb + 2) << h);
@@ -363,12 +362,15 @@ schubfach(uint64_t bits, int *e)
 		up |= round_odd(g, lower << h) + out > s << 2;
 	fewer = 0 - (upin | wpin);	/* all ones when 10^(k+1) decides */
 	all = ((s10 + wpin) * 10 & fewer) | ((s + up) & ~fewer);
-	all *= p;
-	*e = k + m - 1;
-	if (all >= UINT64_C(100000000000000000)) {	/* 999.. + 1 */
-		all /= 10;
-		++*e;
+	/* its digits, m, and 10^(17 - m) to scale them to 17 */
+	if (c & HIDDEN_BIT) {
+		m = 16 + (all >= UINT64_C(10000000000000000));
+		all *= m == 16 ? 10 : 1;
+	} else {			/* a subnormal: all may be short */
+		m = ndigits64(all);
+		all *= pow10_u64[17 - m];
 	}
+	*e = k + m - 1;
 	return all;
 }
 
