@@ -84,6 +84,7 @@ struct chunk {
 	double inside[CHUNK], settle[CHUNK], drift[CHUNK];
 	double max_off[CHUNK];		/* largest |x - g|: divergence */
 	spring_reference ref[CHUNK];	/* for the anchors */
+	spring_regime reg[CHUNK];	/* their Phi's omega and zeta part */
 	spring_metrics_acc acc[CHUNK];	/* the t = 0 row's sums */
 };
 
@@ -128,8 +129,8 @@ static const spring_rule *const *const runner_rules[] = {
 };
 #define NRUNNERS ((int)(sizeof(runner_rules) / sizeof(runner_rules[0])))
 #ifdef BATCH_TILES
-_Static_assert(2 * NRUNNERS == sizeof(runners_256) / sizeof(runners_256[0]),
-    "batchtile.h's runners follow runner_rules, twice");
+_Static_assert(4 * NRUNNERS == sizeof(runners_256) / sizeof(runners_256[0]),
+    "batchtile.h's runners follow runner_rules, four times");
 #endif
 
 /* Which runner steps rule, or NRUNNERS when it runs alone. */
@@ -214,8 +215,9 @@ chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 	ck->v[i] = sim->v0;
 
 	r = &ck->ref[i];
-	spring_reference_init(r, p, sim->x0, sim->v0, sim->target,
-	    sim->target_vel, sim->dt);
+	spring_regime_init(&ck->reg[i], p->omega, p->zeta);
+	spring_reference_init_in(r, &ck->reg[i], sim->x0, sim->v0,
+	    sim->target, sim->target_vel, sim->dt);
 	ck->e[i] = r->e;
 	ck->de[i] = r->de;
 	ck->pa[i] = r->frame.a;
@@ -229,7 +231,7 @@ chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 	row.g = sim->target;
 	row.q = sim->target_vel;
 	a = &ck->acc[i];
-	spring_metrics_begin(a, p, &row);
+	metrics_begin(a, p, &row);
 	ck->max_ex[i] = a->max_ex;
 	ck->max_ev[i] = a->max_ev;
 	ck->sum_ex2[i] = a->sum_ex2;
@@ -283,11 +285,7 @@ chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
 		a.settle_from = ck->settle[i];
 		a.drift = ck->drift[i];
 		a.rows += ck->frames;
-		spring_metrics_end(&a, &m[j]);
-		if (!full)
-			m[j].max_err_v = m[j].rms_err_v = m[j].final_err_v =
-			    m[j].overshoot = m[j].settle_time =
-			    m[j].energy_drift = NAN;
+		metrics_end(&a, &m[j], full);
 		if (fs != NULL) {
 			memset(&fs[j], 0, sizeof(fs[j]));
 			fs[j].frames = fs[j].substeps = ck->frames;
@@ -296,9 +294,30 @@ chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
 	}
 }
 
-/* Run the springs waiting in p with run, and empty p (full: run's). */
+/*
+ * Whether the chunk's target stands still: in every lane q is a zero and
+ * every frame's t = n h finite and not negative (h > 0, the last t
+ * finite; n h grows with n), so that q t is q's own zero at every frame
+ * and g + q t one double, which batchtile.h's still runners form once.
+ */
+static int
+chunk_still(const struct chunk *ck)
+{
+	int i;
+
+	for (i = 0; i < ck->n; i++)
+		if (ck->q[i] != 0.0 || !(ck->h[i] > 0.0) ||
+		    !isfinite((double)ck->frames * ck->h[i]))
+			return 0;
+	return 1;
+}
+
+/*
+ * Run the springs waiting in p with run[0] (a moving target) or
+ * run[2 NRUNNERS] (a still one), and empty p (full: run's).
+ */
 static void
-flush(struct pending *p, runner_fn run, struct chunk *ck,
+flush(struct pending *p, const runner_fn *run, struct chunk *ck,
     const spring_sim *const *sims, spring_metrics *m, spring_frame_stats *fs,
     int full)
 {
@@ -313,7 +332,7 @@ flush(struct pending *p, runner_fn run, struct chunk *ck,
 	/* whole tiles: the last spring again, its copies unread */
 	while (ck->n % MAX_LANES != 0)
 		chunk_add(ck, sims[p->index[p->n - 1]], -1);
-	run(ck);
+	run[chunk_still(ck) ? 2 * NRUNNERS : 0](ck);
 	chunk_finish(ck, sims, m, fs, full);
 	p->n = 0;
 }
@@ -361,14 +380,14 @@ spring_simulate_batch_tiles(const spring_sim *const *sims, long n,
 			frames = spring_frame_count(sim->duration, sim->dt);
 		p = &pend[r];
 		if (p->n > 0 && p->frames != frames)
-			flush(p, run[r], &ck, sims, m, fs, full);
+			flush(p, &run[r], &ck, sims, m, fs, full);
 		p->frames = frames;
 		p->index[p->n++] = j;
 		if (p->n == CHUNK)
-			flush(p, run[r], &ck, sims, m, fs, full);
+			flush(p, &run[r], &ck, sims, m, fs, full);
 	}
 	for (r = 0; r < NRUNNERS && run != NULL; r++)
-		flush(&pend[r], run[r], &ck, sims, m, fs, full);
+		flush(&pend[r], &run[r], &ck, sims, m, fs, full);
 	return 0;
 }
 

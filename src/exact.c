@@ -70,9 +70,10 @@ damped_frequency(double omega, double zeta, double *hi, double *lo)
  * is 0 so is every entry, not 0 times an overflowed factor.
  */
 static void
-underdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
+underdamped(const spring_regime *g, double t, int fast, spring_mat2 *phi)
 {
-	double bhi, blo, p, perr, sp, cp, sn, cs, s, ws, e, zw, zwt;
+	double omega = g->omega, zeta = g->zeta, bhi = g->bhi, blo = g->blo;
+	double p, perr, sp, cp, sn, cs, s, ws, e, zw, zwt;
 
 	zw = zeta * omega;	/* below DBL_MIN, rounded or flushed */
 	zwt = zw >= DBL_MIN ? zw * t : scaled_mul3(zeta, omega, t);
@@ -81,7 +82,6 @@ underdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
 		phi->a = phi->b = phi->c = phi->d = 0.0;
 		return;
 	}
-	damped_frequency(omega, zeta, &bhi, &blo);
 	p = bhi * t;
 	perr = fma(bhi, t, -p) + blo * t;
 	sp = sin(p);
@@ -155,18 +155,18 @@ critical(double omega, double t, int fast, spring_mat2 *phi)
  * Q itself is t e1 (1 - e^(-u)) / u.  The exponents r1 t, r2 t and u are
  * products scaled where omega t is not a normal double (scaled.h), and
  * past zeta = 2^27, zeta + s = 2 zeta is kept as zeta and a factor two,
- * so that no zeta overflows them.
+ * so that no zeta overflows them.  Dividing by two (1 or 2) is
+ * multiplying by half (1 or 1/2): the same quotient, the same rounding.
  */
 static void
-overdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
+overdamped(const spring_regime *g, double t, int fast, spring_mat2 *phi)
 {
-	double s = scaled_zeta_root(zeta);
-	int big = zeta > 0x1p27;	/* zeta + s = 2 zeta = two y */
-	double y = big ? zeta : zeta + s, two = big ? 2.0 : 1.0;
+	double omega = g->omega, s = g->s, y = g->y, two = g->two;
+	double half = g->half;
 	double x = omega * t, k1t, k2t, u, e1, e2, gone, w, q;
 
 	if (x >= DBL_MIN && x <= DBL_MAX) {	/* the same bits, faster */
-		k1t = x / y / two;
+		k1t = x / y * half;
 		k2t = x * y * two;
 		u = 2.0 * (x * s);
 	} else {
@@ -188,25 +188,60 @@ overdamped(double omega, double zeta, double t, int fast, spring_mat2 *phi)
 	}
 	w = 0.5 * (e1 * gone / s);
 	q = u > 0.0 ? t * e1 * (gone / u) : t * e1;
-	phi->a = e1 + w / y / two;
+	phi->a = e1 + w / y * half;
 	phi->b = q;
 	phi->c = -omega * w;
-	phi->d = e2 - w / y / two;
+	phi->d = e2 - w / y * half;
+}
+
+/*
+ * What Phi(t) needs of omega and zeta alone (internal.h), worked out once
+ * for a spring whose Phi is wanted at many t: the damped frequency below
+ * critical, the roots' s, y and factor two above.  The regimes are
+ * told apart as propagator_in does (a NaN zeta is over-damped there).
+ */
+void
+spring_regime_init(spring_regime *g, double omega, double zeta)
+{
+	int big = zeta > 0x1p27;	/* zeta + s = 2 zeta = two y */
+
+	g->omega = omega;
+	g->zeta = zeta;
+	g->bhi = g->blo = g->s = g->y = 0.0;
+	g->two = g->half = 1.0;
+	if (zeta < 1.0)
+		damped_frequency(omega, zeta, &g->bhi, &g->blo);
+	else if (zeta != 1.0) {
+		g->s = scaled_zeta_root(zeta);
+		g->y = big ? zeta : zeta + g->s;
+		g->two = big ? 2.0 : 1.0;
+		g->half = big ? 0.5 : 1.0;
+	}
+}
+
+/* Phi(t) for the regime g, exactly or with fast_negexp. */
+static void
+propagator_in(const spring_regime *g, double t, int fast, spring_mat2 *phi)
+{
+	if (t == 0.0) {
+		phi->a = phi->d = 1.0;
+		phi->b = phi->c = 0.0;
+	} else if (g->zeta < 1.0)
+		underdamped(g, t, fast, phi);
+	else if (g->zeta == 1.0)
+		critical(g->omega, t, fast, phi);
+	else
+		overdamped(g, t, fast, phi);
 }
 
 /* Phi(t), exactly or with fast_negexp for the exponentials. */
 static void
 propagator(double omega, double zeta, double t, int fast, spring_mat2 *phi)
 {
-	if (t == 0.0) {
-		phi->a = phi->d = 1.0;
-		phi->b = phi->c = 0.0;
-	} else if (zeta < 1.0)
-		underdamped(omega, zeta, t, fast, phi);
-	else if (zeta == 1.0)
-		critical(omega, t, fast, phi);
-	else
-		overdamped(omega, zeta, t, fast, phi);
+	spring_regime g;
+
+	spring_regime_init(&g, omega, zeta);
+	propagator_in(&g, t, fast, phi);
 }
 
 /*
@@ -248,8 +283,22 @@ void
 spring_reference_init(spring_reference *r, const spring_params *p,
     double x0, double v0, double g0, double q, double dt)
 {
-	r->omega = p->omega;
-	r->zeta = p->zeta;
+	spring_regime g;
+
+	spring_regime_init(&g, p->omega, p->zeta);
+	spring_reference_init_in(r, &g, x0, v0, g0, q, dt);
+}
+
+/*
+ * spring_reference_init with p's regime g worked out already
+ * (internal.h): the batch keeps it for the anchors.
+ */
+void
+spring_reference_init_in(spring_reference *r, const spring_regime *g,
+    double x0, double v0, double g0, double q, double dt)
+{
+	r->omega = g->omega;
+	r->zeta = g->zeta;
 	r->x0 = x0;
 	r->v0 = v0;
 	r->g0 = g0;
@@ -257,7 +306,7 @@ spring_reference_init(spring_reference *r, const spring_params *p,
 	r->e0 = x0 - g0;
 	r->de0 = v0 - q;
 	r->dt = dt;
-	spring_propagator(p->omega, p->zeta, dt, &r->frame);
+	propagator_in(g, dt, 0, &r->frame);
 	r->e = r->e0;
 	r->de = r->de0;
 	r->k = 0;
@@ -286,10 +335,23 @@ offset_at(const spring_reference *r, double t, double *e, double *de)
 void
 spring_reference_anchor(spring_reference *r)
 {
+	spring_regime g;
+
+	spring_regime_init(&g, r->omega, r->zeta);
+	spring_reference_anchor_in(r, &g);
+}
+
+/* spring_reference_anchor in r's regime g (internal.h). */
+void
+spring_reference_anchor_in(spring_reference *r, const spring_regime *g)
+{
 	double k = (double)r->k, t = k * r->dt, lo = fma(k, r->dt, -t);
 	double e, de;
+	spring_mat2 phi;
 
-	offset_at(r, t, &e, &de);
+	propagator_in(g, t, 0, &phi);
+	e = phi.a * r->e0 + phi.b * r->de0;
+	de = phi.c * r->e0 + phi.d * r->de0;
 	r->e = e;
 	r->de = de;
 	if (lo == 0.0)		/* t is k dt: nothing to carry */

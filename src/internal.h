@@ -21,6 +21,26 @@ long spring_model_sample_at(const spring_sim *sim, const double *tq, long nq,
 void spring_reference_anchor(spring_reference *r);
 
 /*
+ * What the propagator needs of omega and zeta alone, whatever t (exact.c):
+ * below critical the damped frequency as hi + lo, above it the roots'
+ * s = sqrt(zeta^2 - 1), y = zeta + s (zeta past 2^27) and y's factor two
+ * and its inverse half.  Worked out once, it spares the batch's anchors
+ * (and the init's Phi(dt)) a square root, a division and three fmas each;
+ * the results are the same bits.
+ */
+typedef struct spring_regime {
+	double omega, zeta;
+	double bhi, blo;		/* zeta < 1 */
+	double s, y, two, half;		/* zeta > 1 */
+} spring_regime;
+
+void spring_regime_init(spring_regime *g, double omega, double zeta);
+/* spring_reference_init and _anchor for omega and zeta's regime g. */
+void spring_reference_init_in(spring_reference *r, const spring_regime *g,
+    double x0, double v0, double g0, double q, double dt);
+void spring_reference_anchor_in(spring_reference *r, const spring_regime *g);
+
+/*
  * spring_simulate_batch in tiles of the given width (batch.c): 64 bytes
  * (AVX-512), 32 (AVX2 or SSE2 pairs on x86-64, the compiler's generic
  * vectors elsewhere), or 0 for the widest this processor runs; want as

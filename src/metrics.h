@@ -68,4 +68,66 @@ metrics_add(spring_metrics_acc *a, const spring_row *r)
 	a->rows++;
 }
 
+/*
+ * Start the sums with the t = 0 row.  The initial distance |x0 - g0| sets
+ * the scale of overshoot and of the settling band; where it is zero the
+ * scale is one unit of x, and "past the target" is taken in the direction
+ * the spring first moves relative to the target.  Inline so that the
+ * batch (batch.c) builds no row in memory for it.
+ */
+static inline void
+metrics_begin(spring_metrics_acc *a, const spring_params *p,
+    const spring_row *first)
+{
+	static const spring_metrics_acc zero;	/* padding too: zero bits */
+	double off = first->x - first->g, dv = first->v - first->q;
+
+	*a = zero;	/* memset's bytes, copied: no rep stos */
+	a->inv_ex = a->inv_ev = 1.0;
+	a->dist0 = fabs(off);
+	if (off != 0.0)
+		a->dir = off < 0.0 ? 1.0 : -1.0;
+	else if (dv != 0.0)
+		a->dir = dv > 0.0 ? 1.0 : -1.0;
+	a->band = 0.02 * (a->dist0 > 0.0 ? a->dist0 : 1.0);
+	a->w2 = p->omega * p->omega;
+	a->e0_energy = dv * dv + a->w2 * off * off;
+	if (a->e0_energy == 0.0)
+		a->e0_energy = a->w2;
+	a->settle_from = INFINITY;
+	metrics_add(a, first);
+}
+
+/*
+ * Turn the sums into the metrics; full 0: the x errors alone, the others
+ * NaN (spring_simulate_batch_some, which summed nothing else), without
+ * the square root and divisions they would cost.
+ */
+static inline void
+metrics_end(const spring_metrics_acc *a, spring_metrics *m, int full)
+{
+	static const spring_metrics zero;
+
+	*m = zero;
+	m->rows = a->rows;
+	m->max_err_x = a->max_ex;
+	m->rms_err_x = sqrt(a->sum_ex2 / (double)a->rows) / a->inv_ex;
+	m->final_err_x = fabs(a->last_ex);
+	if (full) {
+		m->max_err_v = a->max_ev;
+		m->rms_err_v = sqrt(a->sum_ev2 / (double)a->rows) /
+		    a->inv_ev;
+		m->final_err_v = fabs(a->last_ev);
+		m->overshoot = a->beyond / (a->dist0 > 0.0 ? a->dist0 : 1.0);
+		m->settle_time = a->inside ? a->settle_from : INFINITY;
+		m->energy_drift = a->drift / a->e0_energy;
+	} else
+		m->max_err_v = m->rms_err_v = m->final_err_v = m->overshoot =
+		    m->settle_time = m->energy_drift = NAN;
+	m->diverged = 0;
+	m->diverged_frame = -1;
+	m->done_time = m->snap_jump = m->first_move_time = NAN;
+	m->first_move_frame = -1;
+}
+
 #endif

@@ -217,27 +217,34 @@ to_digits17(struct digits17 *s, uint64_t all)
 
 
 /*
- * x = u 2^q 10^-k rounded to odd (floor(x), its last bit set when x is
- * not whole), given g = pow10_table[k - POW10_K_MIN] and cp = u << h:
- * the top 64 bits of the 192-bit product g cp, odd when its low 128 bits
- * reach 2^59.  g exceeds the exact power by less than 1 in its last
- * place, so the product exceeds x 2^128 by less than cp < 2^59;
- * tools/gen_pow10.py proves that every u a double gives has x whole or
- * its fraction in [2^-69, 1 - 2^-69], which makes both parts exact.
- * (The products for the midpoints could come from this one by adding g
- * shifted, the product being linear in u, but the carries through three
- * words cost more than the two multiplications they save.)
+ * The 192-bit product g cp, g = pow10_table[k - POW10_K_MIN] and cp =
+ * u << h: returns its top 64 bits, floor(x) for x = u 2^q 10^-k, and
+ * sets *mid to the next 64 and *sticky nonzero when the low 128 bits
+ * reach 2^59, i.e. when x is not whole.  g exceeds the exact power by
+ * less than 1 in its last place, so the product exceeds x 2^128 by less
+ * than cp < 2^59; tools/gen_pow10.py proves that every u a double gives
+ * has x whole or its fraction in [2^-69, 1 - 2^-69], which makes both
+ * parts exact.
  */
 static inline uint64_t
-round_odd(const uint64_t *g, uint64_t cp)
+product(const uint64_t *g, uint64_t cp, uint64_t *mid, uint64_t *sticky)
 {
-	uint64_t hi1, lo1, hi0, lo0, mid;
+	uint64_t hi1, lo1, hi0, lo0;
 
 	mul_full(cp, g[0], &hi1, &lo1);		/* bits 64 to 191 */
 	mul_full(cp, g[1], &hi0, &lo0);		/* bits 0 to 127 */
-	mid = lo1 + hi0;
-	hi1 += mid < lo1;
-	return hi1 | ((mid | lo0 >> 59) != 0);
+	*mid = lo1 + hi0;
+	*sticky = *mid | lo0 >> 59;
+	return hi1 + (*mid < lo1);
+}
+
+/* x rounded to odd: floor(x), its last bit set when x is not whole. */
+static inline uint64_t
+round_odd(const uint64_t *g, uint64_t cp)
+{
+	uint64_t mid, sticky, hi = product(g, cp, &mid, &sticky);
+
+	return hi | (sticky != 0);
 }
 
 /*
@@ -270,19 +277,45 @@ round_odd(const uint64_t *g, uint64_t cp)
  *    2^(q-1), is at least 10^k / 2 (equal only for q = k = 0, where s
  *    is v); s likewise, but for the narrower gap below a power of two,
  *    the only place where s can be out (and s + 1 then in).
- * The choice is a branch: in a CSV's columns the same case wins row
- * after row, and a predicted branch lets the digits start before the
- * comparisons are done.  The answer times 1 or 10 gives the 17 leading
- * digits, the factor known from s alone (a normal double's s has 16 or
- * 17 digits: c >= 2^52 and 10^k <= 2^q give s >= 4.5 10^15, and s < 10
- * 2^53 < 10^17); adding 1 can carry into an 18th digit (s =
- * 9999999999999999), caught at the end.
+ * vbl and vbr are needed only to compare them with the even sp = 40
+ * floor(s / 10) and sp + 40, and one product gives both in all but rare
+ * cases.  The products are linear in u: the lower midpoint's is vb's
+ * minus G = g << (h + 1) (g << h below a power of two), the upper's is
+ * vb's plus g << (h + 1), exactly.  With R = vb's product minus sp
+ * 2^128 (below 40 2^128), rounding to odd makes "vbl + out <= sp" the
+ * same as "R < G + 2^59 (c even) or R < G (c odd)", and "sp + 40 + out
+ * <= vbr" the same as "R + G >= 40 2^128, + 2^59 when c is odd".  Cut
+ * R and G to their bits from 2^71 up (r, gl and gr, each less than 1
+ * there below the uncut value; r < 40 2^57 and gr < 2^62, so r + gr
+ * cannot overflow): r < gl gives R < G, and r >= gl + 2 gives R >= G +
+ * 2^71 > G + 2^59; r + gr > 40 2^57 gives R + G >= 40 2^128 + 2^71, and
+ * r + gr <= 40 2^57 - 2 gives R + G < 40 2^128.  Only when r - gl is 0
+ * or 1, or r + gr is 40 2^57 - 1 or 40 2^57 (a midpoint within about
+ * 2^-56, relatively, of a multiple of 10^(k+1): doubles from 2^54 to
+ * 2^70 or so, whose midpoints are often such multiples exactly), are
+ * the products for vbl and vbr computed, as the comparisons are
+ * written.  (Dragonbox, Junekey Jeon, 2020, likewise settles most
+ * doubles from one product and the interval's width, computing the
+ * parity of another product only in the rare equal case.)
+ * The choice is a mask, not a branch: it is a coin toss even within a
+ * CSV's column (half the sweep's metric values, a third of a
+ * trajectory's, come out a digit shorter), and a mispredicted branch
+ * cost more (about 6 ns a number on the sweep's values) than computing
+ * both answers.  The answer times 1 or 10 gives the 17 leading
+ * digits: a normal double's answer has 16 or 17 digits (c >= 2^52 and
+ * 10^k <= 2^q give s >= 4.5 10^15, and the answer is at most s + 10 <
+ * 10 2^53 + 10 < 10^17).  The answer's digits are counted, not s's, so
+ * that the carry of s + 1 (s = 9999999999999999) needs no fixing; a
+ * subnormal's answer may be shorter, never 0 (no interval holds 0).
  */
+/* 40 in units of 2^71 / 2^128, for the cut comparisons */
+#define CUT40	(UINT64_C(40) << 57)
+
 static uint64_t
 schubfach(uint64_t bits, int *e)
 {
-	uint64_t frac = bits & FRAC_MASK, c, cb, lower, vb, vbl, vbr, s, sp;
-	uint64_t s10, out, upin, wpin, up, p, all;
+	uint64_t frac = bits & FRAC_MASK, c, cb, lower, hi, mid, sticky, vb;
+	uint64_t s, sp, s10, r, gl, gr, out, upin, wpin, up, all, fewer;
 	uint32_t be = (uint32_t)(bits >> FRAC_BITS), i;
 	int h, k, m;
 	const uint64_t *g;
@@ -305,39 +338,39 @@ schubfach(uint64_t bits, int *e)
 	    POW10_H_M + POW10_H_C) >> POW10_H_S);
 	k = (int)i + POW10_K_MIN;
 	g = pow10_table[i];
-	vb = round_odd(g, cb << h);
-	vbl = round_odd(g, lower << h);
-	vbr = round_odd(g, (cb + 2) << h);
+	hi = product(g, cb << h, &mid, &sticky);
+	vb = hi | (sticky != 0);
 	out = c & 1;			/* odd c: the midpoints are out */
 
 	s = vb >> 2;
 	s10 = s / 10;
-	/* s's digits, m, and p = 10^(17 - m) to scale them to 17 */
-	if (c & HIDDEN_BIT) {
-		m = 16 + (s >= UINT64_C(10000000000000000));
-		p = m == 16 ? 10 : 1;
-	} else {			/* a subnormal: s may be short */
-		m = ndigits64(s);
-		p = pow10_u64[17 - m];
-	}
 	sp = s10 * 40;			/* 4 * 10 floor(s / 10) */
-	upin = vbl + out <= sp;
-	wpin = sp + 40 + out <= vbr;
+	r = (hi - sp) << 57 | mid >> 7;	/* R, G from 2^71 up */
+	gr = g[0] >> (6 - h);
+	gl = gr >> (lower & 1);		/* lower = 4c - 1: half the gap */
+	if (r - gl <= 1 || r + gr - (CUT40 - 1) <= 1) {	/* too near */
+		upin = round_odd(g, lower << h) + out <= sp;
+		wpin = sp + 40 + out <= round_odd(g, (cb + 2) << h);
+	} else {
+		upin = r < gl;
+		wpin = r + gr > CUT40;
+	}
 	/* s + 1 is nearer when vb - 4s is 3, or 2 (a tie) with s odd:
 	 * vb's low 3 bits (s's last, then vb - 4s) are 3, 6 or 7 */
 	up = UINT64_C(0xc8) >> (vb & 7) & 1;
 	if (frac == 0)			/* s may be out, below a power of 2 */
-		up |= vbl + out > s << 2;
-	if (upin | wpin)		/* 10^(k+1) decides */
-		all = (s10 + wpin) * 10;
-	else
-		all = s + up;
-	all *= p;
-	*e = k + m - 1;
-	if (all >= UINT64_C(100000000000000000)) {	/* 999.. + 1 */
-		all /= 10;
-		++*e;
+		up |= round_odd(g, lower << h) + out > s << 2;
+	fewer = 0 - (upin | wpin);	/* all ones when 10^(k+1) decides */
+	all = ((s10 + wpin) * 10 & fewer) | ((s + up) & ~fewer);
+	/* its digits, m, and 10^(17 - m) to scale them to 17 */
+	if (c & HIDDEN_BIT) {
+		m = 16 + (all >= UINT64_C(10000000000000000));
+		all *= m == 16 ? 10 : 1;
+	} else {			/* a subnormal: all may be short */
+		m = ndigits64(all);
+		all *= pow10_u64[17 - m];
 	}
+	*e = k + m - 1;
 	return all;
 }
 
@@ -472,23 +505,33 @@ layout(char *buf, int neg, const struct digits17 *s, int n, int e)
 #define IS_SPECIAL(bits) \
 	(((bits) & ~SIGN_BIT) - 1 >= ((uint64_t)EXP_MASK << FRAC_BITS) - 1)
 
+/* The texts that are not digits, NUL-padded to 8 bytes for one copy. */
+static const struct special_text {
+	char	text[8];
+	int	len;
+} special_texts[] = {
+	{ "0", 1 }, { "-0", 2 }, { "nan", 3 }, { "inf", 3 }, { "-inf", 4 }
+};
+
 /*
- * The texts that are not digits: zero, infinities and NaN, for bits
- * that IS_SPECIAL.  Returns the length.
+ * Zero, infinities and NaN, for bits that IS_SPECIAL: a fixed 8-byte
+ * copy (strlen and a copy of that length cost a third of a number's
+ * time in a trajectory with its many zeros).  Returns the length.
  */
 static int
 special(char *buf, uint64_t bits)
 {
-	const char *s;
+	uint64_t neg = bits >> 63;
+	const struct special_text *t;
 
 	if ((bits & ~SIGN_BIT) == 0)
-		s = bits ? "-0" : "0";
+		t = &special_texts[neg];
 	else if (bits & FRAC_MASK)
-		s = "nan";
+		t = &special_texts[2];
 	else
-		s = bits & SIGN_BIT ? "-inf" : "inf";
-	memcpy(buf, s, strlen(s) + 1);
-	return (int)strlen(s);
+		t = &special_texts[3 + neg];
+	memcpy(buf, t->text, 8);
+	return t->len;
 }
 
 /* Shortest round trip: the fast path for every number a CSV row holds. */

@@ -534,6 +534,14 @@ test_shortest(void)
 	}
 	shortest_near(&e, DBL_MAX);
 	shortest_near(&e, DBL_MIN);
+	/* from 2^54 to 2^70 or so many midpoints are multiples of
+	 * 10^(k+1) exactly: the digit search's rare, exact branch */
+	for (k = 0; k < 3000; k++) {
+		shortest_one(&e, ldexp(1.0, 54) + 4.0 * k);
+		shortest_one(&e, ldexp(1.0, 55) + 8.0 * k);
+		shortest_one(&e, ldexp(1.0, 60) + 256.0 * k);
+		shortest_one(&e, 1e17 + 16.0 * k);
+	}
 	for (k = 0; k < 20000; k++) {		/* whole numbers to 2^54 */
 		shortest_one(&e, (double)(rng() >> (10 + k % 54)));
 		shortest_one(&e, 9007199254740992.0 - 1000 + k);
@@ -630,6 +638,16 @@ test_strings(void)
 		{ -9007199254740991.0, "-9007199254740991" },
 		{ 9007199254740994.0, "9007199254740994" },
 		{ 0.001, "0.001" }, { 499.998, "499.998" },
+		/*
+		 * a midpoint exactly on a multiple of 10, which the digit
+		 * search settles with its two extra products: above 2^54
+		 * = 18014398509481984 doubles are 4 apart, so 2^54 + 8's
+		 * lower midpoint is ...990, in its interval as its
+		 * significand (2^52 + 2) is even, and 2^54 + 4's upper
+		 * midpoint is ...990 too, out as 2^52 + 1 is odd
+		 */
+		{ 18014398509481992.0, "18014398509481990" },
+		{ 18014398509481988.0, "18014398509481988" },
 	};
 	char buf[NUMFMT_MAX];
 	size_t i;
