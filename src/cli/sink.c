@@ -658,18 +658,24 @@ memo_clear(struct row_cache *c, int precision)
 }
 
 /*
- * len bytes from text into p by 32 at a time (p and text have room for
- * 31 more: a row's buffers have NUMFMT_MAX to spare), which the compiler
- * copies inline: a row's spans are short, a call to memcpy costs more
- * than them.  Where the copy ends.
+ * len bytes from text (the row before) into p (this row) by 32 at a
+ * time, which the compiler copies inline: a row's spans are short, a
+ * call to memcpy costs more than them.  The 31 bytes past len are read
+ * and written over: the slot has room for a row and NUMFMT_MAX more past
+ * p, and what the row before is followed by is in the slot.  Through
+ * chunk (loaded whole, then stored): a row shorter than 32 bytes is
+ * less than 32 bytes before the next one.  Where the copy ends.
  */
 static inline char *
 put_span(char *p, const char *text, size_t len)
 {
+	char chunk[32];
 	size_t o;
 
-	for (o = 0; o < len; o += 32)
-		memcpy(p + o, text + o, 32);
+	for (o = 0; o < len; o += 32) {
+		memcpy(chunk, text + o, sizeof(chunk));
+		memcpy(p + o, chunk, sizeof(chunk));
+	}
 	return p + len;
 }
 
@@ -776,7 +782,8 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 	/* what changed: the values' bits, then the names' addresses */
 	for (i = 0; i < n; i++) {
 		memcpy(&key[i], &v[sel->idx[i]], sizeof(key[i]));
-		changed |= (unsigned long long)(key[i] != c->key[i]) << i;
+		if (key[i] != c->key[i])
+			changed |= 1ull << i;
 	}
 	for (names = c->names; names != 0; names &= names - 1) {
 		i = __builtin_ctzll(names);
