@@ -630,14 +630,6 @@ row_cache_open(struct row_cache *c)
 	return 0;
 }
 
-/* See run.h: the memo stays (its texts are the values'). */
-void
-row_cache_forget(struct row_cache *c)
-{
-	c->sel = NULL;
-	c->n = 0;
-}
-
 /* See run.h. */
 void
 row_cache_close(struct row_cache *c)
@@ -761,13 +753,14 @@ format_cell(struct row_cache *c, const struct sink *k,
  * the row before's text (commas included), however many cells it is:
  * only the cells that changed are formatted.  Where each cell starts
  * moves only after a cell whose text changed length.  The row before is
- * read where it was written, a row back in the caller's buffer, not
- * from a copy: copying a row just written costs more than formatting
- * (the copy's loads wait for the formatter's stores to land).
+ * read where the caller keeps it (a row back in its buffer), not from a
+ * copy: copying a row just written costs more than formatting (the
+ * copy's loads wait for the formatter's stores to land).
  */
 size_t
-metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
-    int precision, const struct col_select *sel, struct row_cache *c)
+metrics_format_cached(char *buf, const char *before,
+    const struct run_setup *rs, const double *v, int precision,
+    const struct col_select *sel, struct row_cache *c)
 {
 	const struct sink k = { .precision = precision };
 	unsigned long long key[METRIC_NCOLS], changed = 0, names;
@@ -792,14 +785,14 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 		changed = (changed & ~(1ull << i)) |
 		    (unsigned long long)(key[i] != c->key[i]) << i;
 	}
-	if (c->n == 0)
+	if (before == NULL || c->n == 0)
 		changed = ~0ull;
 	for (i = 0; i < n; i = m + 1) {
 		/* the unchanged cells from i, [i, m): one copy */
 		m = changed >> i == 0 ? n : i + __builtin_ctzll(changed >> i);
 		if (m > i) {
 			moved = (int)(p - buf) - c->at[i];
-			p = put_span(p, c->before + c->at[i], c->at[m] -
+			p = put_span(p, before + c->at[i], c->at[m] -
 			    c->at[i]);
 			for (s = i; s < m && moved != 0; s++)
 				c->at[s] = (unsigned short)(c->at[s] + moved);
@@ -812,7 +805,6 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 		p += format_cell(c, &k, rs, v, key, m, sel->idx[m], buf, p);
 	}
 	c->at[n] = (unsigned short)(p - buf);
-	c->before = buf;
 	memcpy(c->key, key, (size_t)n * sizeof(key[0]));
 	c->n = n;
 	return (size_t)(p - buf);
