@@ -640,12 +640,13 @@ row_cache_close(struct row_cache *c)
 	c->slot = NULL;
 }
 
-/* A new precision: the memo's texts are another's. */
+/* A new precision: the memo's texts and the row before are another's. */
 static void
 memo_clear(struct row_cache *c, int precision)
 {
 	memset(c->slot, 0, ROW_MEMO_SLOTS * sizeof(*c->slot));
 	c->nmemo = 0;
+	c->n = 0;
 	c->precision = precision;
 }
 
@@ -653,10 +654,10 @@ memo_clear(struct row_cache *c, int precision)
  * len bytes from text (the row before) into p (this row) by 32 at a
  * time, which the compiler copies inline: a row's spans are short, a
  * call to memcpy costs more than them.  The 31 bytes past len are read
- * and written over: the slot has room for a row and NUMFMT_MAX more past
- * p, and what the row before is followed by is in the slot.  Through
- * chunk (loaded whole, then stored): a row shorter than 32 bytes is
- * less than 32 bytes before the next one.  Where the copy ends.
+ * and written over (run.h: the row has NUMFMT_MAX bytes of room past it,
+ * and 31 past the row before can be read).  Through chunk, loaded whole
+ * and then stored: a row shorter than 32 bytes is less than 32 bytes
+ * before the next one.  Where the copy ends.
  */
 static inline char *
 put_span(char *p, const char *text, size_t len)

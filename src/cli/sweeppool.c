@@ -304,7 +304,7 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 		}
 		metrics_values_of(&w->sim[i], &w->m[i], &w->fs[i], w->lag[i],
 		    w->att[i], v);
-		/* the cells of the row before are copied from it, in the slot */
+		/* the row before's unchanged cells: copied from the slot */
 		sl->len += metrics_format_cached(sl->buf + at, w->row_at >= 0 ?
 		    sl->buf + w->row_at : NULL, w->of[i], v, sw->precision,
 		    &sw->msel, &w->cache);
@@ -443,8 +443,8 @@ workers_alloc(struct worker *w, int n)
 		if (w[i].rs == NULL || w[i].text == NULL || w[i].sim == NULL ||
 		    w[i].of == NULL ||
 		    w[i].sims == NULL || w[i].m == NULL || w[i].mb == NULL || w[i].fs == NULL || w[i].fsb == NULL ||
-		    w[i].lag == NULL || w[i].att == NULL || w[i].which == NULL ||
-		    row_cache_open(&w[i].cache) != 0)
+		    w[i].lag == NULL || w[i].att == NULL ||
+		    w[i].which == NULL || row_cache_open(&w[i].cache) != 0)
 			return -1;
 	}
 	return 0;
