@@ -291,12 +291,12 @@ void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
     const spring_frame_stats *fs, double lag, double attenuation, double *v);
 /*
  * metrics_format for a writer of many rows: the cells whose values are
- * the same as in the row before are copied from it, not formatted.  c
+ * the same as in the row before are copied from it, not formatted.
+ * before is the text the call before wrote, where it is now (the caller
+ * keeps it: a row back in its buffer), or NULL (none: a new buffer).  c
  * starts zeroed and is opened (row_cache_open) before its first row;
- * row_cache_close frees it.  The row before is read where the call
- * before wrote it: the caller calls row_cache_forget when that text
- * moved or may be written over (a new buffer, a realloc), and to start
- * a new pass.  buf needs METRIC_ROW_MAX + NUMFMT_MAX bytes.
+ * row_cache_close frees it.  buf needs METRIC_ROW_MAX + NUMFMT_MAX
+ * bytes, and 31 bytes past the row before are read.
  */
 /*
  * The identity values' memo: ROW_MEMO_VALUES texts, in the order first
@@ -312,14 +312,13 @@ _Static_assert(ROW_MEMO_SLOTS >= 2 * ROW_MEMO_VALUES &&
     ROW_MEMO_VALUES < 65536, "the memo's indices: half full, 16 bits");
 struct row_cache {
 	/*
-	 * The row before: where it is, where each cell starts in it (at its
-	 * comma; at[n] the end), what each cell's text is of (its value's
-	 * bits, or its name's address); n 0: none
+	 * The row before: where each cell starts in it (at its comma; at[n]
+	 * the end), what each cell's text is of (its value's bits, or its
+	 * name's address); n 0: none
 	 */
 	const struct col_select *sel;		/* its columns */
 	unsigned long long names;		/* bit i: cell i is a name */
 	int n;
-	const char *before;
 	unsigned long long key[METRIC_NCOLS];
 	unsigned short at[METRIC_NCOLS + 1];
 	/* the cell two columns before, where it is earlier in the row: -1 */
@@ -335,11 +334,10 @@ struct row_cache {
 	unsigned short hint[METRIC_NCOLS];	/* each cell's last in memo */
 };
 int row_cache_open(struct row_cache *c);
-void row_cache_forget(struct row_cache *c);
 void row_cache_close(struct row_cache *c);
-size_t metrics_format_cached(char *buf, const struct run_setup *rs,
-    const double *v, int precision, const struct col_select *sel,
-    struct row_cache *c);
+size_t metrics_format_cached(char *buf, const char *before,
+    const struct run_setup *rs, const double *v, int precision,
+    const struct col_select *sel, struct row_cache *c);
 /*
  * The --metrics header and row: identity, metrics, frame statistics (the
  * columns k->cols chooses).

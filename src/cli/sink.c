@@ -630,14 +630,6 @@ row_cache_open(struct row_cache *c)
 	return 0;
 }
 
-/* See run.h: the memo stays (its texts are the values'). */
-void
-row_cache_forget(struct row_cache *c)
-{
-	c->sel = NULL;
-	c->n = 0;
-}
-
 /* See run.h. */
 void
 row_cache_close(struct row_cache *c)
@@ -648,28 +640,35 @@ row_cache_close(struct row_cache *c)
 	c->slot = NULL;
 }
 
-/* A new precision: the memo's texts are another's. */
+/* A new precision: the memo's texts and the row before are another's. */
 static void
 memo_clear(struct row_cache *c, int precision)
 {
 	memset(c->slot, 0, ROW_MEMO_SLOTS * sizeof(*c->slot));
 	c->nmemo = 0;
+	c->n = 0;
 	c->precision = precision;
 }
 
 /*
- * len bytes from text into p by 32 at a time (p and text have room for
- * 31 more: a row's buffers have NUMFMT_MAX to spare), which the compiler
- * copies inline: a row's spans are short, a call to memcpy costs more
- * than them.  Where the copy ends.
+ * len bytes from text (the row before) into p (this row) by 32 at a
+ * time, which the compiler copies inline: a row's spans are short, a
+ * call to memcpy costs more than them.  The 31 bytes past len are read
+ * and written over (run.h: the row has NUMFMT_MAX bytes of room past it,
+ * and 31 past the row before can be read).  Through chunk, loaded whole
+ * and then stored: a row shorter than 32 bytes is less than 32 bytes
+ * before the next one.  Where the copy ends.
  */
 static inline char *
 put_span(char *p, const char *text, size_t len)
 {
+	char chunk[32];
 	size_t o;
 
-	for (o = 0; o < len; o += 32)
-		memcpy(p + o, text + o, 32);
+	for (o = 0; o < len; o += 32) {
+		memcpy(chunk, text + o, sizeof(chunk));
+		memcpy(p + o, chunk, sizeof(chunk));
+	}
 	return p + len;
 }
 
@@ -755,13 +754,14 @@ format_cell(struct row_cache *c, const struct sink *k,
  * the row before's text (commas included), however many cells it is:
  * only the cells that changed are formatted.  Where each cell starts
  * moves only after a cell whose text changed length.  The row before is
- * read where it was written, a row back in the caller's buffer, not
- * from a copy: copying a row just written costs more than formatting
- * (the copy's loads wait for the formatter's stores to land).
+ * read where the caller keeps it (a row back in its buffer), not from a
+ * copy: copying a row just written costs more than formatting (the
+ * copy's loads wait for the formatter's stores to land).
  */
 size_t
-metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
-    int precision, const struct col_select *sel, struct row_cache *c)
+metrics_format_cached(char *buf, const char *before,
+    const struct run_setup *rs, const double *v, int precision,
+    const struct col_select *sel, struct row_cache *c)
 {
 	const struct sink k = { .precision = precision };
 	unsigned long long key[METRIC_NCOLS], changed = 0, names;
@@ -776,7 +776,8 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 	/* what changed: the values' bits, then the names' addresses */
 	for (i = 0; i < n; i++) {
 		memcpy(&key[i], &v[sel->idx[i]], sizeof(key[i]));
-		changed |= (unsigned long long)(key[i] != c->key[i]) << i;
+		if (key[i] != c->key[i])
+			changed |= 1ull << i;
 	}
 	for (names = c->names; names != 0; names &= names - 1) {
 		i = __builtin_ctzll(names);
@@ -785,14 +786,14 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 		changed = (changed & ~(1ull << i)) |
 		    (unsigned long long)(key[i] != c->key[i]) << i;
 	}
-	if (c->n == 0)
+	if (before == NULL || c->n == 0)
 		changed = ~0ull;
 	for (i = 0; i < n; i = m + 1) {
 		/* the unchanged cells from i, [i, m): one copy */
 		m = changed >> i == 0 ? n : i + __builtin_ctzll(changed >> i);
 		if (m > i) {
 			moved = (int)(p - buf) - c->at[i];
-			p = put_span(p, c->before + c->at[i], c->at[m] -
+			p = put_span(p, before + c->at[i], c->at[m] -
 			    c->at[i]);
 			for (s = i; s < m && moved != 0; s++)
 				c->at[s] = (unsigned short)(c->at[s] + moved);
@@ -805,7 +806,6 @@ metrics_format_cached(char *buf, const struct run_setup *rs, const double *v,
 		p += format_cell(c, &k, rs, v, key, m, sel->idx[m], buf, p);
 	}
 	c->at[n] = (unsigned short)(p - buf);
-	c->before = buf;
 	memcpy(c->key, key, (size_t)n * sizeof(key[0]));
 	c->n = n;
 	return (size_t)(p - buf);

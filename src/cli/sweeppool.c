@@ -81,7 +81,8 @@ struct worker {
 	spring_frame_stats *fs, *fsb;
 	double *lag, *att;
 	int *which;
-	struct row_cache cache;		/* the text of the row before */
+	struct row_cache cache;		/* the cells of the row before */
+	long row_at;			/* where it is in the slot; -1 none */
 	struct extra_cache extra[MAX_AXES * 4];
 };
 
@@ -92,7 +93,7 @@ worker_reset(struct worker *w)
 	int c;
 
 	w->key = -1;
-	row_cache_forget(&w->cache);
+	w->row_at = -1;
 	for (c = 0; c < MAX_AXES * 4; c++)
 		w->extra[c].digit = -1;
 }
@@ -295,19 +296,19 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 	}
 	sweep_config_digits(sw, lo, digit);
 	for (i = 0, idx = lo; i < n; i++, idx++, sweep_config_next(sw, digit)) {
-		const char *was = sl->buf;
+		size_t at = sl->len;
 
 		if (slot_room(sl, row) != 0) {
 			sl->error = EXIT_IO;
 			return -1;
 		}
-		/* the row before is read in place: not in another slot */
-		if (sl->len == 0 || sl->buf != was)
-			row_cache_forget(&w->cache);
 		metrics_values_of(&w->sim[i], &w->m[i], &w->fs[i], w->lag[i],
 		    w->att[i], v);
-		sl->len += metrics_format_cached(sl->buf + sl->len, w->of[i],
-		    v, sw->precision, &sw->msel, &w->cache);
+		/* the row before's unchanged cells: copied from the slot */
+		sl->len += metrics_format_cached(sl->buf + at, w->row_at >= 0 ?
+		    sl->buf + w->row_at : NULL, w->of[i], v, sw->precision,
+		    &sw->msel, &w->cache);
+		w->row_at = (long)at;
 		if (put_extra(sw, digit, sl, w->extra) != 0 ||
 		    slot_room(sl, 1) != 0) {
 			sl->error = EXIT_IO;
@@ -330,6 +331,7 @@ run_slot(struct worker *w, long b, struct slot *sl)
 	if (hi > sw->first + sw->count)
 		hi = sw->first + sw->count;
 	sl->len = 0;
+	w->row_at = -1;		/* the row before is in another slot */
 	sl->error = 0;
 	sl->nfail = sl->ndiverged = 0;
 	sl->nshown = 0;
@@ -441,8 +443,8 @@ workers_alloc(struct worker *w, int n)
 		if (w[i].rs == NULL || w[i].text == NULL || w[i].sim == NULL ||
 		    w[i].of == NULL ||
 		    w[i].sims == NULL || w[i].m == NULL || w[i].mb == NULL || w[i].fs == NULL || w[i].fsb == NULL ||
-		    w[i].lag == NULL || w[i].att == NULL || w[i].which == NULL ||
-		    row_cache_open(&w[i].cache) != 0)
+		    w[i].lag == NULL || w[i].att == NULL ||
+		    w[i].which == NULL || row_cache_open(&w[i].cache) != 0)
 			return -1;
 	}
 	return 0;
