@@ -672,6 +672,23 @@ put_span(char *p, const char *text, size_t len)
 	return p + len;
 }
 
+/* The index of x's lowest set bit (x nonzero): a cell of a bit mask. */
+static inline int
+lowest_bit(unsigned long long x)
+{
+#if defined(__GNUC__)
+	return __builtin_ctzll(x);
+#else
+	int i = 0;
+
+	while (!(x & 1)) {
+		x >>= 1;
+		i++;
+	}
+	return i;
+#endif
+}
+
 /* Column j's name (it is one: j <= 2 or the engine's). */
 static const char *
 cell_name(const struct run_setup *rs, int j)
@@ -780,7 +797,7 @@ metrics_format_cached(char *buf, const char *before,
 			changed |= 1ull << i;
 	}
 	for (names = c->names; names != 0; names &= names - 1) {
-		i = __builtin_ctzll(names);
+		i = lowest_bit(names);
 		key[i] = (unsigned long long)(uintptr_t)cell_name(rs,
 		    sel->idx[i]);
 		changed = (changed & ~(1ull << i)) |
@@ -790,7 +807,7 @@ metrics_format_cached(char *buf, const char *before,
 		changed = ~0ull;
 	for (i = 0; i < n; i = m + 1) {
 		/* the unchanged cells from i, [i, m): one copy */
-		m = changed >> i == 0 ? n : i + __builtin_ctzll(changed >> i);
+		m = changed >> i == 0 ? n : i + lowest_bit(changed >> i);
 		if (m > i) {
 			moved = (int)(p - buf) - c->at[i];
 			p = put_span(p, before + c->at[i], c->at[m] -
