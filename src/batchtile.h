@@ -283,25 +283,18 @@ CHUNK_RUNNER(chunk_exact, tile_exact_step)
 
 /*
  * The runners, in the order of batch.c's rule table: every metric, the
- * x errors alone, then the same two with a still target.
+ * x errors alone, then the same two with a still target (sfx: the
+ * runner's suffix, CHUNK_RUNNER's).
  */
+#define RUNNERS_OF(sfx) \
+	TILE(chunk_explicit##sfx), TILE(chunk_semi_implicit##sfx), \
+	TILE(chunk_implicit##sfx), TILE(chunk_rigidbody##sfx), \
+	TILE(chunk_backward_euler##sfx), TILE(chunk_verlet##sfx), \
+	TILE(chunk_rk4##sfx), TILE(chunk_exact##sfx)
 static void (*const TILE(runners)[4 * 8])(struct chunk *) = {
-	TILE(chunk_explicit), TILE(chunk_semi_implicit), TILE(chunk_implicit),
-	TILE(chunk_rigidbody), TILE(chunk_backward_euler), TILE(chunk_verlet),
-	TILE(chunk_rk4), TILE(chunk_exact),
-	TILE(chunk_explicit_x), TILE(chunk_semi_implicit_x),
-	TILE(chunk_implicit_x), TILE(chunk_rigidbody_x),
-	TILE(chunk_backward_euler_x), TILE(chunk_verlet_x),
-	TILE(chunk_rk4_x), TILE(chunk_exact_x),
-	TILE(chunk_explicit_s), TILE(chunk_semi_implicit_s),
-	TILE(chunk_implicit_s), TILE(chunk_rigidbody_s),
-	TILE(chunk_backward_euler_s), TILE(chunk_verlet_s),
-	TILE(chunk_rk4_s), TILE(chunk_exact_s),
-	TILE(chunk_explicit_xs), TILE(chunk_semi_implicit_xs),
-	TILE(chunk_implicit_xs), TILE(chunk_rigidbody_xs),
-	TILE(chunk_backward_euler_xs), TILE(chunk_verlet_xs),
-	TILE(chunk_rk4_xs), TILE(chunk_exact_xs)
+	RUNNERS_OF(), RUNNERS_OF(_x), RUNNERS_OF(_s), RUNNERS_OF(_xs)
 };
+#undef RUNNERS_OF
 
 #undef LANES
 #undef NT
