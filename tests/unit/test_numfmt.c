@@ -542,6 +542,15 @@ test_shortest(void)
 		shortest_one(&e, ldexp(1.0, 60) + 256.0 * k);
 		shortest_one(&e, 1e17 + 16.0 * k);
 	}
+	/* short decimals, k 10^-3 or 10^-7 (s ends in 999x or 000x: half
+	 * of them carry out of s's last three digits, which the fast path
+	 * leaves to the general one), and repeating ones like the sweep's
+	 * 2/999 = 0.002002... */
+	for (k = 1; k <= 20000; k++) {
+		shortest_one(&e, k / 1000.0);
+		shortest_one(&e, k * 1e-7);
+		shortest_one(&e, k / 999.0);
+	}
 	for (k = 0; k < 20000; k++) {		/* whole numbers to 2^54 */
 		shortest_one(&e, (double)(rng() >> (10 + k % 54)));
 		shortest_one(&e, 9007199254740992.0 - 1000 + k);
