@@ -247,6 +247,14 @@ gate_row(const struct sweep *sw, long idx, const double *v, struct slot *sl)
 		}
 }
 
+/* A row and its extra columns' cells, whole (they copy whole). */
+static size_t
+row_room(const struct sweep *sw)
+{
+	return METRIC_ROW_MAX + NUMFMT_MAX + 2 + (size_t)sw->nx *
+	    (NUMFMT_MAX + 1);
+}
+
 /*
  * The n configurations from lo (at most BLOCK): build them
  * (config_setup), run them (those with a constant target side by side,
@@ -261,9 +269,7 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 	long digit[MAX_AXES], idx;
 	double v[METRIC_NCOLS];
 	int i, k, nb = 0;
-	/* a row and its extra columns' cells, whole (they copy whole) */
-	size_t row = METRIC_ROW_MAX + NUMFMT_MAX + 2 +
-	    (size_t)sw->nx * (NUMFMT_MAX + 1);
+	size_t row = row_room(sw);
 
 	sweep_config_digits(sw, lo, digit);
 	for (i = 0; i < n; i++, sweep_config_next(sw, digit)) {
@@ -335,6 +341,16 @@ run_slot(struct worker *w, long b, struct slot *sl)
 	sl->error = 0;
 	sl->nfail = sl->ndiverged = 0;
 	sl->nshown = 0;
+	/*
+	 * room for every row at once, the first time: grown row by row, a
+	 * new slot's buffer was copied and faulted in again at each
+	 * doubling (a small sweep's every slot is new); room no row
+	 * reaches is never touched, so costs no memory
+	 */
+	if (slot_room(sl, (size_t)(hi - lo) * row_room(sw)) != 0) {
+		sl->error = EXIT_IO;
+		return;
+	}
 	for (; lo < hi; lo += BLOCK)
 		if (run_block(w, lo, hi - lo < BLOCK ? (int)(hi - lo) : BLOCK,
 		    sl) != 0)
