@@ -11,7 +11,8 @@
 #                     stored inputs); make fuzz-corpus keeps what it found
 #   make valgrind     every command under valgrind: no error, no leak
 #   make bench        the speed figures (never a timed test)
-#   make bench-dtoa   numfmt beside Dragonbox and double-conversion (needs
+#   make bench-dtoa   numfmt beside Dragonbox and double-conversion, on a
+#                     trajectory's numbers and a sweep's metrics (needs
 #                     g++, libdragonbox-dev, libdouble-conversion-dev;
 #                     springsim itself depends on neither)
 #   make engines-golden  the engines' golden trajectories from the real
@@ -226,6 +227,11 @@ $(BUILD)/bench-dtoa: bench/dtoa_libs.cc $(BUILD)/src/cli/numfmt.o
 	    $(BUILD)/src/cli/numfmt.o -ldouble-conversion -ldragonbox_to_chars
 bench-dtoa: $(BIN) $(BUILD)/bench-dtoa
 	$(BIN) --frames 1000000 --dt 0.001 | $(BUILD)/bench-dtoa
+	@echo "the numbers of a sweep's metric columns (make bench's grid):"
+	$(BIN) sweep --integrator semi-implicit --dt 0.01 --frames 100 \
+	    --uaf 1:100:300log --dr 0:2:1000 --quiet --columns \
+	    max_err_x,rms_err_x,max_err_v,rms_err_v,overshoot,energy_drift,-uaf,-dr \
+	    | $(BUILD)/bench-dtoa
 .PHONY: bench-dtoa
 
 # the C floor under the sweep (bench/floor.c, no library): the project's
