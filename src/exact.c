@@ -312,13 +312,14 @@ spring_reference_init_in(spring_reference *r, const spring_regime *g,
 	r->k = 0;
 }
 
-/* The offset at t from the closed form. */
+/* The offset at t from the closed form, in r's regime g. */
 static void
-offset_at(const spring_reference *r, double t, double *e, double *de)
+offset_at(const spring_reference *r, const spring_regime *g, double t,
+    double *e, double *de)
 {
 	spring_mat2 phi;
 
-	spring_propagator(r->omega, r->zeta, t, &phi);
+	propagator_in(g, t, 0, &phi);
 	*e = phi.a * r->e0 + phi.b * r->de0;
 	*de = phi.c * r->e0 + phi.d * r->de0;
 }
@@ -347,11 +348,8 @@ spring_reference_anchor_in(spring_reference *r, const spring_regime *g)
 {
 	double k = (double)r->k, t = k * r->dt, lo = fma(k, r->dt, -t);
 	double e, de;
-	spring_mat2 phi;
 
-	propagator_in(g, t, 0, &phi);
-	e = phi.a * r->e0 + phi.b * r->de0;
-	de = phi.c * r->e0 + phi.d * r->de0;
+	offset_at(r, g, t, &e, &de);
 	r->e = e;
 	r->de = de;
 	if (lo == 0.0)		/* t is k dt: nothing to carry */
@@ -372,6 +370,7 @@ spring_reference_next(spring_reference *r, spring_state *out)
 void
 spring_reference_at(const spring_reference *r, double t, spring_state *out)
 {
+	spring_regime g;
 	double e, de;
 
 	if (t == 0.0) {
@@ -379,7 +378,8 @@ spring_reference_at(const spring_reference *r, double t, spring_state *out)
 		out->v = r->v0;
 		return;
 	}
-	offset_at(r, t, &e, &de);
+	spring_regime_init(&g, r->omega, r->zeta);
+	offset_at(r, &g, t, &e, &de);
 	out->x = r->g0 + r->q * t + e;
 	out->v = r->q + de;
 }

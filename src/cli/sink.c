@@ -523,6 +523,21 @@ put_text(char *buf, const char *s)
 	return n;
 }
 
+/* Column j's name (it is one: j <= 2 or the engine's). */
+static const char *
+cell_name(const struct run_setup *rs, int j)
+{
+	return j == 0 ? rs->model : j == 1 ? rs->integrator : j == 2 ?
+	    rs->sim.policy->name : rs->engine != NULL ? rs->engine : "";
+}
+
+/* Whether column j is a name (its text is the setup's, not v[j]'s). */
+static int
+is_name(int j)
+{
+	return metric_cols[j].kind == COL_NAME;
+}
+
 /* See run.h. */
 size_t
 metrics_format(char *buf, const struct run_setup *rs, const double *v,
@@ -536,14 +551,8 @@ metrics_format(char *buf, const struct run_setup *rs, const double *v,
 		if (i > 0)
 			*p++ = ',';
 		j = sel->idx[i];
-		if (j == 0)
-			p += put_text(p, rs->model);
-		else if (j == 1)
-			p += put_text(p, rs->integrator);
-		else if (j == 2)
-			p += put_text(p, rs->sim.policy->name);
-		else if (j == METRIC_NCOLS_RUN)
-			p += put_text(p, rs->engine != NULL ? rs->engine : "");
+		if (is_name(j))
+			p += put_text(p, cell_name(rs, j));
 		else if (metric_cols[j].kind == COL_COUNT && isnan(v[j]))
 			;	/* none: empty */
 		else if (metric_cols[j].kind == COL_COUNT)
@@ -687,21 +696,6 @@ lowest_bit(unsigned long long x)
 	}
 	return i;
 #endif
-}
-
-/* Column j's name (it is one: j <= 2 or the engine's). */
-static const char *
-cell_name(const struct run_setup *rs, int j)
-{
-	return j == 0 ? rs->model : j == 1 ? rs->integrator : j == 2 ?
-	    rs->sim.policy->name : rs->engine != NULL ? rs->engine : "";
-}
-
-/* Whether column j is a name (its text is the setup's, not v[j]'s). */
-static int
-is_name(int j)
-{
-	return metric_cols[j].kind == COL_NAME;
 }
 
 /*
