@@ -97,17 +97,18 @@ sweep_gate_fails(const struct gate *g, double x)
 unsigned long long
 sweep_gates_may_fill(const struct sweep *sw, const struct run_setup *rs)
 {
-	static int drift = -1;
 	unsigned long long may = 0;
 	int g, col;
 
-	if (drift < 0)
-		drift = metric_col_find("energy_drift");
 	for (g = 0; g < sw->ngates; g++) {
 		col = sw->gates[g].col;
-		/* spring_model_simulate: NaN for a model without energy */
-		if (col == drift && rs->sim.model != NULL &&
-		    !rs->sim.model->energy)
+		/*
+		 * spring_model_simulate: NaN for a model without energy (the
+		 * column looked up here, not kept in a static the check's
+		 * threads would race to set)
+		 */
+		if (rs->sim.model != NULL && !rs->sim.model->energy &&
+		    col == metric_col_find("energy_drift"))
 			continue;
 		/* metrics_values_of: the engine's columns, NaN without one */
 		if (col >= METRIC_NCOLS_RUN && rs->sim.engine == NULL)
