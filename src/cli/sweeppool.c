@@ -60,12 +60,14 @@ struct pool {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;		/* a pass begins; a slot is free */
 	pthread_cond_t idle;		/* the threads are done with a pass */
-	int started, nthreads;		/* threads started (once) */
+	int nthreads;			/* threads running: w[1 ..] */
 	unsigned gen;			/* passes begun */
 	enum pass pass;
 	int active;			/* threads not yet done with the pass */
 	long next, nblocks, rows;	/* next block to take; of how many;
 					 * configurations a block */
+	long nbig, tail;		/* main pass: slots of rows; after
+					 * them, of tail rows */
 	long bad;			/* first bad configuration */
 	unsigned long long may_fill;	/* check: gates some row can fill */
 	/* the main pass */
@@ -120,13 +122,16 @@ struct worker {
 	struct extra_cache extra[MAX_AXES * 4];
 };
 
-/* Nothing resolved or formatted yet: a new pass. */
+/*
+ * Nothing formatted yet: a new pass.  The setup resolved last stays: it
+ * is its key's in any pass (a sweep of parameter axes alone, all one key,
+ * resolves once a worker, not once a pass).
+ */
 static void
 worker_reset(struct worker *w)
 {
 	int c;
 
-	w->key = -1;
 	w->row_at = -1;
 	for (c = 0; c < MAX_AXES * 4; c++)
 		w->extra[c].digit = -1;
@@ -361,15 +366,27 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 	return 0;
 }
 
+/*
+ * Where slot b's configurations begin, from the shard's first (b
+ * nblocks: the end): nbig slots of rows, then slots of tail rows.
+ */
+static long
+slot_start(const struct pool *p, long b)
+{
+	long at = b <= p->nbig ? b * p->rows : p->nbig * p->rows +
+	    (b - p->nbig) * p->tail;
+
+	return at < p->sw->count ? at : p->sw->count;
+}
+
 /* Slot b's configurations, a block at a time. */
 static void
 run_slot(struct worker *w, long b, struct slot *sl)
 {
 	const struct sweep *sw = w->pool->sw;
-	long lo = sw->first + b * sw->slot_rows, hi = lo + sw->slot_rows;
+	long lo = sw->first + slot_start(w->pool, b);
+	long hi = sw->first + slot_start(w->pool, b + 1);
 
-	if (hi > sw->first + sw->count)
-		hi = sw->first + sw->count;
 	sl->len = 0;
 	w->row_at = -1;		/* the row before is in another slot */
 	sl->error = 0;
@@ -442,8 +459,7 @@ write_slot(struct pool *p, struct slot *sl)
 	f->nfail += sl->nfail;
 	f->ndiverged += sl->ndiverged;
 	f->gate_filled |= sl->gate_filled;
-	p->done += sl->block == p->nblocks - 1 ? sw->count - sl->block *
-	    p->rows : p->rows;
+	p->done += slot_start(p, sl->block + 1) - slot_start(p, sl->block);
 	if (p->show && p->rc == EXIT_OK && !p->k->out.failed &&
 	    now() - p->last >= 0.25) {
 		p->last = now();
@@ -572,19 +588,23 @@ pass_work(struct worker *w, enum pass pass)
 		run_pass(w);
 }
 
-/* A thread: each pass begun, its part, until told to quit. */
+/*
+ * A thread: each pass begun, its part, until told to quit.  The main
+ * pass is the last: done with it, the thread ends at once, so it is
+ * gone when the main thread joins it and frees (memory unmapped with no
+ * other thread running needs no other core's TLB flushed).
+ */
 static void *
 pool_thread(void *arg)
 {
 	struct worker *w = arg;
 	struct pool *p = w->pool;
 	unsigned seen = 0;
+	enum pass pass = PASS_CHECK;
 
 	message_mute = 1;
 	pthread_mutex_lock(&p->mu);
-	for (;;) {
-		enum pass pass;
-
+	while (pass != PASS_RUN) {
 		while (p->gen == seen)
 			pthread_cond_wait(&p->cv, &p->mu);
 		seen = p->gen;
@@ -600,23 +620,26 @@ pool_thread(void *arg)
 	return NULL;
 }
 
+/* Join the threads (told to quit, or done with the main pass). */
+static void
+pool_join(struct pool *p, struct worker *w)
+{
+	int i;
+
+	for (i = 1; i <= p->nthreads; i++)
+		pthread_join(w[i].thread, NULL);
+	p->nthreads = 0;
+}
+
 /*
- * Run a pass on jobs workers: the threads (started the first time; if
- * the system refuses one, the pass goes on with fewer) and this one,
- * w[0]; back when all are done.
+ * Run a pass on the workers: the threads and this one, w[0]; back when
+ * all are done.
  */
 static void
-pool_pass(struct pool *p, struct worker *w, int jobs, enum pass pass)
+pool_pass(struct pool *p, struct worker *w, enum pass pass)
 {
 	int mute = message_mute;
 
-	if (!p->started) {
-		p->started = 1;
-		while (p->nthreads < jobs - 1 &&
-		    pthread_create(&w[p->nthreads + 1].thread, NULL,
-		    pool_thread, &w[p->nthreads + 1]) == 0)
-			p->nthreads++;
-	}
 	pthread_mutex_lock(&p->mu);
 	p->pass = pass;
 	p->active = p->nthreads;
@@ -630,6 +653,8 @@ pool_pass(struct pool *p, struct worker *w, int jobs, enum pass pass)
 	while (p->active > 0)
 		pthread_cond_wait(&p->idle, &p->mu);
 	pthread_mutex_unlock(&p->mu);
+	if (pass == PASS_RUN)
+		pool_join(p, w);
 }
 
 /*
@@ -649,16 +674,16 @@ workers_alloc(struct worker *w, int n)
 			return -1;
 		if (i == n - 1)
 			break;
-		w[i].sim = calloc(BLOCK, sizeof(*w[i].sim));
-		w[i].of = calloc(BLOCK, sizeof(*w[i].of));
-		w[i].sims = calloc(BLOCK, sizeof(*w[i].sims));
-		w[i].m = calloc(BLOCK, sizeof(*w[i].m));
-		w[i].mb = calloc(BLOCK, sizeof(*w[i].mb));
-		w[i].fs = calloc(BLOCK, sizeof(*w[i].fs));
-		w[i].fsb = calloc(BLOCK, sizeof(*w[i].fsb));
-		w[i].lag = calloc(BLOCK, sizeof(*w[i].lag));
-		w[i].att = calloc(BLOCK, sizeof(*w[i].att));
-		w[i].which = calloc(BLOCK, sizeof(*w[i].which));
+		w[i].sim = malloc(BLOCK * sizeof(*w[i].sim));
+		w[i].of = malloc(BLOCK * sizeof(*w[i].of));
+		w[i].sims = malloc(BLOCK * sizeof(*w[i].sims));
+		w[i].m = malloc(BLOCK * sizeof(*w[i].m));
+		w[i].mb = malloc(BLOCK * sizeof(*w[i].mb));
+		w[i].fs = malloc(BLOCK * sizeof(*w[i].fs));
+		w[i].fsb = malloc(BLOCK * sizeof(*w[i].fsb));
+		w[i].lag = malloc(BLOCK * sizeof(*w[i].lag));
+		w[i].att = malloc(BLOCK * sizeof(*w[i].att));
+		w[i].which = malloc(BLOCK * sizeof(*w[i].which));
 		if (w[i].sim == NULL || w[i].of == NULL || w[i].sims == NULL ||
 		    w[i].m == NULL || w[i].mb == NULL || w[i].fs == NULL ||
 		    w[i].fsb == NULL || w[i].lag == NULL || w[i].att == NULL ||
@@ -668,7 +693,11 @@ workers_alloc(struct worker *w, int n)
 	return 0;
 }
 
-/* See sweep.h: n - 1 workers and the main thread's spare room. */
+/*
+ * See sweep.h: n - 1 workers, their threads started now (each is on its
+ * way while the main thread opens the output; if the system refuses one,
+ * the passes go on with fewer), and the main thread's spare room.
+ */
 struct worker *
 sweep_workers_new(int n)
 {
@@ -684,12 +713,18 @@ sweep_workers_new(int n)
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
 	pthread_cond_init(&p->idle, NULL);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		w[i].pool = p;
+		w[i].key = -1;
+	}
 	if (workers_alloc(w, n) != 0) {
 		sweep_workers_free(w, n);
-		w = NULL;
+		return NULL;
 	}
+	while (p->nthreads < n - 2 &&
+	    pthread_create(&w[p->nthreads + 1].thread, NULL, pool_thread,
+	    &w[p->nthreads + 1]) == 0)
+		p->nthreads++;
 	return w;
 }
 
@@ -709,8 +744,7 @@ sweep_workers_free(struct worker *w, int n)
 		p->gen++;
 		pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
-		for (i = 1; i <= p->nthreads; i++)
-			pthread_join(w[i].thread, NULL);
+		pool_join(p, w);
 	}
 	for (i = 0; i < n; i++) {
 		free(w[i].rs);
@@ -791,7 +825,7 @@ sweep_check_all(const struct sweep *sw, struct worker *w, int jobs,
 	p->next = 0;
 	p->bad = -1;
 	p->may_fill = 0;
-	pool_pass(p, w, jobs, PASS_CHECK);
+	pool_pass(p, w, PASS_CHECK);
 	*may_fill = p->may_fill;
 	if (p->bad < 0)
 		return EXIT_OK;
@@ -813,13 +847,31 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 	p->sw = sw;
 	p->k = k;
 	p->f = f;
-	p->rows = sw->slot_rows;
-	p->nblocks = (sw->count + sw->slot_rows - 1) / sw->slot_rows;
+	/*
+	 * slots of slot_rows, the last jobs slots' rows in slots of a
+	 * quarter: the workers end closer together (the last slot taken
+	 * leaves the others idle until it is done)
+	 */
+	p->rows = p->tail = sw->slot_rows;
+	p->nbig = sw->count / p->rows;
+	if (jobs > 1) {
+		p->tail = p->rows / 4;
+		p->nbig = sw->count > jobs * p->rows ? (sw->count - jobs *
+		    p->rows) / p->rows : 0;
+	}
+	p->nblocks = p->nbig + (sw->count - p->nbig * p->rows + p->tail - 1) /
+	    p->tail;
 	p->next = p->written = p->done = 0;
 	p->stop = p->writing = p->nspare = 0;
 	p->rc = EXIT_OK;
 	p->bad = -1;
-	p->nslots = 2 * jobs + 2;
+	/*
+	 * the ring: room for 2 * jobs + 2 slots of SLOT_ROWS, the bound on
+	 * memory, in as many slots as that makes (a small sweep's are
+	 * small): a worker runs ahead of one that is slow (a core taken by
+	 * another process) instead of waiting for it
+	 */
+	p->nslots = (2 * jobs + 2) * (int)(SLOT_ROWS / sw->slot_rows);
 	p->slots = calloc((size_t)p->nslots, sizeof(*p->slots));
 	p->spare = calloc((size_t)p->nslots, sizeof(*p->spare));
 	if (p->slots == NULL || p->spare == NULL) {
@@ -835,7 +887,7 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 	p->show = !sw->quiet && isatty(STDERR_FILENO) && !isatty(k->out.fd);
 	p->t0 = now();
 	p->last = p->t0 - 1.0;	/* the first block shows */
-	pool_pass(p, w, jobs, PASS_RUN);
+	pool_pass(p, w, PASS_RUN);
 	if (p->show)
 		fputs("\r\033[K", stderr);
 	rc = p->rc;
