@@ -689,6 +689,14 @@ workers_alloc(struct worker *w, int n)
 		    w[i].fsb == NULL || w[i].lag == NULL || w[i].att == NULL ||
 		    w[i].which == NULL || row_cache_open(&w[i].cache) != 0)
 			return -1;
+		/*
+		 * no precision yet: the first row clears the memo's table,
+		 * writing it before reading it (sink.c, memo_clear).  Read
+		 * first, calloc's fresh heap is the zero page, and each
+		 * write after it faults again and, a thread running on the
+		 * other core, flushes its TLB: 16 interrupts a worker
+		 */
+		w[i].cache.precision = -1;
 	}
 	return 0;
 }
@@ -880,6 +888,13 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 		warn_msg("out of memory");
 		return EXIT_IO;
 	}
+	/*
+	 * written here, first: calloc's fresh pages are the zero page until
+	 * written, and a worker's first write to one then (after its read
+	 * of the state) faults again and flushes the other cores' TLBs
+	 */
+	for (b = 0; b < p->nslots; b++)
+		p->slots[b].block = -1;
 	/*
 	 * the progress line on a terminal, never into the rows: not when
 	 * they go to a terminal too (stdout and stderr the same one)
