@@ -658,9 +658,9 @@ pool_pass(struct pool *p, struct worker *w, enum pass pass)
 }
 
 /*
- * Each worker's room; the last one's (the main thread's, to say why a
- * configuration is no valid run) only its setups.  0, or -1 (out of
- * memory).
+ * Each worker's room; the last one's (the spare, where the main thread
+ * says why a configuration is no valid run) only its setups.  0, or -1
+ * (out of memory).
  */
 static int
 workers_alloc(struct worker *w, int n)
