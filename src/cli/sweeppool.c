@@ -569,7 +569,8 @@ check_pass(struct worker *w)
 				pthread_mutex_unlock(&p->mu);
 				break;
 			}
-			may |= sweep_gates_may_fill(sw, w->of[0]);
+			if (sw->ngates > 0)
+				may |= sweep_gates_may_fill(sw, w->of[0]);
 		}
 	}
 	pthread_mutex_lock(&p->mu);
