@@ -511,18 +511,21 @@ cmd_sweep(int argc, char **argv)
 		goto done;
 	/*
 	 * slots of SLOT_ROWS, halved down to a block until each thread has
-	 * four or more (a small sweep is shared, not left to one thread);
-	 * more threads than slots would idle
+	 * sixteen or more: a small sweep is shared, not left to one thread,
+	 * the last slot leaves the others idle for less, and the buffers
+	 * the ring keeps (the same few, written and taken again) are pages
+	 * a small sweep faults in for less; more threads than slots would
+	 * idle
 	 */
 	jobs = sw->jobs;
 	sw->slot_rows = SLOT_ROWS;
-	while (sw->slot_rows > BLOCK && sw->count < 4L * jobs * sw->slot_rows)
+	while (sw->slot_rows > BLOCK && sw->count < 16L * jobs * sw->slot_rows)
 		sw->slot_rows /= 2;
 	if ((long)jobs > (sw->count + sw->slot_rows - 1) / sw->slot_rows)
 		jobs = (int)((sw->count + sw->slot_rows - 1) / sw->slot_rows);
 	if (jobs < 1)
 		jobs = 1;
-	/* w[jobs]: the main thread's room */
+	/* w[0]: the main thread's; w[jobs]: a spare, to say what is bad */
 	if ((w = sweep_workers_new(jobs + 1)) == NULL) {
 		warn_msg("out of memory");
 		rc = EXIT_IO;

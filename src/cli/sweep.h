@@ -201,21 +201,26 @@ int sweep_gates_filled(const struct sweep *sw, unsigned long long filled);
 /* The failing rows on stderr: the first MAX_SHOWN, then the count. */
 void sweep_report_failures(const struct sweep *sw, const struct failures *f);
 
-/* The pool (sweeppool.c): n workers' rooms, 0 or -1; freed. */
+/*
+ * The pool (sweeppool.c): n - 1 workers' rooms (the main thread's w[0],
+ * threads for the others, started now) and a spare, w[n - 1], to say
+ * what is bad; NULL: out of memory.  Freed: the threads joined.
+ */
 struct worker;
 struct worker *sweep_workers_new(int n);
 void sweep_workers_free(struct worker *w, int n);
 /*
- * Check every configuration of the shard on jobs threads (w has jobs + 1
- * rooms) before writing anything: EXIT_OK, or EXIT_USAGE after saying
+ * Check every configuration of the shard on the jobs workers (w has
+ * jobs + 1 rooms) before writing anything: EXIT_OK, or EXIT_USAGE after saying
  * why the first bad one is no valid run; *may_fill the gates some
  * configuration can give a value (sweep_gates_may_fill).
  */
 int sweep_check_all(const struct sweep *sw, struct worker *w, int jobs,
     unsigned long long *may_fill);
 /*
- * The main pass: jobs workers fill the ring's slots, this thread writes
- * them to k in order and gathers the failing rows into f.  EXIT_OK,
+ * The main pass: the jobs workers (this thread one) fill the ring's
+ * slots; the one that finishes the next slot in order writes it to k,
+ * and the done ones after it, and gathers the failing rows into f.  EXIT_OK,
  * EXIT_IO, or EXIT_USAGE when a configuration is no valid run.
  */
 int sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,

@@ -1,13 +1,14 @@
 /*
  * sweeppool.c - sweep's work on every core.  Work goes in slots of
- * configurations (slot_rows, run BLOCK at a time): worker threads take the
- * next slot and format its rows into it; the main thread writes the slots
- * of the ring in order.  A configuration's setup is its key's, resolved
- * once, with the parameter axes set by number (config_setup); a row's
- * cells are formatted only when their value changed.
+ * configurations (slot_rows, run BLOCK at a time): workers (jobs - 1
+ * threads and the main thread) take the next slot and format its rows
+ * into it; the worker that finishes the next slot in order writes it,
+ * and the done ones after it.  A configuration's setup is its key's,
+ * resolved once, with the parameter axes set by number (config_setup); a
+ * row's cells are formatted only when their value changed.
  * The output is the same for every -j, and the ring bounds the memory
  * whatever the size of the grid.  Before any row is written, a first
- * pass (in the workers too) can check that every configuration is a
+ * pass (on the same threads) can check that every configuration is a
  * valid run, so bad input never leaves half a CSV.
  */
 #include <math.h>
@@ -37,16 +38,51 @@ struct slot {
 	double shown_value[MAX_SHOWN];
 };
 
-/* The workers and the writer's meeting point. */
+/* A slot's buffer not in use: the next slot taken gets it. */
+struct spare_buf {
+	char *buf;
+	size_t cap;
+};
+
+/* What a pass is. */
+enum pass { PASS_CHECK, PASS_RUN, PASS_QUIT };
+
+/*
+ * The workers' meeting point, for both passes: one set of threads,
+ * started by the first pass and waiting for the next (a thread costs a
+ * clone, a stack and a join: a small sweep paid them twice).  The main
+ * thread is a worker too, w[0]; the threads are w[1 .. nthreads].  In
+ * the main pass the worker that finishes the next slot in order writes
+ * it and the done ones after it: no thread waits for nothing.
+ */
 struct pool {
 	const struct sweep *sw;
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	long next, nblocks, block;	/* next block to take; of how many */
+	pthread_cond_t cv;		/* a pass begins; a slot is free */
+	pthread_cond_t idle;		/* the threads are done with a pass */
+	int nthreads;			/* threads running: w[1 ..] */
+	unsigned gen;			/* passes begun */
+	enum pass pass;
+	int active;			/* threads not yet done with the pass */
+	long next, nblocks, rows;	/* next block to take; of how many;
+					 * configurations a block */
+	long nbig, tail;		/* main pass: slots of rows; after
+					 * them, of tail rows */
+	long bad;			/* first bad configuration */
+	unsigned long long may_fill;	/* check: gates some row can fill */
+	/* the main pass */
 	struct slot *slots;
 	int nslots, stop;
-	long bad;			/* check: first bad configuration */
-	unsigned long long may_fill;	/* check: gates some row can fill */
+	struct spare_buf *spare;	/* nslots: LIFO, the warmest first */
+	int nspare;
+	long written;			/* blocks written */
+	int writing;			/* a worker is writing */
+	int rc;				/* the first block's error, in order */
+	struct sink *k;
+	struct failures *f;
+	int show;			/* the progress line */
+	double t0, last;
+	long done;
 };
 
 /* An extra column's last text (a swept value), copied while it stays. */
@@ -86,13 +122,16 @@ struct worker {
 	struct extra_cache extra[MAX_AXES * 4];
 };
 
-/* Nothing resolved or formatted yet: a new pass. */
+/*
+ * Nothing formatted yet: a new pass.  The setup resolved last stays: it
+ * is its key's in any pass (a sweep of parameter axes alone, all one key,
+ * resolves once a worker, not once a pass).
+ */
 static void
 worker_reset(struct worker *w)
 {
 	int c;
 
-	w->key = -1;
 	w->row_at = -1;
 	for (c = 0; c < MAX_AXES * 4; c++)
 		w->extra[c].digit = -1;
@@ -327,15 +366,27 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 	return 0;
 }
 
+/*
+ * Where slot b's configurations begin, from the shard's first (b
+ * nblocks: the end): nbig slots of rows, then slots of tail rows.
+ */
+static long
+slot_start(const struct pool *p, long b)
+{
+	long at = b <= p->nbig ? b * p->rows : p->nbig * p->rows +
+	    (b - p->nbig) * p->tail;
+
+	return at < p->sw->count ? at : p->sw->count;
+}
+
 /* Slot b's configurations, a block at a time. */
 static void
 run_slot(struct worker *w, long b, struct slot *sl)
 {
 	const struct sweep *sw = w->pool->sw;
-	long lo = sw->first + b * sw->slot_rows, hi = lo + sw->slot_rows;
+	long lo = sw->first + slot_start(w->pool, b);
+	long hi = sw->first + slot_start(w->pool, b + 1);
 
-	if (hi > sw->first + sw->count)
-		hi = sw->first + sw->count;
 	sl->len = 0;
 	w->row_at = -1;		/* the row before is in another slot */
 	sl->error = 0;
@@ -357,179 +408,6 @@ run_slot(struct worker *w, long b, struct slot *sl)
 			return;
 }
 
-/* A worker of the main pass: take the next block whose slot is free. */
-static void *
-run_worker(void *arg)
-{
-	struct worker *w = arg;
-	struct pool *p = w->pool;
-
-	message_mute = 1;
-	worker_reset(w);
-	for (;;) {
-		struct slot *sl;
-		long b;
-
-		pthread_mutex_lock(&p->mu);
-		while (!p->stop && p->next < p->nblocks &&
-		    p->slots[p->next % p->nslots].state != SLOT_FREE)
-			pthread_cond_wait(&p->cv, &p->mu);
-		if (p->stop || p->next >= p->nblocks) {
-			pthread_mutex_unlock(&p->mu);
-			return NULL;
-		}
-		b = p->next++;
-		sl = &p->slots[b % p->nslots];
-		sl->state = SLOT_BUSY;
-		sl->block = b;
-		pthread_mutex_unlock(&p->mu);
-
-		run_slot(w, b, sl);
-
-		pthread_mutex_lock(&p->mu);
-		sl->state = SLOT_DONE;
-		pthread_cond_broadcast(&p->cv);
-		pthread_mutex_unlock(&p->mu);
-	}
-}
-
-/* A worker of the check: the first configuration that is no valid run. */
-static void *
-check_worker(void *arg)
-{
-	struct worker *w = arg;
-	struct pool *p = w->pool;
-	const struct sweep *sw = p->sw;
-
-	message_mute = 1;
-	worker_reset(w);
-	for (;;) {
-		long b, lo, hi, idx, digit[MAX_AXES];
-		unsigned long long may = 0;
-
-		pthread_mutex_lock(&p->mu);
-		b = p->next++;
-		pthread_mutex_unlock(&p->mu);
-		lo = sw->first + b * CHECK_BLOCK;
-		hi = lo + CHECK_BLOCK;
-		if (b >= p->nblocks)
-			return NULL;
-		if (hi > sw->first + sw->count)
-			hi = sw->first + sw->count;
-		pthread_mutex_lock(&p->mu);
-		if (p->bad >= 0 && p->bad < lo)
-			hi = lo;	/* an earlier one is bad: skip */
-		pthread_mutex_unlock(&p->mu);
-		sweep_config_digits(sw, lo, digit);
-		for (idx = lo; idx < hi; idx++, sweep_config_next(sw, digit)) {
-			if (config_setup(w, sw, idx, digit, 0) != EXIT_OK) {
-				pthread_mutex_lock(&p->mu);
-				if (p->bad < 0 || idx < p->bad)
-					p->bad = idx;
-				pthread_mutex_unlock(&p->mu);
-				break;
-			}
-			may |= sweep_gates_may_fill(sw, w->of[0]);
-		}
-		pthread_mutex_lock(&p->mu);
-		p->may_fill |= may;
-		pthread_mutex_unlock(&p->mu);
-	}
-}
-
-/* Each worker's room; 0, or -1 (out of memory). */
-static int
-workers_alloc(struct worker *w, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		w[i].rs = calloc(RING, sizeof(*w[i].rs));
-		w[i].text = calloc(RING, sizeof(*w[i].text));
-		w[i].sim = calloc(BLOCK, sizeof(*w[i].sim));
-		w[i].of = calloc(BLOCK, sizeof(*w[i].of));
-		w[i].sims = calloc(BLOCK, sizeof(*w[i].sims));
-		w[i].m = calloc(BLOCK, sizeof(*w[i].m));
-		w[i].mb = calloc(BLOCK, sizeof(*w[i].mb));
-		w[i].fs = calloc(BLOCK, sizeof(*w[i].fs));
-		w[i].fsb = calloc(BLOCK, sizeof(*w[i].fsb));
-		w[i].lag = calloc(BLOCK, sizeof(*w[i].lag));
-		w[i].att = calloc(BLOCK, sizeof(*w[i].att));
-		w[i].which = calloc(BLOCK, sizeof(*w[i].which));
-		if (w[i].rs == NULL || w[i].text == NULL || w[i].sim == NULL ||
-		    w[i].of == NULL ||
-		    w[i].sims == NULL || w[i].m == NULL || w[i].mb == NULL || w[i].fs == NULL || w[i].fsb == NULL ||
-		    w[i].lag == NULL || w[i].att == NULL ||
-		    w[i].which == NULL || row_cache_open(&w[i].cache) != 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* See sweep.h. */
-struct worker *
-sweep_workers_new(int n)
-{
-	struct worker *w = calloc((size_t)n, sizeof(*w));
-
-	if (w != NULL && workers_alloc(w, n) != 0) {
-		sweep_workers_free(w, n);
-		w = NULL;
-	}
-	return w;
-}
-
-/* See sweep.h (a NULL w is nothing to free). */
-void
-sweep_workers_free(struct worker *w, int n)
-{
-	int i;
-
-	if (w == NULL)
-		return;
-	for (i = 0; i < n; i++) {
-		free(w[i].rs);
-		free(w[i].text);
-		free(w[i].sim);
-		free(w[i].of);
-		free(w[i].sims);
-		free(w[i].m);
-		free(w[i].mb);
-		free(w[i].fs);
-		free(w[i].fsb);
-		free(w[i].lag);
-		free(w[i].att);
-		free(w[i].which);
-		row_cache_close(&w[i].cache);
-	}
-	free(w);
-}
-
-/*
- * Start n threads of fn on w[], meeting at p; the number started (fewer
- * only if the system refused one; the caller goes on with those).
- */
-static int
-workers_start(struct worker *w, int n, struct pool *p, void *(*fn)(void *))
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		w[i].pool = p;
-		if (pthread_create(&w[i].thread, NULL, fn, &w[i]) != 0)
-			break;
-	}
-	return i;
-}
-
-static void
-workers_join(struct worker *w, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		pthread_join(w[i].thread, NULL);
-}
 
 /* Seconds on a monotonic clock. */
 static double
@@ -551,6 +429,352 @@ progress(long done, long total, double elapsed)
 	fprintf(stderr, "\rspringsim: sweep %ld/%ld (%.0f%%), %.0f/s, ETA "
 	    "%.0f s\033[K", done, total, total > 0 ? 100.0 * (double)done /
 	    (double)total : 100.0, rate, eta);
+}
+
+/*
+ * Write slot sl, the next in order, and gather its failing rows: only
+ * the worker that set p->writing is here, so p's writer fields are its
+ * own.  An error is kept for the main thread to say once the pass ends.
+ */
+static void
+write_slot(struct pool *p, struct slot *sl)
+{
+	const struct sweep *sw = p->sw;
+	struct failures *f = p->f;
+	int i, mute = message_mute;
+
+	if (sl->error != 0) {
+		p->rc = sl->error;
+		p->bad = sl->bad;
+	} else {
+		message_mute = 0;	/* a write error is said */
+		out_write(&p->k->out, sl->buf, sl->len);
+		message_mute = mute;
+	}
+	for (i = 0; i < sl->nshown && f->nshown < MAX_SHOWN; i++) {
+		f->idx[f->nshown] = sl->shown_idx[i];
+		f->gate[f->nshown] = sl->shown_gate[i];
+		f->value[f->nshown++] = sl->shown_value[i];
+	}
+	f->nfail += sl->nfail;
+	f->ndiverged += sl->ndiverged;
+	f->gate_filled |= sl->gate_filled;
+	p->done += slot_start(p, sl->block + 1) - slot_start(p, sl->block);
+	if (p->show && p->rc == EXIT_OK && !p->k->out.failed &&
+	    now() - p->last >= 0.25) {
+		p->last = now();
+		progress(p->done, sw->count, p->last - p->t0);
+	}
+}
+
+/*
+ * With p->mu held: write the done slots from the next in order on, as
+ * long as they are there; each slot written is free for a worker, its
+ * buffer the next one taken.
+ */
+static void
+write_in_order(struct pool *p)
+{
+	struct slot *sl;
+
+	p->writing = 1;
+	while (!p->stop && p->written < p->nblocks &&
+	    (sl = &p->slots[p->written % p->nslots])->state == SLOT_DONE) {
+		pthread_mutex_unlock(&p->mu);
+		write_slot(p, sl);
+		pthread_mutex_lock(&p->mu);
+		p->spare[p->nspare].buf = sl->buf;
+		p->spare[p->nspare++].cap = sl->cap;
+		sl->buf = NULL;
+		sl->cap = 0;
+		sl->state = SLOT_FREE;
+		p->written++;
+		if (p->rc != EXIT_OK || p->k->out.failed)
+			p->stop = 1;
+		pthread_cond_broadcast(&p->cv);
+	}
+	p->writing = 0;
+}
+
+/*
+ * The main pass's work: take the next block whose slot is free, fill
+ * it, and write it when it is the next in order.
+ */
+static void
+run_pass(struct worker *w)
+{
+	struct pool *p = w->pool;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		struct slot *sl;
+		long b;
+
+		while (!p->stop && p->next < p->nblocks &&
+		    p->slots[p->next % p->nslots].state != SLOT_FREE)
+			pthread_cond_wait(&p->cv, &p->mu);
+		if (p->stop || p->next >= p->nblocks)
+			break;
+		b = p->next++;
+		sl = &p->slots[b % p->nslots];
+		sl->state = SLOT_BUSY;
+		sl->block = b;
+		if (p->nspare > 0) {
+			/* the buffer written last: its pages are in */
+			sl->buf = p->spare[--p->nspare].buf;
+			sl->cap = p->spare[p->nspare].cap;
+		}
+		pthread_mutex_unlock(&p->mu);
+
+		run_slot(w, b, sl);
+
+		pthread_mutex_lock(&p->mu);
+		sl->state = SLOT_DONE;
+		if (!p->writing && b == p->written)
+			write_in_order(p);
+	}
+	pthread_mutex_unlock(&p->mu);
+}
+
+/*
+ * The check's work: the first configuration that is no valid run, and
+ * the gates some configuration can fill, p->rows configurations a take.
+ */
+static void
+check_pass(struct worker *w)
+{
+	struct pool *p = w->pool;
+	const struct sweep *sw = p->sw;
+	unsigned long long may = 0;
+	long end = sw->first + sw->count;
+
+	for (;;) {
+		long b, lo, hi, idx, digit[MAX_AXES];
+
+		pthread_mutex_lock(&p->mu);
+		b = p->next++;
+		lo = sw->first + b * p->rows;
+		hi = lo + p->rows < end ? lo + p->rows : end;
+		if (p->bad >= 0 && p->bad < lo)
+			hi = lo;	/* an earlier one is bad: skip */
+		pthread_mutex_unlock(&p->mu);
+		if (b >= p->nblocks)
+			break;
+		sweep_config_digits(sw, lo, digit);
+		for (idx = lo; idx < hi; idx++, sweep_config_next(sw, digit)) {
+			if (config_setup(w, sw, idx, digit, 0) != EXIT_OK) {
+				pthread_mutex_lock(&p->mu);
+				if (p->bad < 0 || idx < p->bad)
+					p->bad = idx;
+				pthread_mutex_unlock(&p->mu);
+				break;
+			}
+			if (sw->ngates > 0)
+				may |= sweep_gates_may_fill(sw, w->of[0]);
+		}
+	}
+	pthread_mutex_lock(&p->mu);
+	p->may_fill |= may;
+	pthread_mutex_unlock(&p->mu);
+}
+
+/* A worker's part of a pass, from nothing resolved or formatted. */
+static void
+pass_work(struct worker *w, enum pass pass)
+{
+	worker_reset(w);
+	if (pass == PASS_CHECK)
+		check_pass(w);
+	else
+		run_pass(w);
+}
+
+/*
+ * A thread: each pass begun, its part, until told to quit.  The main
+ * pass is the last: done with it, the thread ends at once, so it is
+ * gone when the main thread joins it and frees (memory unmapped with no
+ * other thread running needs no other core's TLB flushed).
+ */
+static void *
+pool_thread(void *arg)
+{
+	struct worker *w = arg;
+	struct pool *p = w->pool;
+	unsigned seen = 0;
+	enum pass pass = PASS_CHECK;
+
+	message_mute = 1;
+	pthread_mutex_lock(&p->mu);
+	while (pass != PASS_RUN) {
+		while (p->gen == seen)
+			pthread_cond_wait(&p->cv, &p->mu);
+		seen = p->gen;
+		if ((pass = p->pass) == PASS_QUIT)
+			break;
+		pthread_mutex_unlock(&p->mu);
+		pass_work(w, pass);
+		pthread_mutex_lock(&p->mu);
+		if (--p->active == 0)
+			pthread_cond_signal(&p->idle);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+/* Join the threads (told to quit, or done with the main pass). */
+static void
+pool_join(struct pool *p, struct worker *w)
+{
+	int i;
+
+	for (i = 1; i <= p->nthreads; i++)
+		pthread_join(w[i].thread, NULL);
+	p->nthreads = 0;
+}
+
+/*
+ * Run a pass on the workers: the threads and this one, w[0]; back when
+ * all are done.
+ */
+static void
+pool_pass(struct pool *p, struct worker *w, enum pass pass)
+{
+	int mute = message_mute;
+
+	pthread_mutex_lock(&p->mu);
+	p->pass = pass;
+	p->active = p->nthreads;
+	p->gen++;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+	message_mute = 1;
+	pass_work(&w[0], pass);
+	message_mute = mute;
+	pthread_mutex_lock(&p->mu);
+	while (p->active > 0)
+		pthread_cond_wait(&p->idle, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+	if (pass == PASS_RUN)
+		pool_join(p, w);
+}
+
+/*
+ * Each worker's room; the last one's (the spare, where the main thread
+ * says why a configuration is no valid run) only its setups.  0, or -1
+ * (out of memory).
+ */
+static int
+workers_alloc(struct worker *w, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		w[i].rs = calloc(RING, sizeof(*w[i].rs));
+		w[i].text = calloc(RING, sizeof(*w[i].text));
+		if (w[i].rs == NULL || w[i].text == NULL)
+			return -1;
+		if (i == n - 1)
+			break;
+		w[i].sim = malloc(BLOCK * sizeof(*w[i].sim));
+		w[i].of = malloc(BLOCK * sizeof(*w[i].of));
+		w[i].sims = malloc(BLOCK * sizeof(*w[i].sims));
+		w[i].m = malloc(BLOCK * sizeof(*w[i].m));
+		w[i].mb = malloc(BLOCK * sizeof(*w[i].mb));
+		w[i].fs = malloc(BLOCK * sizeof(*w[i].fs));
+		w[i].fsb = malloc(BLOCK * sizeof(*w[i].fsb));
+		w[i].lag = malloc(BLOCK * sizeof(*w[i].lag));
+		w[i].att = malloc(BLOCK * sizeof(*w[i].att));
+		w[i].which = malloc(BLOCK * sizeof(*w[i].which));
+		if (w[i].sim == NULL || w[i].of == NULL || w[i].sims == NULL ||
+		    w[i].m == NULL || w[i].mb == NULL || w[i].fs == NULL ||
+		    w[i].fsb == NULL || w[i].lag == NULL || w[i].att == NULL ||
+		    w[i].which == NULL || row_cache_open(&w[i].cache) != 0)
+			return -1;
+		/*
+		 * no precision yet: the first row clears the memo's table,
+		 * writing it before reading it (sink.c, memo_clear).  Read
+		 * first, calloc's fresh heap is the zero page, and each
+		 * write after it faults again and, a thread running on the
+		 * other core, flushes its TLB: 16 interrupts a worker
+		 */
+		w[i].cache.precision = -1;
+	}
+	return 0;
+}
+
+/*
+ * See sweep.h: n - 1 workers, their threads started now (each is on its
+ * way while the main thread opens the output; if the system refuses one,
+ * the passes go on with fewer), and the main thread's spare room.
+ */
+struct worker *
+sweep_workers_new(int n)
+{
+	struct worker *w = calloc((size_t)n, sizeof(*w));
+	struct pool *p = calloc(1, sizeof(*p));
+	int i;
+
+	if (w == NULL || p == NULL) {
+		free(w);
+		free(p);
+		return NULL;
+	}
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->cv, NULL);
+	pthread_cond_init(&p->idle, NULL);
+	for (i = 0; i < n; i++) {
+		w[i].pool = p;
+		w[i].key = -1;
+	}
+	if (workers_alloc(w, n) != 0) {
+		sweep_workers_free(w, n);
+		return NULL;
+	}
+	while (p->nthreads < n - 2 &&
+	    pthread_create(&w[p->nthreads + 1].thread, NULL, pool_thread,
+	    &w[p->nthreads + 1]) == 0)
+		p->nthreads++;
+	return w;
+}
+
+/* See sweep.h (a NULL w is nothing to free): the threads quit first. */
+void
+sweep_workers_free(struct worker *w, int n)
+{
+	struct pool *p;
+	int i;
+
+	if (w == NULL)
+		return;
+	p = w[0].pool;
+	if (p->nthreads > 0) {
+		pthread_mutex_lock(&p->mu);
+		p->pass = PASS_QUIT;
+		p->gen++;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+		pool_join(p, w);
+	}
+	for (i = 0; i < n; i++) {
+		free(w[i].rs);
+		free(w[i].text);
+		free(w[i].sim);
+		free(w[i].of);
+		free(w[i].sims);
+		free(w[i].m);
+		free(w[i].mb);
+		free(w[i].fs);
+		free(w[i].fsb);
+		free(w[i].lag);
+		free(w[i].att);
+		free(w[i].which);
+		row_cache_close(&w[i].cache);
+	}
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->cv);
+	pthread_cond_destroy(&p->idle);
+	free(p);
+	free(w);
 }
 
 /*
@@ -590,125 +814,110 @@ explain_bad(const struct sweep *sw, long idx, struct worker *w)
 /*
  * Check every configuration of the shard before writing anything: on
  * the first that is no valid run, say why (run's message, prefixed with
- * the configuration) and return EXIT_USAGE.
+ * the configuration) and return EXIT_USAGE.  A take is an eighth of a
+ * worker's share (a small sweep's are not left to one thread), at most
+ * CHECK_BLOCK.
  */
 int
 sweep_check_all(const struct sweep *sw, struct worker *w, int jobs,
     unsigned long long *may_fill)
 {
-	struct pool p;
-	int started;
+	struct pool *p = w[0].pool;
 
-	memset(&p, 0, sizeof(p));
-	p.sw = sw;
-	p.nblocks = (sw->count + CHECK_BLOCK - 1) / CHECK_BLOCK;
-	p.bad = -1;
-	pthread_mutex_init(&p.mu, NULL);
-	pthread_cond_init(&p.cv, NULL);
-	started = workers_start(w, jobs, &p, check_worker);
-	if (started == 0) {
-		/* no thread at all: check here */
-		message_mute = 1;
-		for (long idx = sw->first; idx < sw->first + sw->count; idx++) {
-			if (sweep_config_setup(sw, idx, w[0].rs, w[0].text) !=
-			    EXIT_OK) {
-				p.bad = idx;
-				break;
-			}
-			p.may_fill |= sweep_gates_may_fill(sw, w[0].rs);
-		}
-		message_mute = 0;
-	}
-	workers_join(w, started);
-	*may_fill = p.may_fill;
-	pthread_mutex_destroy(&p.mu);
-	pthread_cond_destroy(&p.cv);
-	if (p.bad < 0)
+	p->sw = sw;
+	p->rows = (sw->count + 8L * jobs - 1) / (8L * jobs);
+	if (p->rows < BLOCK)
+		p->rows = BLOCK;
+	if (p->rows > CHECK_BLOCK)
+		p->rows = CHECK_BLOCK;
+	p->nblocks = (sw->count + p->rows - 1) / p->rows;
+	p->next = 0;
+	p->bad = -1;
+	p->may_fill = 0;
+	pool_pass(p, w, PASS_CHECK);
+	*may_fill = p->may_fill;
+	if (p->bad < 0)
 		return EXIT_OK;
-	return explain_bad(sw, p.bad, &w[0]);
+	return explain_bad(sw, p->bad, &w[jobs]);
 }
 
 /*
- * The main pass: workers fill the ring's slots, this thread writes them
- * in order.  EXIT_OK, EXIT_IO, or EXIT_USAGE when a configuration is no
- * valid run (said with spare's room).
+ * The main pass: the workers fill the ring's slots and write them in
+ * order.  EXIT_OK, EXIT_IO, or EXIT_USAGE when a configuration is no
+ * valid run (said with the spare room, w[jobs]).
  */
 int
 sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
     struct sink *k, struct failures *f)
 {
-	struct worker *spare = &w[jobs];
-	struct pool p;
+	struct pool *p = w[0].pool;
+	int b, rc;
+
+	p->sw = sw;
+	p->k = k;
+	p->f = f;
+	/*
+	 * slots of slot_rows, the last jobs slots' rows in slots of a
+	 * quarter: the workers end closer together (the last slot taken
+	 * leaves the others idle until it is done)
+	 */
+	p->rows = p->tail = sw->slot_rows;
+	p->nbig = sw->count / p->rows;
+	if (jobs > 1) {
+		p->tail = p->rows / 4;
+		p->nbig = sw->count > jobs * p->rows ? (sw->count - jobs *
+		    p->rows) / p->rows : 0;
+	}
+	p->nblocks = p->nbig + (sw->count - p->nbig * p->rows + p->tail - 1) /
+	    p->tail;
+	p->next = p->written = p->done = 0;
+	p->stop = p->writing = p->nspare = 0;
+	p->rc = EXIT_OK;
+	p->bad = -1;
+	/*
+	 * the ring: room for 2 * jobs + 2 slots of SLOT_ROWS, the bound on
+	 * memory, in as many slots as that makes (a small sweep's are
+	 * small): a worker runs ahead of one that is slow (a core taken by
+	 * another process) instead of waiting for it
+	 */
+	p->nslots = (2 * jobs + 2) * (int)(SLOT_ROWS / sw->slot_rows);
+	p->slots = calloc((size_t)p->nslots, sizeof(*p->slots));
+	p->spare = calloc((size_t)p->nslots, sizeof(*p->spare));
+	if (p->slots == NULL || p->spare == NULL) {
+		free(p->slots);
+		free(p->spare);
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	/*
+	 * written here, first: calloc's fresh pages are the zero page until
+	 * written, and a worker's first write to one then (after its read
+	 * of the state) faults again and flushes the other cores' TLBs
+	 */
+	for (b = 0; b < p->nslots; b++)
+		p->slots[b].block = -1;
 	/*
 	 * the progress line on a terminal, never into the rows: not when
 	 * they go to a terminal too (stdout and stderr the same one)
 	 */
-	int started, rc = EXIT_OK, show = !sw->quiet &&
-	    isatty(STDERR_FILENO) && !isatty(k->out.fd);
-	double t0 = now(), last = t0 - 1.0;	/* the first block shows */
-	long b, done = 0;
-
-	memset(&p, 0, sizeof(p));
-	p.sw = sw;
-	p.nblocks = (sw->count + sw->slot_rows - 1) / sw->slot_rows;
-	p.nslots = 2 * jobs + 2;
-	if ((p.slots = calloc((size_t)p.nslots, sizeof(*p.slots))) == NULL) {
-		warn_msg("out of memory");
-		return EXIT_IO;
-	}
-	pthread_mutex_init(&p.mu, NULL);
-	pthread_cond_init(&p.cv, NULL);
-	if ((started = workers_start(w, jobs, &p, run_worker)) == 0) {
-		warn_msg("cannot start a thread");
-		rc = EXIT_IO;
-		p.nblocks = 0;
-	}
-	for (b = 0; b < p.nblocks; b++) {
-		struct slot *sl = &p.slots[b % p.nslots];
-		int i;
-
-		pthread_mutex_lock(&p.mu);
-		while (sl->state != SLOT_DONE || sl->block != b)
-			pthread_cond_wait(&p.cv, &p.mu);
-		pthread_mutex_unlock(&p.mu);
-		if (sl->error == EXIT_USAGE)
-			rc = explain_bad(sw, sl->bad, spare);
-		else if (sl->error != 0) {
-			warn_msg("out of memory");
-			rc = EXIT_IO;
-		} else
-			out_write(&k->out, sl->buf, sl->len);
-		for (i = 0; i < sl->nshown && f->nshown < MAX_SHOWN; i++) {
-			f->idx[f->nshown] = sl->shown_idx[i];
-			f->gate[f->nshown] = sl->shown_gate[i];
-			f->value[f->nshown++] = sl->shown_value[i];
-		}
-		f->nfail += sl->nfail;
-		f->ndiverged += sl->ndiverged;
-		f->gate_filled |= sl->gate_filled;
-		done += sl->block == p.nblocks - 1 ? sw->count - b *
-		    sw->slot_rows : sw->slot_rows;
-		pthread_mutex_lock(&p.mu);
-		sl->state = SLOT_FREE;
-		if (rc != EXIT_OK || k->out.failed)
-			p.stop = 1;
-		pthread_cond_broadcast(&p.cv);
-		pthread_mutex_unlock(&p.mu);
-		if (p.stop)
-			break;
-		if (show && now() - last >= 0.25) {
-			last = now();
-			progress(done, sw->count, last - t0);
-		}
-	}
-	if (show)
+	p->show = !sw->quiet && isatty(STDERR_FILENO) && !isatty(k->out.fd);
+	p->t0 = now();
+	p->last = p->t0 - 1.0;	/* the first block shows */
+	pool_pass(p, w, PASS_RUN);
+	if (p->show)
 		fputs("\r\033[K", stderr);
-	workers_join(w, started);
-	for (b = 0; b < p.nslots; b++)
-		free(p.slots[b].buf);
-	free(p.slots);
-	pthread_mutex_destroy(&p.mu);
-	pthread_cond_destroy(&p.cv);
+	rc = p->rc;
+	if (rc == EXIT_USAGE)
+		rc = explain_bad(sw, p->bad, &w[jobs]);
+	else if (rc != EXIT_OK)
+		warn_msg("out of memory");
+	for (b = 0; b < p->nslots; b++)
+		free(p->slots[b].buf);
+	for (b = 0; b < p->nspare; b++)
+		free(p->spare[b].buf);
+	free(p->slots);
+	free(p->spare);
+	p->slots = NULL;
+	p->spare = NULL;
 	return rc;
 }
-
