@@ -584,15 +584,20 @@ metrics_format(char *buf, const struct run_setup *rs, const double *v,
 #define METRIC_LAST_IDENTITY 11
 
 /*
- * A kept text of len bytes into p by a fixed size, which copies faster
- * than len (p has room for NUMFMT_MAX): 16 bytes where they hold it, as
- * most do, else size (a row's overlapping 32-byte copies cost more than
- * the text).  len.
+ * A kept text of len bytes into p by fixed sizes, which copy faster
+ * than len (p has room for NUMFMT_MAX): 16 bytes, and where the text is
+ * longer, the 8 bytes from 15 (a memo's text is 23 at most; a copy of
+ * len bytes, or of a size chosen by len, is a call or a chain of
+ * branches).  len.
  */
 static inline unsigned char
-put_kept(char *p, const char *text, unsigned char len, size_t size)
+put_kept(char *p, const char *text, unsigned char len)
 {
-	memcpy(p, text, len <= 16 ? 16 : size);
+	_Static_assert(sizeof(((struct value_memo *)0)->text) == 23,
+	    "16 bytes, then 8 from 15, cover a memo's text");
+	memcpy(p, text, 16);
+	if (len > 16)
+		memcpy(p + 15, text + 15, 8);
 	return len;
 }
 
@@ -621,7 +626,7 @@ memo_find(struct row_cache *c, int precision, char *p, double v,
 		m = &c->memo[c->slot[h] - 1];
 		if (m->bits == bits) {
 			*hint = (unsigned short)(c->slot[h] - 1);
-			return put_kept(p, m->text, m->len, sizeof(m->text));
+			return put_kept(p, m->text, m->len);
 		}
 	}
 	n = put_value(p, v, precision);
@@ -650,7 +655,7 @@ memo_number(struct row_cache *c, int precision, char *p, double v,
 	/* the value after the cell's last: an axis in the order it cycles */
 	if (*hint + 1 < c->nmemo && m->bits == bits) {
 		*hint = (unsigned short)(*hint + 1);
-		return put_kept(p, m->text, m->len, sizeof(m->text));
+		return put_kept(p, m->text, m->len);
 	}
 	return memo_find(c, precision, p, v, bits, hint);
 }
