@@ -92,6 +92,8 @@ struct worker {
 	 */
 	unsigned long resolved, rs_stamp[RING], sim_stamp[BLOCK];
 	double *fast_to[MAX_AXES];
+	int nkeyed;			/* the axes of the key (stride > 0) */
+	short keyed[MAX_AXES];
 };
 
 /* Nothing resolved or formatted yet: a new pass. */
@@ -124,8 +126,14 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 	long key = 0;
 	int a, f, slot;
 
-	for (a = 0; a < sw->naxes; a++)
-		key += digit[a] * sw->stride[a];
+	/* the key: its axes, once a setup is resolved (a sweep of parameter
+	 * axes alone has none) */
+	if (w->key < 0)
+		for (a = 0; a < sw->naxes; a++)
+			key += digit[a] * sw->stride[a];
+	else
+		for (a = 0; a < w->nkeyed; a++)
+			key += digit[w->keyed[a]] * sw->stride[w->keyed[a]];
 	if (key != w->key || !w->fast) {
 		slot = (w->ring + 1) % RING;
 		w->key = -1;
@@ -136,6 +144,9 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 		rs = &w->rs[slot];
 		w->ring = slot;
 		w->key = key;
+		for (w->nkeyed = 0, a = 0; a < sw->naxes; a++)
+			if (sw->stride[a] != 0)
+				w->keyed[w->nkeyed++] = (short)a;
 		w->rs_stamp[slot] = ++w->resolved;
 		w->fast = sw->nfast > 0 && run_spring_by_params(rs) &&
 		    param_plan(&rs->ps, &w->plan) == 0;
