@@ -644,7 +644,7 @@ int
 param_resolve_planned(const struct param_plan *pl, const double *value,
     double mass, double h, spring_params *sp)
 {
-	int i, rc, mute = message_mute;
+	int i, rc, mute;
 
 	for (i = 0; i < pl->nids; i++)
 		if (!(value[pl->ids[i]] >= pl->lo[i] &&
@@ -657,6 +657,7 @@ param_resolve_planned(const struct param_plan *pl, const double *value,
 		    sp);
 	else {
 		/* a converter may warn (Ck above 1) or say why it failed */
+		mute = message_mute;
 		message_mute = 1;
 		if (pl->group < 0)
 			rc = spring_from_uaf(4.0 * PI, 0.3, sp);

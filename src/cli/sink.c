@@ -892,7 +892,7 @@ metrics_format_cached(char *buf, const char *before,
 	/* a bit past the last cell: the last span ends there */
 	changed |= 1ull << n;
 	i = 0;
-	if (changed & 1) {
+	if (n > 0 && (changed & 1)) {
 		c->at[0] = 0;
 		p += format_cell(c, precision, rs, v, 0, sel->idx[0], buf, p);
 		changed &= changed - 1;
