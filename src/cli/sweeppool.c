@@ -223,10 +223,18 @@ put_extra(const struct sweep *sw, const long *digit, struct slot *sl,
 		size_t n;
 
 		if (ax->len != NULL && ax->kind != AX_ROWS) {
-			/* a range's text, once: 32 bytes (the row has room) */
-			sl->buf[sl->len++] = ',';
-			memcpy(sl->buf + sl->len, ax->items[d], NUMFMT_MAX);
-			sl->len += ax->len[d];
+			/*
+			 * a range's text, once: 32 bytes (the row has room),
+			 * loaded, and its length, before the stores (a store
+			 * through char * has every field read again)
+			 */
+			char cell[NUMFMT_MAX], *to = sl->buf + sl->len;
+
+			memcpy(cell, ax->items[d], NUMFMT_MAX);
+			n = ax->len[d];
+			to[0] = ',';
+			memcpy(to + 1, cell, NUMFMT_MAX);
+			sl->len += n + 1;
 			continue;
 		}
 		if (e->digit == d) {
