@@ -312,9 +312,10 @@ _Static_assert(ROW_MEMO_SLOTS >= 2 * ROW_MEMO_VALUES &&
     ROW_MEMO_VALUES < 65536, "the memo's indices: half full, 16 bits");
 /* How a cell of the metrics row is formatted (metrics_format_cached). */
 enum cell_how {
-	CELL_NUMBER,		/* a number, and no cell two columns before */
-	CELL_TWO,		/* a number, maybe the cell two before's */
-	CELL_MEMO, CELL_COUNT, CELL_NAME
+	CELL_NUMBER,		/* a metric, and no cell two columns before */
+	CELL_TWO,		/* a metric, maybe the cell two before's */
+	CELL_MEMO,		/* an identity value (the memo's) */
+	CELL_COUNT, CELL_NAME
 };
 struct row_cache {
 	/*

@@ -758,9 +758,9 @@ cache_start(struct row_cache *c, const struct col_select *sel)
 			if (sel->idx[q] == j - 2 &&
 			    metric_cols[j - 2].kind == metric_cols[j].kind)
 				c->two_before[i] = (signed char)q;
-		c->how[i] = is_name(j) ? CELL_NAME : c->two_before[i] >= 0 ?
-		    CELL_TWO : metric_cols[j].kind == COL_COUNT ? CELL_COUNT :
-		    j <= METRIC_LAST_IDENTITY ? CELL_MEMO : CELL_NUMBER;
+		c->how[i] = is_name(j) ? CELL_NAME : metric_cols[j].kind ==
+		    COL_COUNT ? CELL_COUNT : j <= METRIC_LAST_IDENTITY ?
+		    CELL_MEMO : c->two_before[i] >= 0 ? CELL_TWO : CELL_NUMBER;
 	}
 }
 
@@ -913,7 +913,11 @@ metrics_format_cached(char *buf, const char *before,
 			break;
 		c->at[m] = (unsigned short)(p - buf);
 		*p++ = ',';
-		/* a number, unless the one two before is the same: inline */
+		/*
+		 * a metric, unless the one two before is the same, and an
+		 * identity value the memo has (its text, as the one two
+		 * before's, is that of its bits): inline
+		 */
 		if (c->how[m] == CELL_NUMBER || (c->how[m] == CELL_TWO &&
 		    c->key[c->two_before[m]] != c->key[m]))
 			p += put_value(p, v[sel->idx[m]], precision);

@@ -18,6 +18,7 @@ main(void)
 	test_numfmt();
 	test_parse();
 	test_paramplan();
+	test_rowcache();
 	test_frame();
 	test_signal();
 	test_analyze();
