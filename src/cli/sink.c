@@ -765,9 +765,9 @@ cache_start(struct row_cache *c, const struct col_select *sel)
 }
 
 /*
- * Cell i (column j) of the row being written at buf, into p, when it
- * is not a number to format (those are inline): its length;
- * c->key holds this row's keys.  A metric is often the one two columns
+ * Cell i (column j) of the row being written at buf, into p: its
+ * length (cell 0, and those metrics_format_cached does not write
+ * inline); c->key holds this row's keys.  A metric is often the one two columns
  * before (final_err_x is max_err_x when the error grows to the end):
  * that text, in this row, is copied.  An identity value (omega, zeta,
  * ...: a swept axis's point) comes from the memo; a count is whole; a
