@@ -346,6 +346,23 @@ in_range(enum param_id id, double x)
 	    (r->hi_open ? x < r->hi : x <= r->hi);
 }
 
+/*
+ * Flag id's range as lo <= x <= hi, in_range's test: an open bound is
+ * the next double inward (no double lies between), or NaN, which
+ * refuses every x, where there is none (an open bound at infinity on
+ * its own side).
+ */
+static void
+closed_range(enum param_id id, double *lo, double *hi)
+{
+	const struct range_rule *r = &range_rules[param_flags[id].range];
+
+	*lo = !r->lo_open ? r->lo : r->lo == INFINITY ? NAN :
+	    nextafter(r->lo, INFINITY);
+	*hi = !r->hi_open ? r->hi : r->hi == -INFINITY ? NAN :
+	    nextafter(r->hi, -INFINITY);
+}
+
 /* Check a parameter flag's value (typed as arg) against its range. */
 static int
 check_param(enum param_id id, double x, const char *arg)
@@ -582,11 +599,14 @@ int
 param_plan(const struct param_set *ps, struct param_plan *pl)
 {
 	const struct param_group *g;
+	enum param_id omega, zeta;
 	int p;
 
 	pl->group = -1;
 	pl->own_mass = -1;
 	pl->nids = 0;
+	pl->omega_id = pl->zeta_id = -1;
+	pl->uses_step = param_uses_step(ps);
 	if (mask_count(ps->given) > 0) {
 		for (g = param_groups; g->name != NULL; g++)
 			if (mask_eq(mask_minus(ps->given, g->optional),
@@ -595,10 +615,15 @@ param_plan(const struct param_set *ps, struct param_plan *pl)
 		if (g->name == NULL)
 			return -1;
 		pl->group = (int)(g - param_groups);
+		if (group_as_given(g, &omega, &zeta)) {
+			pl->omega_id = (int)omega;
+			pl->zeta_id = (int)zeta;
+		}
 	}
 	for (p = 0; p < P_COUNT; p++) {
 		if (!mask_has(ps->given, p))
 			continue;
+		closed_range(p, &pl->lo[pl->nids], &pl->hi[pl->nids]);
 		pl->ids[pl->nids++] = (unsigned char)p;
 		if (pl->group >= 0 && param_flags[p].is_mass &&
 		    mask_has(param_groups[pl->group].optional, p)) {
@@ -610,25 +635,37 @@ param_plan(const struct param_set *ps, struct param_plan *pl)
 	return 0;
 }
 
-/* See paramflags.h: param_resolve's steps, in its order, silent. */
+/*
+ * See paramflags.h: param_resolve's steps, in its order, silent: each
+ * value against its range (in_range's, closed), the group's converter
+ * (Studio Gobo's pair called straight: it says nothing).
+ */
 int
 param_resolve_planned(const struct param_plan *pl, const double *value,
     double mass, double h, spring_params *sp)
 {
-	int i, rc, mute = message_mute;
+	int i, rc, mute;
 
 	for (i = 0; i < pl->nids; i++)
-		if (!in_range(pl->ids[i], value[pl->ids[i]]))
+		if (!(value[pl->ids[i]] >= pl->lo[i] &&
+		    value[pl->ids[i]] <= pl->hi[i]))
 			return -1;
 	if (pl->own_mass >= 0)
 		mass = value[pl->own_mass];
-	/* a converter may warn (Ck above 1) or say why it failed */
-	message_mute = 1;
-	if (pl->group < 0)
-		rc = spring_from_uaf(4.0 * PI, 0.3, sp);
-	else
-		rc = param_groups[pl->group].convert(value, mass, h, sp);
-	message_mute = mute;
+	if (pl->omega_id >= 0)
+		rc = spring_from_uaf(value[pl->omega_id], value[pl->zeta_id],
+		    sp);
+	else {
+		/* a converter may warn (Ck above 1) or say why it failed */
+		mute = message_mute;
+		message_mute = 1;
+		if (pl->group < 0)
+			rc = spring_from_uaf(4.0 * PI, 0.3, sp);
+		else
+			rc = param_groups[pl->group].convert(value, mass, h,
+			    sp);
+		message_mute = mute;
+	}
 	if (rc != 0)
 		return -1;
 	sp->mass = mass;

@@ -132,6 +132,11 @@ struct param_plan {
 	int own_mass;			/* the group's mass flag given, or -1 */
 	int nids;
 	unsigned char ids[P_COUNT];	/* the flags given, in id order */
+	/* ids[i]'s range, an open bound made closed: lo[i] <= x <= hi[i] */
+	double lo[P_COUNT], hi[P_COUNT];
+	/* the group is omega and zeta as given (spring_from_uaf): -1 no */
+	int omega_id, zeta_id;
+	int uses_step;			/* param_uses_step */
 };
 int param_plan(const struct param_set *ps, struct param_plan *pl);
 int param_resolve_planned(const struct param_plan *pl, const double *value,

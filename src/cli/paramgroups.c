@@ -89,6 +89,24 @@ from_omega_zeta(const double *v, double mass, double h, spring_params *p)
 	return spring_from_uaf(v[P_OUT_OMEGA], v[P_OUT_ZETA], p);
 }
 
+/* See paramgroups.h: Studio Gobo's pair and springsim's own names. */
+int
+group_as_given(const struct param_group *g, enum param_id *omega,
+    enum param_id *zeta)
+{
+	if (g->convert == from_uaf) {
+		*omega = P_UAF;
+		*zeta = P_DR;
+		return 1;
+	}
+	if (g->convert == from_omega_zeta) {
+		*omega = P_OUT_OMEGA;
+		*zeta = P_OUT_ZETA;
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * A stiffness and a damping ratio (Unreal's FloatSpringInterp Stiffness
  * and CriticalDampingFactor), on --mass: omega = sqrt(K / M), zeta = Z.

@@ -43,5 +43,11 @@ extern const struct param_group param_groups[];
  * g may be NULL (no group: the default spring).
  */
 int mass_moves(const struct param_group *g);
+/*
+ * Whether group g's spring is its two values as they are, omega and zeta
+ * (spring_from_uaf): 1 and their flags, or 0.
+ */
+int group_as_given(const struct param_group *g, enum param_id *omega,
+    enum param_id *zeta);
 
 #endif

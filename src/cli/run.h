@@ -310,19 +310,29 @@ void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
 #define ROW_MEMO_SLOTS (1 << ROW_MEMO_SLOT_BITS)
 _Static_assert(ROW_MEMO_SLOTS >= 2 * ROW_MEMO_VALUES &&
     ROW_MEMO_VALUES < 65536, "the memo's indices: half full, 16 bits");
+/* How a cell of the metrics row is formatted (metrics_format_cached). */
+enum cell_how {
+	CELL_NUMBER,		/* a metric, and no cell two columns before */
+	CELL_TWO,		/* a metric, maybe the cell two before's */
+	CELL_MEMO,		/* an identity value (the memo's) */
+	CELL_COUNT, CELL_NAME
+};
 struct row_cache {
 	/*
 	 * The row before: where each cell starts in it (at its comma; at[n]
-	 * the end), what each cell's text is of (its value's bits, or its
-	 * name's address); n 0: none
+	 * the end), what each cell's text is of (its value's bits; a name
+	 * cell's, its text's address); n 0: none
 	 */
 	const struct col_select *sel;		/* its columns */
 	unsigned long long names;		/* bit i: cell i is a name */
+	int in_order;				/* cell i is column i */
 	int n;
 	unsigned long long key[METRIC_NCOLS];
+	const char *name[METRIC_NCOLS];		/* a name cell's text */
 	unsigned short at[METRIC_NCOLS + 1];
 	/* the cell two columns before, where it is earlier in the row: -1 */
 	signed char two_before[METRIC_NCOLS];
+	unsigned char how[METRIC_NCOLS];	/* enum cell_how, each cell's */
 	int precision;				/* the memo's texts' */
 	int nmemo;				/* memo[0 .. nmemo) kept */
 	struct value_memo {

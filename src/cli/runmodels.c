@@ -472,7 +472,7 @@ run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
 
 	if (param_resolve_planned(pl, value, mass, h, &sim->params) != 0)
 		return -1;
-	if (param_uses_step(&rs->ps)) {
+	if (pl->uses_step) {
 		sim->nissen = 1;
 		sim->ck = value[P_CK];
 		sim->cd = value[P_CD];

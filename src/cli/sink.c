@@ -7,11 +7,13 @@
 #include <math.h>
 #include <pthread.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "numfmt.h"
 #include "run.h"
@@ -27,6 +29,21 @@ put_number(const struct sink *k, char *buf, double v)
 		return 0;
 	if (k->precision > 0)
 		return numfmt_precision(buf, v, k->precision);
+	return numfmt_roundtrip(buf, v);
+}
+
+/*
+ * put_number for a sink of that precision, with no sink to build (the
+ * sink holds its writer's buffer: a struct sink on the stack is 64 KiB
+ * to zero wherever the compiler cannot see it unread).
+ */
+static inline int
+put_value(char *buf, double v, int precision)
+{
+	if (isnan(v))
+		return 0;
+	if (precision > 0)
+		return numfmt_precision(buf, v, precision);
 	return numfmt_roundtrip(buf, v);
 }
 
@@ -567,15 +584,20 @@ metrics_format(char *buf, const struct run_setup *rs, const double *v,
 #define METRIC_LAST_IDENTITY 11
 
 /*
- * A kept text of len bytes into p by a fixed size, which copies faster
- * than len (p has room for NUMFMT_MAX): 16 bytes where they hold it, as
- * most do, else size (a row's overlapping 32-byte copies cost more than
- * the text).  len.
+ * A kept text of len bytes into p by fixed sizes, which copy faster
+ * than len (p has room for NUMFMT_MAX): 16 bytes, and where the text is
+ * longer, the 8 bytes from 15 (a memo's text is 23 at most; a copy of
+ * len bytes, or of a size chosen by len, is a call or a chain of
+ * branches).  len.
  */
 static inline unsigned char
-put_kept(char *p, const char *text, unsigned char len, size_t size)
+put_kept(char *p, const char *text, unsigned char len)
 {
-	memcpy(p, text, len <= 16 ? 16 : size);
+	_Static_assert(sizeof(((struct value_memo *)0)->text) == 23,
+	    "16 bytes, then 8 from 15, cover a memo's text");
+	memcpy(p, text, 16);
+	if (len > 16)
+		memcpy(p + 15, text + 15, 8);
 	return len;
 }
 
@@ -588,33 +610,26 @@ put_kept(char *p, const char *text, unsigned char len, size_t size)
  * fastest axes cycle from the first rows, so their points are in, and a
  * value met later is formatted, as without a memo (evicting instead
  * would have the points of an axis longer than the memo evict one
- * another on every row).  Linear probing in a table half full at most;
- * but first the value after the one the cell had last (hint), where the
- * fastest axis's next point is: one load in order, not two at random.
+ * another on every row).  Linear probing in a table half full at most.
  */
 static unsigned char
-memo_number(struct row_cache *c, const struct sink *k, char *p, double v,
+memo_find(struct row_cache *c, int precision, char *p, double v,
     unsigned long long bits, unsigned short *hint)
 {
 	/* Fibonacci hashing: the top bits of bits times 2^64 / phi */
 	size_t h = (size_t)((bits * 0x9e3779b97f4a7c15ull) >>
 	    (64 - ROW_MEMO_SLOT_BITS));
-	struct value_memo *m = &c->memo[*hint + 1];
+	struct value_memo *m;
 	size_t n;
 
-	/* the value after the cell's last: an axis in the order it cycles */
-	if (*hint + 1 < c->nmemo && m->bits == bits) {
-		*hint = (unsigned short)(*hint + 1);
-		return put_kept(p, m->text, m->len, sizeof(m->text));
-	}
 	for (; c->slot[h] != 0; h = (h + 1) & (ROW_MEMO_SLOTS - 1)) {
 		m = &c->memo[c->slot[h] - 1];
 		if (m->bits == bits) {
 			*hint = (unsigned short)(c->slot[h] - 1);
-			return put_kept(p, m->text, m->len, sizeof(m->text));
+			return put_kept(p, m->text, m->len);
 		}
 	}
-	n = put_number(k, p, v);
+	n = put_value(p, v, precision);
 	if (n > 0 && n <= sizeof(m->text) && c->nmemo < ROW_MEMO_VALUES) {
 		*hint = (unsigned short)c->nmemo;
 		m = &c->memo[c->nmemo++];
@@ -624,6 +639,25 @@ memo_number(struct row_cache *c, const struct sink *k, char *p, double v,
 		c->slot[h] = (unsigned short)c->nmemo;
 	}
 	return (unsigned char)n;
+}
+
+/*
+ * memo_find, but first the value after the one the cell had last
+ * (hint), where the fastest axis's next point is: one load in order,
+ * not two at random, inline.
+ */
+static inline unsigned char
+memo_number(struct row_cache *c, int precision, char *p, double v,
+    unsigned long long bits, unsigned short *hint)
+{
+	const struct value_memo *m = &c->memo[*hint + 1];
+
+	/* the value after the cell's last: an axis in the order it cycles */
+	if (*hint + 1 < c->nmemo && m->bits == bits) {
+		*hint = (unsigned short)(*hint + 1);
+		return put_kept(p, m->text, m->len);
+	}
+	return memo_find(c, precision, p, v, bits, hint);
 }
 
 /* See run.h: the memo's room, once (a worker's); 0, or -1. */
@@ -700,9 +734,10 @@ lowest_bit(unsigned long long x)
 
 /*
  * A new selection of columns: no row before; the cells that are names;
- * for each cell, where the column two before it is in the row, when it
- * comes earlier and is of the same kind (its text, when its value is
- * the same, is this one's).
+ * whether the cells are the columns in order (all of them); for each
+ * cell, where the column two before it is in the row, when it comes
+ * earlier and is of the same kind (its text, when its value is the
+ * same, is this one's); how each is formatted (format_cell).
  */
 static void
 cache_start(struct row_cache *c, const struct col_select *sel)
@@ -712,47 +747,95 @@ cache_start(struct row_cache *c, const struct col_select *sel)
 	c->sel = sel;
 	c->n = 0;
 	c->names = 0;
+	c->in_order = 1;
 	for (i = 0; i < sel->n; i++) {
 		j = sel->idx[i];
 		if (is_name(j))
 			c->names |= 1ull << i;
+		c->in_order &= j == i;
 		c->two_before[i] = -1;
 		for (q = 0; q < i && j >= 5 && !is_name(j); q++)
 			if (sel->idx[q] == j - 2 &&
 			    metric_cols[j - 2].kind == metric_cols[j].kind)
 				c->two_before[i] = (signed char)q;
+		c->how[i] = is_name(j) ? CELL_NAME : metric_cols[j].kind ==
+		    COL_COUNT ? CELL_COUNT : j <= METRIC_LAST_IDENTITY ?
+		    CELL_MEMO : c->two_before[i] >= 0 ? CELL_TWO : CELL_NUMBER;
 	}
 }
 
 /*
- * Cell i (column j, key its value's bits) of the row being written at
- * buf, into p: its length.  A metric is often the one two columns before
- * (final_err_x is max_err_x when the error grows to the end): that text,
- * in this row, is copied.  An identity value (omega, zeta, ...: a swept
- * axis's point) comes from the memo; a count is whole; a count that is
- * NaN (an engine's, where it has none) is empty.
+ * Cell i (column j) of the row being written at buf, into p: its
+ * length (cell 0, and those metrics_format_cached does not write
+ * inline); c->key holds this row's keys.  A metric is often the one two columns
+ * before (final_err_x is max_err_x when the error grows to the end):
+ * that text, in this row, is copied.  An identity value (omega, zeta,
+ * ...: a swept axis's point) comes from the memo; a count is whole; a
+ * count that is NaN (an engine's, where it has none) is empty.
  */
 static size_t
-format_cell(struct row_cache *c, const struct sink *k,
-    const struct run_setup *rs, const double *v, const unsigned long long
-    *key, int i, int j, const char *buf, char *p)
+format_cell(struct row_cache *c, int precision,
+    const struct run_setup *rs, const double *v, int i, int j,
+    const char *buf, char *p)
 {
 	int q = c->two_before[i];
 
-	if (is_name(j))
-		return put_text(p, cell_name(rs, j));
-	if (q >= 0 && key[q] == key[i]) {
+	if (q >= 0 && c->key[q] == c->key[i]) {
 		size_t from = c->at[q] + (q > 0), n = c->at[q + 1] - from;
 
 		memcpy(p, buf + from, n);
 		return n;
 	}
-	if (metric_cols[j].kind == COL_COUNT)
+	switch (c->how[i]) {
+	case CELL_NAME:
+		return put_text(p, cell_name(rs, j));
+	case CELL_COUNT:
 		return isnan(v[j]) ? 0 : (size_t)numfmt_integer(p,
 		    (long long)v[j]);
-	if (j <= METRIC_LAST_IDENTITY)
-		return memo_number(c, k, p, v[j], key[i], &c->hint[i]);
-	return (size_t)put_number(k, p, v[j]);
+	case CELL_MEMO:
+		return memo_number(c, precision, p, v[j], c->key[i],
+		    &c->hint[i]);
+	default:
+		return (size_t)put_value(p, v[j], precision);
+	}
+}
+
+/*
+ * Which of the n values v[0 .. n) differ by their bits from c->key[]
+ * (bit i: v[i]), which become them: the all-columns row's cells are the
+ * columns in order, compared two at a time where SSE2 is (a double's
+ * bits are the same when both its halves are).
+ */
+static inline unsigned long long
+changed_in_order(struct row_cache *c, const double *v, int n)
+{
+	unsigned long long bits, changed = 0;
+	int i = 0;
+
+#if defined(__SSE2__)
+	/* the halves' equal bits (movemask of 4 floats) to the doubles'
+	 * changed ones: bit 0 for halves 0 and 1, bit 1 for 2 and 3 */
+	static const unsigned char two[16] = {
+		3, 3, 3, 2, 3, 3, 3, 2, 3, 3, 3, 2, 1, 1, 1, 0
+	};
+
+	for (; i + 2 <= n; i += 2) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)
+		    &v[i]);
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)
+		    &c->key[i]);
+
+		changed |= (unsigned long long)two[_mm_movemask_ps(
+		    _mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))] << i;
+		_mm_storeu_si128((__m128i *)(void *)&c->key[i], a);
+	}
+#endif
+	for (; i < n; i++) {
+		memcpy(&bits, &v[i], sizeof(bits));
+		changed |= (unsigned long long)(bits != c->key[i]) << i;
+		c->key[i] = bits;
+	}
+	return changed;
 }
 
 /*
@@ -763,9 +846,10 @@ format_cell(struct row_cache *c, const struct sink *k,
  * cell's value is compared by its bits (the same bits, the same text),
  * a name by its address, and each run of unchanged cells is one copy of
  * the row before's text (commas included), however many cells it is:
- * only the cells that changed are formatted.  Where each cell starts
- * moves only after a cell whose text changed length.  The row before is
- * read where the caller keeps it (a row back in its buffer), not from a
+ * only the cells that changed are formatted, found a set bit at a time
+ * (cell 0, which has no comma, first).  Where each cell starts moves
+ * only after a cell whose text changed length.  The row before is read
+ * where the caller keeps it (a row back in its buffer), not from a
  * copy: copying a row just written costs more than formatting (the
  * copy's loads wait for the formatter's stores to land).
  */
@@ -774,34 +858,50 @@ metrics_format_cached(char *buf, const char *before,
     const struct run_setup *rs, const double *v, int precision,
     const struct col_select *sel, struct row_cache *c)
 {
-	const struct sink k = { .precision = precision };
-	unsigned long long key[METRIC_NCOLS], changed = 0, names;
+	unsigned long long bits, changed = 0, names;
 	char *p = buf;
 	int i, m, s, n = sel->n, moved;
 
-	_Static_assert(METRIC_NCOLS <= 64, "changed has a bit a cell");
+	_Static_assert(METRIC_NCOLS < 64, "changed has a bit a cell, and one "
+	    "past the last");
 	if (precision != c->precision)
 		memo_clear(c, precision);
 	if (sel != c->sel)
 		cache_start(c, sel);
-	/* what changed: the values' bits, then the names' addresses */
-	for (i = 0; i < n; i++) {
-		memcpy(&key[i], &v[sel->idx[i]], sizeof(key[i]));
-		if (key[i] != c->key[i])
-			changed |= 1ull << i;
-	}
+	/* what changed: the values' bits (a name's, NaN, never), then the
+	 * names' addresses; the keys become this row's */
+	if (c->in_order)
+		changed = changed_in_order(c, v, n);
+	else
+		for (i = n - 1; i >= 0; i--) {
+			memcpy(&bits, &v[sel->idx[i]], sizeof(bits));
+			changed = changed << 1 | (bits != c->key[i]);
+			c->key[i] = bits;
+		}
 	for (names = c->names; names != 0; names &= names - 1) {
+		const char *name;
+
 		i = lowest_bit(names);
-		key[i] = (unsigned long long)(uintptr_t)cell_name(rs,
-		    sel->idx[i]);
+		name = cell_name(rs, sel->idx[i]);
 		changed = (changed & ~(1ull << i)) |
-		    (unsigned long long)(key[i] != c->key[i]) << i;
+		    (unsigned long long)(name != c->name[i]) << i;
+		c->name[i] = name;
 	}
 	if (before == NULL || c->n == 0)
-		changed = ~0ull;
-	for (i = 0; i < n; i = m + 1) {
+		changed = (1ull << n) - 1;
+	/* a bit past the last cell: the last span ends there */
+	changed |= 1ull << n;
+	i = 0;
+	if (n > 0 && (changed & 1)) {
+		c->at[0] = 0;
+		p += format_cell(c, precision, rs, v, 0, sel->idx[0], buf, p);
+		changed &= changed - 1;
+		i = 1;
+	}
+	for (;; i = m + 1) {
 		/* the unchanged cells from i, [i, m): one copy */
-		m = changed >> i == 0 ? n : i + lowest_bit(changed >> i);
+		m = lowest_bit(changed);
+		changed &= changed - 1;
 		if (m > i) {
 			moved = (int)(p - buf) - c->at[i];
 			p = put_span(p, before + c->at[i], c->at[m] -
@@ -812,12 +912,23 @@ metrics_format_cached(char *buf, const char *before,
 		if (m == n)
 			break;
 		c->at[m] = (unsigned short)(p - buf);
-		if (m > 0)
-			*p++ = ',';
-		p += format_cell(c, &k, rs, v, key, m, sel->idx[m], buf, p);
+		*p++ = ',';
+		/*
+		 * a metric, unless the one two before is the same, and an
+		 * identity value the memo has (its text, as the one two
+		 * before's, is that of its bits): inline
+		 */
+		if (c->how[m] == CELL_NUMBER || (c->how[m] == CELL_TWO &&
+		    c->key[c->two_before[m]] != c->key[m]))
+			p += put_value(p, v[sel->idx[m]], precision);
+		else if (c->how[m] == CELL_MEMO)
+			p += memo_number(c, precision, p, v[sel->idx[m]],
+			    c->key[m], &c->hint[m]);
+		else
+			p += format_cell(c, precision, rs, v, m, sel->idx[m],
+			    buf, p);
 	}
 	c->at[n] = (unsigned short)(p - buf);
-	memcpy(c->key, key, (size_t)n * sizeof(key[0]));
 	c->n = n;
 	return (size_t)(p - buf);
 }

@@ -120,6 +120,16 @@ struct worker {
 	struct row_cache cache;		/* the cells of the row before */
 	long row_at;			/* where it is in the slot; -1 none */
 	struct extra_cache extra[MAX_AXES * 4];
+	/*
+	 * config_setup's: each resolve's stamp (resolved counts them), of
+	 * each setup of rs and of the one each sim is a copy of (a sim
+	 * whose setup stays takes the values alone); where each parameter
+	 * axis's value goes (value[] or mass)
+	 */
+	unsigned long resolved, rs_stamp[RING], sim_stamp[BLOCK];
+	double *fast_to[MAX_AXES];
+	int nkeyed;			/* the axes of the key (stride > 0) */
+	short keyed[MAX_AXES];
 };
 
 /*
@@ -142,7 +152,8 @@ worker_reset(struct worker *w)
  * w->of[i]: its key's setup,
  * resolved the way run resolves one (sweep_config_setup) when the key
  * changes, and otherwise the parameter axes' values set by number on it
- * (run_spring_params): arithmetic, no copy of the setup, no option.
+ * (run_spring_params): arithmetic, no copy of the setup, no option, and
+ * the setup's sim copied only when sim[i] is not a copy of it already.
  * EXIT_OK, or EXIT_USAGE when it is no valid run (no message: the
  * caller says why with sweep_config_setup).
  */
@@ -154,38 +165,56 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 	long key = 0;
 	int a, f, slot;
 
-	for (a = 0; a < sw->naxes; a++)
-		key += digit[a] * sw->stride[a];
+	/* the key: its axes, once a setup is resolved (a sweep of parameter
+	 * axes alone has none) */
+	if (w->key < 0)
+		for (a = 0; a < sw->naxes; a++)
+			key += digit[a] * sw->stride[a];
+	else
+		for (a = 0; a < w->nkeyed; a++)
+			key += digit[w->keyed[a]] * sw->stride[w->keyed[a]];
 	if (key != w->key || !w->fast) {
 		slot = (w->ring + 1) % RING;
 		w->key = -1;
+		w->rs_stamp[slot] = 0;
 		if (sweep_config_setup(sw, idx, &w->rs[slot], &w->text[slot]) !=
 		    EXIT_OK)
 			return EXIT_USAGE;
 		rs = &w->rs[slot];
 		w->ring = slot;
 		w->key = key;
+		for (w->nkeyed = 0, a = 0; a < sw->naxes; a++)
+			if (sw->stride[a] != 0)
+				w->keyed[w->nkeyed++] = (short)a;
+		w->rs_stamp[slot] = ++w->resolved;
 		w->fast = sw->nfast > 0 && run_spring_by_params(rs) &&
 		    param_plan(&rs->ps, &w->plan) == 0;
 		if (w->fast) {
 			memcpy(w->value, rs->ps.value, sizeof(w->value));
 			w->mass = rs->ps.mass;
+			for (f = 0; f < sw->nfast; f++) {
+				a = sw->axes[sw->fast_axis[f]].code;
+				w->fast_to[f] = a == PARAM_OPT_MASS ? &w->mass :
+				    &w->value[a - PARAM_OPT];
+			}
 		}
 		w->of[i] = rs;
 		w->sim[i] = rs->sim;
+		w->sim_stamp[i] = w->resolved;
 		return EXIT_OK;
 	}
 	rs = &w->rs[w->ring];
 	for (f = 0; f < sw->nfast; f++) {
 		const struct axis *ax = &sw->axes[sw->fast_axis[f]];
-		double x = sweep_axis_number(ax, digit[sw->fast_axis[f]]);
+		long d = digit[sw->fast_axis[f]];
 
-		if (ax->code == PARAM_OPT_MASS)
-			w->mass = x;
-		else
-			w->value[ax->code - PARAM_OPT] = x;
+		*w->fast_to[f] = ax->num != NULL ? ax->num[d] :
+		    sweep_axis_number(ax, d);
 	}
-	w->sim[i] = rs->sim;
+	if (w->sim_stamp[i] != w->rs_stamp[w->ring]) {
+		w->sim[i] = rs->sim;
+		w->sim_stamp[i] = w->rs_stamp[w->ring];
+	}
 	if (run_spring_params(rs, &w->plan, w->value, w->mass, &w->sim[i]) !=
 	    0)
 		return EXIT_USAGE;
@@ -233,10 +262,18 @@ put_extra(const struct sweep *sw, const long *digit, struct slot *sl,
 		size_t n;
 
 		if (ax->len != NULL && ax->kind != AX_ROWS) {
-			/* a range's text, once: 32 bytes (the row has room) */
-			sl->buf[sl->len++] = ',';
-			memcpy(sl->buf + sl->len, ax->items[d], NUMFMT_MAX);
-			sl->len += ax->len[d];
+			/*
+			 * a range's text, once: 32 bytes (the row has room),
+			 * loaded, and its length, before the stores (a store
+			 * through char * has every field read again)
+			 */
+			char cell[NUMFMT_MAX], *to = sl->buf + sl->len;
+
+			memcpy(cell, ax->items[d], NUMFMT_MAX);
+			n = ax->len[d];
+			to[0] = ',';
+			memcpy(to + 1, cell, NUMFMT_MAX);
+			sl->len += n + 1;
 			continue;
 		}
 		if (e->digit == d) {

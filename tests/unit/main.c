@@ -17,6 +17,8 @@ main(void)
 	test_metrics();
 	test_numfmt();
 	test_parse();
+	test_paramplan();
+	test_rowcache();
 	test_frame();
 	test_signal();
 	test_analyze();

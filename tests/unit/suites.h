@@ -7,6 +7,8 @@ void test_rules(void);		/* test_rules.c: first steps, orders */
 void test_metrics(void);	/* test_metrics.c: metric definitions */
 void test_numfmt(void);		/* test_numfmt.c: round-trip formatting */
 void test_parse(void);		/* test_parse.c: strict number parsing */
+void test_paramplan(void);	/* test_paramplan.c: the sweep's resolve */
+void test_rowcache(void);	/* test_rowcache.c: a sweep row's cells copied */
 void test_frame(void);		/* test_frame.c: substep policies, clock */
 void test_signal(void);		/* test_signal.c: target signals, reference */
 void test_analyze(void);	/* test_analyze.c: stability, grids */
