@@ -311,8 +311,10 @@ all_names(struct axis *ax)
 
 /*
  * What each item of a number axis reads as, once, so that a row applies
- * the number (run_apply_number) instead of reading its text again.  An
- * item that does not read leaves num NULL: the text path says why.
+ * the number (run_apply_number) instead of reading its text again.  A
+ * range's point is the number its text was written from (round-trip,
+ * cache_texts), so it is not read back.  An item that does not read
+ * leaves num NULL: the text path says why.
  */
 static int
 read_numbers(struct axis *ax)
@@ -324,7 +326,9 @@ read_numbers(struct axis *ax)
 		return -1;
 	}
 	for (i = 0; i < ax->n; i++)
-		if (scan_double(ax->items[i], &ax->num[i]) != 0) {
+		if (ax->len != NULL)	/* a range's (cache_texts) */
+			ax->num[i] = grid_at(&ax->grid, i);
+		else if (scan_double(ax->items[i], &ax->num[i]) != 0) {
 			free(ax->num);
 			ax->num = NULL;
 			break;
@@ -395,7 +399,7 @@ sweep_add_option(struct sweep *sw, int code, const char *name,
 	}
 	for (i = 0; i < ax->n && rc == 0; i++) {
 		*scratch = sw->base;
-		rc = run_apply(scratch, code, sweep_axis_text(ax, i, buf));
+		rc = axis_apply(ax, i, scratch, buf);
 	}
 	free(scratch);
 	return rc != 0 ? EXIT_USAGE : EXIT_OK;
