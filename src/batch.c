@@ -70,7 +70,6 @@
 /* A chunk's springs, structure of arrays. */
 struct chunk {
 	int n;
-	int full;			/* every sum, or the x errors alone */
 	long frames;
 	long index[CHUNK];		/* which of the batch's springs */
 	/* the rule's coefficients and the target, g + q t */
@@ -446,7 +445,6 @@ flush(struct pending *p, const runner_fn *run, struct chunk *ck,
 	if (p->n == 0)
 		return;
 	ck->n = 0;
-	ck->full = full;
 	ck->frames = p->frames;
 	for (i = 0; i < p->n; i++)
 		chunk_add(ck, sims[p->index[i]], p->index[i]);

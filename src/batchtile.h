@@ -313,11 +313,11 @@ run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
 }
 
 /*
- * Five functions a rule: run_chunk with the step inlined, for every
+ * Six functions a rule: run_chunk with the step inlined, for every
  * metric and (name_x) for the x errors alone, with a moving target and
- * (name_s, name_xs) a still one, each a constant full and still the
- * compiler folds; and name_r, the springs run again (redo), rare enough
- * to read full from the chunk.
+ * (name_s, name_xs) a still one, and the same two for the springs run
+ * again (name_r, name_xr: redo), each a constant full, still and redo
+ * the compiler folds.
  */
 #define CHUNK_RUNNER(name, step) \
 	TILE_TARGET static void TILE(name)(struct chunk *ck) \
@@ -329,7 +329,9 @@ run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
 	TILE_TARGET static void TILE(name##_xs)(struct chunk *ck) \
 	{ run_chunk(ck, TILE(step), 0, 1, 0); } \
 	TILE_TARGET static void TILE(name##_r)(struct chunk *ck) \
-	{ run_chunk(ck, TILE(step), ck->full, 0, 1); }
+	{ run_chunk(ck, TILE(step), 1, 0, 1); } \
+	TILE_TARGET static void TILE(name##_xr)(struct chunk *ck) \
+	{ run_chunk(ck, TILE(step), 0, 0, 1); }
 CHUNK_RUNNER(chunk_explicit, tile_explicit_step)
 CHUNK_RUNNER(chunk_semi_implicit, tile_semi_implicit_step)
 CHUNK_RUNNER(chunk_implicit, tile_implicit_step)
@@ -342,9 +344,8 @@ CHUNK_RUNNER(chunk_exact, tile_exact_step)
 
 /*
  * The runners, in the order of batch.c's rule table: every metric, the
- * x errors alone, then the same two with a still target, then the redo
- * twice (so that run[4 NRUNNERS] finds it from the x errors' row too;
- * sfx: the runner's suffix, CHUNK_RUNNER's).
+ * x errors alone, then the same two with a still target, then the same
+ * two run again (sfx: the runner's suffix, CHUNK_RUNNER's).
  */
 #define RUNNERS_OF(sfx) \
 	TILE(chunk_explicit##sfx), TILE(chunk_semi_implicit##sfx), \
@@ -353,7 +354,7 @@ CHUNK_RUNNER(chunk_exact, tile_exact_step)
 	TILE(chunk_rk4##sfx), TILE(chunk_exact##sfx)
 static void (*const TILE(runners)[6 * 8])(struct chunk *) = {
 	RUNNERS_OF(), RUNNERS_OF(_x), RUNNERS_OF(_s), RUNNERS_OF(_xs),
-	RUNNERS_OF(_r), RUNNERS_OF(_r)
+	RUNNERS_OF(_r), RUNNERS_OF(_xr)
 };
 #undef RUNNERS_OF
 
