@@ -211,22 +211,44 @@ lane_sums(struct chunk *ck, int i)
 	ck->max_off[i] = fabs(ck->ref[i].x0 - ck->ref[i].g0);
 }
 
+/* a and b the same bits (-0 is not 0, a NaN is its payload). */
+static int
+same_bits(double a, double b)
+{
+	return memcmp(&a, &b, sizeof(a)) == 0;
+}
+
 /*
  * Put spring j of the batch in the chunk: its coefficients, its
  * reference, its t = 0 row's sums, as spring_simulate starts them.
+ * The exact rule's coefficients are prepare_common's and Phi(h) (rules.c,
+ * exact_prepare), Phi(h) the reference's Phi(dt), the same bits: formed
+ * once, the rest by explicit's prepare, prepare_common.  A spring that
+ * starts as the one before (x0, v0, g0 and q) has its t = 0 row's sums
+ * but for omega's part (metrics_begin_as).
  */
 static void
 chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 {
 	const spring_params *p = &sim->params;
+	const spring_rule *rule = sim->rule;
 	spring_coef k;
 	spring_row row;
 	spring_reference *r;
-	spring_metrics_acc *a;
-	int i = ck->n++;
+	int i = ck->n++, exact = rule == spring_rule_exact && !p->fast_exp;
 
 	ck->index[i] = j;
-	sim->rule->prepare(p, sim->dt, &k);
+	r = &ck->ref[i];
+	spring_regime_init(&ck->reg[i], p->omega, p->zeta);
+	spring_reference_init_in(r, &ck->reg[i], sim->x0, sim->v0,
+	    sim->target, sim->target_vel, sim->dt);
+	(exact ? spring_rule_explicit : rule)->prepare(p, sim->dt, &k);
+	if (exact) {
+		k.k[0] = r->frame.a;
+		k.k[1] = r->frame.b;
+		k.k[2] = r->frame.c;
+		k.k[3] = r->frame.d;
+	}
 	ck->h[i] = k.h;
 	ck->w2[i] = k.w2;
 	ck->c[i] = k.c;
@@ -238,11 +260,6 @@ chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 	ck->q[i] = sim->target_vel;
 	ck->x[i] = sim->x0;
 	ck->v[i] = sim->v0;
-
-	r = &ck->ref[i];
-	spring_regime_init(&ck->reg[i], p->omega, p->zeta);
-	spring_reference_init_in(r, &ck->reg[i], sim->x0, sim->v0,
-	    sim->target, sim->target_vel, sim->dt);
 	ck->e[i] = r->e;
 	ck->de[i] = r->de;
 	ck->pa[i] = r->frame.a;
@@ -255,8 +272,12 @@ chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 	row.v = row.v_ref = sim->v0;
 	row.g = sim->target;
 	row.q = sim->target_vel;
-	a = &ck->acc[i];
-	metrics_begin(a, p, &row);
+	if (i > 0 && same_bits(r[-1].x0, r->x0) &&
+	    same_bits(r[-1].v0, r->v0) && same_bits(r[-1].g0, r->g0) &&
+	    same_bits(r[-1].q, r->q))
+		metrics_begin_as(&ck->acc[i], &ck->acc[i - 1], p, &row);
+	else
+		metrics_begin(&ck->acc[i], p, &row);
 	lane_sums(ck, i);
 }
 
@@ -449,8 +470,10 @@ flush(struct pending *p, const runner_fn *run, struct chunk *ck,
 	for (i = 0; i < p->n; i++)
 		chunk_add(ck, sims[p->index[i]], p->index[i]);
 	/* whole tiles: the last spring again, its copies unread */
-	while (ck->n % MAX_LANES != 0)
-		chunk_add(ck, sims[p->index[p->n - 1]], -1);
+	for (; ck->n % MAX_LANES != 0; ck->n++) {
+		lane_restart(ck, ck->n, ck->n - 1, -1.0);
+		ck->index[ck->n] = -1;
+	}
 	run[chunk_still(ck) ? 2 * NRUNNERS : 0](ck);
 	chunk_finish(ck, sims, m, fs, full, run[4 * NRUNNERS]);
 	p->n = 0;

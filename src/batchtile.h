@@ -170,13 +170,15 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 
 		if (anchor) {
 			/* the closed form's offset, every lane's e and de
-			 * (redo: every live lane's) */
+			 * (but a padding lane's, and in a redo a stopped
+			 * one's) */
 			for (u = 0; u < NT && redo; u++)
 				memcpy(&live[u * LANES], &alive[u],
 				    sizeof(alive[u]));
 			for (l = b; l < b + NT * LANES; l++) {
-				if (redo && live[l - b] == 0)
-					continue;
+				if (ck->index[l] < 0 ||
+				    (redo && live[l - b] == 0))
+					continue;	/* unread */
 				ck->ref[l].k = n;
 				spring_reference_anchor_in(&ck->ref[l],
 				    &ck->reg[l]);

@@ -99,6 +99,32 @@ metrics_begin(spring_metrics_acc *a, const spring_params *p,
 }
 
 /*
+ * metrics_begin(a, p, first), given b, what it gave for the same row
+ * (the same bits) and another spring: of p only omega enters, through
+ * w2, the initial energy and the t = 0 row's energy drift (metrics_add's
+ * de, the drift starting at 0), worked out again here; the rest is b's.
+ * The batch (batch.c) starts a chunk's springs with it, most of which
+ * start alike.
+ */
+static inline void
+metrics_begin_as(spring_metrics_acc *a, const spring_metrics_acc *b,
+    const spring_params *p, const spring_row *first)
+{
+	double ex = first->x - first->x_ref, ev = first->v - first->v_ref;
+	double off = first->x - first->g, dv = first->v - first->q;
+	double roff = first->x_ref - first->g, rdv = first->v_ref - first->q;
+	double de;
+
+	*a = *b;
+	a->w2 = p->omega * p->omega;
+	a->e0_energy = dv * dv + a->w2 * off * off;
+	if (a->e0_energy == 0.0)
+		a->e0_energy = a->w2;
+	de = ev * (dv + rdv) + a->w2 * ex * (off + roff);
+	a->drift = fabs(de) > fabs(0.0) ? de : 0.0;
+}
+
+/*
  * Turn the sums into the metrics; full 0: the x errors alone, the others
  * NaN (spring_simulate_batch_some, which summed nothing else), without
  * the square root and divisions they would cost.
