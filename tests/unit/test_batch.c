@@ -213,6 +213,44 @@ diverging(const spring_rule *const *rules, int nrules)
 		CHECK(bins[k] > 0);
 }
 
+/*
+ * Springs that start alike (x0, v0, g0, q the same bits) side by side,
+ * whose t = 0 rows the batch shares but for omega's part (metrics.h,
+ * metrics_begin_as): omega from 1e-200 to 1e200, so that w2 underflows
+ * to 0 and overflows to infinity (the initial energy's fallback to w2,
+ * the t = 0 row's drift where an infinite w2 meets a zero or NaN
+ * error), at rest on the target or off it, an infinite x0 (NaN errors);
+ * every rule, both widths, against spring_simulate.
+ */
+static void
+alike(const spring_rule *const *rules, int nrules)
+{
+	static const double x0s[] = { 0.5, 1, -0.0, INFINITY };
+	int i, width;
+
+	for (i = 0; i < NSIM; i++) {
+		spring_sim *s = &sims[i];
+
+		memset(s, 0, sizeof(*s));
+		s->rule = rules[i / 40 % nrules];
+		s->policy = spring_policy_none;
+		s->dt = 0.01;
+		s->params.omega = pow(10.0, -200 + (i % 40) * 10.0);
+		s->params.zeta = i % 3 * 0.75;
+		s->params.mass = 1;
+		s->frames = 3 + i / 320;
+		s->x0 = x0s[i / 80 % 4];
+		s->v0 = i / 40 % 2 == 0 ? 0 : 1;
+		s->target = 0.5;
+		s->target_vel = 0;
+		ptr[i] = s;
+	}
+	for (width = 32; width <= 64; width += 32) {
+		CHECK(first_differing(width, SPRING_WANT_ALL) == NSIM);
+		CHECK(first_differing(width, SPRING_WANT_ERR_X) == NSIM);
+	}
+}
+
 void
 test_batch(void)
 {
@@ -358,4 +396,5 @@ test_batch(void)
 	CHECK(same_metrics(&mb[3], &ms));
 	still_targets();
 	diverging(rules, nrules);
+	alike(rules, nrules);
 }
