@@ -85,10 +85,12 @@ struct chunk {
 	double dir[CHUNK], band[CHUNK], beyond[CHUNK];
 	double inside[CHUNK], settle[CHUNK], drift[CHUNK];
 	double max_off[CHUNK];		/* largest |x - g|: divergence */
-	/* a redo (run again, frame by frame as spring_simulate): the
-	 * divergence limit (below 0: a padding lane, dead from frame 1),
-	 * the last row's errors, the frame it diverged at (or -1) */
-	double limit[CHUNK], last_ex[CHUNK], last_ev[CHUNK], dframe[CHUNK];
+	/* run_constant's divergence limit on |x - g| (below 0: a padding
+	 * lane, taken as diverged from frame 1) */
+	double limit[CHUNK];
+	/* a redo (run again, frame by frame as spring_simulate): the last
+	 * row's errors, the frame it diverged at (or -1) */
+	double last_ex[CHUNK], last_ev[CHUNK], dframe[CHUNK];
 	spring_reference ref[CHUNK];	/* for the anchors */
 	spring_regime reg[CHUNK];	/* their Phi's omega and zeta part */
 	spring_metrics_acc acc[CHUNK];	/* the t = 0 row's sums */
@@ -266,6 +268,8 @@ chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 	ck->pb[i] = r->frame.b;
 	ck->pc[i] = r->frame.c;
 	ck->pd[i] = r->frame.d;
+	ck->limit[i] = SPRING_DIVERGE_FACTOR * (fabs(sim->x0 - sim->target) +
+	    fabs(sim->v0 - sim->target_vel) / p->omega + 1.0);
 
 	row.t = 0.0;
 	row.x = row.x_ref = sim->x0;
@@ -291,14 +295,14 @@ lane_stats(spring_frame_stats *fs, long frames)
 }
 
 /*
- * Move lane i of the chunk to lane d <= i (d's spring finished), back at
- * its start, to be run again with the divergence limit: what chunk_add
- * worked out is still there (the coefficients, Phi(dt), the regime, the
- * t = 0 row's sums); the state and the reference's offset start again
- * from the values the reference kept.  limit below 0: a padding lane.
+ * Move lane i of the chunk to lane d (d's spring finished, or a padding
+ * lane: pad 1), back at its start: what chunk_add worked out is still
+ * there (the coefficients, Phi(dt), the regime, the t = 0 row's sums,
+ * the limit); the state and the reference's offset start again from
+ * the values the reference kept.
  */
 static void
-lane_restart(struct chunk *ck, int d, int i, double limit)
+lane_restart(struct chunk *ck, int d, int i, int pad)
 {
 	if (d != i) {
 		ck->index[d] = ck->index[i];
@@ -318,13 +322,13 @@ lane_restart(struct chunk *ck, int d, int i, double limit)
 		ck->ref[d] = ck->ref[i];
 		ck->reg[d] = ck->reg[i];
 		ck->acc[d] = ck->acc[i];
+		ck->limit[d] = pad ? -1.0 : ck->limit[i];
 	}
 	ck->x[d] = ck->ref[d].x0;
 	ck->v[d] = ck->ref[d].v0;
 	ck->e[d] = ck->ref[d].e0;
 	ck->de[d] = ck->ref[d].de0;
 	lane_sums(ck, d);
-	ck->limit[d] = limit;
 	ck->last_ex[d] = ck->acc[d].last_ex;
 	ck->last_ev[d] = ck->acc[d].last_ev;
 	ck->dframe[d] = -1.0;
@@ -390,16 +394,13 @@ chunk_finish(struct chunk *ck, const spring_sim *const *sims,
 		long j = ck->index[i];
 		const spring_sim *sim = sims[j];
 		spring_metrics_acc a = ck->acc[i];
-		double limit = SPRING_DIVERGE_FACTOR * (fabs(sim->x0 -
-		    sim->target) + fabs(sim->v0 - sim->target_vel) /
-		    sim->params.omega + 1.0);
 		double xr, vr, t1 = (double)ck->frames * ck->h[i];
 
-		if (!(ck->max_off[i] <= limit) || !isfinite(ck->x[i]) ||
+		if (!(ck->max_off[i] <= ck->limit[i]) || !isfinite(ck->x[i]) ||
 		    !isfinite(ck->v[i]) || ck->max_ex[i] > 0x1p480 ||
 		    ck->max_ev[i] > 0x1p480) {
 			if (redo != NULL)
-				lane_restart(ck, nr++, i, limit);
+				lane_restart(ck, nr++, i, 0);
 			else
 				spring_simulate(sim, NULL, NULL, &m[j],
 				    fs != NULL ? &fs[j] : NULL);
@@ -426,7 +427,7 @@ chunk_finish(struct chunk *ck, const spring_sim *const *sims,
 		return;
 	/* whole tiles again: padding lanes that diverge at frame 1 */
 	for (ck->n = nr; ck->n % MAX_LANES != 0; ck->n++) {
-		lane_restart(ck, ck->n, 0, -1.0);
+		lane_restart(ck, ck->n, 0, 1);
 		ck->index[ck->n] = -1;
 	}
 	redo(ck);
@@ -471,7 +472,7 @@ flush(struct pending *p, const runner_fn *run, struct chunk *ck,
 		chunk_add(ck, sims[p->index[i]], p->index[i]);
 	/* whole tiles: the last spring again, its copies unread */
 	for (; ck->n % MAX_LANES != 0; ck->n++) {
-		lane_restart(ck, ck->n, ck->n - 1, -1.0);
+		lane_restart(ck, ck->n, ck->n - 1, 1);
 		ck->index[ck->n] = -1;
 	}
 	run[chunk_still(ck) ? 2 * NRUNNERS : 0](ck);
