@@ -195,7 +195,7 @@ struct pending {
 };
 
 /* Lane i's sums as its t = 0 row (acc[i]) starts them. */
-static void
+static inline void
 lane_sums(struct chunk *ck, int i)
 {
 	const spring_metrics_acc *a = &ck->acc[i];
