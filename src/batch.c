@@ -11,11 +11,13 @@
  * products in the same order and re-anchors at the same frames
  * (reference.h), and the sums are metrics_add's (metrics.h), written as
  * selects instead of branches.  Two
- * things that loop does by branching are left to it instead: a spring
- * that diverges (the loop stops there; here the chunk runs to its end and
- * the spring is run again alone) and an error beyond 2^480, where
- * metrics_add starts rescaling its sums of squares (run again alone too).
- * Neither costs the springs that do neither.
+ * things that loop does by branching are left out of the chunk's run: a
+ * spring that diverges (the loop stops there; here the chunk runs to its
+ * end, and the chunk's springs that diverged run again side by side from
+ * their start, each stopped, lane by lane, at the frame the loop stops
+ * at) and an error beyond 2^480, where metrics_add starts rescaling its
+ * sums of squares (run again alone).  Neither costs the springs that do
+ * neither.
  */
 #include <float.h>
 #include <math.h>
@@ -83,6 +85,12 @@ struct chunk {
 	double dir[CHUNK], band[CHUNK], beyond[CHUNK];
 	double inside[CHUNK], settle[CHUNK], drift[CHUNK];
 	double max_off[CHUNK];		/* largest |x - g|: divergence */
+	/* run_constant's divergence limit on |x - g| (below 0: a padding
+	 * lane, taken as diverged from frame 1) */
+	double limit[CHUNK];
+	/* a redo (run again, frame by frame as spring_simulate): the last
+	 * row's errors, the frame it diverged at (or -1) */
+	double last_ex[CHUNK], last_ev[CHUNK], dframe[CHUNK];
 	spring_reference ref[CHUNK];	/* for the anchors */
 	spring_regime reg[CHUNK];	/* their Phi's omega and zeta part */
 	spring_metrics_acc acc[CHUNK];	/* the t = 0 row's sums */
@@ -129,8 +137,8 @@ static const spring_rule *const *const runner_rules[] = {
 };
 #define NRUNNERS ((int)(sizeof(runner_rules) / sizeof(runner_rules[0])))
 #ifdef BATCH_TILES
-_Static_assert(4 * NRUNNERS == sizeof(runners_256) / sizeof(runners_256[0]),
-    "batchtile.h's runners follow runner_rules, four times");
+_Static_assert(6 * NRUNNERS == sizeof(runners_256) / sizeof(runners_256[0]),
+    "batchtile.h's runners follow runner_rules, six times");
 #endif
 
 /* Which runner steps rule, or NRUNNERS when it runs alone. */
@@ -186,22 +194,63 @@ struct pending {
 	long index[CHUNK];
 };
 
+/* Lane i's sums as its t = 0 row (acc[i]) starts them. */
+static inline void
+lane_sums(struct chunk *ck, int i)
+{
+	const spring_metrics_acc *a = &ck->acc[i];
+
+	ck->max_ex[i] = a->max_ex;
+	ck->max_ev[i] = a->max_ev;
+	ck->sum_ex2[i] = a->sum_ex2;
+	ck->sum_ev2[i] = a->sum_ev2;
+	ck->dir[i] = a->dir;
+	ck->band[i] = a->band;
+	ck->beyond[i] = a->beyond;
+	ck->inside[i] = a->inside ? 1.0 : 0.0;
+	ck->settle[i] = a->settle_from;
+	ck->drift[i] = a->drift;
+	ck->max_off[i] = fabs(ck->ref[i].x0 - ck->ref[i].g0);
+}
+
+/* a and b the same bits (-0 is not 0, a NaN is its payload). */
+static int
+same_bits(double a, double b)
+{
+	return memcmp(&a, &b, sizeof(a)) == 0;
+}
+
 /*
  * Put spring j of the batch in the chunk: its coefficients, its
  * reference, its t = 0 row's sums, as spring_simulate starts them.
+ * The exact rule's coefficients are prepare_common's and Phi(h) (rules.c,
+ * exact_prepare), Phi(h) the reference's Phi(dt), the same bits: formed
+ * once, the rest by explicit's prepare, prepare_common.  A spring that
+ * starts as the one before (x0, v0, g0 and q) has its t = 0 row's sums
+ * but for omega's part (metrics_begin_as).
  */
 static void
 chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 {
 	const spring_params *p = &sim->params;
+	const spring_rule *rule = sim->rule;
 	spring_coef k;
 	spring_row row;
 	spring_reference *r;
-	spring_metrics_acc *a;
-	int i = ck->n++;
+	int i = ck->n++, exact = rule == spring_rule_exact && !p->fast_exp;
 
 	ck->index[i] = j;
-	sim->rule->prepare(p, sim->dt, &k);
+	r = &ck->ref[i];
+	spring_regime_init(&ck->reg[i], p->omega, p->zeta);
+	spring_reference_init_in(r, &ck->reg[i], sim->x0, sim->v0,
+	    sim->target, sim->target_vel, sim->dt);
+	(exact ? spring_rule_explicit : rule)->prepare(p, sim->dt, &k);
+	if (exact) {
+		k.k[0] = r->frame.a;
+		k.k[1] = r->frame.b;
+		k.k[2] = r->frame.c;
+		k.k[3] = r->frame.d;
+	}
 	ck->h[i] = k.h;
 	ck->w2[i] = k.w2;
 	ck->c[i] = k.c;
@@ -213,63 +262,148 @@ chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 	ck->q[i] = sim->target_vel;
 	ck->x[i] = sim->x0;
 	ck->v[i] = sim->v0;
-
-	r = &ck->ref[i];
-	spring_regime_init(&ck->reg[i], p->omega, p->zeta);
-	spring_reference_init_in(r, &ck->reg[i], sim->x0, sim->v0,
-	    sim->target, sim->target_vel, sim->dt);
 	ck->e[i] = r->e;
 	ck->de[i] = r->de;
 	ck->pa[i] = r->frame.a;
 	ck->pb[i] = r->frame.b;
 	ck->pc[i] = r->frame.c;
 	ck->pd[i] = r->frame.d;
+	ck->limit[i] = SPRING_DIVERGE_FACTOR * (fabs(sim->x0 - sim->target) +
+	    fabs(sim->v0 - sim->target_vel) / p->omega + 1.0);
 
 	row.t = 0.0;
 	row.x = row.x_ref = sim->x0;
 	row.v = row.v_ref = sim->v0;
 	row.g = sim->target;
 	row.q = sim->target_vel;
-	a = &ck->acc[i];
-	metrics_begin(a, p, &row);
-	ck->max_ex[i] = a->max_ex;
-	ck->max_ev[i] = a->max_ev;
-	ck->sum_ex2[i] = a->sum_ex2;
-	ck->sum_ev2[i] = a->sum_ev2;
-	ck->dir[i] = a->dir;
-	ck->band[i] = a->band;
-	ck->beyond[i] = a->beyond;
-	ck->inside[i] = a->inside ? 1.0 : 0.0;
-	ck->settle[i] = a->settle_from;
-	ck->drift[i] = a->drift;
-	ck->max_off[i] = fabs(sim->x0 - sim->target);
+	if (i > 0 && same_bits(r[-1].x0, r->x0) &&
+	    same_bits(r[-1].v0, r->v0) && same_bits(r[-1].g0, r->g0) &&
+	    same_bits(r[-1].q, r->q))
+		metrics_begin_as(&ck->acc[i], &ck->acc[i - 1], p, &row);
+	else
+		metrics_begin(&ck->acc[i], p, &row);
+	lane_sums(ck, i);
+}
+
+/* A spring's frame stats: frames frames of one step each. */
+static void
+lane_stats(spring_frame_stats *fs, long frames)
+{
+	memset(fs, 0, sizeof(*fs));
+	fs->frames = fs->substeps = frames;
+	fs->max_substeps_frame = frames > 0;
 }
 
 /*
- * The chunk's metrics; a spring it cannot vouch for runs again alone.
- * full 0: the chunk summed the x errors alone, and the metrics of the
- * other sums are NaN.
+ * Move lane i of the chunk to lane d (d's spring finished, or a padding
+ * lane: pad 1), back at its start: what chunk_add worked out is still
+ * there (the coefficients, Phi(dt), the regime, the t = 0 row's sums,
+ * the limit); the state and the reference's offset start again from
+ * the values the reference kept.
  */
 static void
-chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
+lane_restart(struct chunk *ck, int d, int i, int pad)
+{
+	if (d != i) {
+		ck->index[d] = ck->index[i];
+		ck->h[d] = ck->h[i];
+		ck->w2[d] = ck->w2[i];
+		ck->c[d] = ck->c[i];
+		ck->k0[d] = ck->k0[i];
+		ck->k1[d] = ck->k1[i];
+		ck->k2[d] = ck->k2[i];
+		ck->k3[d] = ck->k3[i];
+		ck->g[d] = ck->g[i];
+		ck->q[d] = ck->q[i];
+		ck->pa[d] = ck->pa[i];
+		ck->pb[d] = ck->pb[i];
+		ck->pc[d] = ck->pc[i];
+		ck->pd[d] = ck->pd[i];
+		ck->ref[d] = ck->ref[i];
+		ck->reg[d] = ck->reg[i];
+		ck->acc[d] = ck->acc[i];
+		ck->limit[d] = pad ? -1.0 : ck->limit[i];
+	}
+	ck->x[d] = ck->ref[d].x0;
+	ck->v[d] = ck->ref[d].v0;
+	ck->e[d] = ck->ref[d].e0;
+	ck->de[d] = ck->ref[d].de0;
+	lane_sums(ck, d);
+	ck->last_ex[d] = ck->acc[d].last_ex;
+	ck->last_ev[d] = ck->acc[d].last_ev;
+	ck->dframe[d] = -1.0;
+}
+
+/*
+ * The metrics of the nr springs run again (chunk_finish), as
+ * run_constant leaves them: the rows up to the one before the frame
+ * that diverged.  One whose errors passed 2^480 runs alone: its sums
+ * were rescaled there.
+ */
+static void
+redo_finish(const struct chunk *ck, int nr, const spring_sim *const *sims,
     spring_metrics *m, spring_frame_stats *fs, int full)
 {
 	int i;
+
+	for (i = 0; i < nr; i++) {
+		long j = ck->index[i];
+		long df = (long)ck->dframe[i];
+		long rows = df >= 0 ? df - 1 : ck->frames;
+		spring_metrics_acc a = ck->acc[i];
+
+		if (ck->max_ex[i] > 0x1p480 || ck->max_ev[i] > 0x1p480) {
+			spring_simulate(sims[j], NULL, NULL, &m[j],
+			    fs != NULL ? &fs[j] : NULL);
+			continue;
+		}
+		a.max_ex = ck->max_ex[i];
+		a.max_ev = ck->max_ev[i];
+		a.sum_ex2 = ck->sum_ex2[i];
+		a.sum_ev2 = ck->sum_ev2[i];
+		a.last_ex = ck->last_ex[i];
+		a.last_ev = ck->last_ev[i];
+		a.beyond = ck->beyond[i];
+		a.inside = ck->inside[i] != 0.0;
+		a.settle_from = ck->settle[i];
+		a.drift = ck->drift[i];
+		a.rows += rows;
+		metrics_end(&a, &m[j], full);
+		m[j].diverged = df >= 0;
+		m[j].diverged_frame = df;
+		if (fs != NULL)
+			lane_stats(&fs[j], rows);
+	}
+}
+
+/*
+ * The chunk's metrics.  A spring it cannot vouch for (it diverged, or
+ * its errors passed 2^480) runs again, from its start, with redo (a
+ * runner that stops each spring where run_constant would), all of the
+ * chunk's such springs side by side in its first lanes; without redo,
+ * alone.  full 0: the chunk summed the x errors alone, and the metrics
+ * of the other sums are NaN.
+ */
+static void
+chunk_finish(struct chunk *ck, const spring_sim *const *sims,
+    spring_metrics *m, spring_frame_stats *fs, int full, runner_fn redo)
+{
+	int i, nr = 0;
 
 	for (i = 0; i < ck->n && ck->index[i] >= 0; i++) {
 		long j = ck->index[i];
 		const spring_sim *sim = sims[j];
 		spring_metrics_acc a = ck->acc[i];
-		double limit = SPRING_DIVERGE_FACTOR * (fabs(sim->x0 -
-		    sim->target) + fabs(sim->v0 - sim->target_vel) /
-		    sim->params.omega + 1.0);
 		double xr, vr, t1 = (double)ck->frames * ck->h[i];
 
-		if (!(ck->max_off[i] <= limit) || !isfinite(ck->x[i]) ||
+		if (!(ck->max_off[i] <= ck->limit[i]) || !isfinite(ck->x[i]) ||
 		    !isfinite(ck->v[i]) || ck->max_ex[i] > 0x1p480 ||
 		    ck->max_ev[i] > 0x1p480) {
-			spring_simulate(sim, NULL, NULL, &m[j],
-			    fs != NULL ? &fs[j] : NULL);
+			if (redo != NULL)
+				lane_restart(ck, nr++, i, 0);
+			else
+				spring_simulate(sim, NULL, NULL, &m[j],
+				    fs != NULL ? &fs[j] : NULL);
 			continue;
 		}
 		xr = ck->g[i] + ck->q[i] * t1 + ck->e[i];
@@ -286,12 +420,18 @@ chunk_finish(const struct chunk *ck, const spring_sim *const *sims,
 		a.drift = ck->drift[i];
 		a.rows += ck->frames;
 		metrics_end(&a, &m[j], full);
-		if (fs != NULL) {
-			memset(&fs[j], 0, sizeof(fs[j]));
-			fs[j].frames = fs[j].substeps = ck->frames;
-			fs[j].max_substeps_frame = ck->frames > 0;
-		}
+		if (fs != NULL)
+			lane_stats(&fs[j], ck->frames);
 	}
+	if (nr == 0)
+		return;
+	/* whole tiles again: padding lanes that diverge at frame 1 */
+	for (ck->n = nr; ck->n % MAX_LANES != 0; ck->n++) {
+		lane_restart(ck, ck->n, 0, 1);
+		ck->index[ck->n] = -1;
+	}
+	redo(ck);
+	redo_finish(ck, nr, sims, m, fs, full);
 }
 
 /*
@@ -314,7 +454,8 @@ chunk_still(const struct chunk *ck)
 
 /*
  * Run the springs waiting in p with run[0] (a moving target) or
- * run[2 NRUNNERS] (a still one), and empty p (full: run's).
+ * run[2 NRUNNERS] (a still one), those that diverged again with
+ * run[4 NRUNNERS], and empty p (full: run's).
  */
 static void
 flush(struct pending *p, const runner_fn *run, struct chunk *ck,
@@ -330,10 +471,12 @@ flush(struct pending *p, const runner_fn *run, struct chunk *ck,
 	for (i = 0; i < p->n; i++)
 		chunk_add(ck, sims[p->index[i]], p->index[i]);
 	/* whole tiles: the last spring again, its copies unread */
-	while (ck->n % MAX_LANES != 0)
-		chunk_add(ck, sims[p->index[p->n - 1]], -1);
+	for (; ck->n % MAX_LANES != 0; ck->n++) {
+		lane_restart(ck, ck->n, ck->n - 1, 1);
+		ck->index[ck->n] = -1;
+	}
 	run[chunk_still(ck) ? 2 * NRUNNERS : 0](ck);
-	chunk_finish(ck, sims, m, fs, full);
+	chunk_finish(ck, sims, m, fs, full, run[4 * NRUNNERS]);
 	p->n = 0;
 }
 

@@ -96,10 +96,17 @@ vabs(vreal a)
  * not negative (see chunk_still), so q t is that same zero at every
  * frame, g + q t the same double, and the target's values are formed
  * once, before the frames, bit for bit as each frame would.
+ *
+ * redo 1: the springs diverged in the chunk's run, run again from their
+ * start as run_constant runs them: a lane whose |x - g| passes its limit
+ * or whose v stops being finite stops there (alive 0), that frame and
+ * the later ones unsummed (the sums' updates masked), its last row's
+ * errors and the frame kept; the anchors skip it, and the frames stop
+ * when no lane is left.
  */
 static inline __attribute__((always_inline)) void
 run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
-    const vtarget *), int full, int still)
+    const vtarget *), int full, int still, int redo)
 {
 	const vreal zero = { 0 };
 	vcoef k[NT];
@@ -109,7 +116,9 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 	vreal x[NT], v[NT], e[NT], de[NT], max_ex[NT], max_ev[NT];
 	vreal sum_ex2[NT], sum_ev2[NT], beyond[NT], settle[NT], drift[NT];
 	vreal max_off[NT], g0[NT], gm[NT];
-	vmask inside[NT];
+	vreal limit[NT], last_ex[NT], last_ev[NT], dframe[NT];
+	vmask inside[NT], alive[NT];
+	long long live[NT * LANES];
 	long n, frames = ck->frames;
 	int l, u;
 
@@ -137,6 +146,13 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 		drift[u] = vload(&ck->drift[o]);
 		max_off[u] = vload(&ck->max_off[o]);
 		inside[u] = vload(&ck->inside[o]) != zero;
+		if (redo) {
+			limit[u] = vload(&ck->limit[o]);
+			last_ex[u] = vload(&ck->last_ex[o]);
+			last_ev[u] = vload(&ck->last_ev[o]);
+			dframe[u] = vload(&ck->dframe[o]);
+			alive[u] = zero == zero;
+		}
 		k[u].h = vload(&ck->h[o]);
 		k[u].w2 = vload(&ck->w2[o]);
 		k[u].c = vload(&ck->c[o]);
@@ -153,8 +169,16 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 		int anchor = (unsigned long)n % SPRING_REFERENCE_ANCHOR == 0;
 
 		if (anchor) {
-			/* the closed form's offset, every lane's e and de */
+			/* the closed form's offset, every lane's e and de
+			 * (but a padding lane's, and in a redo a stopped
+			 * one's) */
+			for (u = 0; u < NT && redo; u++)
+				memcpy(&live[u * LANES], &alive[u],
+				    sizeof(alive[u]));
 			for (l = b; l < b + NT * LANES; l++) {
+				if (ck->index[l] < 0 ||
+				    (redo && live[l - b] == 0))
+					continue;	/* unread */
 				ck->ref[l].k = n;
 				spring_reference_anchor_in(&ck->ref[l],
 				    &ck->reg[l]);
@@ -164,9 +188,9 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 		}
 		for (u = 0; u < NT; u++) {
 			/* 0 + n is n: the frame number in every lane */
-			vreal t1 = (zero + (double)n) * k[u].h;
+			vreal nv = zero + (double)n, t1 = nv * k[u].h;
 			vreal xr, vr, ex, ev, off, dv, roff, rdv, a, c, d;
-			vmask in;
+			vmask in, ok = zero == zero, m;
 
 			if (anchor) {
 				e[u] = vload(&ck->e[b + u * LANES]);
@@ -197,11 +221,24 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			xr = tg.g1 + e[u];
 			ex = x[u] - xr;
 			off = x[u] - tg.g1;
+			if (redo) {
+				/* run_constant's test: a lane that fails it
+				 * stops at n, this row not summed */
+				ok = alive[u] & (vabs(off) <= limit[u]) &
+				    (vabs(v[u]) <= zero + DBL_MAX);
+				dframe[u] = vsel(alive[u] & ~ok, nv,
+				    dframe[u]);
+				alive[u] = ok;
+				last_ex[u] = vsel(ok, ex, last_ex[u]);
+			}
 			a = vabs(ex);
-			max_ex[u] = vsel(a > max_ex[u], a, max_ex[u]);
-			sum_ex2[u] += ex * ex;
+			max_ex[u] = vsel(ok & (a > max_ex[u]), a, max_ex[u]);
+			sum_ex2[u] = vsel(ok, sum_ex2[u] + ex * ex,
+			    sum_ex2[u]);
 			a = vabs(off);
-			max_off[u] = vsel(a > max_off[u], a, max_off[u]);
+			if (!redo)
+				max_off[u] = vsel(a > max_off[u], a,
+				    max_off[u]);
 			if (!full)
 				continue;	/* the x errors only */
 			vr = q[u] + de[u];
@@ -209,18 +246,34 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			dv = v[u] - q[u];
 			roff = xr - tg.g1;
 			rdv = vr - q[u];
+			if (redo)
+				last_ev[u] = vsel(ok, ev, last_ev[u]);
 			a = vabs(ev);
-			max_ev[u] = vsel(a > max_ev[u], a, max_ev[u]);
-			sum_ev2[u] += ev * ev;
+			max_ev[u] = vsel(ok & (a > max_ev[u]), a, max_ev[u]);
+			sum_ev2[u] = vsel(ok, sum_ev2[u] + ev * ev,
+			    sum_ev2[u]);
 			c = dir[u] * off;
-			beyond[u] = vsel(c > beyond[u], c, beyond[u]);
+			beyond[u] = vsel(ok & (c > beyond[u]), c, beyond[u]);
 			a = vabs(off);
 			in = a <= band[u];
 			/* just come inside */
-			settle[u] = vsel(in & ~inside[u], t1, settle[u]);
-			inside[u] = in;
+			settle[u] = vsel(ok & in & ~inside[u], t1, settle[u]);
+			inside[u] = (in & ok) | (inside[u] & ~ok);
 			d = ev * (dv + rdv) + k[u].w2 * ex * (off + roff);
-			drift[u] = vsel(vabs(d) > vabs(drift[u]), d, drift[u]);
+			m = ok & (vabs(d) > vabs(drift[u]));
+			drift[u] = vsel(m, d, drift[u]);
+		}
+		if (redo) {
+			/* every lane stopped: the frames left change none */
+			vmask any = alive[0];
+
+			for (u = 1; u < NT; u++)
+				any |= alive[u];
+			memcpy(live, &any, sizeof(any));
+			for (l = 1; l < LANES; l++)
+				live[0] |= live[l];
+			if (live[0] == 0)
+				break;
 		}
 	}
 	for (u = 0; u < NT; u++) {
@@ -239,6 +292,11 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 		vstore(&ck->settle[o], settle[u]);
 		vstore(&ck->drift[o], drift[u]);
 		vstore(&ck->max_off[o], max_off[u]);
+		if (redo) {
+			vstore(&ck->last_ex[o], last_ex[u]);
+			vstore(&ck->last_ev[o], last_ev[u]);
+			vstore(&ck->dframe[o], dframe[u]);
+		}
 	}
 }
 
@@ -248,29 +306,34 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
  */
 static inline __attribute__((always_inline)) void
 run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
-    const vtarget *), int full, int still)
+    const vtarget *), int full, int still, int redo)
 {
 	int b;
 
 	for (b = 0; b < ck->n; b += NT * LANES)
-		run_tile(ck, b, step, full, still);
+		run_tile(ck, b, step, full, still, redo);
 }
 
 /*
- * Four functions a rule: run_chunk with the step inlined, for every
+ * Six functions a rule: run_chunk with the step inlined, for every
  * metric and (name_x) for the x errors alone, with a moving target and
- * (name_s, name_xs) a still one, each a constant full and still the
- * compiler folds.
+ * (name_s, name_xs) a still one, and the same two for the springs run
+ * again (name_r, name_xr: redo), each a constant full, still and redo
+ * the compiler folds.
  */
 #define CHUNK_RUNNER(name, step) \
 	TILE_TARGET static void TILE(name)(struct chunk *ck) \
-	{ run_chunk(ck, TILE(step), 1, 0); } \
+	{ run_chunk(ck, TILE(step), 1, 0, 0); } \
 	TILE_TARGET static void TILE(name##_x)(struct chunk *ck) \
-	{ run_chunk(ck, TILE(step), 0, 0); } \
+	{ run_chunk(ck, TILE(step), 0, 0, 0); } \
 	TILE_TARGET static void TILE(name##_s)(struct chunk *ck) \
-	{ run_chunk(ck, TILE(step), 1, 1); } \
+	{ run_chunk(ck, TILE(step), 1, 1, 0); } \
 	TILE_TARGET static void TILE(name##_xs)(struct chunk *ck) \
-	{ run_chunk(ck, TILE(step), 0, 1); }
+	{ run_chunk(ck, TILE(step), 0, 1, 0); } \
+	TILE_TARGET static void TILE(name##_r)(struct chunk *ck) \
+	{ run_chunk(ck, TILE(step), 1, 0, 1); } \
+	TILE_TARGET static void TILE(name##_xr)(struct chunk *ck) \
+	{ run_chunk(ck, TILE(step), 0, 0, 1); }
 CHUNK_RUNNER(chunk_explicit, tile_explicit_step)
 CHUNK_RUNNER(chunk_semi_implicit, tile_semi_implicit_step)
 CHUNK_RUNNER(chunk_implicit, tile_implicit_step)
@@ -283,16 +346,17 @@ CHUNK_RUNNER(chunk_exact, tile_exact_step)
 
 /*
  * The runners, in the order of batch.c's rule table: every metric, the
- * x errors alone, then the same two with a still target (sfx: the
- * runner's suffix, CHUNK_RUNNER's).
+ * x errors alone, then the same two with a still target, then the same
+ * two run again (sfx: the runner's suffix, CHUNK_RUNNER's).
  */
 #define RUNNERS_OF(sfx) \
 	TILE(chunk_explicit##sfx), TILE(chunk_semi_implicit##sfx), \
 	TILE(chunk_implicit##sfx), TILE(chunk_rigidbody##sfx), \
 	TILE(chunk_backward_euler##sfx), TILE(chunk_verlet##sfx), \
 	TILE(chunk_rk4##sfx), TILE(chunk_exact##sfx)
-static void (*const TILE(runners)[4 * 8])(struct chunk *) = {
-	RUNNERS_OF(), RUNNERS_OF(_x), RUNNERS_OF(_s), RUNNERS_OF(_xs)
+static void (*const TILE(runners)[6 * 8])(struct chunk *) = {
+	RUNNERS_OF(), RUNNERS_OF(_x), RUNNERS_OF(_s), RUNNERS_OF(_xs),
+	RUNNERS_OF(_r), RUNNERS_OF(_xr)
 };
 #undef RUNNERS_OF
 

@@ -220,7 +220,7 @@ spring_regime_init(spring_regime *g, double omega, double zeta)
 }
 
 /* Phi(t) for the regime g, exactly or with fast_negexp. */
-static void
+static inline void
 propagator_in(const spring_regime *g, double t, int fast, spring_mat2 *phi)
 {
 	if (t == 0.0) {
@@ -313,7 +313,7 @@ spring_reference_init_in(spring_reference *r, const spring_regime *g,
 }
 
 /* The offset at t from the closed form, in r's regime g. */
-static void
+static inline void
 offset_at(const spring_reference *r, const spring_regime *g, double t,
     double *e, double *de)
 {

@@ -99,6 +99,46 @@ metrics_begin(spring_metrics_acc *a, const spring_params *p,
 }
 
 /*
+ * metrics_begin(a, p, first), given b, what it gave for the same row
+ * (the same bits) and another spring: of p only omega enters, through
+ * w2, the initial energy and the t = 0 row's energy drift (metrics_add's
+ * de, the drift starting at 0), worked out again here; the rest is b's.
+ * The batch (batch.c) starts a chunk's springs with it, most of which
+ * start alike.
+ */
+static inline void
+metrics_begin_as(spring_metrics_acc *a, const spring_metrics_acc *b,
+    const spring_params *p, const spring_row *first)
+{
+	double ex = first->x - first->x_ref, ev = first->v - first->v_ref;
+	double off = first->x - first->g, dv = first->v - first->q;
+	double roff = first->x_ref - first->g, rdv = first->v_ref - first->q;
+	double de;
+
+	*a = *b;
+	a->w2 = p->omega * p->omega;
+	a->e0_energy = dv * dv + a->w2 * off * off;
+	if (a->e0_energy == 0.0)
+		a->e0_energy = a->w2;
+	de = ev * (dv + rdv) + a->w2 * ex * (off + roff);
+	a->drift = fabs(de) > fabs(0.0) ? de : 0.0;
+}
+
+/*
+ * sqrt(sum / rows) / inv: the root mean square of errors summed as sum
+ * (sumsq_rescale).  inv is 1 but where an error passed 2^480, and a
+ * root divided by 1 is itself (a square root is never a signalling
+ * NaN): that division, at the end of a chain of two, is left out.
+ */
+static inline double
+rms_of(double sum, double inv, long rows)
+{
+	double r = sqrt(sum / (double)rows);
+
+	return inv == 1.0 ? r : r / inv;
+}
+
+/*
  * Turn the sums into the metrics; full 0: the x errors alone, the others
  * NaN (spring_simulate_batch_some, which summed nothing else), without
  * the square root and divisions they would cost.
@@ -111,12 +151,11 @@ metrics_end(const spring_metrics_acc *a, spring_metrics *m, int full)
 	*m = zero;
 	m->rows = a->rows;
 	m->max_err_x = a->max_ex;
-	m->rms_err_x = sqrt(a->sum_ex2 / (double)a->rows) / a->inv_ex;
+	m->rms_err_x = rms_of(a->sum_ex2, a->inv_ex, a->rows);
 	m->final_err_x = fabs(a->last_ex);
 	if (full) {
 		m->max_err_v = a->max_ev;
-		m->rms_err_v = sqrt(a->sum_ev2 / (double)a->rows) /
-		    a->inv_ev;
+		m->rms_err_v = rms_of(a->sum_ev2, a->inv_ev, a->rows);
 		m->final_err_v = fabs(a->last_ev);
 		m->overshoot = a->beyond / (a->dist0 > 0.0 ? a->dist0 : 1.0);
 		m->settle_time = a->inside ? a->settle_from : INFINITY;

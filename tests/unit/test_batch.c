@@ -121,6 +121,136 @@ still_targets(void)
 	}
 }
 
+/*
+ * Start s at rest relative to its target (v0 = q) and 1e-300 to 100
+ * from it, bisected on the exponent till it diverges at frame
+ * (spring_simulate's count: later the nearer it starts); where none
+ * does, s stays as it was.
+ */
+static void
+aim(spring_sim *s, long frame)
+{
+	double x0 = s->x0, v0 = s->v0, lo = -300, hi = 2;
+	int j;
+
+	s->v0 = s->target_vel;
+	for (j = 0; j < 60; j++) {
+		double mid = 0.5 * (lo + hi);
+
+		s->x0 = s->target + pow(10.0, mid);
+		spring_simulate(s, NULL, NULL, &ms, NULL);
+		if (ms.diverged_frame == frame)
+			return;
+		if (ms.diverged_frame >= 0 && ms.diverged_frame < frame)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	s->x0 = x0;
+	s->v0 = v0;
+}
+
+/*
+ * Springs that diverge, run again by the batch frame by frame as
+ * run_constant runs them (batch.c's chunk_finish): every rule at step
+ * sizes from stable to far past it, so that they diverge at frame 1
+ * (or an infinite x0: v is infinite there), before, at and after the
+ * reference's anchor at frame 64, or never, with still and moving
+ * targets, at frame counts 1, 63, 64, 65 and 150, 37 a chunk (so that
+ * the springs run again pad a tile); a few with errors past 2^480
+ * before they diverge (their sums rescaled: run alone).  Every
+ * metric, then the x errors alone, in both widths.
+ */
+static void
+diverging(const spring_rule *const *rules, int nrules)
+{
+	static const long counts[] = { 150, 64, 65, 63, 1 };
+	int bins[6] = { 0 }, i = 0, f, r, k, width;
+
+	for (f = 0; f < 5; f++)
+		for (r = 0; r < nrules; r++)
+			for (k = 0; k < 37 && i < NSIM; k++, i++) {
+				spring_sim *s = &sims[i];
+
+				memset(s, 0, sizeof(*s));
+				s->rule = rules[r];
+				s->policy = spring_policy_none;
+				s->dt = 0.01;
+				/* omega dt from 0.5 to 2e4 */
+				s->params.omega = 50 * pow(4e4, k / 36.0);
+				s->params.zeta = (k % 4) * 0.9;
+				s->params.mass = 1;
+				s->frames = counts[f];
+				s->x0 = k == 5 ? INFINITY : k == 9 ? 1e150 :
+				    1 + 0.01 * k;
+				s->v0 = k % 3 == 0 ? 0 : 2;
+				s->target = k % 5 == 0 ? -0.0 : 0.5;
+				s->target_vel = (k + r) % 2 == 0 ? 0 : 1.5;
+				ptr[i] = s;
+			}
+	/* of those that diverge early, some moved nearer the target
+	 * (later) till they diverge at 63, 64, 65 or 120 */
+	for (i = 0; i < NSIM; i++)
+		if (sims[i].frames >= 65) {
+			spring_simulate(&sims[i], NULL, NULL, &ms, NULL);
+			if (ms.diverged_frame >= 2 && ms.diverged_frame < 60)
+				aim(&sims[i], i % 4 < 3 ? 63 + i % 4 : 120);
+		}
+	for (width = 32; width <= 64; width += 32) {
+		CHECK(first_differing(width, SPRING_WANT_ALL) == NSIM);
+		CHECK(first_differing(width, SPRING_WANT_ERR_X) == NSIM);
+	}
+	for (i = 0; i < NSIM; i++) {
+		long df;
+
+		spring_simulate(&sims[i], NULL, NULL, &ms, NULL);
+		df = ms.diverged_frame;
+		bins[df < 0 ? 0 : df == 1 ? 1 : df < 64 ? 2 : df == 64 ? 3 :
+		    df == 65 ? 4 : 5]++;
+	}
+	/* never, at 1, before 64, at 64, at 65, after 65: each drawn */
+	for (k = 0; k < 6; k++)
+		CHECK(bins[k] > 0);
+}
+
+/*
+ * Springs that start alike (x0, v0, g0, q the same bits) side by side,
+ * whose t = 0 rows the batch shares but for omega's part (metrics.h,
+ * metrics_begin_as): omega from 1e-200 to 1e200, so that w2 underflows
+ * to 0 and overflows to infinity (the initial energy's fallback to w2,
+ * the t = 0 row's drift where an infinite w2 meets a zero or NaN
+ * error), at rest on the target or off it, an infinite x0 (NaN errors);
+ * every rule, both widths, against spring_simulate.
+ */
+static void
+alike(const spring_rule *const *rules, int nrules)
+{
+	static const double x0s[] = { 0.5, 1, -0.0, INFINITY };
+	int i, width;
+
+	for (i = 0; i < NSIM; i++) {
+		spring_sim *s = &sims[i];
+
+		memset(s, 0, sizeof(*s));
+		s->rule = rules[i / 40 % nrules];
+		s->policy = spring_policy_none;
+		s->dt = 0.01;
+		s->params.omega = pow(10.0, -200 + (i % 40) * 10.0);
+		s->params.zeta = i % 3 * 0.75;
+		s->params.mass = 1;
+		s->frames = 3 + i / 320;
+		s->x0 = x0s[i / 80 % 4];
+		s->v0 = i / 40 % 2 == 0 ? 0 : 1;
+		s->target = 0.5;
+		s->target_vel = 0;
+		ptr[i] = s;
+	}
+	for (width = 32; width <= 64; width += 32) {
+		CHECK(first_differing(width, SPRING_WANT_ALL) == NSIM);
+		CHECK(first_differing(width, SPRING_WANT_ERR_X) == NSIM);
+	}
+}
+
 void
 test_batch(void)
 {
@@ -265,4 +395,6 @@ test_batch(void)
 	spring_simulate(ptr[3], NULL, NULL, &ms, NULL);
 	CHECK(same_metrics(&mb[3], &ms));
 	still_targets();
+	diverging(rules, nrules);
+	alike(rules, nrules);
 }
