@@ -49,6 +49,7 @@
 #define BATCH_TILES 1
 #if defined(__x86_64__) && defined(__ELF__)
 #define BATCH_X86 1
+#include <immintrin.h>
 #endif
 #endif
 
@@ -104,17 +105,20 @@ typedef void (*runner_fn)(struct chunk *);
 #define TILE_NT 2
 #define TILE(n) n##_512
 #define TILE_TARGET __attribute__((target("avx512f")))
+#define TILE_INLINE_TARGET TILE_TARGET
 #include "batchtile.h"
 #undef TILE_VBYTES
 #undef TILE_NT
 #undef TILE
 #undef TILE_TARGET
+#undef TILE_INLINE_TARGET
 #endif
 
 #ifdef BATCH_TILES
 #define TILE_VBYTES 32
 #define TILE_NT 2
 #define TILE(n) n##_256
+#define TILE_INLINE_TARGET
 #ifdef BATCH_X86
 #define TILE_TARGET __attribute__((target_clones("avx2", "default")))
 #else
@@ -125,6 +129,7 @@ typedef void (*runner_fn)(struct chunk *);
 #undef TILE_NT
 #undef TILE
 #undef TILE_TARGET
+#undef TILE_INLINE_TARGET
 #endif
 
 /* The rules that have chunk runners (batchtile.h's order); the others

@@ -6,8 +6,13 @@
  *	TILE_TARGET	the runners' target attribute
  * Everything here is static and named through TILE; the helpers are
  * always inlined, so that no vector crosses a call without the ISA the
- * runner was built for.  Library-internal.
+ * runner was built for, and (TILE_INLINE_TARGET, AVX-512's) built for
+ * the runner's ISA too: Clang refuses a 64-byte vector passed between
+ * functions of different targets, and an intrinsic needs its ISA where
+ * it is inlined.  Library-internal.
  */
+#define TILE_INLINE static inline __attribute__((always_inline)) \
+	TILE_INLINE_TARGET
 #define vreal TILE(vreal)
 #define vmask TILE(vmask)
 #define vcoef TILE(vcoef)
@@ -17,6 +22,7 @@
 #define vstore TILE(vstore)
 #define vsel TILE(vsel)
 #define vabs TILE(vabs)
+#define vmax TILE(vmax)
 #define run_tile TILE(run_tile)
 #define run_chunk TILE(run_chunk)
 
@@ -36,7 +42,7 @@ typedef struct { vreal g0, q0, gm, qm, g1, q1; } vtarget;
 #define RS_STATE vstate
 #define RS_TARGET vtarget
 #define RS_NAME(n) TILE(tile_##n)
-#define RS_INLINE static inline __attribute__((always_inline))
+#define RS_INLINE TILE_INLINE
 #include "rulestep.h"
 #undef RS_REAL
 #undef RS_COEF
@@ -46,7 +52,7 @@ typedef struct { vreal g0, q0, gm, qm, g1, q1; } vtarget;
 #undef RS_INLINE
 
 /* LANES doubles from p, and back. */
-static inline __attribute__((always_inline)) vreal
+TILE_INLINE vreal
 vload(const double *p)
 {
 	vreal v;
@@ -55,21 +61,38 @@ vload(const double *p)
 	return v;
 }
 
-static inline __attribute__((always_inline)) void
+TILE_INLINE void
 vstore(double *p, vreal v)
 {
 	memcpy(p, &v, sizeof(v));
 }
 
 /* m ? a : b, lane by lane (m all ones or all zeros). */
-static inline __attribute__((always_inline)) vreal
+TILE_INLINE vreal
 vsel(vmask m, vreal a, vreal b)
 {
 	return (vreal)(((vmask)a & m) | ((vmask)b & ~m));
 }
 
+/*
+ * a > b ? a : b, lane by lane: vsel(a > b, a, b), b where either is NaN
+ * or both are zeros.  That is x86's MAXPD to the bit (Intel SDM: the
+ * second operand when unordered or equal), one instruction in AVX-512
+ * where the compare and the blend are two on the two vector ports the
+ * tile loop is bound by; other widths keep the select.
+ */
+TILE_INLINE vreal
+vmax(vreal a, vreal b)
+{
+#if TILE_VBYTES == 64
+	return (vreal)_mm512_max_pd((__m512d)a, (__m512d)b);
+#else
+	return vsel(a > b, a, b);
+#endif
+}
+
 /* |a|: the sign bit cleared, as fabs. */
-static inline __attribute__((always_inline)) vreal
+TILE_INLINE vreal
 vabs(vreal a)
 {
 	return (vreal)((vmask)a & 0x7fffffffffffffffLL);
@@ -104,7 +127,7 @@ vabs(vreal a)
  * errors and the frame kept; the anchors skip it, and the frames stop
  * when no lane is left.
  */
-static inline __attribute__((always_inline)) void
+TILE_INLINE void
 run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
     const vtarget *), int full, int still, int redo)
 {
@@ -232,13 +255,12 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 				last_ex[u] = vsel(ok, ex, last_ex[u]);
 			}
 			a = vabs(ex);
-			max_ex[u] = vsel(ok & (a > max_ex[u]), a, max_ex[u]);
+			max_ex[u] = vsel(ok, vmax(a, max_ex[u]), max_ex[u]);
 			sum_ex2[u] = vsel(ok, sum_ex2[u] + ex * ex,
 			    sum_ex2[u]);
 			a = vabs(off);
 			if (!redo)
-				max_off[u] = vsel(a > max_off[u], a,
-				    max_off[u]);
+				max_off[u] = vmax(a, max_off[u]);
 			if (!full)
 				continue;	/* the x errors only */
 			vr = q[u] + de[u];
@@ -249,11 +271,11 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			if (redo)
 				last_ev[u] = vsel(ok, ev, last_ev[u]);
 			a = vabs(ev);
-			max_ev[u] = vsel(ok & (a > max_ev[u]), a, max_ev[u]);
+			max_ev[u] = vsel(ok, vmax(a, max_ev[u]), max_ev[u]);
 			sum_ev2[u] = vsel(ok, sum_ev2[u] + ev * ev,
 			    sum_ev2[u]);
 			c = dir[u] * off;
-			beyond[u] = vsel(ok & (c > beyond[u]), c, beyond[u]);
+			beyond[u] = vsel(ok, vmax(c, beyond[u]), beyond[u]);
 			a = vabs(off);
 			in = a <= band[u];
 			/* just come inside */
@@ -304,7 +326,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
  * The chunk, tile by tile (its springs are padded to whole tiles); full
  * 0: the x errors and divergence only, the other sums left as they were.
  */
-static inline __attribute__((always_inline)) void
+TILE_INLINE void
 run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
     const vtarget *), int full, int still, int redo)
 {
@@ -373,5 +395,7 @@ static void (*const TILE(runners)[6 * 8])(struct chunk *) = {
 #undef vstore
 #undef vsel
 #undef vabs
+#undef vmax
+#undef TILE_INLINE
 #undef run_tile
 #undef run_chunk
