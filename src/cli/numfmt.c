@@ -453,19 +453,17 @@ static ALWAYS_INLINE int
 fast_digits(uint64_t bits, struct digits17 *ds, int *e)
 {
 	struct decision d;
-	uint64_t long17, scale, all, hi9, lo8, fix, first;
+	uint64_t long17, all, hi9, lo8, fix, first;
 
 	if (!decide(bits, &d, 0))
 		return 0;
-	/* s has 16 or 17 digits, a coin toss: a multiply, not a branch */
 	long17 = d.s >= P16;
-	scale = 10 - 9 * long17;
-	all = d.s * scale;
+	all = long17 ? d.s : d.s * 10;
 	hi9 = all / P8;
 	/* + up, or - the last digit (+ 10 when wpin): modulo 2^64 */
 	fix = (((UINT64_C(10) & (0 - d.wpin)) - (d.s - d.s10 * 10)) &
 	    d.fewer) | (d.up & ~d.fewer);
-	lo8 = all - hi9 * P8 + fix * scale;
+	lo8 = all - hi9 * P8 + (long17 ? fix : fix * 10);
 	if (lo8 >= P8)
 		return 0;
 	first = hi9 * 1441151881 >> 57;
