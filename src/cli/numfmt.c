@@ -171,10 +171,11 @@ load8(const char *p)
  * x < 10^4 and x / 10 is (x * 103) >> 10 for x < 100 (each checked
  * exhaustively when written); the first product stays below 2^54, the
  * others below 2^26 and 2^14, inside their lanes, and the mask drops
- * what the shift brings down from the lane above.  The quotient q and remainder x - d q go to
- * the low and high half of a lane in one multiply-add, (x << w) + q (1 -
- * d 2^w), exact modulo 2^64 (Xiang JunBo's trick, as used in Victor
- * Zverovich's zmij, zmij.c, to_bcd8()).
+ * what the shift brings down from the lane above.  The quotient q and
+ * remainder x - d q go to the low and high half of a lane in one
+ * multiply-add, (x << w) + q (1 - d 2^w), exact modulo 2^64 (Xiang
+ * JunBo's trick, as used in Victor Zverovich's zmij, zmij.c,
+ * to_bcd8()).
  */
 static inline uint64_t
 digits8(uint64_t x)
@@ -347,6 +348,26 @@ struct decision {
 };
 
 /*
+ * h as decide() computes it for a double that is not a power of two,
+ * by biased exponent: one load where the formula is two multiplies,
+ * after one another, ahead of the product.  2048 bytes built by the
+ * preprocessor from the same formula.
+ */
+#define I_OF(be)	(((be) * (uint32_t)POW10_IDX_M + POW10_IDX_C) >> \
+			    POW10_IDX_S)
+#define H_OF(be)	((signed char)((int)(be) - POW10_H_OFF + \
+			    (int)(((POW10_COUNT - 1u - I_OF(be)) * POW10_H_M + \
+			    POW10_H_C) >> POW10_H_S)))
+#define H_4(b)		H_OF(b), H_OF((b) + 1), H_OF((b) + 2), H_OF((b) + 3)
+#define H_16(b)		H_4(b), H_4((b) + 4), H_4((b) + 8), H_4((b) + 12)
+#define H_64(b)		H_16(b), H_16((b) + 16), H_16((b) + 32), H_16((b) + 48)
+#define H_256(b)	H_64(b), H_64((b) + 64), H_64((b) + 128), H_64((b) + 192)
+static const signed char h_by_be[2048] = {
+	H_256(0u), H_256(256u), H_256(512u), H_256(768u),
+	H_256(1024u), H_256(1280u), H_256(1536u), H_256(1792u)
+};
+
+/*
  * The search above for every double (exact != 0), or (exact == 0, for
  * the fast path) only for a normal double that is not a power of two,
  * returning 0 where vbl and vbr would need their own products: a
@@ -376,8 +397,11 @@ decide(uint64_t bits, struct decision *d, int exact)
 		lower = cb - 2;
 	}
 	/* h = q + floor(-k log2 10) + 1, in 1..4: u << h scales u 2^q */
-	h = (int)be - POW10_H_OFF + (int)(((POW10_COUNT - 1 - i) *
-	    POW10_H_M + POW10_H_C) >> POW10_H_S);
+	if (exact)
+		h = (int)be - POW10_H_OFF + (int)(((POW10_COUNT - 1 - i) *
+		    POW10_H_M + POW10_H_C) >> POW10_H_S);
+	else
+		h = h_by_be[be];
 	g = pow10_table[i];
 	hi = product(g, cb << h, &mid, &sticky);
 	vb = hi | (sticky != 0);
