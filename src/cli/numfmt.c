@@ -226,9 +226,9 @@ finish_digits17(struct digits17 *s, uint64_t first, uint64_t a, uint64_t b)
 	s->first = (char)('0' + first);
 	s->a = a + ASCII0;
 	s->b = b + ASCII0;
-	if (b != 0)
-		return 17 - (int)((unsigned)clz64(b) >> 3);
-	return a != 0 ? 9 - (int)((unsigned)clz64(a) >> 3) : 1;
+	if (b == 0)
+		return a != 0 ? 9 - (int)((unsigned)clz64(a) >> 3) : 1;
+	return 17 - (int)((unsigned)clz64(b) >> 3);
 }
 
 /* digits17_raw() and finish_digits17(): the general path's digits. */
