@@ -4,6 +4,8 @@
 #   make test         unit tests and bats suites; prints "N passed, N failed"
 #   make numfmt-check the number formatter against printf on 10^7 random
 #                     doubles per family (a minute or two; not in test)
+#   make numfmt-cmp   the number formatter against NUMFMT_OLD's (a commit),
+#                     text for text, on NUMFMT_CMP doubles per family
 #   make sanitize     the same tests built with -fsanitize=address,undefined
 #   make check        test, sanitize and cross-aarch64 (what CI runs)
 #   make fuzz         libFuzzer on every harness, FUZZ_SECONDS (60) each;
