@@ -39,6 +39,7 @@ rng(void)
 	return z ^ (z >> 31);
 }
 
+/* A double from its bit pattern, and back: the unit of identity. */
 static double
 from_bits(uint64_t u)
 {
@@ -104,7 +105,9 @@ cmp_precision(double v)
 	}
 }
 
-/* The families: each fills n doubles from the generator it names. */
+/* The families: each tries about n doubles of the kind it names. */
+
+/* any bit pattern: infinities and NaNs too */
 static void
 fam_random(long long n)
 {
@@ -112,6 +115,7 @@ fam_random(long long n)
 		cmp_bits(rng());
 }
 
+/* subnormals of every length, both signs */
 static void
 fam_subnormal(long long n)
 {
@@ -222,6 +226,7 @@ fam_csv(const char *path)
 	fclose(f);
 }
 
+/* numfmt_precision(): random patterns and typical magnitudes */
 static void
 fam_precision(long long n)
 {
@@ -233,6 +238,7 @@ fam_precision(long long n)
 	}
 }
 
+/* Every family, then the CSV if one is named; exits 1 on a difference. */
 int
 main(int argc, char **argv)
 {
