@@ -9,8 +9,9 @@
  * runs this on NUMFMT_CMP doubles per family (default 10^8; a part of
  * that for the slower families) and, a CSV being named as the argument,
  * on all its numbers and their neighbours (the target, a small sweep's
- * every column).  Prints the first differences and a count per family;
- * exits 1 on any.  Not a test (too slow).
+ * every column).  NUMFMT_SEED picks another random sequence.  Prints
+ * the first differences and a count per family; exits 1 on any.  Not a
+ * test (too slow).
  */
 #include <math.h>
 #include <stdint.h>
@@ -256,11 +257,13 @@ main(int argc, char **argv)
 		{ "whole numbers", fam_integer, 4 },
 		{ "precision 1..17", fam_precision, 100 },
 	};
-	const char *env = getenv("NUMFMT_CMP");
+	const char *env = getenv("NUMFMT_CMP"), *seed = getenv("NUMFMT_SEED");
 	long long n = env != NULL ? atoll(env) : 100000000LL, before;
 	size_t i;
 	int bad = 0;
 
+	if (seed != NULL)		/* another sequence than the default */
+		rng_state = (uint64_t)atoll(seed);
 	for (i = 0; i < sizeof fams / sizeof fams[0]; i++) {
 		before = tried;
 		differ = 0;
