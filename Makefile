@@ -4,6 +4,8 @@
 #   make test         unit tests and bats suites; prints "N passed, N failed"
 #   make numfmt-check the number formatter against printf on 10^7 random
 #                     doubles per family (a minute or two; not in test)
+#   make numfmt-cmp   the number formatter against NUMFMT_OLD's (a commit),
+#                     text for text, on NUMFMT_CMP doubles per family
 #   make sanitize     the same tests built with -fsanitize=address,undefined
 #   make check        test, sanitize and cross-aarch64 (what CI runs)
 #   make fuzz         libFuzzer on every harness, FUZZ_SECONDS (60) each;
@@ -233,6 +235,27 @@ bench-dtoa: $(BIN) $(BUILD)/bench-dtoa
 	    max_err_x,rms_err_x,max_err_v,rms_err_v,overshoot,energy_drift,-uaf,-dr \
 	    | $(BUILD)/bench-dtoa
 .PHONY: bench-dtoa
+
+# this tree's numfmt against NUMFMT_OLD's (a commit), text for text, on
+# NUMFMT_CMP doubles per family and a sweep's numbers and their
+# neighbours (bench/numfmt_cmp.c; about a minute per 10^8 on one core)
+NUMFMT_OLD ?= af4ce7a
+NUMFMT_CMP ?= 100000000
+numfmt-cmp: $(BIN) $(BUILD)/src/cli/numfmt.o
+	@mkdir -p $(BUILD)/numfmt-old
+	git show $(NUMFMT_OLD):src/cli/numfmt.c >$(BUILD)/numfmt-old/numfmt.c
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -O3 \
+	    -Dnumfmt_roundtrip=old_numfmt_roundtrip \
+	    -Dnumfmt_integer=old_numfmt_integer \
+	    -Dnumfmt_precision=old_numfmt_precision \
+	    -c -o $(BUILD)/numfmt-old/numfmt.o $(BUILD)/numfmt-old/numfmt.c
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $(BUILD)/numfmt-cmp \
+	    bench/numfmt_cmp.c $(BUILD)/src/cli/numfmt.o \
+	    $(BUILD)/numfmt-old/numfmt.o -lm
+	$(BIN) sweep --integrator semi-implicit --dt 0.01 --frames 100 \
+	    --uaf 1:100:100log --dr 0:2:100 --quiet >$(BUILD)/numfmt-old/sweep.csv
+	NUMFMT_CMP=$(NUMFMT_CMP) $(BUILD)/numfmt-cmp $(BUILD)/numfmt-old/sweep.csv
+.PHONY: numfmt-cmp
 
 # the C floor under the sweep (bench/floor.c, no library): the project's
 # flags, -O3 for its loops, -pthread; never -march=native

@@ -162,66 +162,73 @@ load8(const char *p)
 }
 
 /*
- * The 8 decimal digits of hi * 10^4 + lo, hi and lo < 10^4 (leading
- * zeros kept), as 8 byte values 0-9, the first in the low byte, without
- * dividing: hi and lo sit in two 32-bit lanes, each lane is split into
- * two 2-digit quarters in 16-bit lanes, each into two digits in bytes.
- * Each split divides all lanes at once by a multiply and a shift: x / 100
- * is (x * 5243) >> 19 for x < 10^4 and x / 10 is (x * 103) >> 10 for
- * x < 100 (checked exhaustively when written); the products stay below
- * 2^26 and 2^14, inside their lanes, and the mask drops what the shift
- * brings down from the lane above.  The quotient q and remainder x - d q
- * go to the low and high half of a lane in one multiply-add, (x << w) +
- * q (1 - d 2^w), exact modulo 2^64 (Xiang JunBo's trick, as used in
- * Victor Zverovich's zmij, zmij.c, to_bcd8()).
+ * The 8 decimal digits of x < 10^8 (leading zeros kept) as 8 byte
+ * values 0-9, the first in the low byte, without dividing: x is split
+ * into its two 4-digit halves in 32-bit lanes, each lane into two
+ * 2-digit quarters in 16-bit lanes, each into two digits in bytes.  Each
+ * split divides all lanes at once by a multiply and a shift: x / 10^4 is
+ * (x * 109951163) >> 40 for x < 10^8, x / 100 is (x * 5243) >> 19 for
+ * x < 10^4 and x / 10 is (x * 103) >> 10 for x < 100 (each checked
+ * exhaustively when written); the first product stays below 2^54, the
+ * others below 2^26 and 2^14, inside their lanes, and the mask drops
+ * what the shift brings down from the lane above.  The quotient q and
+ * remainder x - d q go to the low and high half of a lane in one
+ * multiply-add, (x << w) + q (1 - d 2^w), exact modulo 2^64 (Xiang
+ * JunBo's trick, as used in Victor Zverovich's zmij, zmij.c,
+ * to_bcd8()).
  */
 static inline uint64_t
-digits8(uint64_t hi, uint64_t lo)
+digits8(uint64_t x)
 {
-	uint64_t v = hi | lo << 32, q;
+	uint64_t v, q;
 
+	q = x * 109951163 >> 40;
+	v = (x << 32) + q * (1 - (UINT64_C(10000) << 32));
 	q = (v * 5243 >> 19) & UINT64_C(0x0000007f0000007f);
 	v = (v << 16) + q * (1 - (UINT64_C(100) << 16));
 	q = (v * 103 >> 10) & UINT64_C(0x000f000f000f000f);
 	return (v << 8) + q * (1 - (UINT64_C(10) << 8));
 }
 
+/* 10^8: one 8-digit word's worth */
+#define P8	UINT64_C(100000000)
+
 /*
- * The 17 digits of 10^16 <= all < 10^17 in s; returns how many are
- * significant (up to the last nonzero one).  all is cut where struct
- * digits17 cuts it, 1 + 8 + 8 digits, and each 8 into 4 + 4: the four
- * quotients by 10^16, 10^12, 10^8 and 10^4 are independent multiplies,
- * so all four 4-digit pieces are ready at once (cutting in halves, then
- * in quarters, would wait for one division, then another), and both
- * digits8() run in parallel.  (Dragonbox's to_chars, Junekey Jeon,
+ * The 17 digits of 10^16 <= all < 10^17, cut where struct digits17 cuts
+ * them, 1 + 8 + 8: one 64-bit division (a multiply) by 10^8, whose
+ * 9-digit quotient gives the first digit by a 32-bit one ((x *
+ * 1441151881) >> 57 is x / 10^8 for x < 10^9, checked exhaustively),
+ * then digits8() on each 8 (the earlier cut into four 4-digit pieces
+ * took four 64-bit divisions; digits8()'s first multiply does their
+ * work on 8 digits at once).  (Dragonbox's to_chars, Junekey Jeon,
  * "Dragonbox: A New Floating-Point Binary-to-Decimal Conversion
  * Algorithm", 2020, and James Anhalt's jeaiii itoa take two digits per
- * fixed-point multiply instead, one pair after the other.)  The zeros at
- * the end are the high zero bytes of the digit values, counted with
- * clz, no loop, where Dragonbox divides them off.
+ * fixed-point multiply instead, one pair after the other.)
  */
 static inline void
 digits17_raw(uint64_t all, uint64_t *first, uint64_t *a, uint64_t *b)
 {
-	uint64_t q16 = all / UINT64_C(10000000000000000);
-	uint64_t q12 = all / UINT64_C(1000000000000), q8 = all / 100000000;
-	uint64_t q4 = all / 10000;
+	uint64_t hi9 = all / P8;
 
-	*first = q16;
-	*a = digits8(q12 - q16 * 10000, q8 - q12 * 10000);	/* 2 to 9 */
-	*b = digits8(q4 - q8 * 10000, all - q4 * 10000);	/* 10 to 17 */
+	*first = hi9 * 1441151881 >> 57;
+	*a = digits8(hi9 - *first * P8);		/* 2 to 9 */
+	*b = digits8(all - hi9 * P8);			/* 10 to 17 */
 }
 
-/* The digit values as text in s; how many are significant. */
+/*
+ * The digit values as text in s; how many are significant: the zeros at
+ * the end are the high zero bytes of the digit values, counted with
+ * clz, no loop, where Dragonbox divides them off.
+ */
 static inline int
 finish_digits17(struct digits17 *s, uint64_t first, uint64_t a, uint64_t b)
 {
 	s->first = (char)('0' + first);
 	s->a = a + ASCII0;
 	s->b = b + ASCII0;
-	if (b != 0)
-		return 17 - (int)((unsigned)clz64(b) >> 3);
-	return a != 0 ? 9 - (int)((unsigned)clz64(a) >> 3) : 1;
+	if (b == 0)
+		return a != 0 ? 9 - (int)((unsigned)clz64(a) >> 3) : 1;
+	return 17 - (int)((unsigned)clz64(b) >> 3);
 }
 
 /* digits17_raw() and finish_digits17(): the general path's digits. */
@@ -341,6 +348,26 @@ struct decision {
 };
 
 /*
+ * h as decide() computes it for a double that is not a power of two,
+ * by biased exponent: one load where the formula is two multiplies,
+ * after one another, ahead of the product.  2048 bytes built by the
+ * preprocessor from the same formula.
+ */
+#define I_OF(be)	(((be) * (uint32_t)POW10_IDX_M + POW10_IDX_C) >> \
+			    POW10_IDX_S)
+#define H_OF(be)	((signed char)((int)(be) - POW10_H_OFF + \
+			    (int)(((POW10_COUNT - 1u - I_OF(be)) * POW10_H_M + \
+			    POW10_H_C) >> POW10_H_S)))
+#define H_4(b)		H_OF(b), H_OF((b) + 1), H_OF((b) + 2), H_OF((b) + 3)
+#define H_16(b)		H_4(b), H_4((b) + 4), H_4((b) + 8), H_4((b) + 12)
+#define H_64(b)		H_16(b), H_16((b) + 16), H_16((b) + 32), H_16((b) + 48)
+#define H_256(b)	H_64(b), H_64((b) + 64), H_64((b) + 128), H_64((b) + 192)
+static const signed char h_by_be[2048] = {
+	H_256(0u), H_256(256u), H_256(512u), H_256(768u),
+	H_256(1024u), H_256(1280u), H_256(1536u), H_256(1792u)
+};
+
+/*
  * The search above for every double (exact != 0), or (exact == 0, for
  * the fast path) only for a normal double that is not a power of two,
  * returning 0 where vbl and vbr would need their own products: a
@@ -370,8 +397,11 @@ decide(uint64_t bits, struct decision *d, int exact)
 		lower = cb - 2;
 	}
 	/* h = q + floor(-k log2 10) + 1, in 1..4: u << h scales u 2^q */
-	h = (int)be - POW10_H_OFF + (int)(((POW10_COUNT - 1 - i) *
-	    POW10_H_M + POW10_H_C) >> POW10_H_S);
+	if (exact)
+		h = (int)be - POW10_H_OFF + (int)(((POW10_COUNT - 1 - i) *
+		    POW10_H_M + POW10_H_C) >> POW10_H_S);
+	else
+		h = h_by_be[be];
 	g = pow10_table[i];
 	hi = product(g, cb << h, &mid, &sticky);
 	vb = hi | (sticky != 0);
@@ -429,60 +459,49 @@ schubfach(uint64_t bits, int *e)
 }
 
 /*
- * The digits of 0 to 999 as byte values 0-9 (not text), the first in
- * the low byte: the fast path's last three digits in one load.  1000
- * words built by the preprocessor, 4 KB.
- */
-#define D3(h, t, o)	((uint32_t)(h) | (uint32_t)(t) << 8 | \
-			    (uint32_t)(o) << 16)
-#define D3_10(h, t)	D3(h, t, 0), D3(h, t, 1), D3(h, t, 2), D3(h, t, 3), \
-			D3(h, t, 4), D3(h, t, 5), D3(h, t, 6), D3(h, t, 7), \
-			D3(h, t, 8), D3(h, t, 9)
-#define D3_100(h)	D3_10(h, 0), D3_10(h, 1), D3_10(h, 2), D3_10(h, 3), \
-			D3_10(h, 4), D3_10(h, 5), D3_10(h, 6), D3_10(h, 7), \
-			D3_10(h, 8), D3_10(h, 9)
-static const uint32_t digits3[1000] = {
-	D3_100(0), D3_100(1), D3_100(2), D3_100(3), D3_100(4),
-	D3_100(5), D3_100(6), D3_100(7), D3_100(8), D3_100(9)
-};
-
-/*
  * The fast path's search and digits, for a normal double that is not a
  * power of two: returns how many digits are significant, or 0 to leave
  * the double to the general path (a midpoint too near, or a carry).
- * The answer, s + up or 10 (s10 + wpin), differs from s only in s's
- * last three digits, l3, unless the new last three pass 999 (l3 = 999
- * and up, or l3 >= 990 and wpin: 0.46 % of the sweep's numbers, whose
- * short decimals such as 0.002002002002002002 have s ending in 999x,
- * 0.2 % of random doubles), which the general path takes, and so does
- * the carry of s = 10^16 - 1 into a 17th digit.  So the digits of s,
- * scaled to 17, are cut while the search decides, and the decision only
- * changes those three, one load from digits3[] (to_digits17() on the
- * answer would wait for the search: the longest chain of all, the
- * dividing and digits8() after the product, the cut comparisons and
- * the choice).  In the tight loop on the sweep's numbers, 21.7 -> 20.7
- * ns a number, with the layout's order below.
+ * The answer, s + up or 10 (s10 + wpin), differs from s by fix, -9 to
+ * +10, so its 17 digits differ from s's (scaled to 17) only in the last
+ * 8, unless adding fix carries out of them (s ending in 9999999x: a
+ * short decimal just above its double, such as a grid's 0.99, s =
+ * 98999999999999999; 0.3 % of a sweep's numbers, 6 in 10^8 random
+ * doubles), which the general path takes, and so does the carry of s =
+ * 10^16 - 1 into a 17th digit.  So the first 9 digits are cut while the
+ * search decides, and fix goes into the last 8 before digits8().  An
+ * earlier version cut all 17 of s, then replaced the last three from a
+ * table of 1000: a division by 1000, the table, the masks, and 0.5 % of
+ * a sweep's numbers (s ending in 999x) sent to the general path.  s's
+ * 16 or 17 digits are a branch, not a multiply by 1 or 10: predicted,
+ * it keeps the scaling off the chain after the search (in the tight
+ * loop, 2 ns a number faster on the sweep's numbers, 1 ns on random
+ * doubles, where it is a coin toss).
+ * Cutting the last 8 into 4 + 4 before the search decides, fix going
+ * into the last 4, or cutting the three candidates' digits at once,
+ * measured slower: more values live, spilled, and more instructions.
  */
 static ALWAYS_INLINE int
 fast_digits(uint64_t bits, struct digits17 *ds, int *e)
 {
 	struct decision d;
-	uint64_t l3, long17, first, a, b, sh;
+	uint64_t long17, all, hi9, lo8, fix, first;
 
 	if (!decide(bits, &d, 0))
 		return 0;
-	l3 = d.s - d.s / 1000 * 1000;
-	/* + up, or - the last digit (+ 10 when wpin): modulo 2^64 */
-	l3 += (((UINT64_C(10) & (0 - d.wpin)) - (d.s - d.s10 * 10)) &
-	    d.fewer) | (d.up & ~d.fewer);
-	if (l3 >= 1000)
-		return 0;
 	long17 = d.s >= P16;
-	digits17_raw(long17 ? d.s : d.s * 10, &first, &a, &b);
-	sh = long17 ? 40 : 32;		/* l3's place in digits 10 to 17 */
-	b = (b & ~(UINT64_C(0xffffff) << sh)) | (uint64_t)digits3[l3] << sh;
+	all = long17 ? d.s : d.s * 10;
+	hi9 = all / P8;
+	/* + up, or - the last digit (+ 10 when wpin): modulo 2^64 */
+	fix = (((UINT64_C(10) & (0 - d.wpin)) - (d.s - d.s10 * 10)) &
+	    d.fewer) | (d.up & ~d.fewer);
+	lo8 = all - hi9 * P8 + (long17 ? fix : fix * 10);
+	if (lo8 >= P8)
+		return 0;
+	first = hi9 * 1441151881 >> 57;
 	*e = d.k + 15 + (int)long17;
-	return finish_digits17(ds, first, a, b);
+	return finish_digits17(ds, first, digits8(hi9 - first * P8),
+	    digits8(lo8));
 }
 
 /* '.' in every byte */
@@ -582,10 +601,11 @@ layout(char *buf, int neg, const struct digits17 *s, int n, int e)
 	 * to 1), one test, not two */
 	if ((unsigned)(e + 5) < 5) {		/* 0.000ddd: to buf + 24 */
 		memcpy(b, "0.00000", 8);
-		b[1 - e] = s->first;
-		store8(b + 2 - e, s->a);
-		store8(b + 10 - e, s->b);
-		b += n + 1 - e;
+		b -= e;			/* the first digit at b + 1 */
+		b[1] = s->first;
+		store8(b + 2, s->a);
+		store8(b + 10, s->b);
+		b += n + 1;
 	} else if (e > 16 || e < 1) {		/* d.ddd: to buf + 19 */
 		b[0] = s->first;
 		b[1] = '.';
