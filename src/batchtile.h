@@ -26,9 +26,12 @@
 #define run_tile TILE(run_tile)
 #define run_chunk TILE(run_chunk)
 
-/* A tile's types: LANES doubles in one GCC vector; NT tiles a loop. */
+/* A tile's types: LANES doubles in one GCC vector; NT tiles a loop, NTX
+ * the x errors' loop (batch.c's TILE_NTX; NTM the larger). */
 #define LANES (TILE_VBYTES / (int)sizeof(double))
 #define NT TILE_NT
+#define NTX TILE_NTX
+#define NTM (NT > NTX ? NT : NTX)
 typedef double vreal __attribute__((vector_size(TILE_VBYTES)));
 typedef long long vmask __attribute__((vector_size(TILE_VBYTES)));
 
@@ -99,11 +102,11 @@ vabs(vreal a)
 }
 
 /*
- * Every frame of the NT tiles of springs b .. b + NT LANES - 1; step is
+ * Every frame of the nt tiles of springs b .. b + nt LANES - 1; step is
  * the rule's.  The tiles are independent, stepped side by side in one
  * loop: a frame's step is a chain of dependent operations (semi-implicit
  * Euler's is seven, 28 cycles of latency), so one tile alone leaves the
- * processor waiting; NT of them fill the wait (with every sum too: some
+ * processor waiting; nt of them fill the wait (with every sum too: some
  * sums then live on the stack, off the step's chain, and 1000 frames of
  * the sweep's grid run 8 % faster than one tile a loop, AVX-512 and AVX2
  * alike).  The u loops have a constant count and unroll, the arrays
@@ -129,23 +132,23 @@ vabs(vreal a)
  */
 TILE_INLINE void
 run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
-    const vtarget *), int full, int still, int redo)
+    const vtarget *), int full, int still, int redo, int nt)
 {
 	const vreal zero = { 0 };
-	vcoef k[NT];
+	vcoef k[NTM];
 	vstate s;
 	vtarget tg;
-	vreal g[NT], q[NT], pa[NT], pb[NT], pc[NT], pd[NT], dir[NT], band[NT];
-	vreal x[NT], v[NT], e[NT], de[NT], max_ex[NT], max_ev[NT];
-	vreal sum_ex2[NT], sum_ev2[NT], beyond[NT], settle[NT], drift[NT];
-	vreal max_off[NT], g0[NT], gm[NT];
-	vreal limit[NT], last_ex[NT], last_ev[NT], dframe[NT];
-	vmask inside[NT], alive[NT];
-	long long live[NT * LANES];
+	vreal g[NTM], q[NTM], pa[NTM], pb[NTM], pc[NTM], pd[NTM], dir[NTM], band[NTM];
+	vreal x[NTM], v[NTM], e[NTM], de[NTM], max_ex[NTM], max_ev[NTM];
+	vreal sum_ex2[NTM], sum_ev2[NTM], beyond[NTM], settle[NTM], drift[NTM];
+	vreal max_off[NTM], g0[NTM], gm[NTM];
+	vreal limit[NTM], last_ex[NTM], last_ev[NTM], dframe[NTM];
+	vmask inside[NTM], alive[NTM];
+	long long live[NTM * LANES];
 	long n, frames = ck->frames;
 	int l, u;
 
-	for (u = 0; u < NT; u++) {
+	for (u = 0; u < nt; u++) {
 		int o = b + u * LANES;
 
 		g[u] = vload(&ck->g[o]);
@@ -195,10 +198,10 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			/* the closed form's offset, every lane's e and de
 			 * (but a padding lane's, and in a redo a stopped
 			 * one's) */
-			for (u = 0; u < NT && redo; u++)
+			for (u = 0; u < nt && redo; u++)
 				memcpy(&live[u * LANES], &alive[u],
 				    sizeof(alive[u]));
-			for (l = b; l < b + NT * LANES; l++) {
+			for (l = b; l < b + nt * LANES; l++) {
 				if (ck->index[l] < 0 ||
 				    (redo && live[l - b] == 0))
 					continue;	/* unread */
@@ -209,7 +212,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 				ck->de[l] = ck->ref[l].de;
 			}
 		}
-		for (u = 0; u < NT; u++) {
+		for (u = 0; u < nt; u++) {
 			/* 0 + n is n: the frame number in every lane */
 			vreal nv = zero + (double)n, t1 = nv * k[u].h;
 			vreal xr, vr, ex, ev, off, dv, roff, rdv, a, c, d;
@@ -289,7 +292,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			/* every lane stopped: the frames left change none */
 			vmask any = alive[0];
 
-			for (u = 1; u < NT; u++)
+			for (u = 1; u < nt; u++)
 				any |= alive[u];
 			memcpy(live, &any, sizeof(any));
 			for (l = 1; l < LANES; l++)
@@ -298,7 +301,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 				break;
 		}
 	}
-	for (u = 0; u < NT; u++) {
+	for (u = 0; u < nt; u++) {
 		int o = b + u * LANES;
 
 		vstore(&ck->x[o], x[u]);
@@ -324,16 +327,21 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 
 /*
  * The chunk, tile by tile (its springs are padded to whole tiles); full
- * 0: the x errors and divergence only, the other sums left as they were.
+ * 0: the x errors and divergence only, the other sums left as they were,
+ * NTX tiles a loop while they fill it, then NT (the chunk's springs are
+ * padded to MAX_LANES, a multiple of NT LANES).
  */
 TILE_INLINE void
 run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
     const vtarget *), int full, int still, int redo)
 {
-	int b;
+	int b = 0;
 
-	for (b = 0; b < ck->n; b += NT * LANES)
-		run_tile(ck, b, step, full, still, redo);
+	if (NTX != NT && !full && !redo)
+		for (; b + NTX * LANES <= ck->n; b += NTX * LANES)
+			run_tile(ck, b, step, full, still, redo, NTX);
+	for (; b < ck->n; b += NT * LANES)
+		run_tile(ck, b, step, full, still, redo, NT);
 }
 
 /*
@@ -384,6 +392,8 @@ static void (*const TILE(runners)[6 * 8])(struct chunk *) = {
 
 #undef LANES
 #undef NT
+#undef NTX
+#undef NTM
 
 
 #undef vreal
