@@ -138,9 +138,10 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 	vcoef k[NTM];
 	vstate s;
 	vtarget tg;
-	vreal g[NTM], q[NTM], pa[NTM], pb[NTM], pc[NTM], pd[NTM], dir[NTM], band[NTM];
-	vreal x[NTM], v[NTM], e[NTM], de[NTM], max_ex[NTM], max_ev[NTM];
-	vreal sum_ex2[NTM], sum_ev2[NTM], beyond[NTM], settle[NTM], drift[NTM];
+	vreal g[NTM], q[NTM], pa[NTM], pb[NTM], pc[NTM], pd[NTM];
+	vreal dir[NTM], band[NTM], x[NTM], v[NTM], e[NTM], de[NTM];
+	vreal max_ex[NTM], max_ev[NTM], sum_ex2[NTM], sum_ev2[NTM];
+	vreal beyond[NTM], settle[NTM], drift[NTM];
 	vreal max_off[NTM], g0[NTM], gm[NTM];
 	vreal limit[NTM], last_ex[NTM], last_ev[NTM], dframe[NTM];
 	vmask inside[NTM], alive[NTM];
