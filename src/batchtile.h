@@ -94,6 +94,26 @@ vmax(vreal a, vreal b)
 #endif
 }
 
+#if TILE_VBYTES == 64
+/*
+ * AVX-512's comparisons give a mask register, and a select by one is one
+ * instruction (VMOVAPD with a mask): vkcmp(a, b, op) is a op b, op the
+ * predicate GCC's vector a <= b (_CMP_LE_OS), a > b (_CMP_GT_OS) or
+ * a != b (_CMP_NEQ_UQ) compiles to, the same lanes; vkmov(b, k, a) is
+ * vsel with k.  The runners' selects on every lane (no redo) use them:
+ * the vector extension's selects cost the vector ports two or three
+ * instructions more (the mask made a vector, a blend).
+ */
+#define vkcmp(a, b, op) \
+	_mm512_cmp_pd_mask((__m512d)(a), (__m512d)(b), (op))
+
+TILE_INLINE vreal
+vkmov(vreal b, __mmask8 k, vreal a)
+{
+	return (vreal)_mm512_mask_mov_pd((__m512d)b, k, (__m512d)a);
+}
+#endif
+
 /* |a|: the sign bit cleared, as fabs. */
 TILE_INLINE vreal
 vabs(vreal a)
@@ -145,6 +165,9 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 	vreal max_off[NTM], g0[NTM], gm[NTM];
 	vreal limit[NTM], last_ex[NTM], last_ev[NTM], dframe[NTM];
 	vmask inside[NTM], alive[NTM];
+#if TILE_VBYTES == 64
+	__mmask8 kinside[NTM], kin;	/* inside, in mask registers */
+#endif
 	long long live[NTM * LANES];
 	long n, frames = ck->frames;
 	int l, u;
@@ -173,6 +196,9 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 		drift[u] = vload(&ck->drift[o]);
 		max_off[u] = vload(&ck->max_off[o]);
 		inside[u] = vload(&ck->inside[o]) != zero;
+#if TILE_VBYTES == 64
+		kinside[u] = vkcmp(vload(&ck->inside[o]), zero, _CMP_NEQ_UQ);
+#endif
 		if (redo) {
 			limit[u] = vload(&ck->limit[o]);
 			last_ex[u] = vload(&ck->last_ex[o]);
@@ -281,11 +307,24 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			c = dir[u] * off;
 			beyond[u] = vsel(ok, vmax(c, beyond[u]), beyond[u]);
 			a = vabs(off);
+			d = ev * (dv + rdv) + k[u].w2 * ex * (off + roff);
+#if TILE_VBYTES == 64
+			if (!redo) {
+				/* ok is every lane: the same selects, in
+				 * mask registers */
+				kin = vkcmp(a, band[u], _CMP_LE_OS);
+				settle[u] = vkmov(settle[u], kin & ~kinside[u],
+				    t1);
+				kinside[u] = kin;
+				drift[u] = vkmov(drift[u], vkcmp(vabs(d),
+				    vabs(drift[u]), _CMP_GT_OS), d);
+				continue;
+			}
+#endif
 			in = a <= band[u];
 			/* just come inside */
 			settle[u] = vsel(ok & in & ~inside[u], t1, settle[u]);
 			inside[u] = (in & ok) | (inside[u] & ~ok);
-			d = ev * (dv + rdv) + k[u].w2 * ex * (off + roff);
 			m = ok & (vabs(d) > vabs(drift[u]));
 			drift[u] = vsel(m, d, drift[u]);
 		}
@@ -304,6 +343,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 	}
 	for (u = 0; u < nt; u++) {
 		int o = b + u * LANES;
+		vreal in1;	/* inside as 1 or 0 */
 
 		vstore(&ck->x[o], x[u]);
 		vstore(&ck->v[o], v[u]);
@@ -314,7 +354,12 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 		vstore(&ck->sum_ex2[o], sum_ex2[u]);
 		vstore(&ck->sum_ev2[o], sum_ev2[u]);
 		vstore(&ck->beyond[o], beyond[u]);
-		vstore(&ck->inside[o], vsel(inside[u], zero + 1.0, zero));
+		in1 = vsel(inside[u], zero + 1.0, zero);
+#if TILE_VBYTES == 64
+		if (!redo)
+			in1 = vkmov(zero, kinside[u], zero + 1.0);
+#endif
+		vstore(&ck->inside[o], in1);
 		vstore(&ck->settle[o], settle[u]);
 		vstore(&ck->drift[o], drift[u]);
 		vstore(&ck->max_off[o], max_off[u]);
