@@ -502,7 +502,8 @@ steady(const spring_sim *sim)
 {
 	return sim->model == NULL && sim->engine == NULL &&
 	    (sim->policy == NULL || sim->policy == spring_policy_none) &&
-	    spring_schedule_constant(sim->schedule) && sim->signal == NULL;
+	    (sim->schedule == NULL ||
+	    spring_schedule_constant(sim->schedule)) && sim->signal == NULL;
 }
 
 /* See internal.h. */
