@@ -141,12 +141,14 @@ rms_of(double sum, double inv, long rows)
 /*
  * Turn the sums into the metrics; full 0: the x errors alone, the others
  * NaN (spring_simulate_batch_some, which summed nothing else), without
- * the square root and divisions they would cost.  Every member is set
- * (the batch's finish stores each once, not zeros first).
+ * the square root and divisions they would cost.
  */
 static inline void
 metrics_end(const spring_metrics_acc *a, spring_metrics *m, int full)
 {
+	static const spring_metrics zero;
+
+	*m = zero;
 	m->rows = a->rows;
 	m->max_err_x = a->max_ex;
 	m->rms_err_x = rms_of(a->sum_ex2, a->inv_ex, a->rows);
