@@ -251,6 +251,51 @@ alike(const spring_rule *const *rules, int nrules)
 	}
 }
 
+/*
+ * Chunks of every shape: runs of 1 to 65 springs of one rule and frame
+ * count (a run's count differs from the one before, so each is a chunk
+ * of its own, or two), padded to whole tiles, so that batchtile.h's x
+ * errors' loop of four AVX-512 tiles (TILE_NTX) meets every split with
+ * the two-tile loop after it: 32 + 16, 32 + 32, 16 alone.  Springs that
+ * settle, overshoot and come back (settle, inside and drift, selected
+ * in mask registers), still and moving targets; every rule, both widths,
+ * every metric and the x errors alone.
+ */
+static void
+chunk_shapes(const spring_rule *const *rules, int nrules)
+{
+	static const int runs[] = { 1, 8, 9, 16, 17, 24, 31, 32, 33, 40, 47,
+	    48, 49, 56, 63, 64, 65 };
+	int i = 0, g = 0, k, width;
+
+	while (i < NSIM) {
+		int n = runs[g % 17];
+
+		for (k = 0; k < n && i < NSIM; k++, i++) {
+			spring_sim *s = &sims[i];
+
+			memset(s, 0, sizeof(*s));
+			s->rule = rules[g / 17 % nrules];
+			s->policy = spring_policy_none;
+			s->dt = 0.01;
+			s->params.omega = 2 + 0.5 * k;
+			s->params.zeta = (k % 5) * 0.35;
+			s->params.mass = 1;
+			s->frames = 90 + g % 2;
+			s->x0 = k % 3 == 0 ? 0 : 1 + 0.01 * k;
+			s->v0 = k % 4 == 0 ? 0 : 1;
+			s->target = 0.5;
+			s->target_vel = g % 4 < 2 ? 0 : 0.75;
+			ptr[i] = s;
+		}
+		g++;
+	}
+	for (width = 32; width <= 64; width += 32) {
+		CHECK(first_differing(width, SPRING_WANT_ALL) == NSIM);
+		CHECK(first_differing(width, SPRING_WANT_ERR_X) == NSIM);
+	}
+}
+
 void
 test_batch(void)
 {
@@ -397,4 +442,5 @@ test_batch(void)
 	still_targets();
 	diverging(rules, nrules);
 	alike(rules, nrules);
+	chunk_shapes(rules, nrules);
 }
