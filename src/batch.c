@@ -100,24 +100,15 @@ struct chunk {
 /* A chunk runner: every frame of every tile of the chunk, one rule. */
 typedef void (*runner_fn)(struct chunk *);
 
-/*
- * NT tiles a loop (batchtile.h); NTX for the x errors alone (neither
- * every sum nor a redo): AVX-512's 32 registers hold four tiles of that
- * shorter loop, whose 28 cycles of step latency two leave half idle
- * (perf samples in chunk_semi_implicit_xs_512, four-column sweep of 10^6
- * at 100 frames: 13 % fewer); AVX2's 16 hold two.
- */
 #ifdef BATCH_X86
 #define TILE_VBYTES 64
 #define TILE_NT 2
-#define TILE_NTX 4
 #define TILE(n) n##_512
 #define TILE_TARGET __attribute__((target("avx512f")))
 #define TILE_INLINE_TARGET TILE_TARGET
 #include "batchtile.h"
 #undef TILE_VBYTES
 #undef TILE_NT
-#undef TILE_NTX
 #undef TILE
 #undef TILE_TARGET
 #undef TILE_INLINE_TARGET
@@ -126,7 +117,6 @@ typedef void (*runner_fn)(struct chunk *);
 #ifdef BATCH_TILES
 #define TILE_VBYTES 32
 #define TILE_NT 2
-#define TILE_NTX 2
 #define TILE(n) n##_256
 #define TILE_INLINE_TARGET
 #ifdef BATCH_X86
@@ -137,7 +127,6 @@ typedef void (*runner_fn)(struct chunk *);
 #include "batchtile.h"
 #undef TILE_VBYTES
 #undef TILE_NT
-#undef TILE_NTX
 #undef TILE
 #undef TILE_TARGET
 #undef TILE_INLINE_TARGET

@@ -26,12 +26,9 @@
 #define run_tile TILE(run_tile)
 #define run_chunk TILE(run_chunk)
 
-/* A tile's types: LANES doubles in one GCC vector; NT tiles a loop, NTX
- * the x errors' loop (batch.c's TILE_NTX; NTM the larger). */
+/* A tile's types: LANES doubles in one GCC vector; NT tiles a loop. */
 #define LANES (TILE_VBYTES / (int)sizeof(double))
 #define NT TILE_NT
-#define NTX TILE_NTX
-#define NTM (NT > NTX ? NT : NTX)
 typedef double vreal __attribute__((vector_size(TILE_VBYTES)));
 typedef long long vmask __attribute__((vector_size(TILE_VBYTES)));
 
@@ -122,11 +119,11 @@ vabs(vreal a)
 }
 
 /*
- * Every frame of the nt tiles of springs b .. b + nt LANES - 1; step is
+ * Every frame of the NT tiles of springs b .. b + NT LANES - 1; step is
  * the rule's.  The tiles are independent, stepped side by side in one
  * loop: a frame's step is a chain of dependent operations (semi-implicit
  * Euler's is seven, 28 cycles of latency), so one tile alone leaves the
- * processor waiting; nt of them fill the wait (with every sum too: some
+ * processor waiting; NT of them fill the wait (with every sum too: some
  * sums then live on the stack, off the step's chain, and 1000 frames of
  * the sweep's grid run 8 % faster than one tile a loop, AVX-512 and AVX2
  * alike).  The u loops have a constant count and unroll, the arrays
@@ -152,27 +149,27 @@ vabs(vreal a)
  */
 TILE_INLINE void
 run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
-    const vtarget *), int full, int still, int redo, int nt)
+    const vtarget *), int full, int still, int redo)
 {
 	const vreal zero = { 0 };
-	vcoef k[NTM];
+	vcoef k[NT];
 	vstate s;
 	vtarget tg;
-	vreal g[NTM], q[NTM], pa[NTM], pb[NTM], pc[NTM], pd[NTM];
-	vreal dir[NTM], band[NTM], x[NTM], v[NTM], e[NTM], de[NTM];
-	vreal max_ex[NTM], max_ev[NTM], sum_ex2[NTM], sum_ev2[NTM];
-	vreal beyond[NTM], settle[NTM], drift[NTM];
-	vreal max_off[NTM], g0[NTM], gm[NTM];
-	vreal limit[NTM], last_ex[NTM], last_ev[NTM], dframe[NTM];
-	vmask inside[NTM], alive[NTM];
+	vreal g[NT], q[NT], pa[NT], pb[NT], pc[NT], pd[NT];
+	vreal dir[NT], band[NT], x[NT], v[NT], e[NT], de[NT];
+	vreal max_ex[NT], max_ev[NT], sum_ex2[NT], sum_ev2[NT];
+	vreal beyond[NT], settle[NT], drift[NT];
+	vreal max_off[NT], g0[NT], gm[NT];
+	vreal limit[NT], last_ex[NT], last_ev[NT], dframe[NT];
+	vmask inside[NT], alive[NT];
 #if TILE_VBYTES == 64
-	__mmask8 kinside[NTM], kin;	/* inside, in mask registers */
+	__mmask8 kinside[NT], kin;	/* inside, in mask registers */
 #endif
-	long long live[NTM * LANES];
+	long long live[NT * LANES];
 	long n, frames = ck->frames;
 	int l, u;
 
-	for (u = 0; u < nt; u++) {
+	for (u = 0; u < NT; u++) {
 		int o = b + u * LANES;
 
 		g[u] = vload(&ck->g[o]);
@@ -225,10 +222,10 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			/* the closed form's offset, every lane's e and de
 			 * (but a padding lane's, and in a redo a stopped
 			 * one's) */
-			for (u = 0; u < nt && redo; u++)
+			for (u = 0; u < NT && redo; u++)
 				memcpy(&live[u * LANES], &alive[u],
 				    sizeof(alive[u]));
-			for (l = b; l < b + nt * LANES; l++) {
+			for (l = b; l < b + NT * LANES; l++) {
 				if (ck->index[l] < 0 ||
 				    (redo && live[l - b] == 0))
 					continue;	/* unread */
@@ -239,7 +236,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 				ck->de[l] = ck->ref[l].de;
 			}
 		}
-		for (u = 0; u < nt; u++) {
+		for (u = 0; u < NT; u++) {
 			/* 0 + n is n: the frame number in every lane */
 			vreal nv = zero + (double)n, t1 = nv * k[u].h;
 			vreal xr, vr, ex, ev, off, dv, roff, rdv, a, c, d;
@@ -332,7 +329,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 			/* every lane stopped: the frames left change none */
 			vmask any = alive[0];
 
-			for (u = 1; u < nt; u++)
+			for (u = 1; u < NT; u++)
 				any |= alive[u];
 			memcpy(live, &any, sizeof(any));
 			for (l = 1; l < LANES; l++)
@@ -341,7 +338,7 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 				break;
 		}
 	}
-	for (u = 0; u < nt; u++) {
+	for (u = 0; u < NT; u++) {
 		int o = b + u * LANES;
 		vreal in1;	/* inside as 1 or 0 */
 
@@ -373,21 +370,16 @@ run_tile(struct chunk *ck, int b, void (*step)(const vcoef *, vstate *,
 
 /*
  * The chunk, tile by tile (its springs are padded to whole tiles); full
- * 0: the x errors and divergence only, the other sums left as they were,
- * NTX tiles a loop while they fill it, then NT (the chunk's springs are
- * padded to MAX_LANES, a multiple of NT LANES).
+ * 0: the x errors and divergence only, the other sums left as they were.
  */
 TILE_INLINE void
 run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
     const vtarget *), int full, int still, int redo)
 {
-	int b = 0;
+	int b;
 
-	if (NTX != NT && !full && !redo)
-		for (; b + NTX * LANES <= ck->n; b += NTX * LANES)
-			run_tile(ck, b, step, full, still, redo, NTX);
-	for (; b < ck->n; b += NT * LANES)
-		run_tile(ck, b, step, full, still, redo, NT);
+	for (b = 0; b < ck->n; b += NT * LANES)
+		run_tile(ck, b, step, full, still, redo);
 }
 
 /*
@@ -438,8 +430,6 @@ static void (*const TILE(runners)[6 * 8])(struct chunk *) = {
 
 #undef LANES
 #undef NT
-#undef NTX
-#undef NTM
 
 
 #undef vreal

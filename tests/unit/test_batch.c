@@ -254,12 +254,10 @@ alike(const spring_rule *const *rules, int nrules)
 /*
  * Chunks of every shape: runs of 1 to 65 springs of one rule and frame
  * count (a run's count differs from the one before, so each is a chunk
- * of its own, or two), padded to whole tiles, so that batchtile.h's x
- * errors' loop of four AVX-512 tiles (TILE_NTX) meets every split with
- * the two-tile loop after it: 32 + 16, 32 + 32, 16 alone.  Springs that
- * settle, overshoot and come back (settle, inside and drift, selected
- * in mask registers), still and moving targets; every rule, both widths,
- * every metric and the x errors alone.
+ * of its own, or two), padded to whole tiles of either width.  Springs
+ * that settle, overshoot and come back (settle, inside and drift, which
+ * AVX-512 selects in mask registers), still and moving targets; every
+ * rule, both widths, every metric and the x errors alone.
  */
 static void
 chunk_shapes(const spring_rule *const *rules, int nrules)
