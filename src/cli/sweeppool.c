@@ -103,6 +103,7 @@ struct extra_cache {
 struct worker {
 	struct pool *pool;
 	pthread_t thread;
+	char *room;			/* the arrays below, one block */
 	struct run_setup *rs;		/* RING */
 	struct config_text *text;	/* RING */
 	int ring;			/* the slot filled last */
@@ -687,18 +688,71 @@ pool_pass(struct pool *p, struct worker *w, enum pass pass)
 	message_mute = 1;
 	pass_work(&w[0], pass);
 	message_mute = mute;
+	if (pass == PASS_RUN) {
+		/*
+		 * the threads end with it: their end is the pass's (one
+		 * wake-up, the join's, where the idle signal was another)
+		 */
+		pool_join(p, w);
+		return;
+	}
 	pthread_mutex_lock(&p->mu);
 	while (p->active > 0)
 		pthread_cond_wait(&p->idle, &p->mu);
 	pthread_mutex_unlock(&p->mu);
-	if (pass == PASS_RUN)
-		pool_join(p, w);
 }
 
 /*
- * Each worker's room; the last one's (the spare, where the main thread
- * says why a configuration is no valid run) only its setups.  0, or -1
- * (out of memory).
+ * Where a room's part of n things of size each goes in its block, from
+ * *at on (64-byte aligned, a cache line each part): the part, or NULL
+ * when base is (the first pass only adds the sizes up).
+ */
+static void *
+room_part(char *base, size_t *at, size_t n, size_t size)
+{
+	void *part = base != NULL ? base + *at : NULL;
+
+	*at += (n * size + 63) & ~(size_t)63;
+	return part;
+}
+
+/*
+ * A worker's room in one block (its arrays and its memo's, sink.c's
+ * row_cache_open's, one allocation: one mmap and one munmap where there
+ * were a dozen, and no memset of the memo's table by calloc, which its
+ * first row clears again); the spare's (where the main thread says why a
+ * configuration is no valid run) its setups alone.  base NULL: the
+ * block's size.
+ */
+static size_t
+room_carve(struct worker *w, char *base, int spare)
+{
+	size_t at = 0;
+
+	w->rs = room_part(base, &at, RING, sizeof(*w->rs));
+	w->text = room_part(base, &at, RING, sizeof(*w->text));
+	if (spare)
+		return at;
+	w->sim = room_part(base, &at, BLOCK, sizeof(*w->sim));
+	w->of = room_part(base, &at, BLOCK, sizeof(*w->of));
+	w->sims = room_part(base, &at, BLOCK, sizeof(*w->sims));
+	w->m = room_part(base, &at, BLOCK, sizeof(*w->m));
+	w->mb = room_part(base, &at, BLOCK, sizeof(*w->mb));
+	w->fs = room_part(base, &at, BLOCK, sizeof(*w->fs));
+	w->fsb = room_part(base, &at, BLOCK, sizeof(*w->fsb));
+	w->lag = room_part(base, &at, BLOCK, sizeof(*w->lag));
+	w->att = room_part(base, &at, BLOCK, sizeof(*w->att));
+	w->which = room_part(base, &at, BLOCK, sizeof(*w->which));
+	w->cache.memo = room_part(base, &at, ROW_MEMO_VALUES,
+	    sizeof(*w->cache.memo));
+	w->cache.slot = room_part(base, &at, ROW_MEMO_SLOTS,
+	    sizeof(*w->cache.slot));
+	return at;
+}
+
+/*
+ * Each worker's room; the last one's (the spare) only its setups.  0,
+ * or -1 (out of memory).
  */
 static int
 workers_alloc(struct worker *w, int n)
@@ -706,33 +760,21 @@ workers_alloc(struct worker *w, int n)
 	int i;
 
 	for (i = 0; i < n; i++) {
-		w[i].rs = calloc(RING, sizeof(*w[i].rs));
-		w[i].text = calloc(RING, sizeof(*w[i].text));
-		if (w[i].rs == NULL || w[i].text == NULL)
+		/*
+		 * calloc (a block this size is fresh pages, not cleared
+		 * again): the setups are read as zero before they are set
+		 */
+		if ((w[i].room = calloc(1, room_carve(&w[i], NULL,
+		    i == n - 1))) == NULL)
 			return -1;
-		if (i == n - 1)
-			break;
-		w[i].sim = malloc(BLOCK * sizeof(*w[i].sim));
-		w[i].of = malloc(BLOCK * sizeof(*w[i].of));
-		w[i].sims = malloc(BLOCK * sizeof(*w[i].sims));
-		w[i].m = malloc(BLOCK * sizeof(*w[i].m));
-		w[i].mb = malloc(BLOCK * sizeof(*w[i].mb));
-		w[i].fs = malloc(BLOCK * sizeof(*w[i].fs));
-		w[i].fsb = malloc(BLOCK * sizeof(*w[i].fsb));
-		w[i].lag = malloc(BLOCK * sizeof(*w[i].lag));
-		w[i].att = malloc(BLOCK * sizeof(*w[i].att));
-		w[i].which = malloc(BLOCK * sizeof(*w[i].which));
-		if (w[i].sim == NULL || w[i].of == NULL || w[i].sims == NULL ||
-		    w[i].m == NULL || w[i].mb == NULL || w[i].fs == NULL ||
-		    w[i].fsb == NULL || w[i].lag == NULL || w[i].att == NULL ||
-		    w[i].which == NULL || row_cache_open(&w[i].cache) != 0)
-			return -1;
+		room_carve(&w[i], w[i].room, i == n - 1);
 		/*
 		 * no precision yet: the first row clears the memo's table,
-		 * writing it before reading it (sink.c, memo_clear).  Read
-		 * first, calloc's fresh heap is the zero page, and each
-		 * write after it faults again and, a thread running on the
-		 * other core, flushes its TLB: 16 interrupts a worker
+		 * writing it before reading it (sink.c, memo_clear), on the
+		 * worker's own core.  Read first, the fresh pages are the
+		 * zero page, and each write after it faults again and, a
+		 * thread running on the other core, flushes its TLB: 16
+		 * interrupts a worker
 		 */
 		w[i].cache.precision = -1;
 	}
@@ -792,21 +834,8 @@ sweep_workers_free(struct worker *w, int n)
 		pthread_mutex_unlock(&p->mu);
 		pool_join(p, w);
 	}
-	for (i = 0; i < n; i++) {
-		free(w[i].rs);
-		free(w[i].text);
-		free(w[i].sim);
-		free(w[i].of);
-		free(w[i].sims);
-		free(w[i].m);
-		free(w[i].mb);
-		free(w[i].fs);
-		free(w[i].fsb);
-		free(w[i].lag);
-		free(w[i].att);
-		free(w[i].which);
-		row_cache_close(&w[i].cache);
-	}
+	for (i = 0; i < n; i++)
+		free(w[i].room);
 	pthread_mutex_destroy(&p->mu);
 	pthread_cond_destroy(&p->cv);
 	pthread_cond_destroy(&p->idle);
