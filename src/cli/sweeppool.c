@@ -28,6 +28,7 @@ struct slot {
 	long block;
 	char *buf;
 	size_t len, cap;
+	int own;		/* buf is its own allocation, not the arena's */
 	int error;		/* EXIT_IO: out of memory; EXIT_USAGE: */
 	long bad;		/* this configuration is no valid run */
 	long nfail, ndiverged;
@@ -42,6 +43,7 @@ struct slot {
 struct spare_buf {
 	char *buf;
 	size_t cap;
+	int own;
 };
 
 /* What a pass is. */
@@ -75,6 +77,9 @@ struct pool {
 	int nslots, stop;
 	struct spare_buf *spare;	/* nslots: LIFO, the warmest first */
 	int nspare;
+	char *arena;			/* the first buffers, one block */
+	size_t piece;			/* a buffer of it: a whole slot */
+	int npieces, used;		/* of it; taken */
 	long written;			/* blocks written */
 	int writing;			/* a worker is writing */
 	int rc;				/* the first block's error, in order */
@@ -223,7 +228,11 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 	return EXIT_OK;
 }
 
-/* Make room for n more bytes in the slot: 0, or -1. */
+/*
+ * Make room for n more bytes in the slot: 0, or -1.  A buffer of the
+ * arena (a piece: room for a slot's rows, which only a row longer than
+ * row_room outgrows) is left for one of its own.
+ */
 static int
 slot_room(struct slot *sl, size_t n)
 {
@@ -233,10 +242,15 @@ slot_room(struct slot *sl, size_t n)
 	if (sl->len + n <= sl->cap)
 		return 0;
 	cap = 2 * (sl->len + n);
-	if ((p = realloc(sl->buf, cap)) == NULL)
+	if (sl->own)
+		p = realloc(sl->buf, cap);
+	else if ((p = malloc(cap)) != NULL && sl->len > 0)
+		memcpy(p, sl->buf, sl->len);
+	if (p == NULL)
 		return -1;
 	sl->buf = p;
 	sl->cap = cap;
+	sl->own = 1;
 	return 0;
 }
 
@@ -522,9 +536,11 @@ write_in_order(struct pool *p)
 		write_slot(p, sl);
 		pthread_mutex_lock(&p->mu);
 		p->spare[p->nspare].buf = sl->buf;
+		p->spare[p->nspare].own = sl->own;
 		p->spare[p->nspare++].cap = sl->cap;
 		sl->buf = NULL;
 		sl->cap = 0;
+		sl->own = 0;
 		sl->state = SLOT_FREE;
 		p->written++;
 		if (p->rc != EXIT_OK || p->k->out.failed)
@@ -560,7 +576,11 @@ run_pass(struct worker *w)
 		if (p->nspare > 0) {
 			/* the buffer written last: its pages are in */
 			sl->buf = p->spare[--p->nspare].buf;
+			sl->own = p->spare[p->nspare].own;
 			sl->cap = p->spare[p->nspare].cap;
+		} else if (p->used < p->npieces) {
+			sl->buf = p->arena + p->piece * (size_t)p->used++;
+			sl->cap = p->piece;
 		}
 		pthread_mutex_unlock(&p->mu);
 
@@ -949,9 +969,26 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 	p->nslots = (2 * jobs + 2) * (int)(SLOT_ROWS / sw->slot_rows);
 	p->slots = calloc((size_t)p->nslots, sizeof(*p->slots));
 	p->spare = calloc((size_t)p->nslots, sizeof(*p->spare));
-	if (p->slots == NULL || p->spare == NULL) {
+	/*
+	 * the buffers, one block of as many as 2 * jobs + 2 (those a pass
+	 * takes whose slot is not written yet: a few), each room for a
+	 * whole slot, 64 MB at most: one mmap and one munmap where each
+	 * buffer had its own (~10 us each, the end's on the main thread
+	 * after the last row); pages no row reaches are never touched.
+	 * More, when a worker runs far ahead of a slow one, are their own
+	 */
+	p->piece = (size_t)sw->slot_rows * row_room(sw);
+	p->npieces = 2 * jobs + 2 < p->nslots ? 2 * jobs + 2 : p->nslots;
+	if ((size_t)p->npieces > ((size_t)64 << 20) / p->piece)
+		p->npieces = (int)(((size_t)64 << 20) / p->piece);
+	if (p->npieces < 1)
+		p->npieces = 1;
+	p->used = 0;
+	p->arena = malloc(p->piece * (size_t)p->npieces);
+	if (p->slots == NULL || p->spare == NULL || p->arena == NULL) {
 		free(p->slots);
 		free(p->spare);
+		free(p->arena);
 		warn_msg("out of memory");
 		return EXIT_IO;
 	}
@@ -978,12 +1015,16 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 	else if (rc != EXIT_OK)
 		warn_msg("out of memory");
 	for (b = 0; b < p->nslots; b++)
-		free(p->slots[b].buf);
+		if (p->slots[b].own)
+			free(p->slots[b].buf);
 	for (b = 0; b < p->nspare; b++)
-		free(p->spare[b].buf);
+		if (p->spare[b].own)
+			free(p->spare[b].buf);
+	free(p->arena);
 	free(p->slots);
 	free(p->spare);
 	p->slots = NULL;
 	p->spare = NULL;
+	p->arena = NULL;
 	return rc;
 }
