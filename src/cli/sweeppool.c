@@ -66,7 +66,7 @@ struct pool {
 	pthread_cond_t cv;		/* a pass begins; a slot is free */
 	pthread_cond_t idle;		/* the threads are done with a pass */
 	int nthreads;			/* threads running: w[1 ..] */
-	unsigned gen;			/* passes begun */
+	atomic_uint gen;		/* passes begun */
 	enum pass pass;
 	atomic_int active;		/* threads not yet done with the pass */
 	long next, nblocks, rows;	/* next block to take; of how many;
@@ -473,6 +473,12 @@ now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/*
+ * How long a thread spins for the next pass, and the main thread for the
+ * threads' end of one, before it sleeps.
+ */
+#define SPIN_S 200e-6
+
 /* The progress line: done/total, rate, ETA. */
 static void
 progress(long done, long total, double elapsed)
@@ -703,13 +709,20 @@ pool_thread(void *arg)
 	struct pool *p = w->pool;
 	unsigned seen = 0;
 	enum pass pass = PASS_CHECK;
+	double until;
 
 	message_mute = 1;
 	pthread_mutex_lock(&p->mu);
 	while (pass != PASS_RUN) {
-		while (p->gen == seen)
+		/* the next pass is near: spinning, as pool_wait */
+		pthread_mutex_unlock(&p->mu);
+		until = now() + SPIN_S;
+		while (atomic_load(&p->gen) == seen && now() < until)
+			;
+		pthread_mutex_lock(&p->mu);
+		while (atomic_load(&p->gen) == seen)
 			pthread_cond_wait(&p->cv, &p->mu);
-		seen = p->gen;
+		seen = atomic_load(&p->gen);
 		if ((pass = p->pass) == PASS_QUIT)
 			break;
 		pthread_mutex_unlock(&p->mu);
@@ -732,9 +745,6 @@ pool_join(struct pool *p, struct worker *w)
 		pthread_join(w[i].thread, NULL);
 	p->nthreads = 0;
 }
-
-/* How long the main thread spins for the threads' end of a pass. */
-#define SPIN_S 200e-6
 
 /*
  * Wait for the threads' end of a pass: spinning first, SPIN_S at most
@@ -770,7 +780,7 @@ pool_pass(struct pool *p, struct worker *w, enum pass pass)
 	pthread_mutex_lock(&p->mu);
 	p->pass = pass;
 	atomic_store(&p->active, p->nthreads);
-	p->gen++;
+	atomic_fetch_add(&p->gen, 1);
 	pthread_cond_broadcast(&p->cv);
 	pthread_mutex_unlock(&p->mu);
 	message_mute = 1;
@@ -910,7 +920,7 @@ sweep_workers_free(struct worker *w, int n)
 	if (p->nthreads > 0) {
 		pthread_mutex_lock(&p->mu);
 		p->pass = PASS_QUIT;
-		p->gen++;
+		atomic_fetch_add(&p->gen, 1);
 		pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
 		pool_join(p, w);
