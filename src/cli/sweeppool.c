@@ -66,6 +66,8 @@ struct pool {
 	pthread_cond_t cv;		/* a pass begins; a slot is free */
 	pthread_cond_t idle;		/* the threads are done with a pass */
 	int nthreads;			/* threads running: w[1 ..] */
+	double spin;			/* seconds a wait spins: SPIN_S, or 0
+					 * with more workers than cores */
 	atomic_uint gen;		/* passes begun */
 	enum pass pass;
 	atomic_int active;		/* threads not yet done with the pass */
@@ -475,7 +477,8 @@ now(void)
 
 /*
  * How long a thread spins for the next pass, and the main thread for the
- * threads' end of one, before it sleeps.
+ * threads' end of one, before it sleeps (not at all when the workers
+ * outnumber the cores: a spinning one would hold a core another needs).
  */
 #define SPIN_S 200e-6
 
@@ -716,7 +719,7 @@ pool_thread(void *arg)
 	while (pass != PASS_RUN) {
 		/* the next pass is near: spinning, as pool_wait */
 		pthread_mutex_unlock(&p->mu);
-		until = now() + SPIN_S;
+		until = now() + p->spin;
 		while (atomic_load(&p->gen) == seen && now() < until)
 			;
 		pthread_mutex_lock(&p->mu);
@@ -756,7 +759,7 @@ pool_join(struct pool *p, struct worker *w)
 static void
 pool_wait(struct pool *p)
 {
-	double until = now() + SPIN_S;
+	double until = now() + p->spin;
 
 	while (atomic_load(&p->active) > 0 && now() < until)
 		;
@@ -892,6 +895,7 @@ sweep_workers_new(int n)
 		w[i].pool = p;
 		w[i].key = -1;
 	}
+	p->spin = sysconf(_SC_NPROCESSORS_ONLN) >= n - 1 ? SPIN_S : 0.0;
 	/*
 	 * the threads first: each starts (~0.04 ms) while this one
 	 * allocates the rooms, which none reads before a pass begins
