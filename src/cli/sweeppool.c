@@ -794,8 +794,9 @@ pool_pass(struct pool *p, struct worker *w, enum pass pass)
 
 /*
  * Where a room's part of n things of size each goes in its block, from
- * *at on (64-byte aligned, a cache line each part): the part, or NULL
- * when base is (the first pass only adds the sizes up).
+ * *at on (each part a multiple of 64 bytes from the block's start, so
+ * aligned for any type as malloc's block is): the part, or NULL when
+ * base is (the first pass only adds the sizes up).
  */
 static void *
 room_part(char *base, size_t *at, size_t n, size_t size)
