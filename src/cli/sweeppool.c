@@ -234,19 +234,16 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 }
 
 /*
- * Make room for n more bytes in the slot: 0, or -1.  A buffer of the
- * arena (a piece: room for a slot's rows, which only a row longer than
- * row_room outgrows) is left for one of its own.
+ * slot_room's growth: 0, or -1.  A buffer of the arena (a piece: room
+ * for a slot's rows, which only a row longer than row_room outgrows) is
+ * left for one of its own.
  */
 static int
-slot_room(struct slot *sl, size_t n)
+slot_grow(struct slot *sl, size_t n)
 {
 	char *p;
-	size_t cap;
+	size_t cap = 2 * (sl->len + n);
 
-	if (sl->len + n <= sl->cap)
-		return 0;
-	cap = 2 * (sl->len + n);
 	if (sl->own)
 		p = realloc(sl->buf, cap);
 	else if ((p = malloc(cap)) != NULL && sl->len > 0)
@@ -257,6 +254,16 @@ slot_room(struct slot *sl, size_t n)
 	sl->cap = cap;
 	sl->own = 1;
 	return 0;
+}
+
+/*
+ * Make room for n more bytes in the slot: 0, or -1.  The test alone,
+ * inline (twice a row); growing, rare, is slot_grow's.
+ */
+static inline int
+slot_room(struct slot *sl, size_t n)
+{
+	return sl->len + n <= sl->cap ? 0 : slot_grow(sl, n);
 }
 
 /*
