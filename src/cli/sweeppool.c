@@ -11,11 +11,14 @@
  * pass (on the same threads) can check that every configuration is a
  * valid run, so bad input never leaves half a CSV.
  */
+#define _DEFAULT_SOURCE		/* madvise */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,6 +31,7 @@ struct slot {
 	long block;
 	char *buf;
 	size_t len, cap;
+	int own;		/* buf is its own allocation, not the arena's */
 	int error;		/* EXIT_IO: out of memory; EXIT_USAGE: */
 	long bad;		/* this configuration is no valid run */
 	long nfail, ndiverged;
@@ -42,6 +46,7 @@ struct slot {
 struct spare_buf {
 	char *buf;
 	size_t cap;
+	int own;
 };
 
 /* What a pass is. */
@@ -61,9 +66,11 @@ struct pool {
 	pthread_cond_t cv;		/* a pass begins; a slot is free */
 	pthread_cond_t idle;		/* the threads are done with a pass */
 	int nthreads;			/* threads running: w[1 ..] */
-	unsigned gen;			/* passes begun */
+	double spin;			/* seconds a wait spins: SPIN_S, or 0
+					 * with more workers than cores */
+	atomic_uint gen;		/* passes begun */
 	enum pass pass;
-	int active;			/* threads not yet done with the pass */
+	atomic_int active;		/* threads not yet done with the pass */
 	long next, nblocks, rows;	/* next block to take; of how many;
 					 * configurations a block */
 	long nbig, tail;		/* main pass: slots of rows; after
@@ -75,6 +82,9 @@ struct pool {
 	int nslots, stop;
 	struct spare_buf *spare;	/* nslots: LIFO, the warmest first */
 	int nspare;
+	char *arena;			/* the first buffers, one block */
+	size_t piece;			/* a buffer of it: a whole slot */
+	int npieces, used;		/* of it; taken */
 	long written;			/* blocks written */
 	int writing;			/* a worker is writing */
 	int rc;				/* the first block's error, in order */
@@ -103,6 +113,7 @@ struct extra_cache {
 struct worker {
 	struct pool *pool;
 	pthread_t thread;
+	char *room;			/* the arrays below, one block */
 	struct run_setup *rs;		/* RING */
 	struct config_text *text;	/* RING */
 	int ring;			/* the slot filled last */
@@ -222,21 +233,37 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 	return EXIT_OK;
 }
 
-/* Make room for n more bytes in the slot: 0, or -1. */
+/*
+ * slot_room's growth: 0, or -1.  A buffer of the arena (a piece: room
+ * for a slot's rows, which only a row longer than row_room outgrows) is
+ * left for one of its own.
+ */
 static int
-slot_room(struct slot *sl, size_t n)
+slot_grow(struct slot *sl, size_t n)
 {
 	char *p;
-	size_t cap;
+	size_t cap = 2 * (sl->len + n);
 
-	if (sl->len + n <= sl->cap)
-		return 0;
-	cap = 2 * (sl->len + n);
-	if ((p = realloc(sl->buf, cap)) == NULL)
+	if (sl->own)
+		p = realloc(sl->buf, cap);
+	else if ((p = malloc(cap)) != NULL && sl->len > 0)
+		memcpy(p, sl->buf, sl->len);
+	if (p == NULL)
 		return -1;
 	sl->buf = p;
 	sl->cap = cap;
+	sl->own = 1;
 	return 0;
+}
+
+/*
+ * Make room for n more bytes in the slot: 0, or -1.  The test alone,
+ * inline (twice a row); growing, rare, is slot_grow's.
+ */
+static inline int
+slot_room(struct slot *sl, size_t n)
+{
+	return sl->len + n <= sl->cap ? 0 : slot_grow(sl, n);
 }
 
 /*
@@ -445,7 +472,6 @@ run_slot(struct worker *w, long b, struct slot *sl)
 			return;
 }
 
-
 /* Seconds on a monotonic clock. */
 static double
 now(void)
@@ -455,6 +481,13 @@ now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+/*
+ * How long a thread spins for the next pass, and the main thread for the
+ * threads' end of one, before it sleeps (not at all when the workers
+ * outnumber the cores: a spinning one would hold a core another needs).
+ */
+#define SPIN_S 200e-6
 
 /* The progress line: done/total, rate, ETA. */
 static void
@@ -521,9 +554,11 @@ write_in_order(struct pool *p)
 		write_slot(p, sl);
 		pthread_mutex_lock(&p->mu);
 		p->spare[p->nspare].buf = sl->buf;
+		p->spare[p->nspare].own = sl->own;
 		p->spare[p->nspare++].cap = sl->cap;
 		sl->buf = NULL;
 		sl->cap = 0;
+		sl->own = 0;
 		sl->state = SLOT_FREE;
 		p->written++;
 		if (p->rc != EXIT_OK || p->k->out.failed)
@@ -559,7 +594,11 @@ run_pass(struct worker *w)
 		if (p->nspare > 0) {
 			/* the buffer written last: its pages are in */
 			sl->buf = p->spare[--p->nspare].buf;
+			sl->own = p->spare[p->nspare].own;
 			sl->cap = p->spare[p->nspare].cap;
+		} else if (p->used < p->npieces) {
+			sl->buf = p->arena + p->piece * (size_t)p->used++;
+			sl->cap = p->piece;
 		}
 		pthread_mutex_unlock(&p->mu);
 
@@ -615,11 +654,52 @@ check_pass(struct worker *w)
 	pthread_mutex_unlock(&p->mu);
 }
 
+/*
+ * In at once, the pages of [at, at + len) (its first written soon, on
+ * this core): a page faulted in costs ~1.2 us here (a virtual machine),
+ * one of a populated range ~0.5 us.  Linux 5.14 on; elsewhere, or
+ * refused, the pages fault in as they are written.
+ */
+static void
+populate(void *at, size_t len)
+{
+#ifdef MADV_POPULATE_WRITE
+	unsigned long page = (unsigned long)sysconf(_SC_PAGESIZE);
+	unsigned long lo = (unsigned long)at;
+
+	if (page == 0 || page > 65536 || (page & (page - 1)) != 0)
+		return;
+	len += lo & (page - 1);
+	(void)madvise((void *)(lo & ~(page - 1)), len, MADV_POPULATE_WRITE);
+#else
+	(void)at;
+	(void)len;
+#endif
+}
+
+/*
+ * The parts of a worker's room its main pass writes (its first blocks'
+ * runs and their metrics, the memo's table), in before its first block,
+ * on its own core.
+ */
+static void
+room_populate(struct worker *w)
+{
+	long n = w->pool->sw->count < BLOCK ? w->pool->sw->count : BLOCK;
+
+	populate(w->sim, (size_t)n * sizeof(*w->sim));
+	populate(w->m, (size_t)n * sizeof(*w->m));
+	populate(w->fs, (size_t)n * sizeof(*w->fs));
+	populate(w->cache.slot, ROW_MEMO_SLOTS * sizeof(*w->cache.slot));
+}
+
 /* A worker's part of a pass, from nothing resolved or formatted. */
 static void
 pass_work(struct worker *w, enum pass pass)
 {
 	worker_reset(w);
+	if (pass == PASS_RUN)
+		room_populate(w);
 	if (pass == PASS_CHECK)
 		check_pass(w);
 	else
@@ -629,8 +709,8 @@ pass_work(struct worker *w, enum pass pass)
 /*
  * A thread: each pass begun, its part, until told to quit.  The main
  * pass is the last: done with it, the thread ends at once, so it is
- * gone when the main thread joins it and frees (memory unmapped with no
- * other thread running needs no other core's TLB flushed).
+ * gone, or on its way, when the main thread frees (memory unmapped with
+ * no other thread running needs no other core's TLB flushed).
  */
 static void *
 pool_thread(void *arg)
@@ -639,19 +719,26 @@ pool_thread(void *arg)
 	struct pool *p = w->pool;
 	unsigned seen = 0;
 	enum pass pass = PASS_CHECK;
+	double until;
 
 	message_mute = 1;
 	pthread_mutex_lock(&p->mu);
 	while (pass != PASS_RUN) {
-		while (p->gen == seen)
+		/* the next pass is near: spinning, as pool_wait */
+		pthread_mutex_unlock(&p->mu);
+		until = now() + p->spin;
+		while (atomic_load(&p->gen) == seen && now() < until)
+			;
+		pthread_mutex_lock(&p->mu);
+		while (atomic_load(&p->gen) == seen)
 			pthread_cond_wait(&p->cv, &p->mu);
-		seen = p->gen;
+		seen = atomic_load(&p->gen);
 		if ((pass = p->pass) == PASS_QUIT)
 			break;
 		pthread_mutex_unlock(&p->mu);
 		pass_work(w, pass);
 		pthread_mutex_lock(&p->mu);
-		if (--p->active == 0)
+		if (atomic_fetch_sub(&p->active, 1) == 1)
 			pthread_cond_signal(&p->idle);
 	}
 	pthread_mutex_unlock(&p->mu);
@@ -670,8 +757,30 @@ pool_join(struct pool *p, struct worker *w)
 }
 
 /*
+ * Wait for the threads' end of a pass: spinning first, SPIN_S at most
+ * (the others end within a slot of the main thread, a few tens of us;
+ * asleep, the wake-up costs as much again, a virtual machine's halted
+ * core the more), then asleep.  The mutex taken last orders their writes
+ * before the main thread's reads.
+ */
+static void
+pool_wait(struct pool *p)
+{
+	double until = now() + p->spin;
+
+	while (atomic_load(&p->active) > 0 && now() < until)
+		;
+	pthread_mutex_lock(&p->mu);
+	while (atomic_load(&p->active) > 0)
+		pthread_cond_wait(&p->idle, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+}
+
+/*
  * Run a pass on the workers: the threads and this one, w[0]; back when
- * all are done.
+ * all are done with it.  The main pass is the threads' last: they end
+ * with it, joined when the workers are freed (the join waited for their
+ * exit, ~0.05-0.1 ms, after the last row).
  */
 static void
 pool_pass(struct pool *p, struct worker *w, enum pass pass)
@@ -680,25 +789,68 @@ pool_pass(struct pool *p, struct worker *w, enum pass pass)
 
 	pthread_mutex_lock(&p->mu);
 	p->pass = pass;
-	p->active = p->nthreads;
-	p->gen++;
+	atomic_store(&p->active, p->nthreads);
+	atomic_fetch_add(&p->gen, 1);
 	pthread_cond_broadcast(&p->cv);
 	pthread_mutex_unlock(&p->mu);
 	message_mute = 1;
 	pass_work(&w[0], pass);
 	message_mute = mute;
-	pthread_mutex_lock(&p->mu);
-	while (p->active > 0)
-		pthread_cond_wait(&p->idle, &p->mu);
-	pthread_mutex_unlock(&p->mu);
-	if (pass == PASS_RUN)
-		pool_join(p, w);
+	pool_wait(p);
 }
 
 /*
- * Each worker's room; the last one's (the spare, where the main thread
- * says why a configuration is no valid run) only its setups.  0, or -1
- * (out of memory).
+ * Where a room's part of n things of size each goes in its block, from
+ * *at on (each part a multiple of 64 bytes from the block's start, so
+ * aligned for any type as malloc's block is): the part, or NULL when
+ * base is (the first pass only adds the sizes up).
+ */
+static void *
+room_part(char *base, size_t *at, size_t n, size_t size)
+{
+	void *part = base != NULL ? base + *at : NULL;
+
+	*at += (n * size + 63) & ~(size_t)63;
+	return part;
+}
+
+/*
+ * A worker's room in one block (its arrays and its memo's, sink.c's
+ * row_cache_open's, one allocation: one mmap and one munmap where there
+ * were a dozen, and no memset of the memo's table by calloc, which its
+ * first row clears again); the spare's (where the main thread says why a
+ * configuration is no valid run) its setups alone.  base NULL: the
+ * block's size.
+ */
+static size_t
+room_carve(struct worker *w, char *base, int spare)
+{
+	size_t at = 0;
+
+	w->rs = room_part(base, &at, RING, sizeof(*w->rs));
+	w->text = room_part(base, &at, RING, sizeof(*w->text));
+	if (spare)
+		return at;
+	w->sim = room_part(base, &at, BLOCK, sizeof(*w->sim));
+	w->of = room_part(base, &at, BLOCK, sizeof(*w->of));
+	w->sims = room_part(base, &at, BLOCK, sizeof(*w->sims));
+	w->m = room_part(base, &at, BLOCK, sizeof(*w->m));
+	w->mb = room_part(base, &at, BLOCK, sizeof(*w->mb));
+	w->fs = room_part(base, &at, BLOCK, sizeof(*w->fs));
+	w->fsb = room_part(base, &at, BLOCK, sizeof(*w->fsb));
+	w->lag = room_part(base, &at, BLOCK, sizeof(*w->lag));
+	w->att = room_part(base, &at, BLOCK, sizeof(*w->att));
+	w->which = room_part(base, &at, BLOCK, sizeof(*w->which));
+	w->cache.memo = room_part(base, &at, ROW_MEMO_VALUES,
+	    sizeof(*w->cache.memo));
+	w->cache.slot = room_part(base, &at, ROW_MEMO_SLOTS,
+	    sizeof(*w->cache.slot));
+	return at;
+}
+
+/*
+ * Each worker's room; the last one's (the spare) only its setups.  0,
+ * or -1 (out of memory).
  */
 static int
 workers_alloc(struct worker *w, int n)
@@ -706,33 +858,21 @@ workers_alloc(struct worker *w, int n)
 	int i;
 
 	for (i = 0; i < n; i++) {
-		w[i].rs = calloc(RING, sizeof(*w[i].rs));
-		w[i].text = calloc(RING, sizeof(*w[i].text));
-		if (w[i].rs == NULL || w[i].text == NULL)
+		/*
+		 * calloc (a block this size is fresh pages, not cleared
+		 * again): the setups are read as zero before they are set
+		 */
+		if ((w[i].room = calloc(1, room_carve(&w[i], NULL,
+		    i == n - 1))) == NULL)
 			return -1;
-		if (i == n - 1)
-			break;
-		w[i].sim = malloc(BLOCK * sizeof(*w[i].sim));
-		w[i].of = malloc(BLOCK * sizeof(*w[i].of));
-		w[i].sims = malloc(BLOCK * sizeof(*w[i].sims));
-		w[i].m = malloc(BLOCK * sizeof(*w[i].m));
-		w[i].mb = malloc(BLOCK * sizeof(*w[i].mb));
-		w[i].fs = malloc(BLOCK * sizeof(*w[i].fs));
-		w[i].fsb = malloc(BLOCK * sizeof(*w[i].fsb));
-		w[i].lag = malloc(BLOCK * sizeof(*w[i].lag));
-		w[i].att = malloc(BLOCK * sizeof(*w[i].att));
-		w[i].which = malloc(BLOCK * sizeof(*w[i].which));
-		if (w[i].sim == NULL || w[i].of == NULL || w[i].sims == NULL ||
-		    w[i].m == NULL || w[i].mb == NULL || w[i].fs == NULL ||
-		    w[i].fsb == NULL || w[i].lag == NULL || w[i].att == NULL ||
-		    w[i].which == NULL || row_cache_open(&w[i].cache) != 0)
-			return -1;
+		room_carve(&w[i], w[i].room, i == n - 1);
 		/*
 		 * no precision yet: the first row clears the memo's table,
-		 * writing it before reading it (sink.c, memo_clear).  Read
-		 * first, calloc's fresh heap is the zero page, and each
-		 * write after it faults again and, a thread running on the
-		 * other core, flushes its TLB: 16 interrupts a worker
+		 * writing it before reading it (sink.c, memo_clear), on the
+		 * worker's own core.  Read first, the fresh pages are the
+		 * zero page, and each write after it faults again and, a
+		 * thread running on the other core, flushes its TLB: 16
+		 * interrupts a worker
 		 */
 		w[i].cache.precision = -1;
 	}
@@ -763,14 +903,19 @@ sweep_workers_new(int n)
 		w[i].pool = p;
 		w[i].key = -1;
 	}
-	if (workers_alloc(w, n) != 0) {
-		sweep_workers_free(w, n);
-		return NULL;
-	}
+	p->spin = sysconf(_SC_NPROCESSORS_ONLN) >= n - 1 ? SPIN_S : 0.0;
+	/*
+	 * the threads first: each starts (~0.04 ms) while this one
+	 * allocates the rooms, which none reads before a pass begins
+	 */
 	while (p->nthreads < n - 2 &&
 	    pthread_create(&w[p->nthreads + 1].thread, NULL, pool_thread,
 	    &w[p->nthreads + 1]) == 0)
 		p->nthreads++;
+	if (workers_alloc(w, n) != 0) {
+		sweep_workers_free(w, n);
+		return NULL;
+	}
 	return w;
 }
 
@@ -787,26 +932,13 @@ sweep_workers_free(struct worker *w, int n)
 	if (p->nthreads > 0) {
 		pthread_mutex_lock(&p->mu);
 		p->pass = PASS_QUIT;
-		p->gen++;
+		atomic_fetch_add(&p->gen, 1);
 		pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
 		pool_join(p, w);
 	}
-	for (i = 0; i < n; i++) {
-		free(w[i].rs);
-		free(w[i].text);
-		free(w[i].sim);
-		free(w[i].of);
-		free(w[i].sims);
-		free(w[i].m);
-		free(w[i].mb);
-		free(w[i].fs);
-		free(w[i].fsb);
-		free(w[i].lag);
-		free(w[i].att);
-		free(w[i].which);
-		row_cache_close(&w[i].cache);
-	}
+	for (i = 0; i < n; i++)
+		free(w[i].room);
 	pthread_mutex_destroy(&p->mu);
 	pthread_cond_destroy(&p->cv);
 	pthread_cond_destroy(&p->idle);
@@ -920,9 +1052,26 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 	p->nslots = (2 * jobs + 2) * (int)(SLOT_ROWS / sw->slot_rows);
 	p->slots = calloc((size_t)p->nslots, sizeof(*p->slots));
 	p->spare = calloc((size_t)p->nslots, sizeof(*p->spare));
-	if (p->slots == NULL || p->spare == NULL) {
+	/*
+	 * the buffers, one block of as many as 2 * jobs + 2 (those a pass
+	 * takes whose slot is not written yet: a few), each room for a
+	 * whole slot, 64 MB at most: one mmap and one munmap where each
+	 * buffer had its own (~10 us each, the end's on the main thread
+	 * after the last row); pages no row reaches are never touched.
+	 * More, when a worker runs far ahead of a slow one, are their own
+	 */
+	p->piece = (size_t)sw->slot_rows * row_room(sw);
+	p->npieces = 2 * jobs + 2 < p->nslots ? 2 * jobs + 2 : p->nslots;
+	if ((size_t)p->npieces > ((size_t)64 << 20) / p->piece)
+		p->npieces = (int)(((size_t)64 << 20) / p->piece);
+	if (p->npieces < 1)
+		p->npieces = 1;
+	p->used = 0;
+	p->arena = malloc(p->piece * (size_t)p->npieces);
+	if (p->slots == NULL || p->spare == NULL || p->arena == NULL) {
 		free(p->slots);
 		free(p->spare);
+		free(p->arena);
 		warn_msg("out of memory");
 		return EXIT_IO;
 	}
@@ -949,12 +1098,16 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 	else if (rc != EXIT_OK)
 		warn_msg("out of memory");
 	for (b = 0; b < p->nslots; b++)
-		free(p->slots[b].buf);
+		if (p->slots[b].own)
+			free(p->slots[b].buf);
 	for (b = 0; b < p->nspare; b++)
-		free(p->spare[b].buf);
+		if (p->spare[b].own)
+			free(p->spare[b].buf);
+	free(p->arena);
 	free(p->slots);
 	free(p->spare);
 	p->slots = NULL;
 	p->spare = NULL;
+	p->arena = NULL;
 	return rc;
 }
