@@ -397,7 +397,21 @@ sweep_add_option(struct sweep *sw, int code, const char *name,
 		warn_msg("out of memory");
 		return EXIT_IO;
 	}
+	/*
+	 * A parameter's number sets that parameter's value, text and given
+	 * bit alone (param_set_value), the same ones at every point: one
+	 * copy of the base serves them all; any other option's point is
+	 * applied to a fresh copy
+	 */
+	*scratch = sw->base;
 	for (i = 0; i < ax->n && rc == 0; i++) {
+		int took = ax->num == NULL ? 0 : param_set_value(&scratch->ps,
+		    code, ax->items[i], ax->num[i]);
+
+		if (took != 0) {
+			rc = took < 0;
+			continue;
+		}
 		*scratch = sw->base;
 		rc = axis_apply(ax, i, scratch, buf);
 	}
