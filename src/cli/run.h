@@ -295,7 +295,8 @@ void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
  * before is the text the call before wrote, where it is now (the caller
  * keeps it: a row back in its buffer), or NULL (none: a new buffer).  c
  * starts zeroed and is opened (row_cache_open) before its first row;
- * row_cache_close frees it.  buf needs METRIC_ROW_MAX + NUMFMT_MAX
+ * row_cache_close frees it.  Or its memo is placed (row_cache_place) in
+ * row_cache_room bytes of the caller's.  buf needs METRIC_ROW_MAX + NUMFMT_MAX
  * bytes, and 31 bytes past the row before are read.
  */
 /*
@@ -345,6 +346,8 @@ struct row_cache {
 };
 int row_cache_open(struct row_cache *c);
 void row_cache_close(struct row_cache *c);
+size_t row_cache_room(void);
+void row_cache_place(struct row_cache *c, void *room);
 size_t metrics_format_cached(char *buf, const char *before,
     const struct run_setup *rs, const double *v, int precision,
     const struct col_select *sel, struct row_cache *c);

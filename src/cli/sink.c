@@ -660,16 +660,38 @@ memo_number(struct row_cache *c, int precision, char *p, double v,
 	return memo_find(c, precision, p, v, bits, hint);
 }
 
-/* See run.h: the memo's room, once (a worker's); 0, or -1. */
+/* See run.h: the bytes of a memo's room, its texts then its indices. */
+size_t
+row_cache_room(void)
+{
+	return ROW_MEMO_VALUES * sizeof(struct value_memo) +
+	    ROW_MEMO_SLOTS * sizeof(unsigned short);
+}
+
+/*
+ * See run.h: the memo in room (row_cache_room bytes, aligned as malloc's).
+ * No precision yet: the first row clears the table (memo_clear), writing
+ * it before reading it on the worker's own core.  Read first, fresh pages
+ * are the zero page, and each write after it faults again and, a thread
+ * running on another core, flushes its TLB.
+ */
+void
+row_cache_place(struct row_cache *c, void *room)
+{
+	c->memo = room;
+	c->slot = (unsigned short *)(void *)(c->memo + ROW_MEMO_VALUES);
+	c->precision = -1;
+}
+
+/* See run.h: the memo's room, its own allocation; 0, or -1. */
 int
 row_cache_open(struct row_cache *c)
 {
-	c->memo = calloc(ROW_MEMO_VALUES, sizeof(*c->memo));
-	c->slot = calloc(ROW_MEMO_SLOTS, sizeof(*c->slot));
-	if (c->memo == NULL || c->slot == NULL) {
-		row_cache_close(c);
+	void *room = malloc(row_cache_room());
+
+	if (room == NULL)
 		return -1;
-	}
+	row_cache_place(c, room);
 	return 0;
 }
 
@@ -678,7 +700,6 @@ void
 row_cache_close(struct row_cache *c)
 {
 	free(c->memo);
-	free(c->slot);
 	c->memo = NULL;
 	c->slot = NULL;
 }

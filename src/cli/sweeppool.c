@@ -815,10 +815,10 @@ room_part(char *base, size_t *at, size_t n, size_t size)
 }
 
 /*
- * A worker's room in one block (its arrays and its memo's, sink.c's
- * row_cache_open's, one allocation: one mmap and one munmap where there
- * were a dozen, and no memset of the memo's table by calloc, which its
- * first row clears again); the spare's (where the main thread says why a
+ * A worker's room in one block (its arrays and its memo's, placed by
+ * sink.c's row_cache_place; one allocation: one mmap and one munmap
+ * where there were a dozen, and no memset of the memo's table by
+ * calloc, which its first row clears again); the spare's (where the main thread says why a
  * configuration is no valid run) its setups alone.  base NULL: the
  * block's size.
  */
@@ -826,6 +826,7 @@ static size_t
 room_carve(struct worker *w, char *base, int spare)
 {
 	size_t at = 0;
+	void *memo;
 
 	w->rs = room_part(base, &at, RING, sizeof(*w->rs));
 	w->text = room_part(base, &at, RING, sizeof(*w->text));
@@ -841,10 +842,9 @@ room_carve(struct worker *w, char *base, int spare)
 	w->lag = room_part(base, &at, BLOCK, sizeof(*w->lag));
 	w->att = room_part(base, &at, BLOCK, sizeof(*w->att));
 	w->which = room_part(base, &at, BLOCK, sizeof(*w->which));
-	w->cache.memo = room_part(base, &at, ROW_MEMO_VALUES,
-	    sizeof(*w->cache.memo));
-	w->cache.slot = room_part(base, &at, ROW_MEMO_SLOTS,
-	    sizeof(*w->cache.slot));
+	memo = room_part(base, &at, 1, row_cache_room());
+	if (base != NULL)
+		row_cache_place(&w->cache, memo);
 	return at;
 }
 
@@ -866,15 +866,6 @@ workers_alloc(struct worker *w, int n)
 		    i == n - 1))) == NULL)
 			return -1;
 		room_carve(&w[i], w[i].room, i == n - 1);
-		/*
-		 * no precision yet: the first row clears the memo's table,
-		 * writing it before reading it (sink.c, memo_clear), on the
-		 * worker's own core.  Read first, the fresh pages are the
-		 * zero page, and each write after it faults again and, a
-		 * thread running on the other core, flushes its TLB: 16
-		 * interrupts a worker
-		 */
-		w[i].cache.precision = -1;
 	}
 	return 0;
 }
