@@ -108,8 +108,9 @@ struct sweep {
 	 * make a configuration's key (digit times stride), the same key
 	 * the same resolved setup
 	 */
-	int nfast;
+	int nfast, nkeyed;
 	short fast_axis[MAX_AXES];
+	short keyed[MAX_AXES];	/* the others, the key's */
 	long stride[MAX_AXES];	/* 0 for a parameter axis */
 };
 
@@ -155,7 +156,8 @@ int sweep_add_rows(struct sweep *sw, const struct option *opts);
 int sweep_check_work(const struct sweep *sw);
 /*
  * Resolve the grid once: which axes are set by number on a resolved
- * setup (fast_axis), the others' strides in a configuration's key.
+ * setup (fast_axis), the others (keyed) and their strides in a
+ * configuration's key.
  */
 void sweep_plan(struct sweep *sw);
 /*
@@ -173,8 +175,16 @@ void sweep_config_next(const struct sweep *sw, long *digit);
  */
 int sweep_config_setup(const struct sweep *sw, long idx,
     struct run_setup *rs, struct config_text *text);
-/* Value i of number axis ax as the number run would read. */
-double sweep_axis_number(const struct axis *ax, long i);
+/*
+ * Value i of number axis ax as the number run would read: what an item
+ * reads as, or a range's point (which its text, written round-trip,
+ * reads back as).  Inline: a row's parameter axes take it.
+ */
+static inline double
+sweep_axis_number(const struct axis *ax, long i)
+{
+	return ax->num != NULL ? ax->num[i] : grid_at(&ax->grid, i);
+}
 /* A configuration's identity, the axes that vary, as flags. */
 void sweep_config_identity(const struct sweep *sw, long idx, char *out,
     size_t len);

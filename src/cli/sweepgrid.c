@@ -133,16 +133,6 @@ cache_texts(struct axis *ax)
 }
 
 /*
- * See sweep.h: the number an item reads as, or a range's point (which
- * its text, written round-trip, reads back as).
- */
-double
-sweep_axis_number(const struct axis *ax, long i)
-{
-	return ax->num != NULL ? ax->num[i] : grid_at(&ax->grid, i);
-}
-
-/*
  * Resolve the grid once: the axes of parameter flags (numbers, run's
  * parameter groups, table-driven in paramflags.c, --mass) are set by
  * number on a setup resolved for the other axes' values (the workers
@@ -155,7 +145,7 @@ sweep_plan(struct sweep *sw)
 	long stride = 1;
 	int a;
 
-	sw->nfast = 0;
+	sw->nfast = sw->nkeyed = 0;
 	for (a = sw->naxes - 1; a >= 0; a--) {
 		const struct axis *ax = &sw->axes[a];
 		int code = ax->code;
@@ -168,6 +158,7 @@ sweep_plan(struct sweep *sw)
 			continue;
 		}
 		sw->stride[a] = stride;
+		sw->keyed[sw->nkeyed++] = (short)a;
 		stride *= ax->n;
 	}
 }

@@ -139,8 +139,6 @@ struct worker {
 	 */
 	unsigned long resolved, rs_stamp[RING], sim_stamp[BLOCK];
 	double *fast_to[MAX_AXES];
-	int nkeyed;			/* the axes of the key (stride > 0) */
-	short keyed[MAX_AXES];
 };
 
 /*
@@ -176,14 +174,9 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 	long key = 0;
 	int a, f, slot;
 
-	/* the key: its axes, once a setup is resolved (a sweep of parameter
-	 * axes alone has none) */
-	if (w->key < 0)
-		for (a = 0; a < sw->naxes; a++)
-			key += digit[a] * sw->stride[a];
-	else
-		for (a = 0; a < w->nkeyed; a++)
-			key += digit[w->keyed[a]] * sw->stride[w->keyed[a]];
+	/* the key: its axes' (a sweep of parameter axes alone has none) */
+	for (a = 0; a < sw->nkeyed; a++)
+		key += digit[sw->keyed[a]] * sw->stride[sw->keyed[a]];
 	if (key != w->key || !w->fast) {
 		slot = (w->ring + 1) % RING;
 		w->key = -1;
@@ -194,9 +187,6 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 		rs = &w->rs[slot];
 		w->ring = slot;
 		w->key = key;
-		for (w->nkeyed = 0, a = 0; a < sw->naxes; a++)
-			if (sw->stride[a] != 0)
-				w->keyed[w->nkeyed++] = (short)a;
 		w->rs_stamp[slot] = ++w->resolved;
 		w->fast = sw->nfast > 0 && run_spring_by_params(rs) &&
 		    param_plan(&rs->ps, &w->plan) == 0;
@@ -219,8 +209,7 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 		const struct axis *ax = &sw->axes[sw->fast_axis[f]];
 		long d = digit[sw->fast_axis[f]];
 
-		*w->fast_to[f] = ax->num != NULL ? ax->num[d] :
-		    sweep_axis_number(ax, d);
+		*w->fast_to[f] = sweep_axis_number(ax, d);
 	}
 	if (w->sim_stamp[i] != w->rs_stamp[w->ring]) {
 		w->sim[i] = rs->sim;
