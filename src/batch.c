@@ -218,6 +218,20 @@ lane_sums(struct chunk *ck, int i)
 	ck->max_off[i] = fabs(ck->ref[i].x0 - ck->ref[i].g0);
 }
 
+/* Lane i's sums back into a (lane_sums' other way; not the last row's). */
+static inline void
+lane_acc(const struct chunk *ck, int i, spring_metrics_acc *a)
+{
+	a->max_ex = ck->max_ex[i];
+	a->max_ev = ck->max_ev[i];
+	a->sum_ex2 = ck->sum_ex2[i];
+	a->sum_ev2 = ck->sum_ev2[i];
+	a->beyond = ck->beyond[i];
+	a->inside = ck->inside[i] != 0.0;
+	a->settle_from = ck->settle[i];
+	a->drift = ck->drift[i];
+}
+
 /* a and b the same bits (-0 is not 0, a NaN is its payload). */
 static int
 same_bits(double a, double b)
@@ -362,16 +376,9 @@ redo_finish(const struct chunk *ck, int nr, const spring_sim *const *sims,
 			    fs != NULL ? &fs[j] : NULL);
 			continue;
 		}
-		a.max_ex = ck->max_ex[i];
-		a.max_ev = ck->max_ev[i];
-		a.sum_ex2 = ck->sum_ex2[i];
-		a.sum_ev2 = ck->sum_ev2[i];
+		lane_acc(ck, i, &a);
 		a.last_ex = ck->last_ex[i];
 		a.last_ev = ck->last_ev[i];
-		a.beyond = ck->beyond[i];
-		a.inside = ck->inside[i] != 0.0;
-		a.settle_from = ck->settle[i];
-		a.drift = ck->drift[i];
 		a.rows += rows;
 		metrics_end(&a, &m[j], full);
 		m[j].diverged = df >= 0;
@@ -413,16 +420,9 @@ chunk_finish(struct chunk *ck, const spring_sim *const *sims,
 		}
 		xr = ck->g[i] + ck->q[i] * t1 + ck->e[i];
 		vr = ck->q[i] + ck->de[i];
-		a.max_ex = ck->max_ex[i];
-		a.max_ev = ck->max_ev[i];
-		a.sum_ex2 = ck->sum_ex2[i];
-		a.sum_ev2 = ck->sum_ev2[i];
+		lane_acc(ck, i, &a);
 		a.last_ex = ck->frames > 0 ? ck->x[i] - xr : a.last_ex;
 		a.last_ev = ck->frames > 0 ? ck->v[i] - vr : a.last_ev;
-		a.beyond = ck->beyond[i];
-		a.inside = ck->inside[i] != 0.0;
-		a.settle_from = ck->settle[i];
-		a.drift = ck->drift[i];
 		a.rows += ck->frames;
 		metrics_end(&a, &m[j], full);
 		if (fs != NULL)
