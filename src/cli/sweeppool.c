@@ -12,6 +12,10 @@
  * valid run, so bad input never leaves half a CSV.
  */
 #define _DEFAULT_SOURCE		/* madvise */
+#ifdef __linux__
+#define _GNU_SOURCE		/* cpu_set_t, sched_getcpu, affinity */
+#include <sched.h>
+#endif
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -66,6 +70,11 @@ struct pool {
 	pthread_cond_t cv;		/* a pass begins; a slot is free */
 	pthread_cond_t idle;		/* the threads are done with a pass */
 	int nthreads;			/* threads running: w[1 ..] */
+#ifdef __linux__
+	cpu_set_t cpus;			/* the process's, each thread's */
+	int ncpu;			/* of them */
+	int placed;			/* the threads started on one */
+#endif
 	double spin;			/* seconds a wait spins: SPIN_S, or 0
 					 * with more workers than cores */
 	atomic_uint gen;		/* passes begun */
@@ -711,6 +720,12 @@ pool_thread(void *arg)
 	double until;
 
 	message_mute = 1;
+#ifdef __linux__
+	/* started on a core of its own (thread_place): now anywhere */
+	if (p->placed)
+		(void)pthread_setaffinity_np(pthread_self(), sizeof(p->cpus),
+		    &p->cpus);
+#endif
 	pthread_mutex_lock(&p->mu);
 	while (pass != PASS_RUN) {
 		/* the next pass is near: spinning, as pool_wait */
@@ -860,6 +875,54 @@ workers_alloc(struct worker *w, int n)
 }
 
 /*
+ * Where thread t (1, 2, ...) starts: attr set to the t-th core the
+ * process may use after the one this thread is on, when it may use more
+ * than one.  Left to itself, Linux puts a new thread on its parent's core
+ * (its caches are warm), and there it waits, while the main thread
+ * checks and runs, until the next tick's balancing moves one of them:
+ * 1 to 4 ms seen here (perf sched: sched_wakeup_new target_cpu the
+ * parent's), half the machine idle that long.  The thread widens its
+ * own affinity to the process's again as it starts (pool_thread), so
+ * from then on the scheduler moves it as it likes.  1 when attr is set.
+ */
+static int
+thread_place(struct pool *p, int t, pthread_attr_t *attr)
+{
+#ifdef __linux__
+	cpu_set_t one;
+	int ncpu, here, i, k;
+
+	/* the process's cores, read once: the threads read them */
+	if (t == 1)
+		p->ncpu = sched_getaffinity(0, sizeof(p->cpus), &p->cpus) == 0 ?
+		    CPU_COUNT(&p->cpus) : 0;
+	if ((ncpu = p->ncpu) < 2 || (here = sched_getcpu()) < 0)
+		return 0;
+	/* the cores after here, in order, round the set */
+	for (i = 1, k = 0; i <= CPU_SETSIZE; i++) {
+		int c = (here + i) % CPU_SETSIZE;
+
+		if (!CPU_ISSET(c, &p->cpus) || c == here)
+			continue;
+		if (++k == 1 + (t - 1) % (ncpu - CPU_ISSET(here, &p->cpus))) {
+			CPU_ZERO(&one);
+			CPU_SET(c, &one);
+			if (pthread_attr_setaffinity_np(attr, sizeof(one),
+			    &one) != 0)
+				return 0;
+			p->placed = 1;	/* read by the thread, once started */
+			return 1;
+		}
+	}
+#else
+	(void)p;
+	(void)t;
+	(void)attr;
+#endif
+	return 0;
+}
+
+/*
  * See sweep.h: n - 1 workers, their threads started now (each is on its
  * way while the main thread opens the output; if the system refuses one,
  * the passes go on with fewer), and the main thread's spare room.
@@ -888,10 +951,23 @@ sweep_workers_new(int n)
 	 * the threads first: each starts (~0.04 ms) while this one
 	 * allocates the rooms, which none reads before a pass begins
 	 */
-	while (p->nthreads < n - 2 &&
-	    pthread_create(&w[p->nthreads + 1].thread, NULL, pool_thread,
-	    &w[p->nthreads + 1]) == 0)
+	while (p->nthreads < n - 2) {
+		pthread_attr_t attr;
+		int t = p->nthreads + 1, placed, rc;
+
+		if (pthread_attr_init(&attr) != 0)
+			break;
+		placed = thread_place(p, t, &attr);
+		rc = pthread_create(&w[t].thread, placed ? &attr : NULL,
+		    pool_thread, &w[t]);
+		if (rc != 0 && placed)	/* refused there: anywhere, then */
+			rc = pthread_create(&w[t].thread, NULL, pool_thread,
+			    &w[t]);
+		pthread_attr_destroy(&attr);
+		if (rc != 0)
+			break;
 		p->nthreads++;
+	}
 	if (workers_alloc(w, n) != 0) {
 		sweep_workers_free(w, n);
 		return NULL;
