@@ -29,10 +29,14 @@ rc=0
 "$bin" "\$@" >"\$out" || rc=\$?
 { printf '\$ springsim'
   # a file a plot script made in its own temporary directory has another
-  # name each run: logged by its contents
+  # name each run: logged by its contents (an absolute path: a "1" is a
+  # number, whatever file of that name the working directory has)
   for a in "\$@"; do
-	if [ -f "\$a" ]; then printf ' <file %s>' "\$(sha256sum <"\$a" | cut -c1-16)"
-	else printf ' %s' "\$a"; fi
+	case \$a in
+	/*) if [ -f "\$a" ]; then printf ' <file %s>' "\$(sha256sum <"\$a" | cut -c1-16)"
+	    else printf ' %s' "\$a"; fi ;;
+	*) printf ' %s' "\$a" ;;
+	esac
   done
   printf '\n'; cat "\$out"
   printf 'status %s\n' "\$rc"; } >>"\$GALLERY_LOG"
