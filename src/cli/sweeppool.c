@@ -68,18 +68,19 @@ struct pool {
 	const struct sweep *sw;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;		/* a pass begins; a slot is free */
-	pthread_cond_t idle;		/* the threads are done with a pass */
+	pthread_cond_t idle;		/* no block of the pass is held */
 	int nthreads;			/* threads running: w[1 ..] */
 #ifdef __linux__
 	cpu_set_t cpus;			/* the process's, each thread's */
 	int ncpu;			/* of them */
-	int placed;			/* the threads started on one */
 #endif
 	double spin;			/* seconds a wait spins: SPIN_S, or 0
 					 * with more workers than cores */
 	atomic_uint gen;		/* passes begun */
+	unsigned open;			/* the gen whose blocks are taken; 0
+					 * between passes */
 	enum pass pass;
-	atomic_int active;		/* threads not yet done with the pass */
+	atomic_int held;		/* blocks taken, not yet done with */
 	long next, nblocks, rows;	/* next block to take; of how many;
 					 * configurations a block */
 	long nbig, tail;		/* main pass: slots of rows; after
@@ -122,6 +123,7 @@ struct extra_cache {
 struct worker {
 	struct pool *pool;
 	pthread_t thread;
+	int placed;			/* it started on one core */
 	char *room;			/* the arrays below, one block */
 	struct run_setup *rs;		/* RING */
 	struct config_text *text;	/* RING */
@@ -567,11 +569,23 @@ write_in_order(struct pool *p)
 }
 
 /*
+ * With p->mu held: a worker is done with the block it took (in the main
+ * pass, written too when it was the next in order).  The last one held
+ * wakes the main thread, waiting for the pass's end (pool_wait).
+ */
+static void
+block_done(struct pool *p)
+{
+	if (atomic_fetch_sub(&p->held, 1) == 1)
+		pthread_cond_signal(&p->idle);
+}
+
+/*
  * The main pass's work: take the next block whose slot is free, fill
  * it, and write it when it is the next in order.
  */
 static void
-run_pass(struct worker *w)
+run_pass(struct worker *w, unsigned gen)
 {
 	struct pool *p = w->pool;
 
@@ -580,12 +594,13 @@ run_pass(struct worker *w)
 		struct slot *sl;
 		long b;
 
-		while (!p->stop && p->next < p->nblocks &&
+		while (p->open == gen && !p->stop && p->next < p->nblocks &&
 		    p->slots[p->next % p->nslots].state != SLOT_FREE)
 			pthread_cond_wait(&p->cv, &p->mu);
-		if (p->stop || p->next >= p->nblocks)
+		if (p->open != gen || p->stop || p->next >= p->nblocks)
 			break;
 		b = p->next++;
+		atomic_fetch_add(&p->held, 1);
 		sl = &p->slots[b % p->nslots];
 		sl->state = SLOT_BUSY;
 		sl->block = b;
@@ -606,6 +621,7 @@ run_pass(struct worker *w)
 		sl->state = SLOT_DONE;
 		if (!p->writing && b == p->written)
 			write_in_order(p);
+		block_done(p);
 	}
 	pthread_mutex_unlock(&p->mu);
 }
@@ -615,25 +631,34 @@ run_pass(struct worker *w)
  * the gates some configuration can fill, p->rows configurations a take.
  */
 static void
-check_pass(struct worker *w)
+check_pass(struct worker *w, unsigned gen)
 {
 	struct pool *p = w->pool;
 	const struct sweep *sw = p->sw;
 	unsigned long long may = 0;
 	long end = sw->first + sw->count;
+	int holding = 0;
 
 	for (;;) {
 		long b, lo, hi, idx, digit[MAX_AXES];
 
 		pthread_mutex_lock(&p->mu);
+		if (holding) {	/* the block before: its gates, and done */
+			p->may_fill |= may;
+			block_done(p);
+		}
+		if (p->open != gen || p->next >= p->nblocks) {
+			pthread_mutex_unlock(&p->mu);
+			break;
+		}
 		b = p->next++;
+		atomic_fetch_add(&p->held, 1);
+		holding = 1;
 		lo = sw->first + b * p->rows;
 		hi = lo + p->rows < end ? lo + p->rows : end;
 		if (p->bad >= 0 && p->bad < lo)
 			hi = lo;	/* an earlier one is bad: skip */
 		pthread_mutex_unlock(&p->mu);
-		if (b >= p->nblocks)
-			break;
 		sweep_config_digits(sw, lo, digit);
 		for (idx = lo; idx < hi; idx++, sweep_config_next(sw, digit)) {
 			if (config_setup(w, sw, idx, digit, 0) != EXIT_OK) {
@@ -647,9 +672,6 @@ check_pass(struct worker *w)
 				may |= sweep_gates_may_fill(sw, w->of[0]);
 		}
 	}
-	pthread_mutex_lock(&p->mu);
-	p->may_fill |= may;
-	pthread_mutex_unlock(&p->mu);
 }
 
 /*
@@ -691,17 +713,21 @@ room_populate(struct worker *w)
 	populate(w->cache.slot, ROW_MEMO_SLOTS * sizeof(*w->cache.slot));
 }
 
-/* A worker's part of a pass, from nothing resolved or formatted. */
+/*
+ * A worker's part of pass gen, from nothing resolved or formatted: the
+ * blocks it takes while the pass is open and any is left (none, for a
+ * thread that woke after the others took them all).
+ */
 static void
-pass_work(struct worker *w, enum pass pass)
+pass_work(struct worker *w, enum pass pass, unsigned gen)
 {
 	worker_reset(w);
 	if (pass == PASS_RUN)
 		room_populate(w);
 	if (pass == PASS_CHECK)
-		check_pass(w);
+		check_pass(w, gen);
 	else
-		run_pass(w);
+		run_pass(w, gen);
 }
 
 /*
@@ -722,7 +748,7 @@ pool_thread(void *arg)
 	message_mute = 1;
 #ifdef __linux__
 	/* started on a core of its own (thread_place): now anywhere */
-	if (p->placed)
+	if (w->placed)
 		(void)pthread_setaffinity_np(pthread_self(), sizeof(p->cpus),
 		    &p->cpus);
 #endif
@@ -740,10 +766,8 @@ pool_thread(void *arg)
 		if ((pass = p->pass) == PASS_QUIT)
 			break;
 		pthread_mutex_unlock(&p->mu);
-		pass_work(w, pass);
+		pass_work(w, pass, seen);
 		pthread_mutex_lock(&p->mu);
-		if (atomic_fetch_sub(&p->active, 1) == 1)
-			pthread_cond_signal(&p->idle);
 	}
 	pthread_mutex_unlock(&p->mu);
 	return NULL;
@@ -761,44 +785,46 @@ pool_join(struct pool *p, struct worker *w)
 }
 
 /*
- * Wait for the threads' end of a pass: spinning first, SPIN_S at most
- * (the others end within a slot of the main thread, a few tens of us;
- * asleep, the wake-up costs as much again, a virtual machine's halted
- * core the more), then asleep.  The mutex taken last orders their writes
- * before the main thread's reads.
+ * Wait for the end of a pass this thread took its last block of: the
+ * blocks the others hold, each done within a slot's time (a few tens of
+ * us), spinning SPIN_S at most, then asleep (a wake-up costs as much
+ * again here, a virtual machine's halted core the more).  Not for a
+ * thread that took none: one that woke late (a core waking, ~0.3 ms
+ * here) finds the pass over and waits for the next.  The mutex taken
+ * last orders the others' writes before this thread's reads.
  */
 static void
 pool_wait(struct pool *p)
 {
 	double until = now() + p->spin;
 
-	while (atomic_load(&p->active) > 0 && now() < until)
+	while (atomic_load(&p->held) > 0 && now() < until)
 		;
 	pthread_mutex_lock(&p->mu);
-	while (atomic_load(&p->active) > 0)
+	while (atomic_load(&p->held) > 0)
 		pthread_cond_wait(&p->idle, &p->mu);
+	p->open = 0;	/* what the next pass sets up is not this one's */
 	pthread_mutex_unlock(&p->mu);
 }
 
 /*
  * Run a pass on the workers: the threads and this one, w[0]; back when
- * all are done with it.  The main pass is the threads' last: they end
- * with it, joined when the workers are freed (the join waited for their
- * exit, ~0.05-0.1 ms, after the last row).
+ * every block is done.  The main pass is the threads' last: they end
+ * with it, joined when the workers are freed.
  */
 static void
 pool_pass(struct pool *p, struct worker *w, enum pass pass)
 {
 	int mute = message_mute;
+	unsigned gen;
 
 	pthread_mutex_lock(&p->mu);
 	p->pass = pass;
-	atomic_store(&p->active, p->nthreads);
-	atomic_fetch_add(&p->gen, 1);
+	p->open = gen = atomic_fetch_add(&p->gen, 1) + 1;
 	pthread_cond_broadcast(&p->cv);
 	pthread_mutex_unlock(&p->mu);
 	message_mute = 1;
-	pass_work(&w[0], pass);
+	pass_work(&w[0], pass, gen);
 	message_mute = mute;
 	pool_wait(p);
 }
@@ -910,7 +936,6 @@ thread_place(struct pool *p, int t, pthread_attr_t *attr)
 			if (pthread_attr_setaffinity_np(attr, sizeof(one),
 			    &one) != 0)
 				return 0;
-			p->placed = 1;	/* read by the thread, once started */
 			return 1;
 		}
 	}
@@ -957,12 +982,12 @@ sweep_workers_new(int n)
 
 		if (pthread_attr_init(&attr) != 0)
 			break;
-		placed = thread_place(p, t, &attr);
+		placed = w[t].placed = thread_place(p, t, &attr);
 		rc = pthread_create(&w[t].thread, placed ? &attr : NULL,
 		    pool_thread, &w[t]);
 		if (rc != 0 && placed)	/* refused there: anywhere, then */
 			rc = pthread_create(&w[t].thread, NULL, pool_thread,
-			    &w[t]);
+			    &w[t]);	/* (it widens what is wide: harmless) */
 		pthread_attr_destroy(&attr);
 		if (rc != 0)
 			break;
