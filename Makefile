@@ -266,6 +266,13 @@ $(BUILD)/bench-floor: bench/floor.c
 	    $(LDFLAGS) -o $@ bench/floor.c -lm
 bench: $(BUILD)/bench-floor
 
+# the bench's timer: the best of N runs of a command, no shell between
+# (bench/besttime.c)
+$(BUILD)/besttime: bench/besttime.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ bench/besttime.c
+bench: $(BUILD)/besttime
+
 # the real libraries' trajectories, written to tests/engines/golden/
 engines-golden:
 	cd tests/engines && npm ci
