@@ -634,13 +634,12 @@ static void
 check_pass(struct worker *w, unsigned gen)
 {
 	struct pool *p = w->pool;
-	const struct sweep *sw = p->sw;
 	unsigned long long may = 0;
-	long end = sw->first + sw->count;
 	int holding = 0;
 
 	for (;;) {
-		long b, lo, hi, idx, digit[MAX_AXES];
+		const struct sweep *sw;
+		long b, lo, hi, end, idx, digit[MAX_AXES];
 
 		pthread_mutex_lock(&p->mu);
 		if (holding) {	/* the block before: its gates, and done */
@@ -654,6 +653,10 @@ check_pass(struct worker *w, unsigned gen)
 		b = p->next++;
 		atomic_fetch_add(&p->held, 1);
 		holding = 1;
+		/* read once the pass is known open: a thread late for it
+		 * must not read what the next pass is setting up */
+		sw = p->sw;
+		end = sw->first + sw->count;
 		lo = sw->first + b * p->rows;
 		hi = lo + p->rows < end ? lo + p->rows : end;
 		if (p->bad >= 0 && p->bad < lo)
