@@ -7,11 +7,14 @@
 #   make numfmt-cmp   the number formatter against NUMFMT_OLD's (a commit),
 #                     text for text, on NUMFMT_CMP doubles per family
 #   make sanitize     the same tests built with -fsanitize=address,undefined
-#   make check        test, sanitize and cross-aarch64 (what CI runs)
+#   make check        test, sanitize, tsan, valgrind and cross-aarch64
+#                     (what CI runs)
 #   make fuzz         libFuzzer on every harness, FUZZ_SECONDS (60) each;
 #                     needs clang (not part of check; check replays the
 #                     stored inputs); make fuzz-corpus keeps what it found
 #   make valgrind     every command under valgrind: no error, no leak
+#   make tsan         sweep's threads under ThreadSanitizer: no race, and
+#                     the plain build's bytes (build-tsan)
 #   make bench        the speed figures (never a timed test)
 #   make bench-dtoa   numfmt beside Dragonbox and double-conversion, on a
 #                     trajectory's numbers and a sweep's metrics (needs
@@ -138,6 +141,14 @@ sanitize:
 	    build-san/springsim build-san/unit-tests build-san/fuzz-replay
 	sh tests/run.sh build-san
 
+# sweep's threads under ThreadSanitizer (tests/tsan.sh): races, and the
+# same bytes as the plain build's
+TSAN_FLAGS = -O1 -g -fsanitize=thread
+tsan: $(BIN)
+	$(MAKE) BUILD=build-tsan CFLAGS="$(TSAN_FLAGS)" \
+	    LDFLAGS="$(TSAN_FLAGS)" build-tsan/springsim
+	sh tests/tsan.sh build-tsan/springsim $(BIN)
+
 # the three builds, one closing count
 check: $(BIN) $(UNIT) $(REPLAY)
 	@command -v $(CROSS)-gcc >/dev/null && command -v qemu-aarch64 \
@@ -148,6 +159,7 @@ check: $(BIN) $(UNIT) $(REPLAY)
 	$(MAKE) cross-build
 	$(MAKE) portable-build
 	sh tests/valgrind.sh $(BIN)
+	$(MAKE) tsan
 	sh tests/run.sh $(BUILD) build-san $(CROSS_BUILD) $(PORTABLE_BUILD)
 
 # Portability: the library and the unit tests cross-built for aarch64
@@ -331,8 +343,9 @@ uninstall:
 	rmdir $(DESTDIR)$(INCDIR)/spring 2>/dev/null || true
 
 clean:
-	rm -rf build build-san build-fuzz $(CROSS_BUILD) $(PORTABLE_BUILD)
+	rm -rf build build-san build-tsan build-fuzz $(CROSS_BUILD) \
+	    $(PORTABLE_BUILD)
 
-.PHONY: all test sanitize check cross-build cross-aarch64 fuzz fuzzers \
+.PHONY: all test sanitize tsan check cross-build cross-aarch64 fuzz fuzzers \
 	fuzz-corpus valgrind bench demo plots install uninstall clean \
 	portable-build

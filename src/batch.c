@@ -54,6 +54,20 @@
 #endif
 
 /*
+ * ThreadSanitizer's build: the 32-byte tiles without the AVX2 clone.  A
+ * clone's resolver runs as the loader relocates the program, before the
+ * sanitizer's runtime is up, and its instrumented entry crashed there
+ * (SIGSEGV before main).  The default build's tiles give the same bits.
+ */
+#if defined(__SANITIZE_THREAD__)
+#define BATCH_NO_CLONES 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define BATCH_NO_CLONES 1
+#endif
+#endif
+
+/*
  * The tiles pass 32- and 64-byte vectors between inline functions: GCC's
  * note that their ABI differs without AVX concerns calls across objects,
  * never made here (the helpers are static and always inlined), so it is
@@ -119,7 +133,7 @@ typedef void (*runner_fn)(struct chunk *);
 #define TILE_NT 2
 #define TILE(n) n##_256
 #define TILE_INLINE_TARGET
-#ifdef BATCH_X86
+#if defined(BATCH_X86) && !defined(BATCH_NO_CLONES)
 #define TILE_TARGET __attribute__((target_clones("avx2", "default")))
 #else
 #define TILE_TARGET
