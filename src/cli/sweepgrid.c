@@ -99,7 +99,9 @@ axis_apply(const struct axis *ax, long i, struct run_setup *rs, char *buf)
  * A range's points as text, once, when there are not too many: each is
  * formatted (and read back by run) once per sweep, not once per row, and
  * a row's cell of the axis is a copy of 32 bytes (sweeppool.c's
- * put_extra), its length known.
+ * put_extra), its length known.  A number axis's points are kept as the
+ * numbers too (read_numbers' work), each worked out once: grid_at is a
+ * pow() on a log range, and a sweep's parse did it twice a point.
  */
 #define CACHE_POINTS 65536
 
@@ -115,16 +117,27 @@ cache_texts(struct axis *ax)
 		return 0;
 	if ((text = calloc((size_t)n, NUMFMT_MAX + 1)) == NULL ||
 	    (items = calloc((size_t)n, sizeof(char *))) == NULL ||
-	    (len = malloc((size_t)n)) == NULL) {
+	    (len = malloc((size_t)n)) == NULL || (ax->kind == AX_NUMBER &&
+	    (ax->num = malloc((size_t)n * sizeof(double))) == NULL)) {
 		free(text);
 		free(items);
+		free(len);
 		warn_msg("out of memory");
 		return -1;
 	}
-	/* ax->items still NULL: sweep_axis_text reads the grid */
 	for (i = 0; i < n; i++) {
-		items[i] = (char *)sweep_axis_text(ax, i, text + i * (NUMFMT_MAX + 1));
-		len[i] = (unsigned char)strlen(items[i]);
+		double x = grid_at(&ax->grid, i);
+		char *at = text + i * (NUMFMT_MAX + 1);
+
+		/* as sweep_axis_text writes a point */
+		if (ax->kind == AX_INTEGER)
+			snprintf(at, NUMFMT_MAX, "%.0f", x);
+		else {
+			at[numfmt_roundtrip(at, x)] = '\0';
+			ax->num[i] = x;
+		}
+		items[i] = at;
+		len[i] = (unsigned char)strlen(at);
 	}
 	ax->text = text;
 	ax->items = items;
@@ -312,6 +325,8 @@ read_numbers(struct axis *ax)
 {
 	long i;
 
+	if (ax->num != NULL)	/* a range's, kept by cache_texts */
+		return 0;
 	if ((ax->num = calloc((size_t)ax->n, sizeof(double))) == NULL) {
 		warn_msg("out of memory");
 		return -1;
