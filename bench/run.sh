@@ -26,7 +26,8 @@ esac
 # The best of 3 wall-clock times, in seconds, of a command run with its
 # output thrown away; best_of N: of N (a run of a few milliseconds, whose
 # time another process on the machine can double, wants more than 3).
-# The timer: build/besttime where make bench built it, else date.
+# The timer: build/besttime where make bench built it, else date.  With
+# fresh set to a file, that file is removed before each run, untimed.
 best_of_3() {
 	best_of 3 "$@"
 }
@@ -35,13 +36,14 @@ best_of() {
 	# build/besttime (bench/besttime.c): the clock read around the run
 	# alone, not around a fork and exec of date too (~1 ms, and noise)
 	if [ -x "$build/besttime" ]; then
-		"$build/besttime" "$@"
+		"$build/besttime" ${fresh:+-r "$fresh"} "$@"
 		return
 	fi
 	best= left=$1
 	shift
 	while [ "$left" -gt 0 ]; do
 		left=$((left - 1))
+		[ -z "${fresh:-}" ] || rm -f "$fresh"
 		t0=$(date +%s.%N)
 		"$@" > /dev/null || return 1
 		t1=$(date +%s.%N)
@@ -79,7 +81,7 @@ fi
 csv=$(best_of_3 "$bin" --frames $csv_frames --dt 0.001) || exit 1
 met=$(best_of_3 "$bin" --metrics --frames $metrics_frames) || exit 1
 
-echo "3. The springsim program, wall clock (date +%s.%N), process start"
+echo "3. The springsim program, wall clock (build/besttime), process start"
 echo "   included, output to /dev/null; best of 3"
 echo
 line "springsim --frames $csv_frames --dt 0.001" "$csv" \
@@ -215,14 +217,21 @@ dir=/dev/shm
 file=$dir/springsim-bench.$$.csv
 set -- sweep --integrator semi-implicit --dt 0.01 --frames 100 \
     --uaf 1:100:1000log --quiet -j 2
-f_all=$(best_of_3 "$bin" "$@" --dr 0:2:1000 -o "$file") || f_all=
-f_four=$(best_of_3 "$bin" "$@" --dr 0:2:1000 -o "$file" \
+# each run writes a new file (removed before it, untimed): over the file
+# of the run before, a run also frees that file's pages (the file
+# system's work, 5 to 10 ms here), printed apart
+f_all=$(fresh=$file best_of_3 "$bin" "$@" --dr 0:2:1000 -o "$file") || f_all=
+f_four=$(fresh=$file best_of_3 "$bin" "$@" --dr 0:2:1000 -o "$file" \
     --columns omega,zeta,max_err_x,diverged) || f_four=
+f_over=$(best_of_3 "$bin" "$@" --dr 0:2:1000 -o "$file") || f_over=
 rm -f "$file"
 if [ -n "$f_all" ] && [ -n "$f_four" ]; then
-	echo "  -o $file (removed after):"
+	echo "  -o $file, a new file each run (removed after):"
 	line "sweep, all columns" "$f_all" "$f_all" "s" "<=" 0.30
 	echo "   (was 0.69 s to /dev/null, 1.2 to 1.5 s to a file on disk)"
+	[ -z "$f_over" ] ||
+		info "  the same over the file of the run before" "$f_over" \
+		    "$f_over" "s"
 	if [ -n "$np_total" ]; then
 		line "numpy total / sweep, all columns" "$np_total" \
 		    "$np_total / $f_all" "x" ">=" 20
