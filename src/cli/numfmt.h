@@ -25,6 +25,13 @@
 
 /* The shortest decimal that reads back to exactly v; returns its length. */
 int	numfmt_roundtrip(char *buf, double v);
+/*
+ * numfmt_roundtrip for n values: v[i]'s text into out[i] (the same junk
+ * rule past its NUL), its length into len[i].  The same texts, byte for
+ * byte; sixteen at a time where the processor has AVX-512.
+ */
+void	numfmt_roundtrip_n(char (*out)[NUMFMT_MAX], unsigned char *len,
+	    const double *v, int n);
 /* A whole number as printf("%lld") writes it; returns the length. */
 int	numfmt_integer(char *buf, long long v);
 

@@ -681,6 +681,7 @@ row_cache_place(struct row_cache *c, void *room)
 	c->memo = room;
 	c->slot = (unsigned short *)(void *)(c->memo + ROW_MEMO_VALUES);
 	c->precision = -1;
+	c->pre = NULL;
 }
 
 /* See run.h: the memo's room, its own allocation; 0, or -1. */
@@ -940,8 +941,16 @@ metrics_format_cached(char *buf, const char *before,
 		 * before's, is that of its bits): inline
 		 */
 		if (c->how[m] == CELL_NUMBER || (c->how[m] == CELL_TWO &&
-		    c->key[c->two_before[m]] != c->key[m]))
-			p += put_value(p, v[sel->idx[m]], precision);
+		    c->key[c->two_before[m]] != c->key[m])) {
+			unsigned t = c->pre != NULL ?
+			    c->pre->at[c->pre_row][m] : 0;
+
+			if (t != 0) {	/* formatted ahead: its 32 bytes */
+				memcpy(p, c->pre->text[t - 1], NUMFMT_MAX);
+				p += c->pre->len[t - 1];
+			} else
+				p += put_value(p, v[sel->idx[m]], precision);
+		}
 		else if (c->how[m] == CELL_MEMO)
 			p += memo_number(c, precision, p, v[sel->idx[m]],
 			    c->key[m], &c->hint[m]);
@@ -952,6 +961,49 @@ metrics_format_cached(char *buf, const char *before,
 	c->at[n] = (unsigned short)(p - buf);
 	c->n = n;
 	return (size_t)(p - buf);
+}
+
+/*
+ * See run.h: rows [0, rows) of v, which metrics_format_cached formats
+ * next, in order, with c (first_whole: the first has no row before, so
+ * all its cells are formatted): the metric cells (CELL_NUMBER and
+ * CELL_TWO) whose value is not the row before's, formatted now, all
+ * together.  Only at round-trip precision, and once c knows the columns
+ * (its first row sets them); a NaN is left to its row (an empty cell).
+ * A cell formatted here that the row does not need (a CELL_TWO equal to
+ * the cell two before) is a text unused; one the row needs and does not
+ * find here it formats itself.
+ */
+void
+row_pre_format(struct row_pre *pre, struct row_cache *c,
+    const struct col_select *sel, const double (*v)[METRIC_NCOLS],
+    int rows, int first_whole, int precision)
+{
+	unsigned long long want = 0, m, bits, prev;
+	int r, i, j, n = 0;
+
+	memset(pre->at, 0, (size_t)rows * sizeof(pre->at[0]));
+	if (precision != 0 || c->precision != precision || c->sel != sel)
+		return;
+	for (i = 0; i < sel->n; i++)
+		if (c->how[i] == CELL_NUMBER || c->how[i] == CELL_TWO)
+			want |= 1ull << i;
+	for (r = 0; r < rows; r++)
+		for (m = want; m != 0; m &= m - 1) {
+			i = lowest_bit(m);
+			j = sel->idx[i];
+			memcpy(&bits, &v[r][j], sizeof(bits));
+			if (r > 0)
+				memcpy(&prev, &v[r - 1][j], sizeof(prev));
+			else
+				prev = first_whole || c->n == 0 ? ~bits :
+				    c->key[i];
+			if (bits == prev || isnan(v[r][j]))
+				continue;
+			pre->val[n] = v[r][j];
+			pre->at[r][i] = (unsigned short)++n;
+		}
+	numfmt_roundtrip_n(pre->text, pre->len, pre->val, n);
 }
 
 /* The one row of --metrics; see run.h. */

@@ -140,6 +140,7 @@ struct worker {
 	double *lag, *att;
 	int *which;
 	struct row_cache cache;		/* the cells of the row before */
+	struct row_pre pre;		/* the next rows' numbers, ahead */
 	long row_at;			/* where it is in the slot; -1 none */
 	struct extra_cache extra[MAX_AXES * 4];
 	/*
@@ -370,7 +371,7 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 {
 	const struct sweep *sw = w->pool->sw;
 	long digit[MAX_AXES], idx;
-	double v[METRIC_NCOLS];
+	double v[ROW_PRE_ROWS][METRIC_NCOLS];
 	int i, k, nb = 0;
 	size_t row = row_room(sw);
 
@@ -404,28 +405,45 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 		}
 	}
 	sweep_config_digits(sw, lo, digit);
-	for (i = 0, idx = lo; i < n; i++, idx++, sweep_config_next(sw, digit)) {
-		size_t at = sl->len;
+	for (i = 0, idx = lo; i < n; ) {
+		/* ROW_PRE_ROWS rows' values, their changing numbers
+		 * formatted together, then the rows */
+		int r, rows = n - i < ROW_PRE_ROWS ? n - i : ROW_PRE_ROWS;
 
-		if (slot_room(sl, row) != 0) {
-			sl->error = EXIT_IO;
-			return -1;
+		for (r = 0; r < rows; r++)
+			metrics_values_of(&w->sim[i + r], &w->m[i + r],
+			    &w->fs[i + r], w->lag[i + r], w->att[i + r], v[r]);
+		row_pre_format(&w->pre, &w->cache, &sw->msel,
+		    (const double (*)[METRIC_NCOLS])v, rows, w->row_at < 0,
+		    sw->precision);
+		w->cache.pre = &w->pre;
+		for (r = 0; r < rows; r++, i++, idx++,
+		    sweep_config_next(sw, digit)) {
+			size_t at = sl->len;
+
+			if (slot_room(sl, row) != 0) {
+				sl->error = EXIT_IO;
+				break;
+			}
+			/* the row before's unchanged cells: from the slot */
+			w->cache.pre_row = r;
+			sl->len += metrics_format_cached(sl->buf + at,
+			    w->row_at >= 0 ? sl->buf + w->row_at : NULL,
+			    w->of[i], v[r], sw->precision, &sw->msel,
+			    &w->cache);
+			w->row_at = (long)at;
+			if (put_extra(sw, digit, sl, w->extra) != 0 ||
+			    slot_room(sl, 1) != 0) {
+				sl->error = EXIT_IO;
+				break;
+			}
+			sl->buf[sl->len++] = '\n';
+			gate_row(sw, idx, v[r], sl);
+			sl->ndiverged += w->m[i].diverged;
 		}
-		metrics_values_of(&w->sim[i], &w->m[i], &w->fs[i], w->lag[i],
-		    w->att[i], v);
-		/* the row before's unchanged cells: copied from the slot */
-		sl->len += metrics_format_cached(sl->buf + at, w->row_at >= 0 ?
-		    sl->buf + w->row_at : NULL, w->of[i], v, sw->precision,
-		    &sw->msel, &w->cache);
-		w->row_at = (long)at;
-		if (put_extra(sw, digit, sl, w->extra) != 0 ||
-		    slot_room(sl, 1) != 0) {
-			sl->error = EXIT_IO;
+		w->cache.pre = NULL;
+		if (sl->error != 0)
 			return -1;
-		}
-		sl->buf[sl->len++] = '\n';
-		gate_row(sw, idx, v, sl);
-		sl->ndiverged += w->m[i].diverged;
 	}
 	return 0;
 }

@@ -731,6 +731,82 @@ test_precision(void)
 	tally_check(&t);
 }
 
+/*
+ * numfmt_roundtrip_n against numfmt_roundtrip, text for text and length
+ * for length, on batches of 1 to 40 values (the vector path takes 16 at
+ * a time where the processor has AVX-512; a part batch, and the values
+ * it leaves to numfmt_roundtrip, each lane's own case): the edge values
+ * test_edges() reads back, random bit patterns, the typical ranges, whole
+ * numbers, zeros, infinities and NaN, both signs, mixed in one batch.
+ * A guard slot after each batch must stay as it was.
+ */
+#define BATCH_MAX	40
+static void
+test_roundtrip_n(void)
+{
+	struct tally t = { "numfmt_roundtrip_n", 0, 0 };
+	double v[BATCH_MAX], pool[6000];
+	char out[BATCH_MAX + 1][NUMFMT_MAX], ref[NUMFMT_MAX];
+	unsigned char len[BATCH_MAX];
+	long round;
+	int i, n, np = 0, k, m;
+
+	rng_state = 9;
+	for (k = -1074; k <= 1023; k++)	/* powers of two, times 1 or 1.5 */
+		pool[np++] = ldexp(k % 3 ? 1.0 : 1.5, k);
+	for (k = -323; k <= 308; k++) {		/* next to powers of ten */
+		snprintf(ref, sizeof ref, "1e%d", k);
+		pool[np++] = nextafter(strtod(ref, NULL), 0.0);
+	}
+	for (k = 0; k < 500; k++) {	/* whole, short and 17-digit decimals */
+		pool[np++] = (double)(rng() % 100000);
+		pool[np++] = (double)(rng() % 100000) / 1000.0;
+		pool[np++] = 9007199254740992.0 - 250 + k;
+	}
+	pool[np++] = 0.0;
+	pool[np++] = -0.0;
+	pool[np++] = INFINITY;
+	pool[np++] = -INFINITY;
+	pool[np++] = NAN;
+	pool[np++] = DBL_TRUE_MIN;
+	pool[np++] = DBL_MAX;
+	for (round = 0; round < NUMFMT_TEST_RANDOM / 8; round++) {
+		n = 1 + (int)(round % BATCH_MAX);
+		for (i = 0; i < n; i++)
+			switch (rng() % 5) {
+			case 0:
+				v[i] = pool[rng() % (uint64_t)np];
+				break;
+			case 1:
+				v[i] = from_bits(rng());
+				break;
+			case 2:
+				v[i] = uniform(0.0, 1e-2);
+				break;
+			case 3:
+				v[i] = -uniform(1.0, 1e6);
+				break;
+			default:
+				v[i] = uniform(-1.0, 1.0) * ldexp(1.0,
+				    (int)(rng() % 200) - 100);
+			}
+		memset(out[n], 'U', NUMFMT_MAX);
+		numfmt_roundtrip_n(out, len, v, n);
+		for (i = 0; i < n; i++) {
+			t.n++;
+			m = numfmt_roundtrip(ref, v[i]);
+			if (len[i] != m || memcmp(out[i], ref, (size_t)m + 1) != 0)
+				fail(&t, v[i], out[i], ref);
+		}
+		for (i = 0; i < NUMFMT_MAX; i++)
+			if (out[n][i] != 'U') {
+				fail(&t, v[0], "?", "wrote past the batch");
+				break;
+			}
+	}
+	tally_check(&t);
+}
+
 void
 test_numfmt(void)
 {
@@ -741,4 +817,5 @@ test_numfmt(void)
 	test_reference();
 	test_shortest();
 	test_precision();
+	test_roundtrip_n();
 }
