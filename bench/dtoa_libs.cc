@@ -1,5 +1,6 @@
 /*
- * dtoa_libs.cc - numfmt_roundtrip beside the shortest-digits libraries
+ * dtoa_libs.cc - numfmt_roundtrip (and numfmt_roundtrip_n, its batch)
+ * beside the shortest-digits libraries
  * Debian ships, Dragonbox (libdragonbox-dev, Junekey Jeon) and
  * double-conversion (libdouble-conversion-dev, Google's Grisu3 with a
  * bignum fallback), and snprintf("%.17g"): ns per number, best of
@@ -115,6 +116,37 @@ time_f(long (*f)(char *, double), const std::vector<double> &vs)
 	return best / (double)vs.size();
 }
 
+/*
+ * Best-of-REPEATS ns per number of numfmt_roundtrip_n, sixteen at a
+ * time (a sweep's rows give it sixteen or more): the same texts.
+ */
+static double
+time_batch(const std::vector<double> &vs)
+{
+	static char out[16][NUMFMT_MAX];
+	unsigned char len[16];
+	double best = 1e300, t0, t;
+	long total;
+	size_t i, n;
+	int k, j;
+
+	for (k = 0; k < REPEATS; k++) {
+		total = 0;
+		t0 = now_ns();
+		for (i = 0; i < vs.size(); i += n) {
+			n = vs.size() - i < 16 ? vs.size() - i : 16;
+			numfmt_roundtrip_n(out, len, &vs[i], (int)n);
+			for (j = 0; j < (int)n; j++)
+				total += len[j];
+		}
+		t = now_ns() - t0;
+		sink += total;
+		if (t < best)
+			best = t;
+	}
+	return best / (double)vs.size();
+}
+
 /* splitmix64: a fixed sequence of random bit patterns. */
 static uint64_t
 rng(uint64_t *state)
@@ -174,9 +206,15 @@ main(void)
 	printf("ns per number, best of %d: %zu numbers of the CSV on stdin, "
 	    "%zu random bit patterns\n\n", REPEATS, csv.size(), bits.size());
 	printf("  %-44s %8s %8s\n", "", "CSV", "random");
-	for (i = 0; i < sizeof fs / sizeof fs[0]; i++)
+	for (i = 0; i < sizeof fs / sizeof fs[0]; i++) {
 		printf("  %-44s %8.1f %8.1f\n", fs[i].name,
 		    csv.empty() ? 0.0 : time_f(fs[i].f, csv),
 		    time_f(fs[i].f, bits));
+		if (i == 0)
+			printf("  %-44s %8.1f %8.1f\n",
+			    "numfmt_roundtrip_n, 16 at a time (text)",
+			    csv.empty() ? 0.0 : time_batch(csv),
+			    time_batch(bits));
+	}
 	return 0;
 }
