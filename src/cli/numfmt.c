@@ -954,8 +954,9 @@ fast_digits_x16(const double *v, int n, uint64_t *first, uint64_t *a,
     uint64_t *b, int64_t *e, uint64_t *ok)
 {
 	fast_digits_x8(v, n < 8 ? n : 8, first, a, b, e, ok);
-	fast_digits_x8(v + 8, n > 8 ? n - 8 : 0, first + 8, a + 8, b + 8,
-	    e + 8, ok + 8);
+	/* no lane past n is read (a masked load), nor pointed past */
+	fast_digits_x8(v + (n > 8 ? 8 : 0), n > 8 ? n - 8 : 0, first + 8,
+	    a + 8, b + 8, e + 8, ok + 8);
 }
 
 /* Sixteen at once (n <= 16): see numfmt_roundtrip_n. */
