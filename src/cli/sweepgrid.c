@@ -53,24 +53,29 @@ sweep_column_name(const char *flag)
 }
 
 /*
+ * A range's point x as its axis writes it into buf (NUMFMT_MAX bytes):
+ * a whole number for an integer axis, else round-trip (it reads back to
+ * the point).
+ */
+static void
+point_text(const struct axis *ax, double x, char *buf)
+{
+	if (ax->kind == AX_INTEGER)
+		snprintf(buf, NUMFMT_MAX, "%.0f", x);
+	else
+		numfmt_roundtrip(buf, x);
+}
+
+/*
  * The text of value i of an axis that is an option: an item, or a point
- * of a range written into buf (round-trip: it reads back to the point).
+ * of a range written into buf (point_text).
  */
 const char *
 sweep_axis_text(const struct axis *ax, long i, char *buf)
 {
-	double x;
-	int n;
-
 	if (ax->items != NULL)
 		return ax->items[i];
-	x = grid_at(&ax->grid, i);
-	if (ax->kind == AX_INTEGER)
-		snprintf(buf, NUMFMT_MAX, "%.0f", x);
-	else {
-		n = numfmt_roundtrip(buf, x);
-		buf[n] = '\0';
-	}
+	point_text(ax, grid_at(&ax->grid, i), buf);
 	return buf;
 }
 
@@ -129,13 +134,9 @@ cache_texts(struct axis *ax)
 		double x = grid_at(&ax->grid, i);
 		char *at = text + i * (NUMFMT_MAX + 1);
 
-		/* as sweep_axis_text writes a point */
-		if (ax->kind == AX_INTEGER)
-			snprintf(at, NUMFMT_MAX, "%.0f", x);
-		else {
-			at[numfmt_roundtrip(at, x)] = '\0';
+		point_text(ax, x, at);
+		if (ax->num != NULL)
 			ax->num[i] = x;
-		}
 		items[i] = at;
 		len[i] = (unsigned char)strlen(at);
 	}
