@@ -235,7 +235,8 @@ bench: $(BIN) $(BENCH)
 # the CLI bench's CSV and random bit patterns (bench/dtoa_libs.cc)
 CXX	?= c++
 DRAGONBOX_INC = $(firstword $(wildcard /usr/include/dragonbox-*))
-$(BUILD)/bench-dtoa: bench/dtoa_libs.cc $(BUILD)/src/cli/numfmt.o
+$(BUILD)/bench-dtoa: bench/dtoa_libs.cc tests/unit/bits.h \
+    $(BUILD)/src/cli/numfmt.o
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -Isrc \
 	    $(DRAGONBOX_INC:%=-I%) -o $@ bench/dtoa_libs.cc \
 	    $(BUILD)/src/cli/numfmt.o -ldouble-conversion -ldragonbox_to_chars

@@ -26,6 +26,7 @@
 extern "C" {
 #include "cli/numfmt.h"
 }
+#include "../tests/unit/bits.h"
 
 #define REPEATS	5
 #define RANDOM	1000000
@@ -147,17 +148,6 @@ time_batch(const std::vector<double> &vs)
 	return best / (double)vs.size();
 }
 
-/* splitmix64: a fixed sequence of random bit patterns. */
-static uint64_t
-rng(uint64_t *state)
-{
-	uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
 /* Every number of a CSV on stdin (fields strtod reads whole). */
 static std::vector<double>
 read_csv(void)
@@ -193,13 +183,12 @@ main(void)
 		{ "snprintf %.17g (text, not shortest)", f_printf },
 	};
 	std::vector<double> csv = read_csv(), bits;
-	uint64_t state = 1, u;
+	uint64_t state = 1;
 	double v;
 	size_t i;
 
 	while (bits.size() < RANDOM) {
-		u = rng(&state);
-		memcpy(&v, &u, sizeof v);
+		v = from_bits(splitmix64(&state));
 		if (v - v == 0.0)
 			bits.push_back(v);
 	}

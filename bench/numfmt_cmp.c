@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cli/numfmt.h"
+#include "../tests/unit/bits.h"
 
 int	old_numfmt_roundtrip(char *buf, double v);
 int	old_numfmt_precision(char *buf, double v, int digits);
@@ -29,34 +30,11 @@ int	old_numfmt_precision(char *buf, double v, int digits);
 static uint64_t rng_state = 1;
 static long long tried, differ;
 
-/* splitmix64: a fixed sequence, so a difference reproduces. */
+/* The sequence (splitmix64, bits.h): a difference reproduces. */
 static uint64_t
 rng(void)
 {
-	uint64_t z = (rng_state += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/* A double from its bit pattern, and back: the unit of identity. */
-static double
-from_bits(uint64_t u)
-{
-	double v;
-
-	memcpy(&v, &u, sizeof v);
-	return v;
-}
-
-static uint64_t
-to_bits(double v)
-{
-	uint64_t u;
-
-	memcpy(&u, &v, sizeof u);
-	return u;
+	return splitmix64(&rng_state);
 }
 
 /* One double through both roundtrip formatters: the text and its NUL. */

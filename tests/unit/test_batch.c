@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "bits.h"
 #include "check.h"
 #include "spring.h"
 #include "suites.h"
@@ -20,18 +21,13 @@
 #define TILES 1
 #endif
 
-/* splitmix64: the same springs on every run. */
-static unsigned long long rng = 0x5eed;
+/* splitmix64 (bits.h): the same springs on every run. */
+static uint64_t rng = 0x5eed;
 
 static double
 uniform(void)
 {
-	unsigned long long z = (rng += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	z ^= z >> 31;
-	return (double)(z >> 11) * 0x1p-53;
+	return (double)(splitmix64(&rng) >> 11) * 0x1p-53;
 }
 
 /* a and b the same bits (NaN included) */

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "check.h"
 #include "cli/numfmt.h"
 #include "suites.h"
@@ -44,15 +45,11 @@
 
 static uint64_t rng_state;	/* each test seeds its own */
 
-/* splitmix64: a fixed, portable sequence, so failures reproduce. */
+/* The test's sequence (splitmix64, bits.h). */
 static uint64_t
 rng(void)
 {
-	uint64_t z = (rng_state += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
+	return splitmix64(&rng_state);
 }
 
 /* Uniform in [lo, hi), from 53 random bits. */
@@ -60,25 +57,6 @@ static double
 uniform(double lo, double hi)
 {
 	return lo + (hi - lo) * ((double)(rng() >> 11) * 0x1p-53);
-}
-
-/* A double from its bit pattern, and back: the test's unit of identity. */
-static double
-from_bits(uint64_t u)
-{
-	double v;
-
-	memcpy(&v, &u, sizeof v);
-	return v;
-}
-
-static uint64_t
-to_bits(double v)
-{
-	uint64_t u;
-
-	memcpy(&u, &v, sizeof u);
-	return u;
 }
 
 /* Random finite doubles: any pattern whose exponent is not all ones. */
