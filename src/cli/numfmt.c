@@ -872,7 +872,7 @@ digits8_x8(v8u x)
  * The doubles are loaded as a vector, not gathered from stores of each
  * (a wide load of narrow stores waits for them to reach the cache).
  */
-X8 static inline __attribute__((always_inline)) void
+X8 static ALWAYS_INLINE void
 fast_digits_x8(const double *v, int n, uint64_t *first_out,
     uint64_t *a_out, uint64_t *b_out, int64_t *e_out, uint64_t *ok_out)
 {
