@@ -33,12 +33,12 @@
 
 /*
  * Tiles of 8 springs in AVX-512 registers where the processor has them,
- * else of 4 in AVX2 registers (a clone the loader picks) or pairs of SSE2
- * ones: the same results every way (no fused multiply-adds, element-wise
- * IEEE operations), only faster.  Chunks are padded to whole tiles of
- * either width.  The tiles are GCC's vector extension (Clang has it too):
- * on x86-64 (ELF, where the loader resolves target_clones) the widths
- * above; on another processor the same 32-byte tiles in its own vector
+ * else of 4 in AVX2 registers, else in pairs of SSE2 ones (each width
+ * built here, the processor's chosen at run time: cpufeat.h): the same
+ * results every way (no fused multiply-adds, element-wise IEEE
+ * operations), only faster.  Chunks are padded to whole tiles of either
+ * width.  The tiles are GCC's vector extension (Clang has it too): on
+ * x86-64 the widths above; on another processor the same 32-byte tiles in its own vector
  * registers (two NEON ones on aarch64), or its scalar ones; with another
  * compiler no tiles, and every spring runs alone through spring_simulate.
  * SPRING_NO_TILES builds that path with GCC or Clang too, so that it is
@@ -47,23 +47,10 @@
 #define MAX_LANES 16
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(SPRING_NO_TILES)
 #define BATCH_TILES 1
-#if defined(__x86_64__) && defined(__ELF__)
+#include "cpufeat.h"
+#ifdef SPRING_CPUFEAT
 #define BATCH_X86 1
 #include <immintrin.h>
-#endif
-#endif
-
-/*
- * ThreadSanitizer's build: the 32-byte tiles without the AVX2 clone.  A
- * clone's resolver runs as the loader relocates the program, before the
- * sanitizer's runtime is up, and its instrumented entry crashed there
- * (SIGSEGV before main).  The default build's tiles give the same bits.
- */
-#if defined(__SANITIZE_THREAD__)
-#define BATCH_NO_CLONES 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define BATCH_NO_CLONES 1
 #endif
 #endif
 
@@ -128,16 +115,26 @@ typedef void (*runner_fn)(struct chunk *);
 #undef TILE_INLINE_TARGET
 #endif
 
+#ifdef BATCH_X86
+#define TILE_VBYTES 32
+#define TILE_NT 2
+#define TILE(n) n##_avx2
+#define TILE_TARGET __attribute__((target("avx2")))
+#define TILE_INLINE_TARGET TILE_TARGET
+#include "batchtile.h"
+#undef TILE_VBYTES
+#undef TILE_NT
+#undef TILE
+#undef TILE_TARGET
+#undef TILE_INLINE_TARGET
+#endif
+
 #ifdef BATCH_TILES
 #define TILE_VBYTES 32
 #define TILE_NT 2
 #define TILE(n) n##_256
 #define TILE_INLINE_TARGET
-#if defined(BATCH_X86) && !defined(BATCH_NO_CLONES)
-#define TILE_TARGET __attribute__((target_clones("avx2", "default")))
-#else
 #define TILE_TARGET
-#endif
 #include "batchtile.h"
 #undef TILE_VBYTES
 #undef TILE_NT
@@ -185,18 +182,26 @@ spring_batch_has_runner(const spring_rule *rule)
 }
 
 /*
- * The runners for tiles of bytes (0: the widest the processor runs), or
- * NULL if there are none of that width.  Asked at each batch: no state
- * is kept between calls (the AVX2 clone is the loader's choice).
+ * The runners for tiles of bytes (0: the widest the processor runs; 16:
+ * x86-64's 32-byte tiles in SSE2 pairs, for the tests), or NULL if there
+ * are none of that width.  Asked at each batch (a call and a load:
+ * cpufeat.h), no state kept between calls: 32 bytes are AVX2's where the
+ * processor has it, else two SSE2 registers.
  */
 static const runner_fn *
 tiles(int bytes)
 {
 #ifdef BATCH_X86
+	int f = cpufeat();
+
 	if (bytes == 0)
-		bytes = __builtin_cpu_supports("avx512f") ? 64 : 32;
-	if (bytes == 64 && __builtin_cpu_supports("avx512f"))
+		bytes = (f & CPUFEAT_AVX512F) != 0 ? 64 : 32;
+	if (bytes == 64 && (f & CPUFEAT_AVX512F) != 0)
 		return runners_512;
+	if (bytes == 32 && (f & CPUFEAT_AVX2) != 0)
+		return runners_avx2;
+	if (bytes == 16)
+		return runners_256;
 #endif
 #ifdef BATCH_TILES
 	if (bytes == 0 || bytes == 32)

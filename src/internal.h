@@ -43,7 +43,9 @@ void spring_reference_anchor_in(spring_reference *r, const spring_regime *g);
 /*
  * spring_simulate_batch in tiles of the given width (batch.c): 64 bytes
  * (AVX-512), 32 (AVX2 or SSE2 pairs on x86-64, the compiler's generic
- * vectors elsewhere), or 0 for the widest this processor runs; want as
+ * vectors elsewhere), 16 (on x86-64, the 32-byte tiles in SSE2 pairs
+ * even where AVX2 runs: a processor without it), or 0 for the widest
+ * this processor runs; want as
  * spring_simulate_batch_some's.  0, or -1
  * (nothing run) if the processor or the build lacks that width.  For the
  * tests, which compare every width.

@@ -798,8 +798,8 @@ numfmt_precision(char *buf, double v, int digits)
  * entry is a gather.  Elsewhere, and on a processor without them, one
  * numfmt_roundtrip after another.
  */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
-    !defined(NUMFMT_NO_SIMD)
+#include "cpufeat.h"
+#if defined(SPRING_CPUFEAT) && !defined(NUMFMT_NO_SIMD)
 #include <immintrin.h>
 
 #define X8 __attribute__((target("avx512f")))
@@ -992,9 +992,9 @@ numfmt_roundtrip_n(char (*out)[NUMFMT_MAX], unsigned char *len,
 	int i = 0;
 
 #ifdef X8
-	/* asked at each call (a load and a test: libgcc asks the processor
-	 * once, at start), no state between calls */
-	if (__builtin_cpu_supports("avx512f"))
+	/* asked at each call (a call and a load: cpufeat.h), no state
+	 * between calls */
+	if ((cpufeat() & CPUFEAT_AVX512F) != 0)
 		for (; n - i >= 2; i += 16)
 			roundtrip_x16(out + i, len + i, v + i,
 			    n - i < 16 ? n - i : 16);
