@@ -228,8 +228,10 @@ has_option(const struct option *opts, size_t n, const char *name)
 {
 	size_t i;
 
+	/* the first letters first: this runs for every parameter flag
+	 * against every option of a command (~6000 strcmp calls a start) */
 	for (i = 0; i < n; i++)
-		if (strcmp(opts[i].name, name) == 0)
+		if (opts[i].name[0] == name[0] && strcmp(opts[i].name, name) == 0)
 			return 1;
 	return 0;
 }
