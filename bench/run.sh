@@ -248,9 +248,14 @@ fi
 # 1000 omegas times n / 1000 zetas; -o /dev/null (the up-front check of
 # every configuration included), the best of 21 runs at 10^4 and of the
 # fixed cost, 7 at 10^5, 3 past; peak RSS by /usr/bin/time -f %M.  The
-# fixed cost (process start, parsing, threads: a sweep of one
-# configuration) is printed, and the flatness is judged on the time a
-# spring-step past it (a grid's marginal cost); the raw figure beside it.
+# fixed cost (process start and parsing: a sweep of one configuration,
+# which starts no thread) is printed, and the flatness is judged on the
+# time a spring-step past it (a grid's marginal cost); the raw figure
+# beside it.  A grid also costs some things once that this fixed cost
+# leaves out: its axes' points parsed, the second thread started and
+# joined, each worker's room and the ring's buffers faulted in and freed.
+# 10^4's run is the shortest, so they weigh most there; the ratio at
+# -j 1 (one worker, no thread) is printed beside, for comparison.
 echo
 echo "  scaling, -j 2, -o /dev/null, 100 frames (best of 21 runs to 10^4, 7, 3):"
 lo= hi=
@@ -280,6 +285,14 @@ if [ -n "$lo" ]; then
 	    "x" "<=" 1.2
 	echo "   (was: 10^6 at 6.9 ns/spring-step, -j 2, /dev/null)"
 fi
+# the same at -j 1, 10^4 and 10^6: the grid's own costs over one thread
+set -- sweep --integrator semi-implicit --dt 0.01 --frames 100 --quiet \
+    -j 1 -o /dev/null
+t1_one=$(best_of 21 "$bin" "$@" --uaf 1 --dr 0) &&
+t1_4=$(best_of 21 "$bin" "$@" --uaf 1:100:1000log --dr 0:2:10) &&
+t1_6=$(best_of 3 "$bin" "$@" --uaf 1:100:1000log --dr 0:2:1000) &&
+info "  -j 1: 10^4 / 10^6 ns per spring-step past its fixed cost" - \
+    "(($t1_4 - $t1_one) / 1e6) / (($t1_6 - $t1_one) / 1e8)" "x"
 
 # the engines (issue: sweep --engine all over 10^4 springs stays
 # interactive, under a few seconds); their ns per frame are section 6
