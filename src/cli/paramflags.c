@@ -309,6 +309,22 @@ param_flag_name(int c, char *buf, size_t len)
 	    param_flags[c - PARAM_OPT].name);
 }
 
+/* Whether x is beyond what any parameter takes (NaN is not). */
+static int
+beyond_magnitude(double x)
+{
+	return fabs(x) > MAX_MAGNITUDE;
+}
+
+/* See paramflags.h: what param_set_value takes without a word. */
+int
+param_value_fits(int c, double x)
+{
+	if (c != PARAM_OPT_MASS && (c < PARAM_OPT || c >= PARAM_OPT + P_COUNT))
+		return 0;
+	return !beyond_magnitude(x) && (c != PARAM_OPT_MASS || x > 0.0);
+}
+
 /* See paramflags.h. */
 int
 param_set_value(struct param_set *ps, int c, const char *arg, double x)
@@ -318,7 +334,7 @@ param_set_value(struct param_set *ps, int c, const char *arg, double x)
 
 	if (c != PARAM_OPT_MASS && (p < 0 || p >= P_COUNT))
 		return 0;
-	if (fabs(x) > MAX_MAGNITUDE) {
+	if (beyond_magnitude(x)) {
 		param_flag_name(c, flag, sizeof(flag));
 		warn_msg("%s: '%s' is beyond +-%g", flag, arg, MAX_MAGNITUDE);
 		return -1;

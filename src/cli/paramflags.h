@@ -165,6 +165,11 @@ int param_any_given(const struct param_set *ps);
  * "--name" for c.
  */
 int param_set_value(struct param_set *ps, int c, const char *arg, double x);
+/*
+ * Whether c is a parameter flag (or --mass) that param_set_value takes x
+ * for: a number checked with no text to hand (a long range's point).
+ */
+int param_value_fits(int c, double x);
 void param_flag_name(int c, char *buf, size_t len);
 /*
  * The first-order damper's parameters (--model damper): one of --halflife

@@ -265,6 +265,27 @@ $want"
 	assert_usage_error "unexpected argument" -- sweep --uaf 1 --dr 1 extra
 }
 
+@test "sweep: a range longer than the point texts kept (65536) is read and checked the same" {
+	# 70000 whole-number points: row k's uaf is k, its omega k too
+	sim sweep --uaf 1:70000:70000 --dr 0.5 --frames 2 --columns omega,uaf -q
+	assert_status 0
+	local got
+	got=$(awk -F, 'NR > 1 && ($1 != NR - 1 || $2 != NR - 1) { bad++ }
+	    END { print NR - 1, bad + 0 }' "$OUT")
+	[ "$got" = "70000 0" ] || fail_with "rows, mismatches: $got"
+	# a bad point is said as a short range's is (the flag's message, as
+	# it is read, not a row's), and nothing is written
+	assert_usage_error "--mass: '0' must be > 0" -- \
+	    sweep --uaf 2 --dr 1 --mass 0:1:100001
+	stderr_text
+	[ "$STDERR_TEXT" = $'springsim: --mass: \'0\' must be > 0\n' ] ||
+	    fail_with "not the flag's own message"
+	assert_usage_error "--uaf: '1e+101' is beyond +-1e+100" -- \
+	    sweep --uaf 1e101:1e102:70000log --dr 1
+	stderr_text
+	[[ $STDERR_TEXT != *"sweep row"* ]] || fail_with "not the flag's own message"
+}
+
 @test "sweep: a combination that is no valid run fails before any row, naming it" {
 	# --max-dt with substep none is an error; with max it is not
 	assert_usage_error "sweep row 1 (--substep none)" "--max-dt" -- \
