@@ -254,8 +254,10 @@ fi
 # beside it.  A grid also costs some things once that this fixed cost
 # leaves out: its axes' points parsed, the second thread started and
 # joined, each worker's room and the ring's buffers faulted in and freed.
-# 10^4's run is the shortest, so they weigh most there; the ratio at
-# -j 1 (one worker, no thread) is printed beside, for comparison.
+# 10^4's run is the shortest, so they weigh most there.  Printed beside,
+# for comparison, not judged: the spring-steps each size adds to the one
+# before, alone (no fixed cost to choose), and the ratio at -j 1 (one
+# worker, no thread).
 echo
 echo "  scaling, -j 2, -o /dev/null, 100 frames (best of 21 runs to 10^4, 7, 3):"
 lo= hi=
@@ -279,19 +281,32 @@ for n in 10000 100000 1000000 10000000; do
 	    "$t * 1e9 / ($n * 100)" "ns/spring-step, $ns past the fixed cost"
 	lo=$(awk -v a="$lo" -v b="$ns" 'BEGIN { print (a == "" || b < a) ? b : a }')
 	hi=$(awk -v a="$hi" -v b="$ns" 'BEGIN { print (a == "" || b > a) ? b : a }')
+	# the marginal cost from the size before: ns a spring-step added
+	if [ -n "${t_prev:-}" ]; then
+		step=$(awk -v a="$t_prev" -v b="$t" -v n="$n" \
+		    'BEGIN { printf "%.3f", (b - a) * 1e9 / (0.9 * n * 100) }')
+		marg="${marg:+$marg / }$step"
+		mlo=$(awk -v a="${mlo:-}" -v b="$step" 'BEGIN { print (a == "" || b < a) ? b : a }')
+		mhi=$(awk -v a="${mhi:-}" -v b="$step" 'BEGIN { print (a == "" || b > a) ? b : a }')
+	fi
+	t_prev=$t
 done
 if [ -n "$lo" ]; then
 	line "slowest / fastest ns per spring-step past it" - "$hi / $lo" \
 	    "x" "<=" 1.2
 	echo "   (was: 10^6 at 6.9 ns/spring-step, -j 2, /dev/null)"
 fi
+# each size's added spring-steps alone (no fixed cost to choose): what a
+# grid ten times larger costs a step more, 10^4 -> 10^5 -> 10^6 -> 10^7
+[ -z "${mlo:-}" ] || info "  the steps each size adds, slowest / fastest" - \
+    "$mhi / $mlo" "x ($marg ns a step)"
 # the same at -j 1, 10^4 and 10^6: the grid's own costs over one thread
 set -- sweep --integrator semi-implicit --dt 0.01 --frames 100 --quiet \
     -j 1 -o /dev/null
 t1_one=$(best_of 21 "$bin" "$@" --uaf 1 --dr 0) &&
 t1_4=$(best_of 21 "$bin" "$@" --uaf 1:100:1000log --dr 0:2:10) &&
 t1_6=$(best_of 3 "$bin" "$@" --uaf 1:100:1000log --dr 0:2:1000) &&
-info "  -j 1: 10^4 / 10^6 ns per spring-step past its fixed cost" - \
+info "  -j 1: 10^4 / 10^6, past its fixed cost" - \
     "(($t1_4 - $t1_one) / 1e6) / (($t1_6 - $t1_one) / 1e8)" "x"
 
 # the engines (issue: sweep --engine all over 10^4 springs stays
