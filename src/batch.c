@@ -108,11 +108,6 @@ typedef void (*runner_fn)(struct chunk *);
 #define TILE_TARGET __attribute__((target("avx512f")))
 #define TILE_INLINE_TARGET TILE_TARGET
 #include "batchtile.h"
-#undef TILE_VBYTES
-#undef TILE_NT
-#undef TILE
-#undef TILE_TARGET
-#undef TILE_INLINE_TARGET
 #endif
 
 #ifdef BATCH_X86
@@ -122,11 +117,6 @@ typedef void (*runner_fn)(struct chunk *);
 #define TILE_TARGET __attribute__((target("avx2")))
 #define TILE_INLINE_TARGET TILE_TARGET
 #include "batchtile.h"
-#undef TILE_VBYTES
-#undef TILE_NT
-#undef TILE
-#undef TILE_TARGET
-#undef TILE_INLINE_TARGET
 #endif
 
 #ifdef BATCH_TILES
@@ -136,11 +126,6 @@ typedef void (*runner_fn)(struct chunk *);
 #define TILE_INLINE_TARGET
 #define TILE_TARGET
 #include "batchtile.h"
-#undef TILE_VBYTES
-#undef TILE_NT
-#undef TILE
-#undef TILE_TARGET
-#undef TILE_INLINE_TARGET
 #endif
 
 /* The rules that have chunk runners (batchtile.h's order); the others

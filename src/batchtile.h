@@ -4,10 +4,12 @@
  *	TILE_VBYTES	the vector's bytes (32: AVX2, 64: AVX-512)
  *	TILE(n)		the name n gets in this width
  *	TILE_TARGET	the runners' target attribute
- * Everything here is static and named through TILE; the helpers are
- * always inlined, so that no vector crosses a call without the ISA the
- * runner was built for, and (TILE_INLINE_TARGET, AVX-512's) built for
- * the runner's ISA too: Clang refuses a 64-byte vector passed between
+ *	TILE_INLINE_TARGET	the helpers' (empty, or TILE_TARGET)
+ * and undefines them at its end.  Everything here is static and named
+ * through TILE; the helpers are always inlined, so that no vector
+ * crosses a call without the ISA the runner was built for, and
+ * (TILE_INLINE_TARGET, AVX-512's and AVX2's) built for the runner's ISA
+ * too: Clang refuses a 64-byte vector passed between
  * functions of different targets, and an intrinsic needs its ISA where
  * it is inlined.  Library-internal.
  */
@@ -445,3 +447,9 @@ static void (*const TILE(runners)[6 * 8])(struct chunk *) = {
 #undef TILE_INLINE
 #undef run_tile
 #undef run_chunk
+/* the includer's parameters too: the next width defines its own */
+#undef TILE_VBYTES
+#undef TILE_NT
+#undef TILE
+#undef TILE_TARGET
+#undef TILE_INLINE_TARGET
