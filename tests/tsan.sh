@@ -89,6 +89,8 @@ check 0 sweep --uaf 1:10:70 --dr 0.5 -j 4 -q
 check_file 0 sweep --uaf 2 --dr 0.3 -j 8 -q
 # every rule, the moving target, shards, the identity columns
 check 0 sweep --integrator all --uaf 1:50:20log --dr 0:1:5 -j 3 -q
+# keyed flags last: the keys come back, each worker's kept setups
+check 0 sweep --uaf 1:50:20log --dr 0:1:5 --dt 0.01,0.03 --integrator all -j 3 -q
 check 0 sweep --target-signal sine --uaf 1:40:30 --dr 0.1:1:20 -j 2 -q
 check 0 sweep $grid -j 3 --shard 2/3
 check 0 sweep $grid -j 2 --columns omega,zeta,max_err_x,diverged

@@ -112,6 +112,9 @@ struct sweep {
 	short fast_axis[MAX_AXES];
 	short keyed[MAX_AXES];	/* the others, the key's */
 	long stride[MAX_AXES];	/* 0 for a parameter axis */
+	long nkeys;		/* keys: 0 .. nkeys - 1 */
+	int keys_return;	/* a keyed axis varies faster than a
+				 * parameter axis: a key comes back */
 };
 
 /* The text of a configuration's values that have none of their own. */

@@ -160,6 +160,7 @@ sweep_plan(struct sweep *sw)
 	int a;
 
 	sw->nfast = sw->nkeyed = 0;
+	sw->keys_return = 0;
 	for (a = sw->naxes - 1; a >= 0; a--) {
 		const struct axis *ax = &sw->axes[a];
 		int code = ax->code;
@@ -169,12 +170,15 @@ sweep_plan(struct sweep *sw)
 		    PARAM_OPT + P_COUNT) || code == PARAM_OPT_MASS)) {
 			sw->stride[a] = 0;
 			sw->fast_axis[sw->nfast++] = (short)a;
+			/* the last axis varies fastest: a keyed one after */
+			sw->keys_return |= sw->nkeyed > 0;
 			continue;
 		}
 		sw->stride[a] = stride;
 		sw->keyed[sw->nkeyed++] = (short)a;
 		stride *= ax->n;
 	}
+	sw->nkeys = stride;
 }
 
 /* The values of every axis at configuration idx, last axis fastest. */

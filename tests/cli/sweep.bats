@@ -54,6 +54,23 @@ $want"
 	same_as_run "$BATS_TEST_TMPDIR/s.csv"
 }
 
+@test "sweep: keyed flags varying fastest (a key that comes back) give run's rows too" {
+	# --dt and --integrator last: each row's key differs from the row
+	# before's and comes back (kept setups, sweeppool.c), on 3 threads
+	sim sweep --uaf 5,50 --dr 0,1 --dt 0.01,0.05 --integrator all -j 3 \
+	    -q -o "$BATS_TEST_TMPDIR/s.csv"
+	assert_status 0
+	[ "$(nlines "$BATS_TEST_TMPDIR/s.csv")" -eq 65 ] || fail_with "want 64 rows"
+	same_as_run "$BATS_TEST_TMPDIR/s.csv"
+	# the same rows as with those flags first, in another order
+	sim sweep --integrator all --dt 0.01,0.05 --uaf 5,50 --dr 0,1 -q \
+	    -o "$BATS_TEST_TMPDIR/t.csv"
+	assert_status 0
+	[ "$(cut -d, -f1-30 "$BATS_TEST_TMPDIR/s.csv" | sort)" = \
+	    "$(cut -d, -f1-30 "$BATS_TEST_TMPDIR/t.csv" | sort)" ] ||
+		fail_with "the rows differ from the keyed-first sweep's"
+}
+
 @test "sweep: rows with a moving target, a start state and a signal equal run's" {
 	"$SPRINGSIM" sweep --integrator implicit,rk4 --x0 0,2 --v0 -1,3 \
 	    --target-vel 0,0.5 --halflife 0.1,0.4 --frequency 2 -q \
