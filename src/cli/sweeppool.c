@@ -124,10 +124,13 @@ struct extra_cache {
  * (4.7 times the time of a sweep of parameter axes alone, measured with
  * --dt 0.001:0.02:1000 last); kept, a configuration whose key comes back
  * takes its parameter axes by number on it, as one whose key stays does.
- * Pages no setup reaches are never touched: 1000 keys, 6.8 MB a worker.
+ * Pages no setup reaches are never touched: 1000 keys, 6.8 MB a worker;
+ * KEPT_ALL setups kept by all the workers at most (28 MB: 1024 keys on
+ * 4 threads, 64 on 64).
  */
 #define RING (BLOCK + 1)
 #define KEPT 1024
+#define KEPT_ALL 4096
 #define SETUPS (RING + KEPT)
 
 /* What a worker knows of a key's kept setup. */
@@ -225,8 +228,8 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 	/* the key: its axes' (a sweep of parameter axes alone has none) */
 	for (a = 0; a < sw->nkeyed; a++)
 		key += digit[sw->keyed[a]] * sw->stride[sw->keyed[a]];
-	keep = sw->keys_return && sw->nkeys <= KEPT ? w->kept[key] :
-	    KEY_ALONE;
+	keep = sw->keys_return && sw->nkeys <= KEPT && sw->nkeys * sw->jobs <=
+	    KEPT_ALL ? w->kept[key] : KEY_ALONE;
 	if ((key != w->key || !w->fast) && keep == KEY_KEPT)
 		setup_use(w, RING + (int)key, key);
 	else if (key != w->key || !w->fast) {
