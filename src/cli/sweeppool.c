@@ -192,30 +192,75 @@ worker_reset(struct worker *w)
 
 /*
  * Take the parameter axes by number on the setup in slot (its key's,
- * resolved, fast): its plan and its parameter values, the axes' to come.
+ * resolved, fast, with plan): its parameter values, the axes' to come.
  */
 static void
-setup_use(struct worker *w, int slot, long key)
+setup_use(struct worker *w, int slot, long key, struct param_plan *plan)
 {
 	const struct run_setup *rs = &w->rs[slot];
 
 	w->cur = slot;
 	w->key = key;
 	w->fast = 1;
-	w->plan = &w->plans[slot - RING];
+	w->plan = plan;
 	memcpy(w->value, rs->ps.value, sizeof(w->value));
 	w->mass = rs->ps.mass;
 }
 
 /*
+ * Resolve configuration idx, of key, the way run resolves one
+ * (sweep_config_setup), into w->sim[i], its setup w->of[i]: into the
+ * key's own place when it is seen first and may be kept (keep
+ * KEY_UNSEEN), else the ring's next.  EXIT_OK, or EXIT_USAGE when it is
+ * no valid run.
+ */
+static int
+config_resolve(struct worker *w, const struct sweep *sw, long idx, long key,
+    int keep, int i)
+{
+	const struct run_setup *rs;
+	struct param_plan *plan;
+	int a, f, slot;
+
+	slot = keep == KEY_UNSEEN ? RING + (int)key :
+	    (w->ring = (w->ring + 1) % RING);
+	plan = slot < RING ? &w->ring_plan : &w->plans[slot - RING];
+	w->key = -1;
+	w->rs_stamp[slot] = 0;
+	if (sweep_config_setup(sw, idx, &w->rs[slot], &w->text[slot]) !=
+	    EXIT_OK)
+		return EXIT_USAGE;
+	rs = &w->rs[slot];
+	w->rs_stamp[slot] = ++w->resolved;
+	if (sw->nfast > 0 && run_spring_by_params(rs) &&
+	    param_plan(&rs->ps, plan) == 0) {
+		setup_use(w, slot, key, plan);
+		for (f = 0; f < sw->nfast; f++) {
+			a = sw->axes[sw->fast_axis[f]].code;
+			w->fast_to[f] = a == PARAM_OPT_MASS ? &w->mass :
+			    &w->value[a - PARAM_OPT];
+		}
+	} else {
+		w->cur = slot;
+		w->key = key;
+		w->fast = 0;
+	}
+	if (keep == KEY_UNSEEN)
+		w->kept[key] = w->fast ? KEY_KEPT : KEY_ALONE;
+	w->of[i] = rs;
+	w->sim[i] = rs->sim;
+	w->sim_stamp[i] = w->resolved;
+	return EXIT_OK;
+}
+
+/*
  * Configuration idx (its axes' values digit) into w->sim[i], its setup
- * w->of[i]: its key's setup, resolved the way run resolves one
- * (sweep_config_setup) when the key changes to one not kept, and
- * otherwise the parameter axes' values set by number on it
- * (run_spring_params): arithmetic, no copy of the setup, no option, and
- * the setup's sim copied only when sim[i] is not a copy of it already.
- * EXIT_OK, or EXIT_USAGE when it is no valid run (no message: the
- * caller says why with sweep_config_setup).
+ * w->of[i]: its key's setup, resolved (config_resolve) when the key
+ * changes to one not kept, and otherwise the parameter axes' values set
+ * by number on it (run_spring_params): arithmetic, no copy of the setup,
+ * no option, and the setup's sim copied only when sim[i] is not a copy
+ * of it already.  EXIT_OK, or EXIT_USAGE when it is no valid run (no
+ * message: the caller says why with sweep_config_setup).
  */
 static int
 config_setup(struct worker *w, const struct sweep *sw, long idx,
@@ -223,48 +268,21 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 {
 	const struct run_setup *rs;
 	long key = 0;
-	int a, f, slot, keep;
+	int a, f;
 
 	/* the key: its axes' (a sweep of parameter axes alone has none) */
 	for (a = 0; a < sw->nkeyed; a++)
 		key += digit[sw->keyed[a]] * sw->stride[sw->keyed[a]];
-	keep = sw->keys_return && sw->nkeys <= KEPT && sw->nkeys * sw->jobs <=
-	    KEPT_ALL ? w->kept[key] : KEY_ALONE;
-	if ((key != w->key || !w->fast) && keep == KEY_KEPT)
-		setup_use(w, RING + (int)key, key);
-	else if (key != w->key || !w->fast) {
-		/* first seen, a key's own place; else the ring's next */
-		if (keep == KEY_UNSEEN)
-			slot = RING + (int)key;
-		else
-			slot = w->ring = (w->ring + 1) % RING;
-		w->key = -1;
-		w->rs_stamp[slot] = 0;
-		if (sweep_config_setup(sw, idx, &w->rs[slot], &w->text[slot]) !=
-		    EXIT_OK)
-			return EXIT_USAGE;
-		rs = &w->rs[slot];
-		w->cur = slot;
-		w->key = key;
-		w->rs_stamp[slot] = ++w->resolved;
-		w->plan = slot < RING ? &w->ring_plan : &w->plans[slot - RING];
-		w->fast = sw->nfast > 0 && run_spring_by_params(rs) &&
-		    param_plan(&rs->ps, w->plan) == 0;
-		if (keep == KEY_UNSEEN)
-			w->kept[key] = w->fast ? KEY_KEPT : KEY_ALONE;
-		if (w->fast) {
-			memcpy(w->value, rs->ps.value, sizeof(w->value));
-			w->mass = rs->ps.mass;
-			for (f = 0; f < sw->nfast; f++) {
-				a = sw->axes[sw->fast_axis[f]].code;
-				w->fast_to[f] = a == PARAM_OPT_MASS ? &w->mass :
-				    &w->value[a - PARAM_OPT];
-			}
-		}
-		w->of[i] = rs;
-		w->sim[i] = rs->sim;
-		w->sim_stamp[i] = w->resolved;
-		return EXIT_OK;
+	if (key != w->key || !w->fast) {
+		/* fast axes set on w->fast_to: a kept key was resolved fast
+		 * by this worker, which set them */
+		int keep = sw->keys_return && sw->nkeys <= KEPT &&
+		    sw->nkeys * sw->jobs <= KEPT_ALL ? w->kept[key] :
+		    KEY_ALONE;
+
+		if (keep != KEY_KEPT)
+			return config_resolve(w, sw, idx, key, keep, i);
+		setup_use(w, RING + (int)key, key, &w->plans[key]);
 	}
 	rs = &w->rs[w->cur];
 	for (f = 0; f < sw->nfast; f++) {
