@@ -325,7 +325,7 @@ param_value_fits(int c, double x)
 	return !beyond_magnitude(x) && (c != PARAM_OPT_MASS || x > 0.0);
 }
 
-/* See paramflags.h. */
+/* See paramflags.h: param_value_fits's refusals, each said. */
 int
 param_set_value(struct param_set *ps, int c, const char *arg, double x)
 {
@@ -334,16 +334,17 @@ param_set_value(struct param_set *ps, int c, const char *arg, double x)
 
 	if (c != PARAM_OPT_MASS && (p < 0 || p >= P_COUNT))
 		return 0;
-	if (beyond_magnitude(x)) {
+	if (!param_value_fits(c, x)) {
+		/* beyond any parameter's, or a mass not above 0 */
 		param_flag_name(c, flag, sizeof(flag));
-		warn_msg("%s: '%s' is beyond +-%g", flag, arg, MAX_MAGNITUDE);
+		if (beyond_magnitude(x))
+			warn_msg("%s: '%s' is beyond +-%g", flag, arg,
+			    MAX_MAGNITUDE);
+		else
+			warn_msg("%s: '%s' must be > 0", flag, arg);
 		return -1;
 	}
 	if (c == PARAM_OPT_MASS) {
-		if (!(x > 0.0)) {
-			warn_msg("--mass: '%s' must be > 0", arg);
-			return -1;
-		}
 		ps->mass = x;
 		ps->mass_arg = arg;
 		return 1;

@@ -419,13 +419,15 @@ sweep_add_option(struct sweep *sw, int code, const char *name,
 		int took;
 
 		/*
-		 * a range too long for texts (CACHE_POINTS) of a parameter:
-		 * its point checked as a number, written out only to say why
-		 * not (axis_apply: the same message); 10^6 points took 0.2 s
-		 * here, each formatted, copied into a setup and read back
+		 * a parameter's value checked as a number, its text only to
+		 * say why not (param_set_value, or axis_apply for a range
+		 * too long for texts, CACHE_POINTS: the same message); 10^6
+		 * points took 0.2 s here, each formatted, copied into a setup
+		 * and read back
 		 */
-		if (ax->num == NULL && ax->items == NULL && kind == AX_NUMBER &&
-		    param_value_fits(code, grid_at(&ax->grid, i)))
+		if (kind == AX_NUMBER && (ax->num != NULL || ax->items == NULL) &&
+		    param_value_fits(code, ax->num != NULL ? ax->num[i] :
+		    grid_at(&ax->grid, i)))
 			continue;
 		took = ax->num == NULL ? 0 : param_set_value(&scratch->ps,
 		    code, ax->items[i], ax->num[i]);
