@@ -321,9 +321,9 @@ all_names(struct axis *ax)
 /*
  * What each item of a number axis reads as, once, so that a row applies
  * the number (run_apply_number) instead of reading its text again.  A
- * range's point is the number its text was written from (round-trip,
- * cache_texts), so it is not read back.  An item that does not read
- * leaves num NULL: the text path says why.
+ * range's points are kept as numbers by cache_texts, which wrote their
+ * texts from them: not read back.  An item that does not read leaves num
+ * NULL: the text path says why.
  */
 static int
 read_numbers(struct axis *ax)
@@ -337,9 +337,7 @@ read_numbers(struct axis *ax)
 		return -1;
 	}
 	for (i = 0; i < ax->n; i++)
-		if (ax->len != NULL)	/* a range's (cache_texts) */
-			ax->num[i] = grid_at(&ax->grid, i);
-		else if (scan_double(ax->items[i], &ax->num[i]) != 0) {
+		if (scan_double(ax->items[i], &ax->num[i]) != 0) {
 			free(ax->num);
 			ax->num = NULL;
 			break;
