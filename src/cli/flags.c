@@ -61,6 +61,7 @@ struct run_flag {
 	const char *tail;
 	const char *(*all)(long i);	/* sweep's 'all': the i-th name */
 	int owned;		/* a model's own (run_models[] names it) */
+	int state;		/* a field of the sim alone: run_flag_state */
 };
 
 /* getopt_long's value of run_flags[i] (without a letter): RUN_OPT + i. */
@@ -204,17 +205,21 @@ static const struct run_flag run_flags[] = {
 "\n"
 "Initial state and target (units of x, and per second):\n" },
 	{ .flag = "--x0", .kind = FK_ANY, .at = FIELD(double, sim.x0),
-	  .have = FIELD(int, have_x0), .sweep = SWEEP_NUMBER, .help =
+	  .have = FIELD(int, have_x0), .sweep = SWEEP_NUMBER, .state = 1,
+	  .help =
 "  --x0 X              initial position (default 0)\n" },
 	{ .flag = "--v0", .kind = FK_ANY, .at = FIELD(double, sim.v0),
-	  .have = FIELD(int, have_v0), .sweep = SWEEP_NUMBER, .help =
+	  .have = FIELD(int, have_v0), .sweep = SWEEP_NUMBER, .state = 1,
+	  .help =
 "  --v0 V              initial velocity (default 0)\n" },
 	{ .flag = "--target", .kind = FK_ANY, .at = FIELD(double, sim.target),
-	  .have = FIELD(int, have_target), .sweep = SWEEP_NUMBER, .help =
+	  .have = FIELD(int, have_target), .sweep = SWEEP_NUMBER, .state = 1,
+	  .help =
 "  --target G          target position at t = 0 (default 1)\n" },
 	{ .flag = "--target-vel", .kind = FK_ANY,
 	  .at = FIELD(double, sim.target_vel),
-	  .have = FIELD(int, have_target_vel), .sweep = SWEEP_NUMBER, .help =
+	  .have = FIELD(int, have_target_vel), .sweep = SWEEP_NUMBER,
+	  .state = 1, .help =
 "  --target-vel Q      target velocity (default 0); the target moves,\n"
 "                      g(t) = G + Q t\n" },
 	{ .flag = "--target-signal", .kind = FK_NAME,
@@ -631,6 +636,17 @@ run_flag_sweep(int c)
 	const struct run_flag *f = flag_of(c);
 
 	return f != NULL ? f->sweep : SWEEP_NUMBER;
+}
+
+/* See run.h. */
+long
+run_flag_state(int c)
+{
+	const struct run_flag *f = flag_of(c);
+
+	if (f == NULL || !f->state)
+		return -1;
+	return (long)(f->at - offsetof(struct run_setup, sim));
 }
 
 /* The message for a value that must be > 0; returns -1. */

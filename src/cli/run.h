@@ -157,6 +157,14 @@ int run_check_cost(const struct run_setup *rs, double dt, double *kept,
 int run_spring_by_params(const struct run_setup *rs);
 int run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
     const double *value, double mass, spring_sim *sim);
+/*
+ * Where in spring_sim getopt_long value c stores its number when it is
+ * the spring's start or target line (--x0, --v0, --target, --target-vel),
+ * a field no check of a setup run_spring_by_params takes reads: so such
+ * a sim's value is set there by number, before run_spring_params, which
+ * starts the spring from it.  -1 for any other flag.
+ */
+long run_flag_state(int c);
 /* run's paragraphs of --help (model, parameters, time, output, metrics). */
 void run_usage_body(FILE *fp);
 /*

@@ -460,9 +460,10 @@ run_spring_by_params(const struct run_setup *rs)
 }
 
 /*
- * See run.h: resolve_damped's spring and resolve_spring's lines after
+ * See run.h: resolve_damped's spring and resolve_spring's lines around
  * it, for the values value[] and --mass mass, into sim (a copy of
- * rs->sim); everything else resolve_spring checks does not read them.
+ * rs->sim, its start and target line set: run_flag_state); everything
+ * else resolve_spring checks does not read them.
  */
 int
 run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
@@ -470,6 +471,8 @@ run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
 {
 	double h = sim->policy == spring_policy_none ? rs->dt : rs->max_dt;
 
+	sim->xi0 = sim->x0;
+	sim->vi0 = sim->v0;
 	if (param_resolve_planned(pl, value, mass, h, &sim->params) != 0)
 		return -1;
 	if (pl->uses_step) {

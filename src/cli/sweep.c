@@ -9,8 +9,9 @@
  * the way run builds one (run_apply, run_setup_resolve) from a copy of the
  * fixed options, so its row is run --metrics's to the digit; the grid is
  * resolved once (sweep_plan): such a setup is built once per value of the
- * axes that are no parameter flag, and the parameter axes' numbers are
- * then set on it by arithmetic alone (run_spring_params).
+ * axes that are no parameter flag nor the spring's start or target line,
+ * and those axes' numbers are then set on it by arithmetic alone
+ * (run_spring_params).
  *
  * This file is the command: its flags read (the axes into the grid,
  * sweepgrid.c; the gates, sweepgates.c; shards), the columns chosen, the

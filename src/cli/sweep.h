@@ -103,18 +103,21 @@ struct sweep {
 	int nxnamed;
 	int run_named_first;	/* run's columns named before xnamed[0] */
 	/*
-	 * The grid resolved (sweep_plan): the axes of parameter flags, set
-	 * by number on a resolved setup (run_spring_params); the others
-	 * make a configuration's key (digit times stride), the same key
-	 * the same resolved setup
+	 * The grid resolved (sweep_plan): the axes of parameter flags, and
+	 * of the spring's start and target line (run_flag_state), set by
+	 * number on a resolved setup (run_spring_params); the others make
+	 * a configuration's key (digit times stride), the same key the
+	 * same resolved setup
 	 */
-	int nfast, nkeyed;
+	int nfast, nstate, nkeyed;
 	short fast_axis[MAX_AXES];
+	short state_axis[MAX_AXES];
+	long state_at[MAX_AXES];	/* where in the sim: run_flag_state */
 	short keyed[MAX_AXES];	/* the others, the key's */
-	long stride[MAX_AXES];	/* 0 for a parameter axis */
+	long stride[MAX_AXES];	/* 0 for an axis set by number */
 	long nkeys;		/* keys: 0 .. nkeys - 1 */
-	int keys_return;	/* a keyed axis varies faster than a
-				 * parameter axis: a key comes back */
+	int keys_return;	/* a keyed axis varies faster than one set
+				 * by number: a key comes back */
 };
 
 /* The text of a configuration's values that have none of their own. */

@@ -148,10 +148,12 @@ cache_texts(struct axis *ax)
 
 /*
  * Resolve the grid once: the axes of parameter flags (numbers, run's
- * parameter groups, table-driven in paramflags.c, --mass) are set by
- * number on a setup resolved for the other axes' values (the workers
- * keep it while the key, those values, stays); every other axis (names,
- * whole numbers, run's numbers, --grid-from's rows) is part of the key.
+ * parameter groups, table-driven in paramflags.c, --mass) and of the
+ * spring's start and target line (--x0, --v0, --target, --target-vel:
+ * run_flag_state) are set by number on a setup resolved for the other
+ * axes' values (the workers keep it while the key, those values, stays);
+ * every other axis (names, whole numbers, run's other numbers,
+ * --grid-from's rows) is part of the key.
  */
 void
 sweep_plan(struct sweep *sw)
@@ -159,17 +161,23 @@ sweep_plan(struct sweep *sw)
 	long stride = 1;
 	int a;
 
-	sw->nfast = sw->nkeyed = 0;
+	sw->nfast = sw->nstate = sw->nkeyed = 0;
 	sw->keys_return = 0;
 	for (a = sw->naxes - 1; a >= 0; a--) {
 		const struct axis *ax = &sw->axes[a];
-		int code = ax->code;
+		int code = ax->code, param = (code >= PARAM_OPT && code <
+		    PARAM_OPT + P_COUNT) || code == PARAM_OPT_MASS;
+		long at = ax->kind == AX_NUMBER ? run_flag_state(code) : -1;
 
 		if (ax->kind == AX_NUMBER && (ax->num != NULL ||
-		    ax->items == NULL) && ((code >= PARAM_OPT && code <
-		    PARAM_OPT + P_COUNT) || code == PARAM_OPT_MASS)) {
+		    ax->items == NULL) && (param || at >= 0)) {
 			sw->stride[a] = 0;
-			sw->fast_axis[sw->nfast++] = (short)a;
+			if (param)
+				sw->fast_axis[sw->nfast++] = (short)a;
+			else {
+				sw->state_at[sw->nstate] = at;
+				sw->state_axis[sw->nstate++] = (short)a;
+			}
 			/* the last axis varies fastest: a keyed one after */
 			sw->keys_return |= sw->nkeyed > 0;
 			continue;

@@ -4,8 +4,9 @@
  * threads and the main thread) take the next slot and format its rows
  * into it; the worker that finishes the next slot in order writes it,
  * and the done ones after it.  A configuration's setup is its key's,
- * resolved once, with the parameter axes set by number (config_setup); a
- * row's cells are formatted only when their value changed.
+ * resolved once, with the parameter axes and the spring's start and
+ * target line set by number (config_setup); a row's cells are
+ * formatted only when their value changed.
  * The output is the same for every -j, and the ring bounds the memory
  * whatever the size of the grid.  Before any row is written, a first
  * pass (on the same threads) can check that every configuration is a
@@ -148,7 +149,7 @@ struct worker {
 	int ring;			/* the ring's slot filled last */
 	int cur;			/* the setup in use: its slot */
 	long key;			/* its key (sweep_plan), -1: none */
-	int fast;			/* it takes the parameter axes by number */
+	int fast;			/* it takes the axes by number */
 	struct param_plan *plan;	/* its parameter flags' group */
 	double value[P_COUNT], mass;	/* the parameter values, set by axis */
 	/* each key's (sw->nkeys <= KEPT): KEY_KEPT, at rs[RING + key]; or
@@ -232,7 +233,7 @@ config_resolve(struct worker *w, const struct sweep *sw, long idx, long key,
 		return EXIT_USAGE;
 	rs = &w->rs[slot];
 	w->rs_stamp[slot] = ++w->resolved;
-	if (sw->nfast > 0 && run_spring_by_params(rs) &&
+	if (sw->nfast + sw->nstate > 0 && run_spring_by_params(rs) &&
 	    param_plan(&rs->ps, plan) == 0) {
 		setup_use(w, slot, key, plan);
 		for (f = 0; f < sw->nfast; f++) {
@@ -256,8 +257,9 @@ config_resolve(struct worker *w, const struct sweep *sw, long idx, long key,
 /*
  * Configuration idx (its axes' values digit) into w->sim[i], its setup
  * w->of[i]: its key's setup, resolved (config_resolve) when the key
- * changes to one not kept, and otherwise the parameter axes' values set
- * by number on it (run_spring_params): arithmetic, no copy of the setup,
+ * changes to one not kept, and otherwise the parameter axes' values and
+ * the start and target line's (sweep_plan) set by number on it
+ * (run_spring_params, run_flag_state): arithmetic, no copy of the setup,
  * no option, and the setup's sim copied only when sim[i] is not a copy
  * of it already.  EXIT_OK, or EXIT_USAGE when it is no valid run (no
  * message: the caller says why with sweep_config_setup).
@@ -294,6 +296,12 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 	if (w->sim_stamp[i] != w->rs_stamp[w->cur]) {
 		w->sim[i] = rs->sim;
 		w->sim_stamp[i] = w->rs_stamp[w->cur];
+	}
+	for (f = 0; f < sw->nstate; f++) {
+		const struct axis *ax = &sw->axes[sw->state_axis[f]];
+
+		*(double *)((char *)&w->sim[i] + sw->state_at[f]) =
+		    sweep_axis_number(ax, digit[sw->state_axis[f]]);
 	}
 	if (run_spring_params(rs, w->plan, w->value, w->mass, &w->sim[i]) != 0)
 		return EXIT_USAGE;

@@ -71,6 +71,35 @@ $want"
 		fail_with "the rows differ from the keyed-first sweep's"
 }
 
+@test "sweep: start and target axes, set by number on a resolved setup, equal run's" {
+	# --x0, --v0, --target, --target-vel are no part of a key (sweep_plan):
+	# a row's sim takes them by number, slowest, fastest and between
+	# keyed and parameter axes, on 3 threads
+	sim sweep --x0 -1,0.5 --integrator semi-implicit,rk4 --uaf 20,60 \
+	    --dr 0.2 --target 0,2 --v0 -3:3:3 --target-vel 0,0.7 -j 3 -q \
+	    -o "$BATS_TEST_TMPDIR/s.csv"
+	assert_status 0
+	[ "$(nlines "$BATS_TEST_TMPDIR/s.csv")" -eq 97 ] || fail_with "want 96 rows"
+	same_as_run "$BATS_TEST_TMPDIR/s.csv" --dr 0.2
+	# and each row is its own configuration's (a row of another start
+	# is run's too): the product, in order, the last flag fastest
+	local want= x i u g v q
+	for x in -1 0.5; do for i in semi-implicit rk4; do for u in 20 60; do
+	for g in 0 2; do for v in -3 0 3; do for q in 0 0.7; do
+		want+="$x $i $u $g $v $q"$'\n'
+	done; done; done; done; done; done
+	[ "$(awk -F, 'NR > 1 { print $9, $2, $31, $11, $10, $12 }' \
+	    "$BATS_TEST_TMPDIR/s.csv")"$'\n' = "$want" ] ||
+		fail_with "the rows are not the grid's, in order"
+	# alone: every row one key's
+	sim sweep --x0 0:2:3 --v0 1,-1 -q -o "$BATS_TEST_TMPDIR/t.csv"
+	assert_status 0
+	same_as_run "$BATS_TEST_TMPDIR/t.csv"
+	[ "$(cut -d, -f9,10 "$BATS_TEST_TMPDIR/t.csv" | tr '\n' ' ')" = \
+	    "x0,v0 0,1 0,-1 1,1 1,-1 2,1 2,-1 " ] ||
+		fail_with "x0, v0: $(cut -d, -f9,10 "$BATS_TEST_TMPDIR/t.csv")"
+}
+
 @test "sweep: rows with a moving target, a start state and a signal equal run's" {
 	"$SPRINGSIM" sweep --integrator implicit,rk4 --x0 0,2 --v0 -1,3 \
 	    --target-vel 0,0.5 --halflife 0.1,0.4 --frequency 2 -q \
