@@ -572,7 +572,8 @@ run_longopts(const struct option *extra, struct option *all, size_t cap)
 {
 	struct option mine[MAX_LONGOPTS];
 	const struct option *extra0 = extra;
-	size_t n = 0, i, j;
+	unsigned char seen[OPTION_SEEN_BYTES];
+	size_t n = 0, i;
 
 	for (; extra != NULL && extra->name != NULL; extra++) {
 		if (n + NFLAGS + 1 > sizeof(mine) / sizeof(mine[0]))
@@ -594,13 +595,22 @@ run_longopts(const struct option *extra, struct option *all, size_t cap)
 	memset(&mine[n], 0, sizeof(mine[n]));
 	if (param_longopts(mine, all, cap) != 0)
 		return -1;
-	/* a command's codes must not be run's or the parameters' */
-	for (i = 0; all[i].name != NULL; i++)
-		for (j = i + 1; all[j].name != NULL; j++)
-			if (all[i].val == all[j].val &&
-			    all[i].val != 'h' && all[i].val != 'o' &&
-			    all[i].val != 'V')
-				return -1;
+	/*
+	 * a command's codes must not be run's or the parameters', and each
+	 * has its bit in option_once's table: a bit a code, one pass (every
+	 * pair compared was ~77 K instructions at each start of a command)
+	 */
+	memset(seen, 0, sizeof(seen));
+	for (i = 0; all[i].name != NULL; i++) {
+		int c = all[i].val;
+
+		if (c == 'h' || c == 'o' || c == 'V')
+			continue;
+		if (c < 0 || c >= 8 * OPTION_SEEN_BYTES ||
+		    (seen[c / 8] >> (c % 8) & 1) != 0)
+			return -1;
+		seen[c / 8] |= (unsigned char)(1u << (c % 8));
+	}
 	return 0;
 }
 

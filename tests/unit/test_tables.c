@@ -68,6 +68,24 @@ test_tables(void)
 			CHECK(all[j].val != all[n].val);
 		}
 	CHECK(n > 60);
+	/* a command's code: its own, not a parameter's, and option_once's */
+	{
+		struct option own[] = { { "zz-own", required_argument, NULL,
+		    CMD_OPT }, { NULL, 0, NULL, 0 } };
+
+		CHECK(run_longopts(own, all, sizeof(all) / sizeof(all[0])) ==
+		    0);
+		own[0].val = PARAM_OPT;
+		CHECK(run_longopts(own, all, sizeof(all) / sizeof(all[0])) ==
+		    -1);
+		own[0].val = 8 * OPTION_SEEN_BYTES;
+		CHECK(run_longopts(own, all, sizeof(all) / sizeof(all[0])) ==
+		    -1);
+		/* run's own -o again: the exempt codes */
+		own[0].val = 'o';
+		CHECK(run_longopts(own, all, sizeof(all) / sizeof(all[0])) ==
+		    0);
+	}
 	/* a model owns flags run takes */
 	for (m = run_models; m->name != NULL; m++)
 		for (p = m->owns; p != NULL && *p != '\0'; p += i) {
