@@ -706,24 +706,43 @@ flag_given(struct run_setup *rs, const struct run_flag *f)
 		rs->signal_flag = f->flag;
 }
 
+/* Whether number flag f (not a count, not a rate) takes x. */
+static int
+number_fits(const struct run_flag *f, double x)
+{
+	return fabs(x) <= MAX_MAGNITUDE &&
+	    (f->kind != FK_POSITIVE || x > 0.0) &&
+	    (f->kind != FK_FRACTION || (x >= 0.0 && x < 1.0));
+}
+
+/* See run.h: number_store's rule, no flag of another kind. */
+int
+run_value_fits(int c, double x)
+{
+	const struct run_flag *f = flag_of(c);
+
+	return f != NULL && (f->kind == FK_ANY || f->kind == FK_POSITIVE ||
+	    f->kind == FK_FRACTION) && number_fits(f, x);
+}
+
 /*
  * Check and store x, the value of number flag f (not a count), arg its
- * text: 0, or -1 after a message naming the flag and the value.
+ * text: 0, or -1 after a message naming the flag and the value (what
+ * number_fits refuses, each said).
  */
 static int
 number_store(struct run_setup *rs, const struct run_flag *f, double x,
     const char *arg)
 {
-	if (fabs(x) > MAX_MAGNITUDE) {
-		warn_msg("%s: '%s' is beyond +-%g", f->flag, arg,
-		    MAX_MAGNITUDE);
-		return -1;
-	}
-	if (f->kind == FK_POSITIVE && !(x > 0.0))
-		return positive_error(f->flag, arg);
-	if (f->kind == FK_FRACTION && !(x >= 0.0 && x < 1.0)) {
-		warn_msg("%s: '%s' must be at least 0 and below 1", f->flag,
-		    arg);
+	if (!number_fits(f, x)) {
+		if (!(fabs(x) <= MAX_MAGNITUDE))
+			warn_msg("%s: '%s' is beyond +-%g", f->flag, arg,
+			    MAX_MAGNITUDE);
+		else if (f->kind == FK_POSITIVE)
+			return positive_error(f->flag, arg);
+		else
+			warn_msg("%s: '%s' must be at least 0 and below 1",
+			    f->flag, arg);
 		return -1;
 	}
 	*(double *)field(rs, f->at) = x;

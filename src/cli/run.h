@@ -165,6 +165,13 @@ int run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
  * starts the spring from it.  -1 for any other flag.
  */
 long run_flag_state(int c);
+/*
+ * Whether run_apply_number takes x for getopt_long value c without a
+ * word: a number flag's bounds (|x| <= MAX_MAGNITUDE; > 0, or in [0, 1),
+ * where its row says).  0 for a flag of another kind (a count, a rate,
+ * a name: its check is run_apply's), whatever x.
+ */
+int run_value_fits(int c, double x);
 /* run's paragraphs of --help (model, parameters, time, output, metrics). */
 void run_usage_body(FILE *fp);
 /*

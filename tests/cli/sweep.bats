@@ -330,6 +330,21 @@ $want"
 	    sweep --uaf 1e101:1e102:70000log --dr 1
 	stderr_text
 	[[ $STDERR_TEXT != *"sweep row"* ]] || fail_with "not the flag's own message"
+	# run's numbers alike: a start (set by number on each row), a step's
+	# jitter in [0, 1), a frame time > 0
+	sim sweep --uaf 3 --dr 0.5 --frames 2 --x0 -5:69994:70000 \
+	    --columns x0 -q
+	assert_status 0
+	got=$(awk -F, 'NR > 1 && $1 != NR - 7 { bad++ }
+	    END { print NR - 1, bad + 0 }' "$OUT")
+	[ "$got" = "70000 0" ] || fail_with "x0 rows, mismatches: $got"
+	assert_usage_error "--dt-jitter: '1' must be at least 0 and below 1" \
+	    -- sweep --uaf 3 --dr 0.5 --dt-jitter 0:1:70001
+	stderr_text
+	[ "$STDERR_TEXT" = $'springsim: --dt-jitter: \'1\' must be at least 0 and below 1\n' ] ||
+	    fail_with "not the flag's own message"
+	assert_usage_error "--dt: '0' must be > 0" -- \
+	    sweep --uaf 3 --dr 0.5 --dt 0:1:70001
 }
 
 @test "sweep: a combination that is no valid run fails before any row, naming it" {
