@@ -467,6 +467,8 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 		return rc;
 	if ((rc = plan_columns(sw)) != EXIT_OK)
 		return rc;
+	if ((rc = sweep_cache_texts(sw)) != EXIT_OK)
+		return rc;
 	sweep_plan(sw);
 	if ((rc = plan_select(sw, columns)) != EXIT_OK)
 		return rc;

@@ -167,6 +167,11 @@ int sweep_check_work(const struct sweep *sw);
  */
 void sweep_plan(struct sweep *sw);
 /*
+ * The ranges' points as text (the slowest axis's are formatted as the
+ * rows meet them): EXIT_OK, or EXIT_IO after a message.
+ */
+int sweep_cache_texts(struct sweep *sw);
+/*
  * The text of value i of an axis that is an option: an item, or a point
  * of a range written into buf (round-trip: it reads back to the point).
  */

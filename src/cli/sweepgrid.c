@@ -75,7 +75,7 @@ sweep_axis_text(const struct axis *ax, long i, char *buf)
 {
 	if (ax->items != NULL)
 		return ax->items[i];
-	point_text(ax, grid_at(&ax->grid, i), buf);
+	point_text(ax, sweep_axis_number(ax, i), buf);
 	return buf;
 }
 
@@ -90,7 +90,8 @@ axis_apply(const struct axis *ax, long i, struct run_setup *rs, char *buf)
 	int c;
 
 	if (ax->num != NULL)
-		return run_apply_number(rs, ax->code, ax->items[i], ax->num[i]);
+		return run_apply_number(rs, ax->code, sweep_axis_text(ax, i,
+		    buf), ax->num[i]);
 	if (ax->kind != AX_ROWS)
 		return run_apply(rs, ax->code, sweep_axis_text(ax, i, buf));
 	for (c = 0; c < ax->ncols; c++)
@@ -101,14 +102,30 @@ axis_apply(const struct axis *ax, long i, struct run_setup *rs, char *buf)
 }
 
 /*
- * A range's points as text, once, when there are not too many: each is
- * formatted (and read back by run) once per sweep, not once per row, and
- * a row's cell of the axis is a copy of 32 bytes (sweeppool.c's
- * put_extra), its length known.  A number axis's points are kept as the
- * numbers too (read_numbers' work), each worked out once: grid_at is a
- * pow() on a log range, and a sweep's parse did it twice a point.
+ * A range's points, when there are not too many: a number axis's kept
+ * as numbers as it is read (cache_numbers: grid_at is a pow() on a log
+ * range, and a sweep's parse did it twice a point), and as text once the
+ * grid is whole (sweep_cache_texts): each formatted (and read back by
+ * run) once per sweep, not once per row, and a row's cell of the axis a
+ * copy of 32 bytes (sweeppool.c's put_extra), its length known.
  */
 #define CACHE_POINTS 65536
+
+static int
+cache_numbers(struct axis *ax)
+{
+	long i, n = ax->n;
+
+	if (ax->kind != AX_NUMBER || n < 1 || n > CACHE_POINTS)
+		return 0;
+	if ((ax->num = malloc((size_t)n * sizeof(double))) == NULL) {
+		warn_msg("out of memory");
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		ax->num[i] = grid_at(&ax->grid, i);
+	return 0;
+}
 
 static int
 cache_texts(struct axis *ax)
@@ -122,8 +139,7 @@ cache_texts(struct axis *ax)
 		return 0;
 	if ((text = calloc((size_t)n, NUMFMT_MAX + 1)) == NULL ||
 	    (items = calloc((size_t)n, sizeof(char *))) == NULL ||
-	    (len = malloc((size_t)n)) == NULL || (ax->kind == AX_NUMBER &&
-	    (ax->num = malloc((size_t)n * sizeof(double))) == NULL)) {
+	    (len = malloc((size_t)n)) == NULL) {
 		free(text);
 		free(items);
 		free(len);
@@ -131,12 +147,9 @@ cache_texts(struct axis *ax)
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
-		double x = grid_at(&ax->grid, i);
 		char *at = text + i * (NUMFMT_MAX + 1);
 
-		point_text(ax, x, at);
-		if (ax->num != NULL)
-			ax->num[i] = x;
+		point_text(ax, sweep_axis_number(ax, i), at);
 		items[i] = at;
 		len[i] = (unsigned char)strlen(at);
 	}
@@ -144,6 +157,31 @@ cache_texts(struct axis *ax)
 	ax->items = items;
 	ax->len = len;
 	return 0;
+}
+
+/*
+ * See sweep.h: the texts of every range but the slowest axis's (the
+ * first of more than one point).  That one's value changes a row in
+ * (the others' points) and once a slot a worker takes: its points are
+ * formatted as the workers meet them (put_extra), on every core, each
+ * about once, not all of them before the first row on one (0.1 ms of a
+ * 10^4 sweep's parse, 1000 log points).
+ */
+int
+sweep_cache_texts(struct sweep *sw)
+{
+	int a, slowest = 1;
+
+	for (a = 0; a < sw->naxes; a++) {
+		struct axis *ax = &sw->axes[a];
+
+		if (ax->kind != AX_ROWS && ax->items == NULL &&
+		    !(slowest && ax->n > 1) && cache_texts(ax) != 0)
+			return EXIT_IO;
+		if (ax->n > 1)
+			slowest = 0;
+	}
+	return EXIT_OK;
 }
 
 /*
@@ -327,19 +365,16 @@ all_names(struct axis *ax)
 }
 
 /*
- * What each item of a number axis reads as, once, so that a row applies
- * the number (run_apply_number) instead of reading its text again.  A
- * range's points are kept as numbers by cache_texts, which wrote their
- * texts from them: not read back.  An item that does not read leaves num
- * NULL: the text path says why.
+ * What each item of a number axis's list reads as, once, so that a row
+ * applies the number (run_apply_number) instead of reading its text
+ * again (a range's points are cache_numbers').  An item that does not
+ * read leaves num NULL: the text path says why.
  */
 static int
 read_numbers(struct axis *ax)
 {
 	long i;
 
-	if (ax->num != NULL)	/* a range's, kept by cache_texts */
-		return 0;
 	if ((ax->num = calloc((size_t)ax->n, sizeof(double))) == NULL) {
 		warn_msg("out of memory");
 		return -1;
@@ -403,7 +438,7 @@ sweep_add_option(struct sweep *sw, int code, const char *name,
 				    grid_at(&ax->grid, i));
 				return EXIT_USAGE;
 			}
-		rc = cache_texts(ax);
+		rc = cache_numbers(ax);
 	}
 	if (rc != 0)
 		return EXIT_USAGE;
@@ -440,7 +475,7 @@ sweep_add_option(struct sweep *sw, int code, const char *name,
 				continue;
 		}
 		took = ax->num == NULL ? 0 : param_set_value(&scratch->ps,
-		    code, ax->items[i], ax->num[i]);
+		    code, sweep_axis_text(ax, i, buf), ax->num[i]);
 		if (took != 0) {
 			rc = took < 0;
 			continue;

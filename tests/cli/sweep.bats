@@ -100,6 +100,32 @@ $want"
 		fail_with "x0, v0: $(cut -d, -f9,10 "$BATS_TEST_TMPDIR/t.csv")"
 }
 
+@test "sweep: the slowest range's points, written as the rows meet them, are run's" {
+	# the first axis keeps no texts (sweep_cache_texts): each worker
+	# formats its points as its rows reach them, mid-axis in a shard too
+	sim sweep --uaf 1:100:7log --dr 0,0.5,1 --frames 30 -j 3 -q \
+	    -o "$BATS_TEST_TMPDIR/a.csv"
+	assert_status 0
+	same_as_run "$BATS_TEST_TMPDIR/a.csv" --frames 30
+	# the same texts as when the axis is the fastest (texts made once)
+	sim sweep --dr 0,0.5,1 --uaf 1:100:7log --frames 30 -q \
+	    -o "$BATS_TEST_TMPDIR/b.csv"
+	assert_status 0
+	[ "$(sort "$BATS_TEST_TMPDIR/a.csv")" = "$(awk -F, -v OFS=, \
+	    '{ t = $31; $31 = $32; $32 = t; print }' \
+	    "$BATS_TEST_TMPDIR/b.csv" | sort)" ] ||
+		fail_with "the rows differ from the fastest-axis sweep's"
+	local k
+	for k in 1 2 3; do
+		sim sweep --uaf 1:100:7log --dr 0,0.5,1 --frames 30 -j 2 -q \
+		    --shard $k/3 --no-header
+		assert_status 0
+		printf '%s\n' "$(cat "$OUT")" >>"$BATS_TEST_TMPDIR/c.csv"
+	done
+	[ "$(tail -n +2 "$BATS_TEST_TMPDIR/a.csv")" = \
+	    "$(cat "$BATS_TEST_TMPDIR/c.csv")" ] || fail_with "shards differ"
+}
+
 @test "sweep: rows with a moving target, a start state and a signal equal run's" {
 	"$SPRINGSIM" sweep --integrator implicit,rk4 --x0 0,2 --v0 -1,3 \
 	    --target-vel 0,0.5 --halflife 0.1,0.4 --frequency 2 -q \
