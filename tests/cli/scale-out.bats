@@ -346,6 +346,14 @@ no_jobs_left() {
 	assert_status 0
 	assert_stderr_empty
 	[ "$(nlines "$OUT")" -eq 5 ] || fail_with "not a header and 4 rows"
+	# a swept column of the header too (uaf: rows 3 and 4), which
+	# sweep's own gates refuse (its --help and the page say so)
+	merge --fail-if 'uaf > 2' "$@"
+	assert_status 3
+	assert_stderr_has "row 3 (part 2)" "row 4 (part 2)" "--fail-if: 2 of 4 rows failed"
+	run "$SPRINGSIM" sweep --uaf 1,3 --dr 0.5 --fail-if 'uaf > 2'
+	[ "$status" -eq 2 ] && [[ $output == *"unknown metric 'uaf'"* ]] ||
+		fail_with "sweep took a gate on uaf: $status $output"
 }
 
 @test "springsim-merge: a bad gate or argument is a usage error, one line, status 2, nothing written" {
