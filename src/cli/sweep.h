@@ -162,8 +162,8 @@ int sweep_add_rows(struct sweep *sw, const struct option *opts);
 int sweep_check_work(const struct sweep *sw);
 /*
  * Resolve the grid once: which axes are set by number on a resolved
- * setup (fast_axis), the others (keyed) and their strides in a
- * configuration's key.
+ * setup (fast_axis, state_axis), the others (keyed) and their strides in
+ * a configuration's key.
  */
 void sweep_plan(struct sweep *sw);
 /*

@@ -467,11 +467,9 @@ sweep_add_option(struct sweep *sw, int code, const char *name,
 		 * into a setup and read back
 		 */
 		if (kind == AX_NUMBER && (ax->num != NULL || ax->items == NULL)) {
-			double x = ax->num != NULL ? ax->num[i] :
-			    grid_at(&ax->grid, i);
+			double x = sweep_axis_number(ax, i);
 
-			if (param_value_fits(code, x) ||
-			    run_value_fits(code, x))
+			if (param_value_fits(code, x) || run_value_fits(code, x))
 				continue;
 		}
 		took = ax->num == NULL ? 0 : param_set_value(&scratch->ps,

@@ -346,8 +346,8 @@ slot_room(struct slot *sl, size_t n)
  * A row's extra columns (those xsel chooses; digit its axes' values):
  * ",value" each.  A range's points are text already (sweepgrid.c's
  * cache_texts: each a fixed copy, no strlen); another's text is kept
- * while the column's value stays (a long range's point is formatted
- * once a change, an item copied).
+ * while the column's value stays (a point of a long range, or of the
+ * slowest axis's, is formatted once a change, an item copied).
  */
 static int
 put_extra(const struct sweep *sw, const long *digit, struct slot *sl,
