@@ -32,7 +32,11 @@ static const struct engine_knob {
 	{ NULL, NULL, NULL }
 };
 
-/* Whether rs was given knob i of engine_knobs[], its value as text. */
+/*
+ * Whether rs was given knob i of engine_knobs[], its value as text when
+ * it was (formatted then only: each configuration of a sweep whose key
+ * changes asks, and four snprintf calls were a quarter of its resolve).
+ */
 static int
 knob_given(const struct run_setup *rs, int i, char *val, size_t len)
 {
@@ -41,17 +45,20 @@ knob_given(const struct run_setup *rs, int i, char *val, size_t len)
 	case 0:
 		return rs->clamp;
 	case 1:
-		snprintf(val, len, " '%g'", rs->max_speed);
+		if (rs->have_max_speed)
+			snprintf(val, len, " '%g'", rs->max_speed);
 		return rs->have_max_speed;
 	case 2:
-		snprintf(val, len, " '%g'", rs->min_visible);
+		if (rs->have_min_visible)
+			snprintf(val, len, " '%g'", rs->min_visible);
 		return rs->have_min_visible;
 	case 3:
-		snprintf(val, len, " '%ld'", rs->substeps);
+		if (rs->have_substeps)
+			snprintf(val, len, " '%ld'", rs->substeps);
 		return rs->have_substeps;
 	default:
-		snprintf(val, len, " '%.60s'", rs->flutter_bounds != NULL ?
-		    rs->flutter_bounds : "");
+		if (rs->flutter_bounds != NULL)
+			snprintf(val, len, " '%.60s'", rs->flutter_bounds);
 		return rs->flutter_bounds != NULL;
 	}
 }
