@@ -71,6 +71,27 @@ $want"
 		fail_with "the rows differ from the keyed-first sweep's"
 }
 
+@test "sweep: more keys than a worker keeps (1024), coming back, give run's rows too" {
+	# --dt last with 1100 points: each row's key is new to the row
+	# before and none is kept (sweeppool.c's KEPT), so each is resolved
+	# alone, on 2 threads; every 97th row against run, and all of them
+	# against the sweep with --dt first (a key a run of rows)
+	sim sweep --uaf 5,50 --dr 0.3,1 --dt 0.001:0.05:1100 -j 2 -q \
+	    -o "$BATS_TEST_TMPDIR/s.csv"
+	assert_status 0
+	[ "$(nlines "$BATS_TEST_TMPDIR/s.csv")" -eq 4401 ] ||
+		fail_with "want 4400 rows"
+	awk 'NR == 1 || NR % 97 == 0' "$BATS_TEST_TMPDIR/s.csv" \
+	    >"$BATS_TEST_TMPDIR/some.csv"
+	same_as_run "$BATS_TEST_TMPDIR/some.csv"
+	sim sweep --dt 0.001:0.05:1100 --uaf 5,50 --dr 0.3,1 -j 2 -q \
+	    -o "$BATS_TEST_TMPDIR/t.csv"
+	assert_status 0
+	[ "$(cut -d, -f1-30 "$BATS_TEST_TMPDIR/s.csv" | sort)" = \
+	    "$(cut -d, -f1-30 "$BATS_TEST_TMPDIR/t.csv" | sort)" ] ||
+		fail_with "the rows differ from the keyed-first sweep's"
+}
+
 @test "sweep: start and target axes, set by number on a resolved setup, equal run's" {
 	# --x0, --v0, --target, --target-vel are no part of a key (sweep_plan):
 	# a row's sim takes them by number, slowest, fastest and between
