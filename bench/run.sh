@@ -310,18 +310,19 @@ info "  -j 1: 10^4 / 10^6, past its fixed cost" - \
     "(($t1_4 - $t1_one) / 1e6) / (($t1_6 - $t1_one) / 1e8)" "x"
 
 # a keyed axis varying fastest (--dt last): each row's key differs from
-# the row before's and comes back; a worker keeps 1024 keys' setups
-# (sweeppool.c's KEPT), past that each configuration is resolved whole
-# (the flags' text, run's resolve).  1024 and 1025 --dt points, 195 x
-# each, -j 2; printed, not judged (was 3.7 and 12.8 ns)
+# the row before's and comes back; the workers keep 4096 keys' setups
+# between them (sweeppool.c's KEPT_ALL), 2048 each on 2 threads; past
+# that each configuration is resolved whole (the flags' text, run's
+# resolve).  2048 and 2049 --dt points, 98 springs each, -j 2; printed,
+# not judged (1024 keys a worker, and 12.8 ns a step past them, before)
 echo
-echo "  --dt varying fastest, 195 springs x N dt x 100 frames, -j 2 (best of 3):"
-for n in 1024 1025; do
+echo "  --dt varying fastest, 98 springs x N dt x 100 frames, -j 2 (best of 3):"
+for n in 2048 2049; do
 	t=$(best_of_3 "$bin" sweep --integrator semi-implicit --frames 100 \
-	    --uaf 1:100:195 --dr 0.5 --dt 0.001:0.05:$n --quiet -j 2 \
+	    --uaf 1:100:98 --dr 0.5 --dt 0.001:0.05:$n --quiet -j 2 \
 	    -o /dev/null) || { echo "  sweep of $n dt failed"; continue; }
-	info "$n keys: setups kept$([ $n -gt 1024 ] && echo ' for none')" \
-	    "$t" "$t * 1e9 / ($n * 195 * 100)" "ns/spring-step"
+	info "$n keys: setups kept$([ $n -gt 2048 ] && echo ' for none')" \
+	    "$t" "$t * 1e9 / ($n * 98 * 100)" "ns/spring-step"
 done
 
 # the engines (issue: sweep --engine all over 10^4 springs stays

@@ -71,6 +71,7 @@ struct pool {
 	pthread_cond_t cv;		/* a pass begins; a slot is free */
 	pthread_cond_t idle;		/* no block of the pass is held */
 	int nthreads;			/* threads running: w[1 ..] */
+	int nkept;			/* keys a worker keeps: KEPT_ALL / workers */
 #ifdef __linux__
 	cpu_set_t cpus;			/* the process's, each thread's */
 	int ncpu;			/* of them */
@@ -119,20 +120,22 @@ struct extra_cache {
  * so a setup a configuration of the block points to is never reused
  * within it.  After the ring, when a key comes back (a keyed axis,
  * --integrator, --dt ..., varies faster than a parameter axis) and the
- * grid has KEPT keys or fewer, each key's own setup, kept from its first
+ * grid has nkept keys or fewer, each key's own setup, kept from its first
  * configuration on: with a keyed axis the fastest, the key changed on
  * every configuration, and each was resolved again through the options
  * (4.7 times the time of a sweep of parameter axes alone, measured with
  * --dt 0.001:0.02:1000 last); kept, a configuration whose key comes back
  * takes its parameter axes by number on it, as one whose key stays does.
  * Pages no setup reaches are never touched: 1000 keys, 6.8 MB a worker;
- * KEPT_ALL setups kept by all the workers at most (28 MB: 1024 keys on
- * 4 threads, 64 on 64).
+ * KEPT_ALL setups kept by all the workers at most, KEPT_ALL / workers
+ * each (4096 keys on 1 thread, 2048 on 2, 64 on 64: a peak RSS of 32 to
+ * 33 MB at 1 and 2).  Past that
+ * each configuration of a key not kept is resolved alone, through the
+ * options: 1.7 times a kept key's time (a thousand keys past the limit,
+ * -j 2, make bench).
  */
 #define RING (BLOCK + 1)
-#define KEPT 1024
 #define KEPT_ALL 4096
-#define SETUPS (RING + KEPT)
 
 /* What a worker knows of a key's kept setup. */
 enum { KEY_UNSEEN, KEY_KEPT, KEY_ALONE };
@@ -142,9 +145,9 @@ struct worker {
 	pthread_t thread;
 	int placed;			/* it started on one core */
 	char *room;			/* the arrays below, one block */
-	struct run_setup *rs;		/* SETUPS: the ring, then kept */
-	struct config_text *text;	/* SETUPS */
-	struct param_plan *plans;	/* KEPT: each kept setup's plan */
+	struct run_setup *rs;		/* RING + nkept: the ring, then kept */
+	struct config_text *text;	/* RING + nkept */
+	struct param_plan *plans;	/* nkept: each kept setup's plan */
 	struct param_plan ring_plan;	/* the ring's setup in use's */
 	int ring;			/* the ring's slot filled last */
 	int cur;			/* the setup in use: its slot */
@@ -152,9 +155,9 @@ struct worker {
 	int fast;			/* it takes the axes by number */
 	struct param_plan *plan;	/* its parameter flags' group */
 	double value[P_COUNT], mass;	/* the parameter values, set by axis */
-	/* each key's (sw->nkeys <= KEPT): KEY_KEPT, at rs[RING + key]; or
+	/* each key's (sw->nkeys <= nkept): KEY_KEPT, at rs[RING + key]; or
 	 * KEY_ALONE, resolved for each configuration (not by number) */
-	unsigned char kept[KEPT];
+	unsigned char kept[KEPT_ALL];
 	spring_sim *sim;		/* BLOCK: each configuration's */
 	const struct run_setup **of;	/* BLOCK: the setup of each */
 	const spring_sim **sims;
@@ -172,7 +175,7 @@ struct worker {
 	 * whose setup stays takes the values alone); where each parameter
 	 * axis's value goes (value[] or mass)
 	 */
-	unsigned long resolved, rs_stamp[SETUPS], sim_stamp[BLOCK];
+	unsigned long resolved, rs_stamp[RING + KEPT_ALL], sim_stamp[BLOCK];
 	double *fast_to[MAX_AXES];
 };
 
@@ -278,9 +281,8 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 	if (key != w->key || !w->fast) {
 		/* fast axes set on w->fast_to: a kept key was resolved fast
 		 * by this worker, which set them */
-		int keep = sw->keys_return && sw->nkeys <= KEPT &&
-		    sw->nkeys * sw->jobs <= KEPT_ALL ? w->kept[key] :
-		    KEY_ALONE;
+		int keep = sw->keys_return && sw->nkeys <= w->pool->nkept ?
+		    w->kept[key] : KEY_ALONE;
 
 		if (keep != KEY_KEPT)
 			return config_resolve(w, sw, idx, key, keep, i);
@@ -951,14 +953,15 @@ room_part(char *base, size_t *at, size_t n, size_t size)
 static size_t
 room_carve(struct worker *w, char *base, int spare)
 {
-	size_t at = 0;
+	size_t at = 0, setups = spare ? 1 : RING + (size_t)w->pool->nkept;
 	void *memo;
 
-	w->rs = room_part(base, &at, spare ? 1 : SETUPS, sizeof(*w->rs));
-	w->text = room_part(base, &at, spare ? 1 : SETUPS, sizeof(*w->text));
+	w->rs = room_part(base, &at, setups, sizeof(*w->rs));
+	w->text = room_part(base, &at, setups, sizeof(*w->text));
 	if (spare)
 		return at;
-	w->plans = room_part(base, &at, KEPT, sizeof(*w->plans));
+	w->plans = room_part(base, &at, (size_t)w->pool->nkept,
+	    sizeof(*w->plans));
 	w->sim = room_part(base, &at, BLOCK, sizeof(*w->sim));
 	w->of = room_part(base, &at, BLOCK, sizeof(*w->of));
 	w->sims = room_part(base, &at, BLOCK, sizeof(*w->sims));
@@ -1069,6 +1072,7 @@ sweep_workers_new(int n)
 		w[i].key = -1;
 	}
 	p->spin = sysconf(_SC_NPROCESSORS_ONLN) >= n - 1 ? SPIN_S : 0.0;
+	p->nkept = n > 1 ? KEPT_ALL / (n - 1) : KEPT_ALL;
 	/*
 	 * the threads first: each starts (~0.04 ms) while this one
 	 * allocates the rooms, which none reads before a pass begins

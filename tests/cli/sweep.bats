@@ -71,25 +71,29 @@ $want"
 		fail_with "the rows differ from the keyed-first sweep's"
 }
 
-@test "sweep: more keys than a worker keeps (1024), coming back, give run's rows too" {
-	# --dt last with 1100 points: each row's key is new to the row
-	# before and none is kept (sweeppool.c's KEPT), so each is resolved
-	# alone, on 2 threads; every 97th row against run, and all of them
-	# against the sweep with --dt first (a key a run of rows)
-	sim sweep --uaf 5,50 --dr 0.3,1 --dt 0.001:0.05:1100 -j 2 -q \
-	    -o "$BATS_TEST_TMPDIR/s.csv"
-	assert_status 0
-	[ "$(nlines "$BATS_TEST_TMPDIR/s.csv")" -eq 4401 ] ||
-		fail_with "want 4400 rows"
-	awk 'NR == 1 || NR % 97 == 0' "$BATS_TEST_TMPDIR/s.csv" \
-	    >"$BATS_TEST_TMPDIR/some.csv"
-	same_as_run "$BATS_TEST_TMPDIR/some.csv"
-	sim sweep --dt 0.001:0.05:1100 --uaf 5,50 --dr 0.3,1 -j 2 -q \
+@test "sweep: more keys than the workers keep, coming back, give run's rows too" {
+	# --dt last with 2100 points: each row's key is new to the row
+	# before.  On 2 threads none is kept (each keeps 4096 / 2 at most,
+	# sweeppool.c's KEPT_ALL), so each configuration is resolved alone;
+	# on 1 every key is kept.  Every 97th row against run, and all of
+	# them against the sweep with --dt first (a key a run of rows)
+	local j
+	sim sweep --dt 0.001:0.05:2100 --uaf 5,50 --dr 0.3,1 -j 2 -q \
 	    -o "$BATS_TEST_TMPDIR/t.csv"
 	assert_status 0
-	[ "$(cut -d, -f1-30 "$BATS_TEST_TMPDIR/s.csv" | sort)" = \
-	    "$(cut -d, -f1-30 "$BATS_TEST_TMPDIR/t.csv" | sort)" ] ||
-		fail_with "the rows differ from the keyed-first sweep's"
+	for j in 2 1; do
+		sim sweep --uaf 5,50 --dr 0.3,1 --dt 0.001:0.05:2100 -j $j -q \
+		    -o "$BATS_TEST_TMPDIR/s.csv"
+		assert_status 0
+		[ "$(nlines "$BATS_TEST_TMPDIR/s.csv")" -eq 8401 ] ||
+			fail_with "-j $j: want 8400 rows"
+		awk 'NR == 1 || NR % 97 == 0' "$BATS_TEST_TMPDIR/s.csv" \
+		    >"$BATS_TEST_TMPDIR/some.csv"
+		same_as_run "$BATS_TEST_TMPDIR/some.csv"
+		[ "$(cut -d, -f1-30 "$BATS_TEST_TMPDIR/s.csv" | sort)" = \
+		    "$(cut -d, -f1-30 "$BATS_TEST_TMPDIR/t.csv" | sort)" ] ||
+			fail_with "-j $j: the rows differ from the keyed-first sweep's"
+	done
 }
 
 @test "sweep: start and target axes, set by number on a resolved setup, equal run's" {
