@@ -314,7 +314,7 @@ param_option(struct param_set *ps, int c, const char *arg)
 {
 	double x;
 
-	if (c != PARAM_OPT_MASS && (c < PARAM_OPT || c >= PARAM_OPT + P_COUNT))
+	if (!param_is_code(c))
 		return 0;
 	if (scan_double(arg, &x) != 0) {
 		char flag[40];
@@ -345,7 +345,7 @@ beyond_magnitude(double x)
 int
 param_value_fits(int c, double x)
 {
-	if (c != PARAM_OPT_MASS && (c < PARAM_OPT || c >= PARAM_OPT + P_COUNT))
+	if (!param_is_code(c))
 		return 0;
 	return !beyond_magnitude(x) && (c != PARAM_OPT_MASS || x > 0.0);
 }
@@ -357,7 +357,7 @@ param_set_value(struct param_set *ps, int c, const char *arg, double x)
 	char flag[40];
 	int p = c - PARAM_OPT;
 
-	if (c != PARAM_OPT_MASS && (p < 0 || p >= P_COUNT))
+	if (!param_is_code(c))
 		return 0;
 	if (!param_value_fits(c, x)) {
 		/* beyond any parameter's, or a mass not above 0 */

@@ -59,6 +59,13 @@ enum param_id {
 /* getopt_long values of the parameter flags: PARAM_OPT + id; --mass. */
 #define PARAM_OPT 1000
 #define PARAM_OPT_MASS (PARAM_OPT + P_COUNT)
+
+/* Whether getopt_long value c is a parameter flag's (--mass's too). */
+static inline int
+param_is_code(int c)
+{
+	return c >= PARAM_OPT && c <= PARAM_OPT_MASS;
+}
 /*
  * getopt_long values of a command's own flags: CMD_OPT + the flag's row,
  * an enum in its table's order (letters keep their letter).  One base for

@@ -203,8 +203,7 @@ sweep_plan(struct sweep *sw)
 	sw->keys_return = 0;
 	for (a = sw->naxes - 1; a >= 0; a--) {
 		const struct axis *ax = &sw->axes[a];
-		int code = ax->code, param = (code >= PARAM_OPT && code <
-		    PARAM_OPT + P_COUNT) || code == PARAM_OPT_MASS;
+		int code = ax->code, param = param_is_code(code);
 		long at = ax->kind == AX_NUMBER ? run_flag_state(code) : -1;
 
 		if (ax->kind == AX_NUMBER && (ax->num != NULL ||
