@@ -314,7 +314,7 @@ info "  -j 1: 10^4 / 10^6, past its fixed cost" - \
 # between them (sweeppool.c's KEPT_ALL), 2048 each on 2 threads; past
 # that each configuration is resolved whole (the flags' text, run's
 # resolve).  2048 and 2049 --dt points, 98 springs each, -j 2; printed,
-# not judged (1024 keys a worker, and 12.8 ns a step past them, before)
+# not judged (before: 1024 keys a worker, 12.5 and 12.7 ns a step here)
 echo
 echo "  --dt varying fastest, 98 springs x N dt x 100 frames, -j 2 (best of 3):"
 for n in 2048 2049; do
