@@ -1,10 +1,13 @@
 #!/bin/sh
-# setup.sh [test] - install what springsim needs on Debian, then build it.
+# setup.sh [test | bench] - install what springsim needs on Debian, then
+# build it.
 # Without an argument: what the program, make demo and make test need.
 # With test: also what make check needs (the C++ and pkg-config check of
 # the installed library, the aarch64 cross build under qemu, and the
 # scale-out recipes' Slurm and sshd), which a user who only wants the
 # program should not get on their machine.
+# With bench: also the peers make bench and make bench-dtoa measure
+# springsim beside (NumPy; Dragonbox and double-conversion).
 # As root it installs the missing packages with apt-get; otherwise it
 # prints the exact apt-get line to run and stops (the scale-out tests'
 # packages are not needed to build, and are only named).
@@ -13,7 +16,8 @@ cd "$(dirname "$0")/.."
 case ${1:-} in
 "") check=0 ;;
 test) check=1 ;;
-*) echo "usage: sh scripts/setup.sh [test]" >&2; exit 2 ;;
+bench) check=2 ;;
+*) echo "usage: sh scripts/setup.sh [test | bench]" >&2; exit 2 ;;
 esac
 # parallel: the sweep sharding recipes (tests/cli/sweep-recipes.bats)
 # g++, pkg-config: a C++ program built against the installed library
@@ -23,6 +27,14 @@ packages="$packages g++ pkg-config"
 # libcminpack-dev: springsim fit's least squares (MINPACK lmder)
 packages="$packages libcminpack-dev"
 scaleout=""
+if [ "$check" -eq 2 ]; then
+	# python3-numpy: make bench's NumPy peer (bench/sweep_numpy.py, run
+	# by /usr/bin/python3); time: its peak RSS (/usr/bin/time -f %M);
+	# libdragonbox-dev, libdouble-conversion-dev: make bench-dtoa's
+	# shortest-digits libraries (bench/dtoa_libs.cc)
+	packages="$packages python3-numpy time libdragonbox-dev"
+	packages="$packages libdouble-conversion-dev"
+fi
 if [ "$check" -eq 1 ]; then
 	# gcc-aarch64-linux-gnu, qemu-user, libcsv-dev:arm64: make
 	# cross-aarch64 (the unit tests built for aarch64 and run emulated)
