@@ -329,6 +329,19 @@ for n in 2048 2049; do
 	    "$t" "$t * 1e9 / ($n * 98 * 100)" "ns/spring-step"
 done
 
+# a model of its own: Holden's critical spring (--model critical, rule
+# critical), in the batch's tiles too; its half-life is resolved through
+# the options each configuration (only the damped spring's parameters are
+# set by number).  Printed, not judged (before its tiles: 27.9 ns -j 1)
+echo
+echo "  --model critical, 300 half-lives x 300 targets x 100 frames (best of 3):"
+for j in 1 2; do
+	t=$(best_of_3 "$bin" sweep --model critical --dt 0.01 --frames 100 \
+	    --halflife 0.05:1:300 --target 0:1:300 --quiet -j $j \
+	    -o /dev/null) || { echo "  sweep --model critical failed"; break; }
+	info "-j $j" "$t" "$t * 1e9 / 9e6" "ns/spring-step"
+done
+
 # the engines (issue: sweep --engine all over 10^4 springs stays
 # interactive, under a few seconds); their ns per frame are section 6
 # of the table above

@@ -134,7 +134,7 @@ static const spring_rule *const *const runner_rules[] = {
 	&spring_rule_explicit, &spring_rule_semi_implicit,
 	&spring_rule_implicit, &spring_rule_rigidbody,
 	&spring_rule_backward_euler, &spring_rule_verlet, &spring_rule_rk4,
-	&spring_rule_exact
+	&spring_rule_exact, &spring_rule_critical
 };
 #define NRUNNERS ((int)(sizeof(runner_rules) / sizeof(runner_rules[0])))
 #ifdef BATCH_TILES

@@ -121,6 +121,29 @@ vabs(vreal a)
 }
 
 /*
+ * Holden's critical spring for a tile: rules.c's critical_step, with
+ * scaled.h's critical_offset, the same operations in the same order
+ * (k[0] = e^(-yh), k[1] = y); a lane whose e is 0 gets offset and rate
+ * 0, as critical_offset's early return gives, by a select instead of a
+ * branch (the lane's arithmetic, NaN or not, is dropped).
+ */
+TILE_INLINE void
+TILE(tile_critical_step)(const vcoef *k, vstate *s, const vtarget *tg)
+{
+	const vreal zero = { 0 };
+	vreal y = k->k[1], e = k->k[0];
+	vreal c = tg->g1 + 2.0 * tg->q1 / y;
+	vreal j0 = s->x - c, ze, j;
+	vmask gone = e == zero;
+
+	ze = y * k->h * e;
+	j = s->v / y + j0;
+	j0 = vsel(gone, zero, e * j0 + j * ze);
+	s->v = vsel(gone, zero, e * s->v - y * (j * ze));
+	s->x = j0 + c;
+}
+
+/*
  * Every frame of the NT tiles of springs b .. b + NT LANES - 1; step is
  * the rule's.  The tiles are independent, stepped side by side in one
  * loop: a frame's step is a chain of dependent operations (semi-implicit
@@ -412,6 +435,7 @@ CHUNK_RUNNER(chunk_backward_euler, tile_backward_euler_step)
 CHUNK_RUNNER(chunk_verlet, tile_verlet_step)
 CHUNK_RUNNER(chunk_rk4, tile_rk4_step)
 CHUNK_RUNNER(chunk_exact, tile_exact_step)
+CHUNK_RUNNER(chunk_critical, tile_critical_step)
 #undef CHUNK_RUNNER
 
 /*
@@ -423,8 +447,9 @@ CHUNK_RUNNER(chunk_exact, tile_exact_step)
 	TILE(chunk_explicit##sfx), TILE(chunk_semi_implicit##sfx), \
 	TILE(chunk_implicit##sfx), TILE(chunk_rigidbody##sfx), \
 	TILE(chunk_backward_euler##sfx), TILE(chunk_verlet##sfx), \
-	TILE(chunk_rk4##sfx), TILE(chunk_exact##sfx)
-static void (*const TILE(runners)[6 * 8])(struct chunk *) = {
+	TILE(chunk_rk4##sfx), TILE(chunk_exact##sfx), \
+	TILE(chunk_critical##sfx)
+static void (*const TILE(runners)[6 * 9])(struct chunk *) = {
 	RUNNERS_OF(), RUNNERS_OF(_x), RUNNERS_OF(_s), RUNNERS_OF(_xs),
 	RUNNERS_OF(_r), RUNNERS_OF(_xr)
 };

@@ -290,6 +290,47 @@ chunk_shapes(const spring_rule *const *rules, int nrules)
 	}
 }
 
+/*
+ * Holden's critical spring where e^(-yh) is 0 (y h past 745, a seventh
+ * infinite) or nearly: the tiles' select for a vanished e (scaled.h's
+ * critical_offset returns offset and rate 0 there; with y h infinite the
+ * arithmetic would give NaN) against the scalar step, every width; a
+ * fifth with --fast-exp's e.  Returns how many springs had an e of 0.
+ */
+static int
+critical_vanishing(void)
+{
+	int i, width, gone = 0;
+
+	for (i = 0; i < NSIM; i++) {
+		spring_sim *s = &sims[i];
+
+		memset(s, 0, sizeof(*s));
+		s->rule = spring_rule_critical;
+		s->policy = spring_policy_none;
+		s->dt = 0.01;
+		s->params.omega = (700.0 + 100.0 * uniform()) / s->dt;
+		s->params.zeta = 1;
+		s->params.mass = 1;
+		s->params.fast_exp = i % 5 == 0;
+		s->frames = 50;
+		s->x0 = 4 * uniform() - 2;
+		s->v0 = 10 * uniform() - 5;
+		s->target = 1;
+		s->target_vel = i % 2 == 0 ? 0 : 3 * uniform() - 1.5;
+		if (i % 7 == 3) {	/* y h infinite: z E would be NaN */
+			s->params.omega = 1e306;
+			s->dt = 1e3;
+		}
+		gone += !s->params.fast_exp &&
+		    exp(-s->params.omega * s->dt) == 0.0;
+		ptr[i] = s;
+	}
+	for (width = 16; width <= 64; width *= 2)
+		CHECK(first_differing(width, SPRING_WANT_ALL) == NSIM);
+	return gone;
+}
+
 void
 test_batch(void)
 {
@@ -297,20 +338,23 @@ test_batch(void)
 	    2, 30, 1e4 };
 	static spring_schedule jitter = { .dt = 1.0 / 60, .jitter = 0.3,
 	    .seed = 7 };
-	const spring_rule *const *rules = spring_rules;
+	const spring_rule *rules[16];
 	int nrules = 0, i, diverged = 0, rescaled = 0, alone = 0, width, r;
 	int drawn[16] = { 0 };
 
 	/*
-	 * every rule is stepped in tiles (so compared here), none alone;
+	 * every rule of the table and Holden's critical spring (--model
+	 * critical) is stepped in tiles (so compared here), none alone;
 	 * without tiles (SPRING_NO_TILES) every rule alone
 	 */
-	while (rules[nrules] != NULL) {
-		CHECK(spring_batch_has_runner(rules[nrules]) == TILES);
+	while (spring_rules[nrules] != NULL && nrules < 15) {
+		rules[nrules] = spring_rules[nrules];
 		nrules++;
 	}
-	CHECK(nrules <= 16);
-	CHECK(!spring_batch_has_runner(spring_rule_critical));
+	CHECK(spring_rules[nrules] == NULL);
+	rules[nrules++] = spring_rule_critical;
+	for (r = 0; r < nrules; r++)
+		CHECK(spring_batch_has_runner(rules[r]) == TILES);
 	for (i = 0; i < NSIM; i++) {
 		spring_sim *s = &sims[i];
 		double u = uniform();
@@ -438,4 +482,6 @@ test_batch(void)
 	diverging(rules, nrules);
 	alike(rules, nrules);
 	chunk_shapes(rules, nrules);
+	/* about half of them past y h = 745.13 */
+	CHECK(critical_vanishing() > NSIM / 4);
 }
