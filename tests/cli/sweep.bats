@@ -166,6 +166,16 @@ $want"
 		fail_with "an empty lag"
 }
 
+@test "sweep: --model critical's rows, stepped side by side, equal run's" {
+	# Holden's critical spring runs in the batch's tiles (batch.c): a
+	# moving target and a still one, a start state, two frame times
+	"$SPRINGSIM" sweep --model critical --halflife 0.05,0.4,2 --x0 0,2 \
+	    --v0 -1,3 --target 0,1 --target-vel 0,0.5 --dt 0.01,0.05 -j 2 -q \
+	    >"$BATS_TEST_TMPDIR/a.csv"
+	[ "$(nlines "$BATS_TEST_TMPDIR/a.csv")" -eq 97 ] || fail_with "want 96 rows"
+	same_as_run "$BATS_TEST_TMPDIR/a.csv" --model critical
+}
+
 @test "sweep: substep policies and a jittered clock equal run's rows" {
 	"$SPRINGSIM" sweep --substep max,uniform,fixed --max-dt 0.01 \
 	    --dt 0.033 --dt-jitter 0.2 --seed 1:3:3 --uaf 20 --dr 0.4 -q \
