@@ -330,9 +330,9 @@ for n in 2048 2049; do
 done
 
 # a model of its own: Holden's critical spring (--model critical, rule
-# critical), in the batch's tiles too; its half-life is resolved through
-# the options each configuration (only the damped spring's parameters are
-# set by number).  Printed, not judged (before its tiles: 27.9 ns -j 1)
+# critical), in the batch's tiles too, its half-life set by number on a
+# setup resolved once.  Printed, not judged (before its tiles, each
+# configuration resolved through the options: 27.9 ns a step at -j 1)
 echo
 echo "  --model critical, 300 half-lives x 300 targets x 100 frames (best of 3):"
 for j in 1 2; do

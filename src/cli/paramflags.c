@@ -390,23 +390,6 @@ in_range(enum param_id id, double x)
 	    (r->hi_open ? x < r->hi : x <= r->hi);
 }
 
-/*
- * Flag id's range as lo <= x <= hi, in_range's test: an open bound is
- * the next double inward (no double lies between), or NaN, which
- * refuses every x, where there is none (an open bound at infinity on
- * its own side).
- */
-static void
-closed_range(enum param_id id, double *lo, double *hi)
-{
-	const struct range_rule *r = &range_rules[param_flags[id].range];
-
-	*lo = !r->lo_open ? r->lo : r->lo == INFINITY ? NAN :
-	    nextafter(r->lo, INFINITY);
-	*hi = !r->hi_open ? r->hi : r->hi == -INFINITY ? NAN :
-	    nextafter(r->hi, -INFINITY);
-}
-
 /* Check a parameter flag's value (typed as arg) against its range. */
 static int
 check_param(enum param_id id, double x, const char *arg)
@@ -665,7 +648,6 @@ param_plan(const struct param_set *ps, struct param_plan *pl)
 	}
 	for (p = mask_next(&ps->given, 0); p < P_COUNT;
 	    p = mask_next(&ps->given, p + 1)) {
-		closed_range(p, &pl->lo[pl->nids], &pl->hi[pl->nids]);
 		pl->ids[pl->nids++] = (unsigned char)p;
 		if (pl->group >= 0 && param_flags[p].is_mass &&
 		    mask_has(param_groups[pl->group].optional, p)) {
@@ -677,9 +659,25 @@ param_plan(const struct param_set *ps, struct param_plan *pl)
 	return 0;
 }
 
+/* See paramflags.h. */
+int
+param_plan_halflife(const struct param_set *ps, struct param_plan *pl)
+{
+	pl->group = -1;
+	pl->own_mass = -1;
+	pl->nids = 0;
+	pl->omega_id = pl->zeta_id = -1;
+	pl->uses_step = 0;
+	if (mask_count(mask_minus(ps->given, mask_of(P_HALFLIFE))) != 0)
+		return -1;
+	if (mask_has(ps->given, P_HALFLIFE))
+		pl->ids[pl->nids++] = P_HALFLIFE;
+	return 0;
+}
+
 /*
  * See paramflags.h: param_resolve's steps, in its order, silent: each
- * value against its range (in_range's, closed), the group's converter
+ * value against its range (in_range), the group's converter
  * (Studio Gobo's pair called straight: it says nothing).
  */
 int
@@ -688,9 +686,14 @@ param_resolve_planned(const struct param_plan *pl, const double *value,
 {
 	int i, rc, mute;
 
+	/*
+	 * in_range itself, check_param's test, not an open bound made
+	 * closed: the next double inward from 0 is a subnormal, which
+	 * compares as 0 under flush_subnormals (DAZ), so a half-life of 0
+	 * passed (x > 0 refuses it there too)
+	 */
 	for (i = 0; i < pl->nids; i++)
-		if (!(value[pl->ids[i]] >= pl->lo[i] &&
-		    value[pl->ids[i]] <= pl->hi[i]))
+		if (!in_range((enum param_id)pl->ids[i], value[pl->ids[i]]))
 			return -1;
 	if (pl->own_mass >= 0)
 		mass = value[pl->own_mass];
@@ -765,7 +768,7 @@ param_halflife_only(const struct param_set *ps, const char *model,
 {
 	char names[480];
 
-	*halflife = 0.4;	/* default */
+	*halflife = PARAM_HALFLIFE_DEFAULT;
 	if (mask_count(mask_minus(ps->given, mask_of(P_HALFLIFE))) != 0) {
 		flag_list(ps->given, names, sizeof(names));
 		usage_error("--model %s takes --halflife, not %s", model, names);

@@ -139,13 +139,20 @@ struct param_plan {
 	int own_mass;			/* the group's mass flag given, or -1 */
 	int nids;
 	unsigned char ids[P_COUNT];	/* the flags given, in id order */
-	/* ids[i]'s range, an open bound made closed: lo[i] <= x <= hi[i] */
-	double lo[P_COUNT], hi[P_COUNT];
 	/* the group is omega and zeta as given (spring_from_uaf): -1 no */
 	int omega_id, zeta_id;
 	int uses_step;			/* param_uses_step */
 };
 int param_plan(const struct param_set *ps, struct param_plan *pl);
+/*
+ * param_plan for a spring of --halflife alone (--model critical, whose
+ * flags param_halflife_only checks): its range, no group (the caller
+ * makes the spring of it, PARAM_HALFLIFE_DEFAULT when not given).  0, or
+ * -1 when another parameter flag is given.
+ */
+int param_plan_halflife(const struct param_set *ps, struct param_plan *pl);
+/* The half-life of --model critical and its kin without --halflife. */
+#define PARAM_HALFLIFE_DEFAULT 0.4
 int param_resolve_planned(const struct param_plan *pl, const double *value,
     double mass, double h, spring_params *sp);
 

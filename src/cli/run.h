@@ -148,19 +148,20 @@ int run_check_cost(const struct run_setup *rs, double dt, double *kept,
     int tracking, const char *what);
 /*
  * For many runs that differ only in the parameter flags' values (a
- * sweep's): run_spring_by_params says whether resolved setup rs takes its
- * spring from those values alone (the spring model, no signal), and then
+ * sweep's): run_spring_plan says whether resolved setup rs takes its
+ * spring from those values alone (the spring model, or --model critical's
+ * half-life; no signal), 0 and their plan in pl, else -1; and then
  * run_spring_params gives the sim (a copy of rs->sim) of the values
- * value[] (by enum param_id) and --mass mass, pl being param_plan of
- * rs->ps: 0, or -1 with no message where run_setup_resolve would fail.
+ * value[] (by enum param_id) and --mass mass: 0, or -1 with no message
+ * where run_setup_resolve would fail.
  */
-int run_spring_by_params(const struct run_setup *rs);
+int run_spring_plan(const struct run_setup *rs, struct param_plan *pl);
 int run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
     const double *value, double mass, spring_sim *sim);
 /*
  * Where in spring_sim getopt_long value c stores its number when it is
  * the spring's start or target line (--x0, --v0, --target, --target-vel),
- * a field no check of a setup run_spring_by_params takes reads: so such
+ * a field no check of a setup run_spring_plan takes reads: so such
  * a sim's value is set there by number, before run_spring_params, which
  * starts the spring from it.  -1 for any other flag.
  */

@@ -201,21 +201,29 @@ resolve_damper(struct run_setup *rs)
 }
 
 /*
- * The critical spring of the model's one parameter, the half-life H:
- * rate y = factor ln2 / H (Holden's y = d / 2 = 2 ln2 / H: factor 2),
- * omega y, zeta 1.  0, or -1 after a message.
+ * sim's critical spring of half-life H: rate y = factor ln2 / H (Holden's
+ * y = d / 2 = 2 ln2 / H: factor 2), omega y, zeta 1.
+ */
+static void
+critical_spring(spring_sim *sim, double factor, double halflife)
+{
+	sim->rate = factor * LN2 / halflife;
+	sim->params.omega = sim->rate;
+	sim->params.zeta = 1.0;
+}
+
+/*
+ * The critical spring of the model's one parameter, the half-life H
+ * (critical_spring).  0, or -1 after a message.
  */
 static int
 critical_from_halflife(struct run_setup *rs, double factor)
 {
-	spring_sim *sim = &rs->sim;
 	double halflife;
 
 	if (param_halflife_only(&rs->ps, rs->model, &halflife) != 0)
 		return -1;
-	sim->rate = factor * LN2 / halflife;
-	sim->params.omega = sim->rate;
-	sim->params.zeta = 1.0;
+	critical_spring(&rs->sim, factor, halflife);
 	return 0;
 }
 
@@ -447,16 +455,23 @@ resolve_spring(struct run_setup *rs)
 
 /*
  * See run.h: a resolved setup whose spring comes from the parameter flags
- * alone (the damped spring's resolve), with nothing else in its checks
- * that reads the spring (no signal: the lag search's bound reads omega).
+ * alone, the damped spring's (resolve_damped) or Holden's critical
+ * spring's (resolve_critical without a model of the library's: --model
+ * critical), with nothing else in its checks that reads the spring (no
+ * signal: the lag search's bound reads omega).
  */
 int
-run_spring_by_params(const struct run_setup *rs)
+run_spring_plan(const struct run_setup *rs, struct param_plan *pl)
 {
 	/* an engine's setup (esu) is made from the spring: the full path */
-	return rs->mdl != NULL && rs->mdl->resolve == resolve_damped &&
-	    rs->sim.model == NULL && rs->sim.signal == NULL &&
-	    rs->sim.engine == NULL;
+	if (rs->mdl == NULL || rs->sim.model != NULL ||
+	    rs->sim.signal != NULL || rs->sim.engine != NULL)
+		return -1;
+	if (rs->mdl->resolve == resolve_damped)
+		return param_plan(&rs->ps, pl);
+	if (rs->mdl->resolve == resolve_critical)
+		return param_plan_halflife(&rs->ps, pl);
+	return -1;
 }
 
 /*
@@ -480,6 +495,11 @@ run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
 		sim->ck = value[P_CK];
 		sim->cd = value[P_CD];
 	}
+	/* --model critical: resolve_critical's spring (the plan's default
+	 * one above stands in for none), its half-life checked */
+	if (rs->mdl->resolve == resolve_critical)
+		critical_spring(sim, 2.0, pl->nids > 0 ? value[P_HALFLIFE] :
+		    PARAM_HALFLIFE_DEFAULT);
 	if (sim->model != NULL || sim->rule == spring_rule_critical)
 		sim->params.mass = mass;
 	sim->params.fast_exp = rs->fast_exp;

@@ -235,8 +235,7 @@ config_resolve(struct worker *w, const struct sweep *sw, long idx, long key,
 		return EXIT_USAGE;
 	rs = &w->rs[slot];
 	w->rs_stamp[slot] = ++w->resolved;
-	if (sw->nfast + sw->nstate > 0 && run_spring_by_params(rs) &&
-	    param_plan(&rs->ps, plan) == 0) {
+	if (sw->nfast + sw->nstate > 0 && run_spring_plan(rs, plan) == 0) {
 		setup_use(w, slot, key, plan);
 		for (f = 0; f < sw->nfast; f++) {
 			a = sw->axes[sw->fast_axis[f]].code;

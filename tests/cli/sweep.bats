@@ -176,6 +176,18 @@ $want"
 	same_as_run "$BATS_TEST_TMPDIR/a.csv" --model critical
 }
 
+@test "sweep: --model critical's half-life, set by number, is checked as run checks it" {
+	# the half-life is set by number on the resolved setup (its plan,
+	# paramflags.c); 0 is refused there as by run, flush_subnormals on
+	assert_usage_error "sweep row 2 (--x0 0 --halflife 0)" "must be > 0" -- \
+	    sweep --model critical --x0 0,1 --halflife 0.1,0
+	sim sweep --model critical --halflife 0.1,0.2,0 --x0 0,1 \
+	    -o "$BATS_TEST_TMPDIR/x.csv"
+	assert_status 2
+	[ ! -e "$BATS_TEST_TMPDIR/x.csv" ] || fail_with "a file was left"
+	assert_stderr_has "sweep row 5 (--halflife 0 --x0 0)"
+}
+
 @test "sweep: substep policies and a jittered clock equal run's rows" {
 	"$SPRINGSIM" sweep --substep max,uniform,fixed --max-dt 0.01 \
 	    --dt 0.033 --dt-jitter 0.2 --seed 1:3:3 --uaf 20 --dr 0.4 -q \

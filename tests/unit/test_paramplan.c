@@ -50,6 +50,42 @@ same_resolve(const struct param_set *ps)
 	return ra == 0;
 }
 
+/*
+ * --model critical's plan (param_plan_halflife): at, just inside and just
+ * outside every bound, it accepts the half-lives param_halflife_only
+ * accepts; with another parameter flag there is no plan.
+ */
+static void
+halflife_plan(const double *bound, size_t nbound)
+{
+	struct param_set ps;
+	struct param_plan pl;
+	spring_params sp;
+	double h;
+	size_t b;
+	int k, ra, rb, accepted = 0;
+
+	for (b = 0; b < nbound; b++)
+		for (k = -1; k <= 1; k++) {
+			param_set_init(&ps);
+			param_set_value(&ps, PARAM_OPT + P_HALFLIFE, "x", 0.5);
+			ps.value[P_HALFLIFE] = k == 0 ? bound[b] :
+			    nextafter(bound[b], k * INFINITY);
+			message_mute = 1;
+			ra = param_halflife_only(&ps, "critical", &h);
+			message_mute = 0;
+			CHECK(param_plan_halflife(&ps, &pl) == 0);
+			memset(&sp, 0, sizeof(sp));
+			rb = param_resolve_planned(&pl, ps.value, 1.0, 0.01,
+			    &sp);
+			CHECK((ra == 0) == (rb == 0));
+			accepted += ra == 0;
+		}
+	CHECK(accepted > 10 && accepted < 3 * (int)nbound);
+	param_set_value(&ps, PARAM_OPT + P_UAF, "x", 2.0);
+	CHECK(param_plan_halflife(&ps, &pl) != 0);
+}
+
 void
 test_paramplan(void)
 {
@@ -94,4 +130,5 @@ test_paramplan(void)
 	}
 	/* both kinds met: the comparison tested something */
 	CHECK(accepted > 100 && refused > 100);
+	halflife_plan(bound, sizeof(bound) / sizeof(bound[0]));
 }
