@@ -676,25 +676,35 @@ param_plan_halflife(const struct param_set *ps, struct param_plan *pl)
 }
 
 /*
+ * See paramflags.h: in_range itself, check_param's test, not an open
+ * bound made closed: the next double inward from 0 is a subnormal, which
+ * compares as 0 under flush_subnormals (DAZ), so a half-life of 0 passed
+ * (x > 0 refuses it there too).
+ */
+int
+param_planned_fit(const struct param_plan *pl, const double *value)
+{
+	int i;
+
+	for (i = 0; i < pl->nids; i++)
+		if (!in_range((enum param_id)pl->ids[i], value[pl->ids[i]]))
+			return 0;
+	return 1;
+}
+
+/*
  * See paramflags.h: param_resolve's steps, in its order, silent: each
- * value against its range (in_range), the group's converter
+ * value against its range (param_planned_fit), the group's converter
  * (Studio Gobo's pair called straight: it says nothing).
  */
 int
 param_resolve_planned(const struct param_plan *pl, const double *value,
     double mass, double h, spring_params *sp)
 {
-	int i, rc, mute;
+	int rc, mute;
 
-	/*
-	 * in_range itself, check_param's test, not an open bound made
-	 * closed: the next double inward from 0 is a subnormal, which
-	 * compares as 0 under flush_subnormals (DAZ), so a half-life of 0
-	 * passed (x > 0 refuses it there too)
-	 */
-	for (i = 0; i < pl->nids; i++)
-		if (!in_range((enum param_id)pl->ids[i], value[pl->ids[i]]))
-			return -1;
+	if (!param_planned_fit(pl, value))
+		return -1;
 	if (pl->own_mass >= 0)
 		mass = value[pl->own_mass];
 	if (pl->omega_id >= 0)

@@ -147,12 +147,15 @@ int param_plan(const struct param_set *ps, struct param_plan *pl);
 /*
  * param_plan for a spring of --halflife alone (--model critical, whose
  * flags param_halflife_only checks): its range, no group (the caller
- * makes the spring of it, PARAM_HALFLIFE_DEFAULT when not given).  0, or
- * -1 when another parameter flag is given.
+ * checks the value with param_planned_fit and makes the spring of it,
+ * PARAM_HALFLIFE_DEFAULT when not given).  0, or -1 when another
+ * parameter flag is given.
  */
 int param_plan_halflife(const struct param_set *ps, struct param_plan *pl);
 /* The half-life of --model critical and its kin without --halflife. */
 #define PARAM_HALFLIFE_DEFAULT 0.4
+/* Whether each value pl names is within its flag's range (silent). */
+int param_planned_fit(const struct param_plan *pl, const double *value);
 int param_resolve_planned(const struct param_plan *pl, const double *value,
     double mass, double h, spring_params *sp);
 

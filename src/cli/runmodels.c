@@ -488,18 +488,20 @@ run_spring_params(const struct run_setup *rs, const struct param_plan *pl,
 
 	sim->xi0 = sim->x0;
 	sim->vi0 = sim->v0;
-	if (param_resolve_planned(pl, value, mass, h, &sim->params) != 0)
+	if (rs->mdl->resolve == resolve_critical) {
+		/* resolve_critical's spring: its plan is the half-life's */
+		if (!param_planned_fit(pl, value))
+			return -1;
+		critical_spring(sim, 2.0, pl->nids > 0 ? value[P_HALFLIFE] :
+		    PARAM_HALFLIFE_DEFAULT);
+	} else if (param_resolve_planned(pl, value, mass, h,
+	    &sim->params) != 0)
 		return -1;
 	if (pl->uses_step) {
 		sim->nissen = 1;
 		sim->ck = value[P_CK];
 		sim->cd = value[P_CD];
 	}
-	/* --model critical: resolve_critical's spring (the plan's default
-	 * one above stands in for none), its half-life checked */
-	if (rs->mdl->resolve == resolve_critical)
-		critical_spring(sim, 2.0, pl->nids > 0 ? value[P_HALFLIFE] :
-		    PARAM_HALFLIFE_DEFAULT);
 	if (sim->model != NULL || sim->rule == spring_rule_critical)
 		sim->params.mass = mass;
 	sim->params.fast_exp = rs->fast_exp;

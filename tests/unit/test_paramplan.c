@@ -60,7 +60,6 @@ halflife_plan(const double *bound, size_t nbound)
 {
 	struct param_set ps;
 	struct param_plan pl;
-	spring_params sp;
 	double h;
 	size_t b;
 	int k, ra, rb, accepted = 0;
@@ -75,10 +74,8 @@ halflife_plan(const double *bound, size_t nbound)
 			ra = param_halflife_only(&ps, "critical", &h);
 			message_mute = 0;
 			CHECK(param_plan_halflife(&ps, &pl) == 0);
-			memset(&sp, 0, sizeof(sp));
-			rb = param_resolve_planned(&pl, ps.value, 1.0, 0.01,
-			    &sp);
-			CHECK((ra == 0) == (rb == 0));
+			rb = param_planned_fit(&pl, ps.value);
+			CHECK((ra == 0) == rb);
 			accepted += ra == 0;
 		}
 	CHECK(accepted > 10 && accepted < 3 * (int)nbound);
