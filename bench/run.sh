@@ -248,53 +248,120 @@ else
 	echo "  springsim sweep to $file failed"
 fi
 
-# time per spring-step at 10^4 .. 10^7 configurations of 100 frames:
-# 1000 omegas times n / 1000 zetas; -o /dev/null (the up-front check of
-# every configuration included), the best of 21 runs at 10^4 and of the
-# fixed cost, 7 at 10^5, 3 past; peak RSS by /usr/bin/time -f %M.  The
-# fixed cost (process start and parsing: a sweep of one configuration,
-# which starts no thread) is printed, and the flatness is judged on the
-# time a spring-step past it (a grid's marginal cost); the raw figure
-# beside it.  A grid also costs some things once that this fixed cost
-# leaves out: its axes' points parsed, the second thread started and
-# joined, each worker's room and the ring's buffers faulted in and freed.
-# 10^4's run is the shortest, so they weigh most there.  Printed beside,
-# for comparison, not judged: the spring-steps each size adds to the one
-# before, alone (no fixed cost to choose), and the ratio at -j 1 (one
-# worker, no thread).
-echo
-echo "  scaling, -j 2, -o /dev/null, 100 frames (best of 21 runs to 10^4, 7, 3):"
-lo= hi=
-t_one=$(best_of 21 "$bin" sweep --integrator semi-implicit --dt 0.01 \
-    --frames 100 --uaf 1 --dr 0 --quiet -j 2 -o /dev/null) || t_one=0
-info "1 configuration: the fixed cost" "$t_one" "$t_one * 1e3" "ms"
-for n in 10000 100000 1000000 10000000; do
-	set -- sweep --integrator semi-implicit --dt 0.01 --frames 100 \
-	    --uaf 1:100:1000log --dr 0:2:$((n / 1000)) --quiet -j 2 \
-	    -o /dev/null
-	# a short run's best of more: its noise is its size
-	reps=$((n <= 10000 ? 21 : n <= 100000 ? 7 : 3))
-	t=$(best_of $reps "$bin" "$@") || { echo "  sweep of $n failed"; continue; }
-	ns=$(awk -v t="$t" -v n="$n" -v o="$t_one" \
-	    'BEGIN { printf "%.3f", (t - o) * 1e9 / (n * 100) }')
-	rss=-
-	if [ -x /usr/bin/time ]; then
-		rss=$(/usr/bin/time -f %M "$bin" "$@" 2>&1 >/dev/null | tail -1)
+# time per spring-step at 10^4 .. 10^7 configurations of 100 frames,
+# -o /dev/null (the up-front check of every configuration included); peak
+# RSS by /usr/bin/time -f %M.  The fixed cost (process start and
+# parsing: a sweep of one configuration, which starts no thread) is
+# printed, and the flatness is judged on the time a spring-step past it
+# (a grid's marginal cost); the raw figure beside it.  A grid also costs
+# some things once that this fixed cost leaves out: its axes' points
+# parsed, the second thread started and joined, each worker's room and
+# the ring's buffers faulted in and freed, each worker's first block run
+# on a cold core.  10^4's run is the shortest, so they weigh most there.
+#
+# The judged grid is the same 10^4 springs (1000 omegas x 10 zetas)
+# n / 10^4 times over, --mass 1:2:(n / 10^4) slowest: with omega and zeta
+# given, the mass changes no trajectory and no metric, only its own cell
+# (copied from the row before but once every 10^4 rows), so each size's
+# rows cost the same and only their number changes.  The grid measured
+# before (1000 omegas x n / 1000 zetas) changes its rows with n: its
+# 10^4 has a fifth of its rows at zeta 0 or 2 exactly (longer numbers to
+# write, more springs run again), its 10^7 a five-thousandth, and 10^6
+# rows of its shape cost 7 to 9 % less a spring-step than 10^6 rows of
+# 10^4's (interleaved runs on make bench's machine): it is printed
+# after, not judged.  Printed beside each, not judged: the spring-steps
+# each size adds to the one before, alone (no fixed cost to choose).
+#
+# The sizes are timed in rounds, each round every size once (10^4 and
+# the fixed cost the best of 13 runs, 10^5 of 3), and each size's best
+# round kept: a virtual machine's speed drifts over seconds (here one
+# core ran 1.3 to 1.7 x slower than the other for tens of seconds at a
+# time), and timed one size after another the sizes met different
+# machines.
+same_rows() {	# the same 10^4 springs n / 10^4 times (the mass slowest)
+	[ "$1" -eq 10000 ] && m=1 || m=1:2:$(($1 / 10000))
+	echo "--mass $m --uaf 1:100:1000log --dr 0:2:10"
+}
+rows_by_size() {	# the grid before
+	echo "--uaf 1:100:1000log --dr 0:2:$(($1 / 1000))"
+}
+scale_cmd() {	# scale_cmd GRID N: the sweep's arguments
+	if [ "$2" -eq 1 ]; then
+		echo "--uaf 1 --dr 0"
+	else
+		$1 "$2"
 	fi
-	info "$n configurations (peak RSS $rss KB)" "$t" \
-	    "$t * 1e9 / ($n * 100)" "ns/spring-step, $ns past the fixed cost"
-	lo=$(awk -v a="$lo" -v b="$ns" 'BEGIN { print (a == "" || b < a) ? b : a }')
-	hi=$(awk -v a="$hi" -v b="$ns" 'BEGIN { print (a == "" || b > a) ? b : a }')
-	# the marginal cost from the size before: ns a spring-step added
-	if [ -n "${t_prev:-}" ]; then
-		step=$(awk -v a="$t_prev" -v b="$t" -v n="$n" \
-		    'BEGIN { printf "%.3f", (b - a) * 1e9 / (0.9 * n * 100) }')
-		marg="${marg:+$marg / }$step"
-		mlo=$(awk -v a="${mlo:-}" -v b="$step" 'BEGIN { print (a == "" || b < a) ? b : a }')
-		mhi=$(awk -v a="${mhi:-}" -v b="$step" 'BEGIN { print (a == "" || b > a) ? b : a }')
-	fi
-	t_prev=$t
+}
+scale_sizes="10000 100000 1000000 10000000"
+scale_times=$(mktemp)
+round=0
+while [ $round -lt 3 ]; do
+	round=$((round + 1))
+	# GRID:JOBS; one: the fixed cost; same_rows at -j 1, 10^4 and
+	# 10^6 only (the grid's own costs over one thread)
+	for gj in one:2 same_rows:2 rows_by_size:2 one:1 same_rows:1; do
+		g=${gj%:*} j=${gj#*:}
+		for n in $scale_sizes; do
+			case $g:$j:$n in
+			one:*:10000) n=1 ;;
+			one:*|*:1:100000|*:1:10000000) continue ;;
+			esac
+			reps=$((n <= 10000 ? 13 : n <= 100000 ? 3 : 1))
+			# shellcheck disable=SC2046
+			t=$(best_of $reps "$bin" sweep --integrator semi-implicit \
+			    --dt 0.01 --frames 100 $(scale_cmd "$g" "$n") --quiet \
+			    -j "$j" -o /dev/null) || t=-
+			echo "$g:$j $n $t" >> "$scale_times"
+		done
+	done
 done
+best_round() {	# best_round GRID:JOBS N: its best round's seconds, or nothing
+	awk -v g="$1" -v n="$2" '$1 == g && $2 == n && $3 != "-" &&
+	    (b == "" || $3 < b) { b = $3 } END { print b }' "$scale_times"
+}
+scaling() {	# scaling GRID LABEL: each size's line; lo hi marg mlo mhi
+	lo= hi= t_prev= marg= mlo= mhi=
+	echo "  $2:"
+	for n in $scale_sizes; do
+		t=$(best_round "$1:2" "$n")
+		[ -n "$t" ] || { echo "  sweep of $n failed"; continue; }
+		ns=$(awk -v t="$t" -v n="$n" -v o="$t_one" \
+		    'BEGIN { printf "%.3f", (t - o) * 1e9 / (n * 100) }')
+		rss=-
+		if [ -x /usr/bin/time ]; then
+			# shellcheck disable=SC2046
+			rss=$(/usr/bin/time -f %M "$bin" sweep --integrator \
+			    semi-implicit --dt 0.01 --frames 100 $($1 "$n") \
+			    --quiet -j 2 -o /dev/null 2>&1 >/dev/null | tail -1)
+		fi
+		info "$n configurations (peak RSS $rss KB)" "$t" \
+		    "$t * 1e9 / ($n * 100)" \
+		    "ns/spring-step, $ns past the fixed cost"
+		lo=$(awk -v a="$lo" -v b="$ns" \
+		    'BEGIN { print (a == "" || b < a) ? b : a }')
+		hi=$(awk -v a="$hi" -v b="$ns" \
+		    'BEGIN { print (a == "" || b > a) ? b : a }')
+		# the marginal cost from the size before: ns a step added
+		if [ -n "$t_prev" ]; then
+			step=$(awk -v a="$t_prev" -v b="$t" -v n="$n" \
+			    'BEGIN { printf "%.3f", (b - a) * 1e9 / (0.9 * n * 100) }')
+			marg="${marg:+$marg / }$step"
+			mlo=$(awk -v a="$mlo" -v b="$step" \
+			    'BEGIN { print (a == "" || b < a) ? b : a }')
+			mhi=$(awk -v a="$mhi" -v b="$step" \
+			    'BEGIN { print (a == "" || b > a) ? b : a }')
+		fi
+		t_prev=$t
+	done
+}
+echo
+echo "  scaling, -j 2, -o /dev/null, 100 frames (3 rounds of every size;"
+echo "  10^4 and the fixed cost the best of 13 runs a round, 10^5 of 3):"
+t_one=$(best_round one:2 1)
+[ -n "$t_one" ] || t_one=0
+info "1 configuration: the fixed cost" "$t_one" "$t_one * 1e3" "ms"
+scaling same_rows \
+    "the same 10^4 springs (1000 omegas x 10 zetas), n / 10^4 times"
 if [ -n "$lo" ]; then
 	line "slowest / fastest ns per spring-step past it" - "$hi / $lo" \
 	    "x" "<=" 1.2
@@ -302,16 +369,23 @@ if [ -n "$lo" ]; then
 fi
 # each size's added spring-steps alone (no fixed cost to choose): what a
 # grid ten times larger costs a step more, 10^4 -> 10^5 -> 10^6 -> 10^7
-[ -z "${mlo:-}" ] || info "  the steps each size adds, slowest / fastest" - \
+[ -z "$mlo" ] || info "  the steps each size adds, slowest / fastest" - \
     "$mhi / $mlo" "x ($marg ns a step)"
-# the same at -j 1, 10^4 and 10^6: the grid's own costs over one thread
-set -- sweep --integrator semi-implicit --dt 0.01 --frames 100 --quiet \
-    -j 1 -o /dev/null
-t1_one=$(best_of 21 "$bin" "$@" --uaf 1 --dr 0) &&
-t1_4=$(best_of 21 "$bin" "$@" --uaf 1:100:1000log --dr 0:2:10) &&
-t1_6=$(best_of 3 "$bin" "$@" --uaf 1:100:1000log --dr 0:2:1000) &&
-info "  -j 1: 10^4 / 10^6, past its fixed cost" - \
+scaling rows_by_size \
+    "the grid before, 1000 omegas x n / 1000 zetas (rows change with n)"
+[ -z "$lo" ] || info "  slowest / fastest past the fixed cost" - \
+    "$hi / $lo" "x (not judged: its rows change with n)"
+[ -z "$mlo" ] || info "  the steps each size adds, slowest / fastest" - \
+    "$mhi / $mlo" "x ($marg ns a step)"
+# the same at -j 1, 10^4 and 10^6 of the same springs (from the
+# rounds): the grid's own costs over one thread
+t1_one=$(best_round one:1 1)
+t1_4=$(best_round same_rows:1 10000)
+t1_6=$(best_round same_rows:1 1000000)
+[ -z "$t1_one" ] || [ -z "$t1_4" ] || [ -z "$t1_6" ] ||
+    info "  -j 1: 10^4 / 10^6, past its fixed cost" - \
     "(($t1_4 - $t1_one) / 1e6) / (($t1_6 - $t1_one) / 1e8)" "x"
+rm -f "$scale_times"
 
 # a keyed axis varying fastest (--dt last): each row's key differs from
 # the row before's and comes back; the workers keep 4096 keys' setups
