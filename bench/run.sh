@@ -278,6 +278,9 @@ fi
 # core ran 1.3 to 1.7 x slower than the other for tens of seconds at a
 # time), and timed one size after another the sizes met different
 # machines.
+one() {	# a sweep of one configuration: the fixed cost
+	echo "--uaf 1 --dr 0"
+}
 same_rows() {	# the same 10^4 springs n / 10^4 times (the mass slowest)
 	[ "$1" -eq 10000 ] && m=1 || m=1:2:$(($1 / 10000))
 	echo "--mass $m --uaf 1:100:1000log --dr 0:2:10"
@@ -285,35 +288,39 @@ same_rows() {	# the same 10^4 springs n / 10^4 times (the mass slowest)
 rows_by_size() {	# the grid before
 	echo "--uaf 1:100:1000log --dr 0:2:$(($1 / 1000))"
 }
-scale_cmd() {	# scale_cmd GRID N: the sweep's arguments
-	if [ "$2" -eq 1 ]; then
-		echo "--uaf 1 --dr 0"
-	else
-		$1 "$2"
-	fi
+sweep_of() {	# sweep_of GRID N JOBS: the sweep's arguments
+	echo "sweep --integrator semi-implicit --dt 0.01 --frames 100" \
+	    "$($1 "$2") --quiet -j $3 -o /dev/null"
+}
+lesser() {	# lesser A B: the smaller number, B when A is empty
+	awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'
+}
+greater() {	# greater A B: the larger number, B when A is empty
+	awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b > a) ? b : a }'
 }
 scale_sizes="10000 100000 1000000 10000000"
 scale_times=$(mktemp)
+time_sizes() {	# time_sizes GRID JOBS N...: a round's run of each
+	g=$1 j=$2
+	shift 2
+	for n; do
+		reps=$((n <= 10000 ? 13 : n <= 100000 ? 3 : 1))
+		# shellcheck disable=SC2046
+		t=$(best_of $reps "$bin" $(sweep_of "$g" "$n" "$j")) || t=-
+		echo "$g:$j $n $t" >> "$scale_times"
+	done
+}
 round=0
 while [ $round -lt 3 ]; do
 	round=$((round + 1))
-	# GRID:JOBS; one: the fixed cost; same_rows at -j 1, 10^4 and
-	# 10^6 only (the grid's own costs over one thread)
-	for gj in one:2 same_rows:2 rows_by_size:2 one:1 same_rows:1; do
-		g=${gj%:*} j=${gj#*:}
-		for n in $scale_sizes; do
-			case $g:$j:$n in
-			one:*:10000) n=1 ;;
-			one:*|*:1:100000|*:1:10000000) continue ;;
-			esac
-			reps=$((n <= 10000 ? 13 : n <= 100000 ? 3 : 1))
-			# shellcheck disable=SC2046
-			t=$(best_of $reps "$bin" sweep --integrator semi-implicit \
-			    --dt 0.01 --frames 100 $(scale_cmd "$g" "$n") --quiet \
-			    -j "$j" -o /dev/null) || t=-
-			echo "$g:$j $n $t" >> "$scale_times"
-		done
-	done
+	time_sizes one 2 1
+	# shellcheck disable=SC2086
+	time_sizes same_rows 2 $scale_sizes
+	# shellcheck disable=SC2086
+	time_sizes rows_by_size 2 $scale_sizes
+	# the grid's own costs over one thread: 10^4 and 10^6
+	time_sizes one 1 1
+	time_sizes same_rows 1 10000 1000000
 done
 best_round() {	# best_round GRID:JOBS N: its best round's seconds, or nothing
 	awk -v g="$1" -v n="$2" '$1 == g && $2 == n && $3 != "-" &&
@@ -330,26 +337,21 @@ scaling() {	# scaling GRID LABEL: each size's line; lo hi marg mlo mhi
 		rss=-
 		if [ -x /usr/bin/time ]; then
 			# shellcheck disable=SC2046
-			rss=$(/usr/bin/time -f %M "$bin" sweep --integrator \
-			    semi-implicit --dt 0.01 --frames 100 $($1 "$n") \
-			    --quiet -j 2 -o /dev/null 2>&1 >/dev/null | tail -1)
+			rss=$(/usr/bin/time -f %M "$bin" $(sweep_of "$1" "$n" 2) \
+			    2>&1 >/dev/null | tail -1)
 		fi
 		info "$n configurations (peak RSS $rss KB)" "$t" \
 		    "$t * 1e9 / ($n * 100)" \
 		    "ns/spring-step, $ns past the fixed cost"
-		lo=$(awk -v a="$lo" -v b="$ns" \
-		    'BEGIN { print (a == "" || b < a) ? b : a }')
-		hi=$(awk -v a="$hi" -v b="$ns" \
-		    'BEGIN { print (a == "" || b > a) ? b : a }')
+		lo=$(lesser "$lo" "$ns")
+		hi=$(greater "$hi" "$ns")
 		# the marginal cost from the size before: ns a step added
 		if [ -n "$t_prev" ]; then
 			step=$(awk -v a="$t_prev" -v b="$t" -v n="$n" \
 			    'BEGIN { printf "%.3f", (b - a) * 1e9 / (0.9 * n * 100) }')
 			marg="${marg:+$marg / }$step"
-			mlo=$(awk -v a="$mlo" -v b="$step" \
-			    'BEGIN { print (a == "" || b < a) ? b : a }')
-			mhi=$(awk -v a="$mhi" -v b="$step" \
-			    'BEGIN { print (a == "" || b > a) ? b : a }')
+			mlo=$(lesser "$mlo" "$step")
+			mhi=$(greater "$mhi" "$step")
 		fi
 		t_prev=$t
 	done
