@@ -617,6 +617,14 @@ param_resolve(const struct param_set *ps, double h, spring_params *sp)
 	return 0;
 }
 
+/* Every id the plan names is checked by param_planned_fit, at first. */
+static void
+plan_fit_all(struct param_plan *pl)
+{
+	memcpy(pl->fit, pl->ids, sizeof(pl->fit));
+	pl->nfit = pl->nids;
+}
+
 /*
  * See paramflags.h: find_group and group_mass once; what is left for
  * each set of values is param_resolve's arithmetic.
@@ -656,6 +664,7 @@ param_plan(const struct param_set *ps, struct param_plan *pl)
 			pl->own_mass = p;
 		}
 	}
+	plan_fit_all(pl);
 	return 0;
 }
 
@@ -672,6 +681,7 @@ param_plan_halflife(const struct param_set *ps, struct param_plan *pl)
 		return -1;
 	if (mask_has(ps->given, P_HALFLIFE))
 		pl->ids[pl->nids++] = P_HALFLIFE;
+	plan_fit_all(pl);
 	return 0;
 }
 
@@ -686,10 +696,30 @@ param_planned_fit(const struct param_plan *pl, const double *value)
 {
 	int i;
 
-	for (i = 0; i < pl->nids; i++)
-		if (!in_range((enum param_id)pl->ids[i], value[pl->ids[i]]))
+	for (i = 0; i < pl->nfit; i++)
+		if (!in_range((enum param_id)pl->fit[i], value[pl->fit[i]]))
 			return 0;
 	return 1;
+}
+
+/* See paramflags.h. */
+void
+param_plan_fits(struct param_plan *pl, int id)
+{
+	int i, n = 0;
+
+	for (i = 0; i < pl->nfit; i++)
+		if (pl->fit[i] != id)
+			pl->fit[n++] = pl->fit[i];
+	pl->nfit = n;
+}
+
+/* See paramflags.h. */
+int
+param_code_in_range(int c, double x)
+{
+	return c >= PARAM_OPT && c < PARAM_OPT_MASS &&
+	    in_range((enum param_id)(c - PARAM_OPT), x);
 }
 
 /*

@@ -142,6 +142,9 @@ struct param_plan {
 	/* the group is omega and zeta as given (spring_from_uaf): -1 no */
 	int omega_id, zeta_id;
 	int uses_step;			/* param_uses_step */
+	/* the ids param_planned_fit checks: ids less those known to fit */
+	int nfit;
+	unsigned char fit[P_COUNT];
 };
 int param_plan(const struct param_set *ps, struct param_plan *pl);
 /*
@@ -156,6 +159,17 @@ int param_plan_halflife(const struct param_set *ps, struct param_plan *pl);
 #define PARAM_HALFLIFE_DEFAULT 0.4
 /* Whether each value pl names is within its flag's range (silent). */
 int param_planned_fit(const struct param_plan *pl, const double *value);
+/*
+ * Flag id's values are known to be within its range (a caller checked
+ * every value it will pass, with param_code_in_range or a resolve):
+ * param_planned_fit tests it no more.
+ */
+void param_plan_fits(struct param_plan *pl, int id);
+/*
+ * Whether x is within the range of the parameter flag of getopt value c
+ * (PARAM_OPT + id, not --mass), as param_planned_fit tests it.
+ */
+int param_code_in_range(int c, double x);
 int param_resolve_planned(const struct param_plan *pl, const double *value,
     double mass, double h, spring_params *sp);
 

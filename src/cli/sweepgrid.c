@@ -185,6 +185,25 @@ sweep_cache_texts(struct sweep *sw)
 }
 
 /*
+ * Whether every point of parameter axis ax is within its flag's range
+ * (--mass has none: param_value_fits checked it), tested as the plan
+ * tests each configuration's (param_planned_fit), so that the plan need
+ * not: a test per point here, not per configuration.
+ */
+static int
+axis_fits(const struct axis *ax)
+{
+	long i;
+
+	if (ax->code == PARAM_OPT_MASS)
+		return 1;
+	for (i = 0; i < ax->n; i++)
+		if (!param_code_in_range(ax->code, sweep_axis_number(ax, i)))
+			return 0;
+	return 1;
+}
+
+/*
  * Resolve the grid once: the axes of parameter flags (numbers, run's
  * parameter groups, table-driven in paramflags.c, --mass) and of the
  * spring's start and target line (--x0, --v0, --target, --target-vel:
@@ -209,9 +228,10 @@ sweep_plan(struct sweep *sw)
 		if (ax->kind == AX_NUMBER && (ax->num != NULL ||
 		    ax->items == NULL) && (param || at >= 0)) {
 			sw->stride[a] = 0;
-			if (param)
+			if (param) {
+				sw->fast_fits[sw->nfast] = axis_fits(ax);
 				sw->fast_axis[sw->nfast++] = (short)a;
-			else {
+			} else {
 				sw->state_at[sw->nstate] = at;
 				sw->state_axis[sw->nstate++] = (short)a;
 			}

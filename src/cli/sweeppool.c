@@ -211,6 +211,26 @@ setup_use(struct worker *w, int slot, long key, struct param_plan *plan)
 }
 
 /*
+ * Which of plan's values need no test per configuration: those no axis
+ * sets (the key's, which the resolve just checked) and those of the
+ * axes whose every point fits (sweep_plan's fast_fits).
+ */
+static void
+plan_known_fits(const struct sweep *sw, struct param_plan *plan)
+{
+	int k, f, id;
+
+	for (k = 0; k < plan->nids; k++) {
+		id = plan->ids[k];
+		for (f = 0; f < sw->nfast; f++)
+			if (sw->axes[sw->fast_axis[f]].code == PARAM_OPT + id)
+				break;
+		if (f == sw->nfast || sw->fast_fits[f])
+			param_plan_fits(plan, id);
+	}
+}
+
+/*
  * Resolve configuration idx, of key, the way run resolves one
  * (sweep_config_setup), into w->sim[i], its setup w->of[i]: into the
  * key's own place when it is seen first and may be kept (keep
@@ -242,6 +262,7 @@ config_resolve(struct worker *w, const struct sweep *sw, long idx, long key,
 			w->fast_to[f] = a == PARAM_OPT_MASS ? &w->mass :
 			    &w->value[a - PARAM_OPT];
 		}
+		plan_known_fits(sw, plan);
 	} else {
 		w->cur = slot;
 		w->key = key;

@@ -188,6 +188,29 @@ $want"
 	assert_stderr_has "sweep row 5 (--halflife 0 --x0 0)"
 }
 
+@test "sweep: a parameter axis with one point out of range stops at that row, past the first block" {
+	# --motion-bounce 0:0.99:100 steps by 0.01: point 96 (counted from
+	# 0), 0.96, is past the 0.95 of the flag's range, though Motion's
+	# converter would take it.  The axes' points are tested once, when
+	# all fit (sweepgrid.c, axis_fits), else configuration by
+	# configuration: row 97 must still be refused, in a file (no check
+	# first) and on stdout (checked first)
+	sim sweep --motion-duration 0.5 --motion-bounce 0:0.99:100 --frames 10 \
+	    -j 2 -o "$BATS_TEST_TMPDIR/x.csv"
+	assert_status 2
+	[ ! -e "$BATS_TEST_TMPDIR/x.csv" ] || fail_with "a file was left"
+	assert_stderr_has "sweep row 97 (--motion-bounce 0.96): --motion-bounce: '0.96' must be between -0.95 and 0.95"
+	assert_usage_error "sweep row 97 (--motion-bounce 0.96)" -- \
+	    sweep --motion-duration 0.5 --motion-bounce 0:0.99:100 --frames 10 -j 2
+	# --dr 1:-1:2001 steps by -0.001: with --uaf slowest, row 1002 is
+	# --dr -0.001, below its range
+	assert_usage_error "sweep row 1002 (--uaf 1 --dr -0.001)" \
+	    "must be >= 0" -- sweep --uaf 1:10:2 --dr 1:-1:2001 -j 2
+	# a fixed value is the key's, checked when it is resolved
+	assert_usage_error "--uaf: '0' must be > 0" -- \
+	    sweep --uaf 0 --dr 0:1:2001 -j 2
+}
+
 @test "sweep: substep policies and a jittered clock equal run's rows" {
 	"$SPRINGSIM" sweep --substep max,uniform,fixed --max-dt 0.01 \
 	    --dt 0.033 --dt-jitter 0.2 --seed 1:3:3 --uaf 20 --dr 0.4 -q \
