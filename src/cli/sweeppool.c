@@ -119,8 +119,8 @@ struct extra_cache {
  * one per key met in a block, and the one the block before ended with,
  * so a setup a configuration of the block points to is never reused
  * within it.  After the ring, when a key comes back (a keyed axis,
- * --integrator, --dt ..., varies faster than a parameter axis) and the
- * grid has nkept keys or fewer, each key's own setup, kept from its first
+ * --integrator, --dt ..., varies faster than a parameter axis), each
+ * key's own setup (nkept keys at most, below), kept from its first
  * configuration on: with a keyed axis the fastest, the key changed on
  * every configuration, and each was resolved again through the options
  * (4.7 times the time of a sweep of parameter axes alone, measured with
@@ -129,9 +129,12 @@ struct extra_cache {
  * Pages no setup reaches are never touched: 1000 keys, 6.8 MB a worker;
  * KEPT_ALL setups kept by all the workers at most, KEPT_ALL / workers
  * each (4096 keys on 1 thread, 2048 on 2, 64 on 64: a peak RSS of 32 to
- * 33 MB at 1 and 2).  Past that each configuration of a key not kept is
- * resolved alone, through the options: 1.5 times a kept key's time a
- * spring-step (2049 keys against 2048, -j 2, make bench).
+ * 33 MB at 1 and 2).  In a grid of more keys, the first nkept (keys 0
+ * to nkept - 1) are kept all the same, and each configuration of
+ * another is resolved alone, through the options (1.5 times a kept
+ * key's time a spring-step, make bench): 2049 keys on 2 threads have 1
+ * resolved alone, where they had all 2049 (a cliff, one key past the
+ * bound, in the time a sweep takes).
  */
 #define RING (BLOCK + 1)
 #define KEPT_ALL 4096
@@ -154,7 +157,7 @@ struct worker {
 	int fast;			/* it takes the axes by number */
 	struct param_plan *plan;	/* its parameter flags' group */
 	double value[P_COUNT], mass;	/* the parameter values, set by axis */
-	/* each key's (sw->nkeys <= nkept): KEY_KEPT, at rs[RING + key]; or
+	/* each key's below nkept: KEY_KEPT, at rs[RING + key]; or
 	 * KEY_ALONE, resolved for each configuration (not by number) */
 	unsigned char kept[KEPT_ALL];
 	spring_sim *sim;		/* BLOCK: each configuration's */
@@ -300,7 +303,7 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 	if (key != w->key || !w->fast) {
 		/* fast axes set on w->fast_to: a kept key was resolved fast
 		 * by this worker, which set them */
-		int keep = sw->keys_return && sw->nkeys <= w->pool->nkept ?
+		int keep = sw->keys_return && key < w->pool->nkept ?
 		    w->kept[key] : KEY_ALONE;
 
 		if (keep != KEY_KEPT)

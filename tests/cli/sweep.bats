@@ -73,15 +73,16 @@ $want"
 
 @test "sweep: more keys than the workers keep, coming back, give run's rows too" {
 	# --dt last with 2100 points: each row's key is new to the row
-	# before.  On 2 threads none is kept (each keeps 4096 / 2 at most,
-	# sweeppool.c's KEPT_ALL), so each configuration is resolved alone;
+	# before.  On 2 threads keys 0 to 2047 are kept (each thread keeps
+	# 4096 / 2 at most, sweeppool.c's KEPT_ALL) and the configurations
+	# of the other 52 are resolved alone; on 3, 1365 kept and 735 alone;
 	# on 1 every key is kept.  Every 97th row against run, and all of
 	# them against the sweep with --dt first (a key a run of rows)
 	local j
 	sim sweep --dt 0.001:0.05:2100 --uaf 5,50 --dr 0.3,1 -j 2 -q \
 	    -o "$BATS_TEST_TMPDIR/t.csv"
 	assert_status 0
-	for j in 2 1; do
+	for j in 2 3 1; do
 		sim sweep --uaf 5,50 --dr 0.3,1 --dt 0.001:0.05:2100 -j $j -q \
 		    -o "$BATS_TEST_TMPDIR/s.csv"
 		assert_status 0
