@@ -52,6 +52,8 @@ struct axis {
 	 */
 	unsigned char *len;
 	double *num;		/* AX_NUMBER: what each item reads as */
+	/* a parameter flag's: every point within the flag's range */
+	int in_range;
 	/* --grid-from: its columns' options, the line of each row */
 	int ncols;
 	int *codes;
@@ -111,8 +113,9 @@ struct sweep {
 	 */
 	int nfast, nstate, nkeyed;
 	short fast_axis[MAX_AXES];
-	/* every point of fast_axis[f] within its flag's range: a plan
-	 * need not check them configuration by configuration */
+	/* every point of fast_axis[f] within its flag's range (its
+	 * in_range): a plan need not check them configuration by
+	 * configuration */
 	unsigned char fast_fits[MAX_AXES];
 	short state_axis[MAX_AXES];
 	long state_at[MAX_AXES];	/* where in the sim: run_flag_state */

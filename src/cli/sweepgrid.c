@@ -185,25 +185,6 @@ sweep_cache_texts(struct sweep *sw)
 }
 
 /*
- * Whether every point of parameter axis ax is within its flag's range
- * (--mass has none: param_value_fits checked it), tested as the plan
- * tests each configuration's (param_planned_fit), so that the plan need
- * not: a test per point here, not per configuration.
- */
-static int
-axis_fits(const struct axis *ax)
-{
-	long i;
-
-	if (ax->code == PARAM_OPT_MASS)
-		return 1;
-	for (i = 0; i < ax->n; i++)
-		if (!param_code_in_range(ax->code, sweep_axis_number(ax, i)))
-			return 0;
-	return 1;
-}
-
-/*
  * Resolve the grid once: the axes of parameter flags (numbers, run's
  * parameter groups, table-driven in paramflags.c, --mass) and of the
  * spring's start and target line (--x0, --v0, --target, --target-vel:
@@ -229,7 +210,7 @@ sweep_plan(struct sweep *sw)
 		    ax->items == NULL) && (param || at >= 0)) {
 			sw->stride[a] = 0;
 			if (param) {
-				sw->fast_fits[sw->nfast] = axis_fits(ax);
+				sw->fast_fits[sw->nfast] = ax->in_range;
 				sw->fast_axis[sw->nfast++] = (short)a;
 			} else {
 				sw->state_at[sw->nstate] = at;
@@ -475,6 +456,8 @@ sweep_add_option(struct sweep *sw, int code, const char *name,
 	 * applied to a fresh copy
 	 */
 	*scratch = sw->base;
+	/* every point within its parameter flag's range, so far */
+	ax->in_range = param_is_code(code);
 	for (i = 0; i < ax->n && rc == 0; i++) {
 		int took;
 
@@ -483,14 +466,19 @@ sweep_add_option(struct sweep *sw, int code, const char *name,
 		 * number, its text only to say why not (param_set_value, or
 		 * axis_apply: the same message); 10^6 points took 0.2 s here
 		 * (a parameter's) to 0.35 s (--x0's), each formatted, copied
-		 * into a setup and read back
+		 * into a setup and read back.  Its flag's range is only noted
+		 * (a point past it is refused at its configuration, where the
+		 * other flags are known: sweep_plan's fast_fits)
 		 */
 		if (kind == AX_NUMBER && (ax->num != NULL || ax->items == NULL)) {
 			double x = sweep_axis_number(ax, i);
 
+			ax->in_range &= code == PARAM_OPT_MASS ||
+			    param_code_in_range(code, x);
 			if (param_value_fits(code, x) || run_value_fits(code, x))
 				continue;
-		}
+		} else
+			ax->in_range = 0;
 		took = ax->num == NULL ? 0 : param_set_value(&scratch->ps,
 		    code, sweep_axis_text(ax, i, buf), ax->num[i]);
 		if (took != 0) {

@@ -192,8 +192,8 @@ $want"
 @test "sweep: a parameter axis with one point out of range stops at that row, past the first block" {
 	# --motion-bounce 0:0.99:100 steps by 0.01: point 96 (counted from
 	# 0), 0.96, is past the 0.95 of the flag's range, though Motion's
-	# converter would take it.  The axes' points are tested once, when
-	# all fit (sweepgrid.c, axis_fits), else configuration by
+	# converter would take it.  The axes' points are tested once, as
+	# the grid is read (sweepgrid.c, in_range), and, unless all fit, each
 	# configuration: row 97 must still be refused, in a file (no check
 	# first) and on stdout (checked first)
 	sim sweep --motion-duration 0.5 --motion-bounce 0:0.99:100 --frames 10 \
