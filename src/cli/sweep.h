@@ -113,10 +113,6 @@ struct sweep {
 	 */
 	int nfast, nstate, nkeyed;
 	short fast_axis[MAX_AXES];
-	/* every point of fast_axis[f] within its flag's range (its
-	 * in_range): a plan need not check them configuration by
-	 * configuration */
-	unsigned char fast_fits[MAX_AXES];
 	short state_axis[MAX_AXES];
 	long state_at[MAX_AXES];	/* where in the sim: run_flag_state */
 	short keyed[MAX_AXES];	/* the others, the key's */

@@ -209,10 +209,9 @@ sweep_plan(struct sweep *sw)
 		if (ax->kind == AX_NUMBER && (ax->num != NULL ||
 		    ax->items == NULL) && (param || at >= 0)) {
 			sw->stride[a] = 0;
-			if (param) {
-				sw->fast_fits[sw->nfast] = ax->in_range;
+			if (param)
 				sw->fast_axis[sw->nfast++] = (short)a;
-			} else {
+			else {
 				sw->state_at[sw->nstate] = at;
 				sw->state_axis[sw->nstate++] = (short)a;
 			}
@@ -468,7 +467,7 @@ sweep_add_option(struct sweep *sw, int code, const char *name,
 		 * (a parameter's) to 0.35 s (--x0's), each formatted, copied
 		 * into a setup and read back.  Its flag's range is only noted
 		 * (a point past it is refused at its configuration, where the
-		 * other flags are known: sweep_plan's fast_fits)
+		 * other flags are known: sweeppool.c's plan_known_fits)
 		 */
 		if (kind == AX_NUMBER && (ax->num != NULL || ax->items == NULL)) {
 			double x = sweep_axis_number(ax, i);

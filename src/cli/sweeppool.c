@@ -216,19 +216,20 @@ setup_use(struct worker *w, int slot, long key, struct param_plan *plan)
 /*
  * Which of plan's values need no test per configuration: those no axis
  * sets (the key's, which the resolve just checked) and those of the
- * axes whose every point fits (sweep_plan's fast_fits).
+ * axes whose every point fits (in_range, noted as the grid was read).
  */
 static void
 plan_known_fits(const struct sweep *sw, struct param_plan *plan)
 {
+	const struct axis *ax;
 	int k, f, id;
 
 	for (k = 0; k < plan->nids; k++) {
 		id = plan->ids[k];
-		for (f = 0; f < sw->nfast; f++)
+		for (f = 0, ax = NULL; f < sw->nfast && ax == NULL; f++)
 			if (sw->axes[sw->fast_axis[f]].code == PARAM_OPT + id)
-				break;
-		if (f == sw->nfast || sw->fast_fits[f])
+				ax = &sw->axes[sw->fast_axis[f]];
+		if (ax == NULL || ax->in_range)
 			param_plan_fits(plan, id);
 	}
 }
