@@ -970,17 +970,17 @@ metrics_format_cached(char *buf, const char *before,
  * CELL_TWO) whose value is not the row before's, formatted now, all
  * together.  Only at round-trip precision, and once c knows the columns
  * (its first row sets them); a NaN is left to its row (an empty cell).
- * A cell formatted here that the row does not need (a CELL_TWO equal to
- * the cell two before) is a text unused; one the row needs and does not
- * find here it formats itself.
+ * A CELL_TWO equal to the cell two before (final_err_x is max_err_x on
+ * most rows) is not formatted: its row copies that cell's text.  One the
+ * row needs and does not find here it formats itself.
  */
 void
 row_pre_format(struct row_pre *pre, struct row_cache *c,
     const struct col_select *sel, const double (*v)[METRIC_NCOLS],
     int rows, int first_whole, int precision)
 {
-	unsigned long long want = 0, m, bits, prev;
-	int r, i, j, n = 0;
+	unsigned long long want = 0, m, bits, prev, two;
+	int r, i, j, q, n = 0;
 
 	memset(pre->at, 0, (size_t)rows * sizeof(pre->at[0]));
 	if (precision != 0 || c->precision != precision || c->sel != sel)
@@ -1000,6 +1000,13 @@ row_pre_format(struct row_pre *pre, struct row_cache *c,
 				    c->key[i];
 			if (bits == prev || isnan(v[r][j]))
 				continue;
+			/* a CELL_TWO equal to the cell two before: copied */
+			q = c->two_before[i];
+			if (q >= 0) {
+				memcpy(&two, &v[r][sel->idx[q]], sizeof(two));
+				if (two == bits)
+					continue;
+			}
 			pre->val[n] = v[r][j];
 			pre->at[r][i] = (unsigned short)++n;
 		}

@@ -5,6 +5,7 @@
  * (1 + omega^2 h^2) per step, and one frame's errors by hand.
  */
 #include <math.h>
+#include <string.h>
 
 #include "check.h"
 #include "spring.h"
@@ -189,6 +190,89 @@ frames(void)
 	CHECK(spring_frame_count(3.0, 0.1) == 30);	/* 29.999999999999996 */
 }
 
+/* A frame loop's rows, checked as they come against hand_x, hand_v. */
+struct hand {
+	const double *x, *v;
+	long n, bad;
+};
+
+/* spring_row_fn: row n against the hand-stepped frame n. */
+static int
+hand_row(void *ctx, const spring_row *row, double dt)
+{
+	struct hand *h = ctx;
+
+	(void)dt;
+	if (row->t != 0.0 && (h->n >= 400 || row->x != h->x[h->n] ||
+	    row->v != h->v[h->n]))
+		h->bad++;
+	h->n += row->t != 0.0;
+	return 0;
+}
+
+/*
+ * The constant-dt loop (sim.c), which inlines each table rule's step, against
+ * the rule's own step called by hand, frame by frame, with the target
+ * sampled as README's "Update rules" says (g0 + q t at the step's start
+ * and end, their mean between): the same bits.  A copy of the rule (an
+ * address the loop's table does not know, so its step is called) gives the
+ * same metrics, bit for bit, as the rule.
+ */
+static void
+rules_by_hand(void)
+{
+	static const double zetas[] = { 0.0, 0.3, 1.0, 2.5 };
+	const spring_rule *const *r;
+	double x[400], v[400];
+	int z, q;
+
+	for (r = spring_rules; *r != NULL; r++)
+		for (z = 0; z < 4; z++)
+			for (q = 0; q < 2; q++) {
+				spring_rule copy = **r;
+				spring_sim sim = {
+				    .rule = *r,
+				    .params = { 7.0, zetas[z], 1, 0 },
+				    .x0 = 0.25, .v0 = -1.5,
+				    .target = 1, .target_vel = q * 0.7,
+				    .dt = 1.0 / 60.0, .frames = 400,
+				};
+				spring_coef k;
+				spring_state s = { sim.x0, sim.v0 };
+				spring_target_step tg;
+				spring_metrics a, b;
+				struct hand h = { x, v, 0, 0 };
+				long n;
+
+				(*r)->prepare(&sim.params, sim.dt, &k);
+				for (n = 1; n <= 400; n++) {
+					double t0 = (double)(n - 1) * sim.dt;
+					double t1 = (double)n * sim.dt;
+
+					tg.g0 = sim.target + sim.target_vel * t0;
+					tg.g1 = sim.target + sim.target_vel * t1;
+					tg.gm = 0.5 * (tg.g0 + tg.g1);
+					tg.q0 = tg.qm = tg.q1 = sim.target_vel;
+					(*r)->step(&k, &s, &tg);
+					x[n - 1] = s.x;
+					v[n - 1] = s.v;
+				}
+				spring_simulate(&sim, hand_row, &h, &a, NULL);
+				CHECK(h.bad == 0 && h.n == 400);
+				sim.rule = &copy;
+				spring_simulate(&sim, NULL, NULL, &b, NULL);
+				CHECK(memcmp(&a.max_err_x, &b.max_err_x,
+				    sizeof(double)) == 0 &&
+				    memcmp(&a.rms_err_v, &b.rms_err_v,
+				    sizeof(double)) == 0 &&
+				    memcmp(&a.energy_drift, &b.energy_drift,
+				    sizeof(double)) == 0 &&
+				    memcmp(&a.final_err_x, &b.final_err_x,
+				    sizeof(double)) == 0 &&
+				    a.rows == b.rows);
+			}
+}
+
 void
 test_metrics(void)
 {
@@ -198,4 +282,5 @@ test_metrics(void)
 	one_frame();
 	divergence();
 	frames();
+	rules_by_hand();
 }
