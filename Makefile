@@ -98,6 +98,11 @@ $(BUILD)/%.o: %.c $(wildcard include/*.h include/spring/*.h src/*.h src/cli/*.h 
 # batch.c's loop over springs vectorises at -O3
 $(BUILD)/src/cli/numfmt.o: CFLAGS += -O3
 $(BUILD)/src/batch.o: CFLAGS += -O3
+# sim.c's frame loop is one chain of dependent scalar operations: packed
+# two to a vector (gcc 12's -O2 SLP pass) they waited on shuffles and
+# spilled, 10 to 25 % slower by rule (make bench, section 1); gcc and
+# clang both take the flag, and the bits are the same either way
+$(BUILD)/src/sim.o: CFLAGS += -fno-tree-slp-vectorize
 # (batch.c silences gcc's -Wpsabi warning itself, see there; its note,
 # printed whatever the pragma, only with the flag)
 $(BUILD)/src/batch.o: WARN += -Wno-psabi
