@@ -971,18 +971,27 @@ fast_digits_x16(const double *v, int n, uint64_t *first, uint64_t *a,
 	    a + 8, b + 8, e + 8, ok + 8);
 }
 
-/* Sixteen at once (n <= 16): see numfmt_roundtrip_n. */
+/*
+ * Up to X16_BATCH at once (n <= X16_BATCH): see numfmt_roundtrip_n.  The
+ * vector part for all of them first, then each one's text: each sixteen's
+ * vector part is one chain of dependent steps that the processor, with
+ * no text work between them, runs beside the next sixteen's.
+ */
+#define X16_BATCH 64
 static void
 roundtrip_x16(char (*out)[NUMFMT_MAX], unsigned char *len,
     const double *v, int n)
 {
-	uint64_t first[16], a[16], b[16], ok[16];
-	int64_t e[16];
+	uint64_t first[X16_BATCH], a[X16_BATCH], b[X16_BATCH];
+	uint64_t ok[X16_BATCH];
+	int64_t e[X16_BATCH];
 	struct digits17 s;
 	uint64_t bits;
 	int j, nd;
 
-	fast_digits_x16(v, n, first, a, b, e, ok);
+	for (j = 0; j < n; j += 16)
+		fast_digits_x16(v + j, n - j < 16 ? n - j : 16, first + j,
+		    a + j, b + j, e + j, ok + j);
 	for (j = 0; j < n; j++) {
 		if (ok[j] == 0) {
 			len[j] = (unsigned char)numfmt_roundtrip(out[j], v[j]);
@@ -1007,9 +1016,9 @@ numfmt_roundtrip_n(char (*out)[NUMFMT_MAX], unsigned char *len,
 	/* asked at each call (a call and a load: cpufeat.h), no state
 	 * between calls */
 	if ((cpufeat() & CPUFEAT_AVX512F) != 0)
-		for (; n - i >= 2; i += 16)
+		for (; n - i >= 2; i += X16_BATCH)
 			roundtrip_x16(out + i, len + i, v + i,
-			    n - i < 16 ? n - i : 16);
+			    n - i < X16_BATCH ? n - i : X16_BATCH);
 #endif
 	for (; i < n; i++)
 		len[i] = (unsigned char)numfmt_roundtrip(out[i], v[i]);
