@@ -118,14 +118,16 @@ time_f(long (*f)(char *, double), const std::vector<double> &vs)
 }
 
 /*
- * Best-of-REPEATS ns per number of numfmt_roundtrip_n, sixteen at a
- * time (a sweep's rows give it sixteen or more): the same texts.
+ * Best-of-REPEATS ns per number of numfmt_roundtrip_n, at most `at` at a
+ * time (BATCH_MAX or fewer; a sweep's sixteen rows give it a hundred
+ * or so): the same texts.
  */
+#define BATCH_MAX 128
 static double
-time_batch(const std::vector<double> &vs)
+time_batch(const std::vector<double> &vs, size_t at)
 {
-	static char out[16][NUMFMT_MAX];
-	unsigned char len[16];
+	static char out[BATCH_MAX][NUMFMT_MAX];
+	unsigned char len[BATCH_MAX];
 	double best = 1e300, t0, t;
 	long total;
 	size_t i, n;
@@ -135,7 +137,7 @@ time_batch(const std::vector<double> &vs)
 		total = 0;
 		t0 = now_ns();
 		for (i = 0; i < vs.size(); i += n) {
-			n = vs.size() - i < 16 ? vs.size() - i : 16;
+			n = vs.size() - i < at ? vs.size() - i : at;
 			numfmt_roundtrip_n(out, len, &vs[i], (int)n);
 			for (j = 0; j < (int)n; j++)
 				total += len[j];
@@ -199,11 +201,16 @@ main(void)
 		printf("  %-44s %8.1f %8.1f\n", fs[i].name,
 		    csv.empty() ? 0.0 : time_f(fs[i].f, csv),
 		    time_f(fs[i].f, bits));
-		if (i == 0)
+		if (i == 0) {
 			printf("  %-44s %8.1f %8.1f\n",
 			    "numfmt_roundtrip_n, 16 at a time (text)",
-			    csv.empty() ? 0.0 : time_batch(csv),
-			    time_batch(bits));
+			    csv.empty() ? 0.0 : time_batch(csv, 16),
+			    time_batch(bits, 16));
+			printf("  %-44s %8.1f %8.1f\n",
+			    "numfmt_roundtrip_n, 128 at a time (text)",
+			    csv.empty() ? 0.0 : time_batch(csv, BATCH_MAX),
+			    time_batch(bits, BATCH_MAX));
+		}
 	}
 	return 0;
 }
