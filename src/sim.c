@@ -110,6 +110,13 @@ run_constant_with(struct run *run, long frames, step_fn *step)
 	spring_state s = { sim->x0, sim->v0 }, r;
 	spring_target_step tg;
 	spring_row row;
+	/*
+	 * the reference and the sums, the loop's own: in run, where the
+	 * row callback might read them for all the compiler knows, each
+	 * frame's went to memory and back
+	 */
+	spring_reference ref = run->ref;
+	spring_metrics_acc acc = run->acc;
 	double h = sim->dt, t0 = 0.0, limit = run->limit;
 	long n;
 	int rc = 0;
@@ -126,7 +133,7 @@ run_constant_with(struct run *run, long frames, step_fn *step)
 			run->diverged_frame = n;
 			break;
 		}
-		reference_next(&run->ref, &r);
+		reference_next(&ref, &r);
 		/* cur never escapes, so it can live in registers */
 		cur.t = t1;
 		cur.x = s.x;
@@ -135,13 +142,15 @@ run_constant_with(struct run *run, long frames, step_fn *step)
 		cur.q = tg.q1;
 		cur.x_ref = r.x;
 		cur.v_ref = r.v;
-		metrics_add(&run->acc, &cur);
+		metrics_add(&acc, &cur);
 		if (run->emit != NULL) {
 			row = cur;
 			if ((rc = run->emit(run->ctx, &row, h)) != 0)
 				break;
 		}
 	}
+	run->ref = ref;
+	run->acc = acc;
 	return rc;
 }
 

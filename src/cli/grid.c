@@ -243,7 +243,7 @@ static double
 list_number(const char *p, const char **next)
 {
 	const char *end = strchr(p, ',');
-	char buf[NUMBER_MAX + 1];
+	char buf[NUMBER_MAX + 1] = "";	/* (read even if it did not fit) */
 	double x = 0.0;
 
 	if (end == NULL)
