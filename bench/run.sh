@@ -290,9 +290,9 @@ fi
 # 10^4's steps with what a grid of two threads pays once and a sweep of
 # one configuration does not (the second thread started and joined,
 # each worker's room and the ring's buffers faulted in and freed, each
-# worker's first block on a cold core: about half a millisecond on this
-# virtual machine, 0.1 on one thread, docs/ci.md); 10^4's run is the
-# shortest, so they weigh most there.  Compare it with the -j 1 figure
+# worker's first block on a cold core: about half a millisecond on
+# make bench's virtual machine, docs/ci.md); 10^4's run is the shortest,
+# so they weigh most there.  Compare it with the -j 1 figure
 # printed last: on one thread the same measure is within a few percent.
 #
 # The judged grid is the same 10^4 springs (1000 omegas x 10 zetas)
@@ -305,11 +305,10 @@ fi
 # write, more springs run again), its 10^7 a five-thousandth, and 10^6
 # rows of its shape cost 7 to 9 % less a spring-step than 10^6 rows of
 # 10^4's (interleaved runs on make bench's machine): it is printed
-# after, not judged.  Printed beside each, not judged: the spring-steps
-# each size adds to the one before, alone (no fixed cost to choose).
+# after, not judged, with the same figures.
 #
 # The sizes are timed in rounds, each round every size once (10^4 and
-# the fixed cost the best of 13 runs, 10^5 of 3), and each size's best
+# one configuration the best of 13 runs, 10^5 of 3), and each size's best
 # round kept: a virtual machine's speed drifts over seconds (here one
 # core ran 1.3 to 1.7 x slower than the other for tens of seconds at a
 # time), and timed one size after another the sizes met different
