@@ -87,7 +87,7 @@ diverged(const struct run *run, double x, double v, double g)
 #define RS_TARGET spring_target_step
 #define RS_NAME(n) inline_##n
 #define RS_INLINE ALWAYS_INLINE
-#include "rulestep.h"
+#include "rules/rulestep.h"
 
 typedef void step_fn(const spring_coef *k, spring_state *s,
     const spring_target_step *tg);
