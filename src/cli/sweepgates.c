@@ -103,13 +103,9 @@ sweep_gates_may_fill(const struct sweep *sw, const struct run_setup *rs)
 
 	for (g = 0; g < sw->ngates; g++) {
 		col = sw->gates[g].col;
-		/*
-		 * spring_model_simulate: NaN for a model without energy (the
-		 * column looked up here, not kept in a static the check's
-		 * threads would race to set)
-		 */
+		/* spring_model_simulate: NaN for a model without energy */
 		if (rs->sim.model != NULL && !rs->sim.model->energy &&
-		    col == metric_col_find("energy_drift"))
+		    (metric_cols[col].want & SPRING_WANT_ENERGY))
 			continue;
 		/* metrics_values_of: the engine's columns, NaN without one */
 		if (metric_cols[col].group == COL_ENGINE &&
