@@ -1,6 +1,7 @@
 /*
  * engine.c - the engines' table: every library's spring (engine_*.c), by
- * name, as --engine takes them.
+ * name, as --engine takes them; and the knobs' rows each engine points
+ * to, found by name.
  */
 #include <math.h>
 #include <stdio.h>
@@ -118,7 +119,7 @@ spring_engine_check(const spring_engine *e, const spring_engine_setup *su,
 {
 	int n = spring_engine_knob_count(e), i;
 
-	for (i = n; i < 32; i++)
+	for (i = n; i < (int)(8 * sizeof(su->knob_given)); i++)
 		if (su->knob_given >> i & 1u) {
 			if (msg != NULL && len > 0)
 				snprintf(msg, len, "%s has no knob %d (it has "

@@ -386,6 +386,8 @@ static const struct run_flag run_flags[] = {
 /* run's codes stay below the parameters' (paramflags.h). */
 _Static_assert(RUN_OPT + NFLAGS <= KNOB_OPT &&
     KNOB_OPT + KNOBS_MAX <= PARAM_OPT, "run's getopt codes overlap");
+/* run_longopts's room: every row's entry and every knob's */
+_Static_assert(NFLAGS + KNOBS_MAX < MAX_LONGOPTS, "run_longopts's mine[]");
 
 /*
  * One entry of a --help list: the name, then the text (and [source])
