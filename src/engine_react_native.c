@@ -127,16 +127,16 @@ rn_update(spring_engine_state *st, double t)
 }
 
 /*
- * React Native's knob, overshootClamping: the row's index is its knob's in the setup's
- * knob[] (the flag, and so its help, is the one the libraries that
- * clamp share).
+ * React Native's knob, overshootClamping: the row's index is its knob's in
+ * the setup's knob[] (the flag, and so its help, is the one the
+ * libraries that clamp share).
  */
 enum { RN_K_CLAMP };
 static const spring_engine_knob rn_knobs[] = {
 	[RN_K_CLAMP] = { .option = "overshootClamping", .flag = "clamp",
 	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
-	    .def_text = "false", .help = "overshoot clamping (react-spring clamp; wobble, rebound, "
-	    "React Native overshootClamping)" },
+	    .def_text = "false", .help = "overshoot clamping (react-spring "
+	    "clamp; wobble, rebound, React Native overshootClamping)" },
 	{ .option = NULL }
 };
 

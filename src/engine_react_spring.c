@@ -54,16 +54,16 @@ enum {
 };
 
 /*
- * react-spring's knob, config.clamp: the row's index is its knob's in the setup's
- * knob[] (the flag, and so its help, is the one the libraries that
- * clamp share).
+ * react-spring's knob, config.clamp: the row's index is its knob's in
+ * the setup's knob[] (the flag, and so its help, is the one the
+ * libraries that clamp share).
  */
 enum { RS_K_CLAMP };
 static const spring_engine_knob rs_knobs[] = {
 	[RS_K_CLAMP] = { .option = "clamp", .flag = "clamp",
 	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
-	    .def_text = "false", .help = "overshoot clamping (react-spring clamp; wobble, rebound, "
-	    "React Native overshootClamping)" },
+	    .def_text = "false", .help = "overshoot clamping (react-spring "
+	    "clamp; wobble, rebound, React Native overshootClamping)" },
 	{ .option = NULL }
 };
 

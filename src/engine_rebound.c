@@ -53,16 +53,16 @@ enum {
 };
 
 /*
- * rebound's knob, overshootClamping: the row's index is its knob's in the setup's
- * knob[] (the flag, and so its help, is the one the libraries that
- * clamp share).
+ * rebound's knob, overshootClamping: the row's index is its knob's in
+ * the setup's knob[] (the flag, and so its help, is the one the
+ * libraries that clamp share).
  */
 enum { RB_K_CLAMP };
 static const spring_engine_knob rb_knobs[] = {
 	[RB_K_CLAMP] = { .option = "overshootClamping", .flag = "clamp",
 	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
-	    .def_text = "false", .help = "overshoot clamping (react-spring clamp; wobble, rebound, "
-	    "React Native overshootClamping)" },
+	    .def_text = "false", .help = "overshoot clamping (react-spring "
+	    "clamp; wobble, rebound, React Native overshootClamping)" },
 	{ .option = NULL }
 };
 

@@ -59,7 +59,8 @@ typedef struct spring_engine_knob {
 	int min_open, max_open;	/* min, max themselves excluded */
 	int float_normal;	/* kept in a float that must stay normal:
 				 * below FLT_MIN refused */
-	double def;		/* the library's value without it; NaN: none */
+	double def;		/* the library's value without it (NaN:
+				 * none) */
 	const char *def_text;	/* the same, in words: "none", "4" */
 	const char *help;	/* one line */
 } spring_engine_knob;

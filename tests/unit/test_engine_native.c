@@ -513,7 +513,8 @@ test_knob_tables(void)
 			if (k->flag != NULL) {
 				flags++;
 				CHECK(flag_spelling(k->flag));
-				CHECK(spring_engine_knob_find(*e, k->flag) == i);
+				CHECK(spring_engine_knob_find(*e, k->flag) ==
+				    i);
 			}
 			/* the default: NaN (none), else inside the range */
 			if (k->kind == SPRING_KNOB_SWITCH)
@@ -538,10 +539,12 @@ test_knob_tables(void)
 					    strcmp(q->flag, k->flag) != 0)
 						continue;
 					CHECK(q->kind == k->kind);
-					CHECK(q->min == k->min && q->max == k->max);
+					CHECK(q->min == k->min &&
+					    q->max == k->max);
 					CHECK(q->min_open == k->min_open &&
 					    q->max_open == k->max_open);
-					CHECK(q->float_normal == k->float_normal);
+					CHECK(q->float_normal ==
+					    k->float_normal);
 					CHECK(strcmp(q->help, k->help) == 0);
 				}
 		}
@@ -566,9 +569,12 @@ static void
 test_knob_setup(void)
 {
 	static const char *const knobs[][2] = {
-		{ "box2d", "subStepCount" }, { "android", "minimumVisibleChange" },
-		{ "compose", "visibilityThreshold" }, { "react-spring", "clamp" },
-		{ "rebound", "overshootClamping" }, { "react-native", "clamp" },
+		{ "box2d", "subStepCount" },
+		{ "android", "minimumVisibleChange" },
+		{ "compose", "visibilityThreshold" },
+		{ "react-spring", "clamp" },
+		{ "rebound", "overshootClamping" },
+		{ "react-native", "clamp" },
 		{ "wobble", "clamp" }
 	};
 	spring_engine_state a, b;
