@@ -109,6 +109,9 @@ spring_engine_knob_find(const spring_engine *e, const char *name)
 	return -1;
 }
 
+/* knob_given has a bit for each row (an unsigned has 16 at least). */
+_Static_assert(SPRING_ENGINE_KNOBS_MAX < 16, "knob_given's bits");
+
 /*
  * A knob given past e's rows is another library's: refused here, once
  * for every engine, before the engine's own check.
@@ -119,12 +122,13 @@ spring_engine_check(const spring_engine *e, const spring_engine_setup *su,
 {
 	int n = spring_engine_knob_count(e), i;
 
-	for (i = n; i < (int)(8 * sizeof(su->knob_given)); i++)
-		if (su->knob_given >> i & 1u) {
-			if (msg != NULL && len > 0)
-				snprintf(msg, len, "%s has no knob %d (it has "
-				    "%d)", e->name, i, n);
-			return -1;
-		}
+	if (su->knob_given >> n != 0) {
+		for (i = n; !(su->knob_given >> i & 1u); i++)
+			;
+		if (msg != NULL && len > 0)
+			snprintf(msg, len, "%s has no knob %d (it has %d)",
+			    e->name, i, n);
+		return -1;
+	}
 	return e->check(su, msg, len);
 }
