@@ -1,7 +1,7 @@
 /*
  * analyze.c - the eigen-analysis of each rule's amplification matrix and
- * the stability limits derived by hand (analyze.h; the derivations are in
- * springsim(1), STABILITY).
+ * the stability limits (analyze.h): a rule's row's closed form (rules.c;
+ * the derivations are in springsim(1), STABILITY), else a search.
  */
 #include <float.h>
 #include <math.h>
@@ -217,131 +217,21 @@ spring_kind_name(enum spring_kind kind)
 }
 
 /*
- * The closed forms, in H = omega dt, derived in springsim(1) from the
- * Schur-Cohn (Jury) conditions on M's characteristic polynomial
- * mu^2 - T mu + D: stable iff |D| <= 1 and |T| <= 1 + D.
+ * Whether rule's row has a closed form for its limit (its stable_hw,
+ * rules.c: derived in springsim(1), STABILITY).
  */
-
-/*
- * Explicit Euler: M = I + h A, mu = 1 + h lambda.  Under-damped:
- * |mu|^2 = 1 - 2 zeta H + H^2 <= 1 iff H <= 2 zeta (0 undamped: Studio
- * Gobo's explicit spring grows at every step size).  Over-damped: the
- * fast root -omega (zeta + sqrt(zeta^2 - 1)) needs H (zeta + sqrt(zeta^2
- * - 1)) <= 2.
- */
-static double
-explicit_limit(double zeta)
-{
-	if (zeta < 1.0)
-		return 2.0 * zeta;
-	return 2.0 / (zeta + sqrt((zeta - 1.0) * (zeta + 1.0)));
-}
-
-/*
- * Semi-implicit Euler (Holden, Chou, Nissen): D = 1 - 2 zeta H, T = 2 -
- * 2 zeta H - H^2; 1 + T + D >= 0 is H^2 + 4 zeta H <= 4, so H <= 2
- * (sqrt(zeta^2 + 1) - zeta), written without the cancellation.  Damping
- * makes the limit smaller: 2 undamped, 2 (sqrt 2 - 1) critically damped.
- */
-static double
-semi_implicit_limit(double zeta)
-{
-	return 2.0 / (zeta + hypot(zeta, 1.0));
-}
-
-/*
- * Studio Gobo's implicit (Stable PD) update as written: with u = 2 zeta
- * H, D = 1 / (1 + u), T = (2 + u - H^2) / (1 + u); 1 + T + D >= 0 is
- * H^2 - 4 zeta H <= 4: H <= 2 (zeta + sqrt(zeta^2 + 1)).  Finite: not
- * "unconditionally stable".
- */
-static double
-implicit_limit(double zeta)
-{
-	return 2.0 * (zeta + hypot(zeta, 1.0));
-}
-
-/*
- * Studio Gobo's appendix B (rigidbody): the same velocity change, position
- * moved with the new velocity.  With u = 2 zeta H, T = (2 + u - 2 H^2) /
- * (1 + u), D = (1 - H^2) / (1 + u); 1 - T + D = H^2 / (1 + u) > 0;
- * 1 + T + D = (4 + 2 u - 3 H^2) / (1 + u) >= 0 is 3 H^2 - 4 zeta H <= 4:
- * H <= 2 (zeta + sqrt(zeta^2 + 3)) / 3; D >= -1, H <= zeta + sqrt(zeta^2
- * + 2), is weaker (9 (zeta^2 + 2) > 4 (zeta^2 + 3)).  2 / sqrt 3 undamped,
- * 4/3 at zeta 1/4, 2 at zeta 1: finite, a third of implicit's for large
- * zeta and below it everywhere; below semi-implicit's for zeta < 1 /
- * (2 sqrt 2), where both are sqrt 2, above it beyond.
- */
-static double
-rigidbody_limit(double zeta)
-{
-	return 2.0 * (zeta + sqrt(zeta * zeta + 3.0)) / 3.0;
-}
-
-/*
- * Velocity Verlet with the damping solved at the new velocity: with
- * s = zeta H, D = (1 - s) / (1 + s), T = 2 (1 - H^2 / 2) / (1 + s);
- * 1 + T + D = (4 - H^2) / (1 + s): H <= 2 whatever the damping.
- */
-static double
-verlet_limit(double zeta)
-{
-	(void)zeta;
-	return 2.0;
-}
-
-/*
- * Backward Euler, mu = 1 / (1 - h lambda), and the exact rule, mu =
- * e^(h lambda): |mu| <= 1 whenever Re lambda <= 0, at every step.
- */
-static double
-unconditional(double zeta)
-{
-	(void)zeta;
-	return INFINITY;
-}
-
-/* The closed forms by rule name; rk4 has none (its limit is searched). */
-static const struct stable_limit {
-	const char *rule;
-	double (*hw)(double zeta);
-} stable_limits[] = {
-	{ "explicit", explicit_limit },
-	{ "semi-implicit", semi_implicit_limit },
-	{ "implicit", implicit_limit },
-	{ "rigidbody", rigidbody_limit },
-	{ "backward-euler", unconditional },
-	{ "verlet", verlet_limit },
-	{ "exact", unconditional },
-	{ NULL, NULL }
-};
-
-/* The closed form for rule, or NULL. */
-static const struct stable_limit *
-find_limit(const spring_rule *rule)
-{
-	const struct stable_limit *l;
-
-	for (l = stable_limits; l->rule != NULL; l++)
-		if (strcmp(l->rule, rule->name) == 0)
-			return l;
-	return NULL;
-}
-
-/* Whether a closed form exists for rule. */
 int
 spring_stable_hw_closed(const spring_rule *rule)
 {
-	return find_limit(rule) != NULL;
+	return rule->stable_hw != NULL;
 }
 
-/* The limit on omega dt: closed form, else the search. */
+/* The limit on omega dt: the row's closed form, else the search. */
 double
 spring_max_stable_hw(const spring_rule *rule, double zeta)
 {
-	const struct stable_limit *l = find_limit(rule);
-
-	return l != NULL ? l->hw(zeta) : spring_search_stable_hw(rule, zeta);
+	return rule->stable_hw != NULL ? rule->stable_hw(zeta) :
+	    spring_search_stable_hw(rule, zeta);
 }
 
 /* The verdict of spring_analyze at omega = 1, h = hw. */

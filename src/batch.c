@@ -128,30 +128,24 @@ typedef void (*runner_fn)(struct chunk *);
 #include "batchtile.h"
 #endif
 
-/* The rules that have chunk runners (batchtile.h's order); the others
- * run alone. */
-static const spring_rule *const *const runner_rules[] = {
-	&spring_rule_explicit, &spring_rule_semi_implicit,
-	&spring_rule_implicit, &spring_rule_rigidbody,
-	&spring_rule_backward_euler, &spring_rule_verlet, &spring_rule_rk4,
-	&spring_rule_exact, &spring_rule_critical
-};
-#define NRUNNERS ((int)(sizeof(runner_rules) / sizeof(runner_rules[0])))
+/*
+ * The kernels that have chunk runners, all but SPRING_KERNEL_NONE:
+ * batchtile.h's runners are in kernel order, kernel k's at k - 1; a rule
+ * without a kernel runs alone.
+ */
+#define NRUNNERS (SPRING_NKERNELS - 1)
 #ifdef BATCH_TILES
 _Static_assert(6 * NRUNNERS == sizeof(runners_256) / sizeof(runners_256[0]),
-    "batchtile.h's runners follow runner_rules, six times");
+    "batchtile.h's runners follow the kernels, six times");
 #endif
 
-/* Which runner steps rule, or NRUNNERS when it runs alone. */
+/* Which runner steps rule (its row's kernel), or NRUNNERS: alone. */
 static int
 runner_of(const spring_rule *rule)
 {
-	int r;
+	int k = spring_kernel_of(rule);
 
-	for (r = 0; r < NRUNNERS; r++)
-		if (*runner_rules[r] == rule)
-			break;
-	return r;
+	return k != SPRING_KERNEL_NONE ? k - 1 : NRUNNERS;
 }
 
 /* See internal.h. */
@@ -260,7 +254,8 @@ chunk_add(struct chunk *ck, const spring_sim *sim, long j)
 	spring_coef k;
 	spring_row row;
 	spring_reference *r;
-	int i = ck->n++, exact = rule == spring_rule_exact && !p->fast_exp;
+	int i = ck->n++, exact = spring_kernel_of(rule) ==
+	    SPRING_KERNEL_exact && !p->fast_exp;
 
 	ck->index[i] = j;
 	r = &ck->ref[i];

@@ -427,33 +427,38 @@ run_chunk(struct chunk *ck, void (*step)(const vcoef *, vstate *,
 	{ run_chunk(ck, TILE(step), 1, 0, 1); } \
 	TILE_TARGET static void TILE(name##_xr)(struct chunk *ck) \
 	{ run_chunk(ck, TILE(step), 0, 0, 1); }
-CHUNK_RUNNER(chunk_explicit, tile_explicit_step)
-CHUNK_RUNNER(chunk_semi_implicit, tile_semi_implicit_step)
-CHUNK_RUNNER(chunk_implicit, tile_implicit_step)
-CHUNK_RUNNER(chunk_rigidbody, tile_rigidbody_step)
-CHUNK_RUNNER(chunk_backward_euler, tile_backward_euler_step)
-CHUNK_RUNNER(chunk_verlet, tile_verlet_step)
-CHUNK_RUNNER(chunk_rk4, tile_rk4_step)
-CHUNK_RUNNER(chunk_exact, tile_exact_step)
+#define KERNEL_RUNNER(id) CHUNK_RUNNER(chunk_##id, tile_##id##_step)
+SPRING_KERNELS(KERNEL_RUNNER)
 CHUNK_RUNNER(chunk_critical, tile_critical_step)
+#undef KERNEL_RUNNER
 #undef CHUNK_RUNNER
 
 /*
- * The runners, in the order of batch.c's rule table: every metric, the
- * x errors alone, then the same two with a still target, then the same
- * two run again (sfx: the runner's suffix, CHUNK_RUNNER's).
+ * The runners, in kernel order (internal.h: SPRING_KERNELS, then
+ * critical; batch.c's runner_of): every metric, the x errors alone,
+ * then the same two with a still target, then the same two run again
+ * (sfx: the runner's suffix, CHUNK_RUNNER's).
  */
-#define RUNNERS_OF(sfx) \
-	TILE(chunk_explicit##sfx), TILE(chunk_semi_implicit##sfx), \
-	TILE(chunk_implicit##sfx), TILE(chunk_rigidbody##sfx), \
-	TILE(chunk_backward_euler##sfx), TILE(chunk_verlet##sfx), \
-	TILE(chunk_rk4##sfx), TILE(chunk_exact##sfx), \
-	TILE(chunk_critical##sfx)
-static void (*const TILE(runners)[6 * 9])(struct chunk *) = {
-	RUNNERS_OF(), RUNNERS_OF(_x), RUNNERS_OF(_s), RUNNERS_OF(_xs),
-	RUNNERS_OF(_r), RUNNERS_OF(_xr)
+#define RUN_ALL(id) TILE(chunk_##id),
+#define RUN_X(id) TILE(chunk_##id##_x),
+#define RUN_S(id) TILE(chunk_##id##_s),
+#define RUN_XS(id) TILE(chunk_##id##_xs),
+#define RUN_R(id) TILE(chunk_##id##_r),
+#define RUN_XR(id) TILE(chunk_##id##_xr),
+static void (*const TILE(runners)[])(struct chunk *) = {
+	SPRING_KERNELS(RUN_ALL) RUN_ALL(critical)
+	SPRING_KERNELS(RUN_X) RUN_X(critical)
+	SPRING_KERNELS(RUN_S) RUN_S(critical)
+	SPRING_KERNELS(RUN_XS) RUN_XS(critical)
+	SPRING_KERNELS(RUN_R) RUN_R(critical)
+	SPRING_KERNELS(RUN_XR) RUN_XR(critical)
 };
-#undef RUNNERS_OF
+#undef RUN_ALL
+#undef RUN_X
+#undef RUN_S
+#undef RUN_XS
+#undef RUN_R
+#undef RUN_XR
 
 #undef LANES
 #undef NT

@@ -276,20 +276,44 @@ spring_policy_find(const char *name)
 
 /* A spring at (x0, v0), wall time 0, nothing stepped yet. */
 void
+spring_stepper_start(spring_stepper *st, const spring_stepper_config *cfg)
+{
+	memset(st, 0, sizeof(*st));
+	st->rule = cfg->rule;
+	st->policy = cfg->policy != NULL ? cfg->policy : &none_policy;
+	st->params = cfg->params;
+	st->nissen = cfg->nissen;
+	st->ck = cfg->ck;
+	st->cd = cfg->cd;
+	st->max_dt = cfg->max_dt;
+	st->max_substeps = cfg->max_substeps;
+	st->g0 = cfg->g0;
+	st->q = cfg->q;
+	st->signal = cfg->signal;
+	st->vel_source = cfg->vel_source;
+	st->s.x = st->prev.x = st->shown.x = cfg->x0;
+	st->s.v = st->prev.v = st->shown.v = cfg->v0;
+}
+
+/* See frame.h: the old positional form, kept for existing callers. */
+void
 spring_stepper_init(spring_stepper *st, const spring_rule *rule,
     const spring_policy *policy, const spring_params *p, double max_dt,
     int max_substeps, double x0, double v0, double g0, double q)
 {
-	memset(st, 0, sizeof(*st));
-	st->rule = rule;
-	st->policy = policy != NULL ? policy : &none_policy;
-	st->params = *p;
-	st->max_dt = max_dt;
-	st->max_substeps = max_substeps;
-	st->g0 = g0;
-	st->q = q;
-	st->s.x = st->prev.x = st->shown.x = x0;
-	st->s.v = st->prev.v = st->shown.v = v0;
+	spring_stepper_config cfg;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.rule = rule;
+	cfg.policy = policy;
+	cfg.params = *p;
+	cfg.max_dt = max_dt;
+	cfg.max_substeps = max_substeps;
+	cfg.x0 = x0;
+	cfg.v0 = v0;
+	cfg.g0 = g0;
+	cfg.q = q;
+	spring_stepper_start(st, &cfg);
 }
 
 /*

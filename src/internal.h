@@ -10,6 +10,45 @@
 
 #include "spring.h"
 
+/*
+ * The rules whose step rulestep.h writes once for every number type,
+ * X(id) each: id##_step is the step's stem, spring_rule_##id the rule.
+ * Each is a kernel: sim.c inlines it in its constant-dt loop, batch.c in
+ * its tiles, rules32.c builds its float twin from it, all by expanding
+ * this list; a rule's row (rules.c) names its kernel by the id
+ * SPRING_KERNEL_##id in spring_rule's kernel field, so that no loop
+ * looks a rule up by name or pointer.  A rule with an inlined step is
+ * its step in rulestep.h, its id here, its row in rules.c.
+ */
+#define SPRING_KERNELS(X) X(explicit) X(semi_implicit) X(implicit) \
+	X(rigidbody) X(backward_euler) X(verlet) X(rk4) X(exact)
+
+#define SPRING_KERNEL_ID(id) SPRING_KERNEL_##id,
+enum spring_kernel {
+	SPRING_KERNEL_NONE,		/* the row's step, called */
+	SPRING_KERNELS(SPRING_KERNEL_ID)
+	SPRING_KERNEL_critical,		/* batch.c's tiles only (batchtile.h) */
+	SPRING_NKERNELS
+};
+#undef SPRING_KERNEL_ID
+
+/* The kernel of rule: its row's, or SPRING_KERNEL_NONE if out of range. */
+static inline int
+spring_kernel_of(const spring_rule *rule)
+{
+	return rule->kernel > SPRING_KERNEL_NONE &&
+	    rule->kernel < SPRING_NKERNELS ? rule->kernel : SPRING_KERNEL_NONE;
+}
+
+/* The float twins' prepare and step of each kernel (rules32.c). */
+#define SPRING_TWIN_DECL(id)						\
+void spring_twin_##id##_prepare(const spring_params *p, double h,	\
+    spring_coef *k);							\
+void spring_twin_##id##_step(const spring_coef *k, spring_state *s,	\
+    const spring_target_step *tg);
+SPRING_KERNELS(SPRING_TWIN_DECL)
+#undef SPRING_TWIN_DECL
+
 /* Run sim->model (models.c): spring_simulate does, for a sim with one. */
 int spring_model_simulate(const spring_sim *sim, spring_row_fn emit,
     void *ctx, spring_metrics *m, spring_frame_stats *fs);
@@ -63,7 +102,7 @@ void spring_reference_anchor_in(spring_reference *r, const spring_regime *g);
  */
 int spring_simulate_batch_tiles(const spring_sim *const *sims, long n,
     spring_metrics *m, spring_frame_stats *fs, int bytes, unsigned want);
-/* Whether the batch steps rule in tiles (1) or alone (0). */
+/* Whether the batch steps rule in tiles (1) or alone (0): its kernel. */
 int spring_batch_has_runner(const spring_rule *rule);
 
 /*

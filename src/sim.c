@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "internal.h"
 #include "metrics.h"
 #include "reference.h"
 
@@ -133,53 +134,36 @@ run_constant_with(struct run *run, long frames, step_fn *step)
 	return rc;
 }
 
-/* run_constant_with, a rule's step inlined; any other rule's called. */
-#define RUN_CONSTANT(name, step) \
-	static int name(struct run *run, long frames) \
-	{ return run_constant_with(run, frames, step); }
-RUN_CONSTANT(run_explicit, inline_explicit_step)
-RUN_CONSTANT(run_semi_implicit, inline_semi_implicit_step)
-RUN_CONSTANT(run_implicit, inline_implicit_step)
-RUN_CONSTANT(run_rigidbody, inline_rigidbody_step)
-RUN_CONSTANT(run_backward_euler, inline_backward_euler_step)
-RUN_CONSTANT(run_verlet, inline_verlet_step)
-RUN_CONSTANT(run_rk4, inline_rk4_step)
-RUN_CONSTANT(run_exact, inline_exact_step)
+/* run_constant_with, a kernel's step inlined (internal.h's list). */
+#define RUN_CONSTANT(id) \
+	static int run_##id(struct run *run, long frames) \
+	{ return run_constant_with(run, frames, inline_##id##_step); }
+SPRING_KERNELS(RUN_CONSTANT)
 #undef RUN_CONSTANT
 
-/* Any rule's: its step called through the table. */
+/* Any rule's: its step called through the row. */
 static int
 run_called(struct run *run, long frames)
 {
 	return run_constant_with(run, frames, run->sim->rule->step);
 }
 
-/* The table's rules and their loops, ending in NULL. */
-static const struct {
-	const spring_rule *const *rule;
-	int (*run)(struct run *run, long frames);
-} constant_loops[] = {
-	{ &spring_rule_explicit, run_explicit },
-	{ &spring_rule_semi_implicit, run_semi_implicit },
-	{ &spring_rule_implicit, run_implicit },
-	{ &spring_rule_rigidbody, run_rigidbody },
-	{ &spring_rule_backward_euler, run_backward_euler },
-	{ &spring_rule_verlet, run_verlet },
-	{ &spring_rule_rk4, run_rk4 },
-	{ &spring_rule_exact, run_exact },
-	{ NULL, NULL }
+/* The kernels' loops, by the row's kernel id (NULL: none here). */
+#define RUN_LOOP(id) [SPRING_KERNEL_##id] = run_##id,
+static int (*const constant_loops[SPRING_NKERNELS])(struct run *run,
+    long frames) = {
+	SPRING_KERNELS(RUN_LOOP)
 };
+#undef RUN_LOOP
 
 /* The constant-dt loop for run's rule (see run_constant_with). */
 static int
 run_constant(struct run *run, long frames)
 {
-	int i;
+	int k = spring_kernel_of(run->sim->rule);
 
-	for (i = 0; constant_loops[i].rule != NULL; i++)
-		if (*constant_loops[i].rule == run->sim->rule)
-			return constant_loops[i].run(run, frames);
-	return run_called(run, frames);
+	return constant_loops[k] != NULL ? constant_loops[k](run, frames) :
+	    run_called(run, frames);
 }
 
 /*
@@ -263,14 +247,43 @@ finish_row(struct run *run, const struct frames *f, spring_sigref *sref,
 static void
 start_stepper(const spring_sim *sim, spring_stepper *st)
 {
-	spring_stepper_init(st, sim->rule, sim->policy, &sim->params,
-	    sim->max_dt, sim->max_substeps, sim->x0, sim->v0, sim->target,
-	    sim->target_vel);
-	st->nissen = sim->nissen;
-	st->ck = sim->ck;
-	st->cd = sim->cd;
-	st->signal = sim->signal;
-	st->vel_source = sim->vel_source;
+	spring_stepper_config cfg;
+
+	cfg.rule = sim->rule;
+	cfg.policy = sim->policy;
+	cfg.params = sim->params;
+	cfg.max_dt = sim->max_dt;
+	cfg.max_substeps = sim->max_substeps;
+	cfg.x0 = sim->x0;
+	cfg.v0 = sim->v0;
+	cfg.g0 = sim->target;
+	cfg.q = sim->target_vel;
+	cfg.signal = sim->signal;
+	cfg.vel_source = sim->vel_source;
+	cfg.nissen = sim->nissen;
+	cfg.ck = sim->ck;
+	cfg.cd = sim->cd;
+	spring_stepper_start(st, &cfg);
+}
+
+/* See sim.h: the documented defaults. */
+void
+spring_sim_init(spring_sim *sim)
+{
+	memset(sim, 0, sizeof(*sim));
+	sim->rule = spring_rule_semi_implicit;
+	spring_params_set(2.0 * 3.14159265358979323846, 1.0, 1.0, &sim->params);
+	sim->target = 1.0;
+	sim->dt = 1.0 / 60.0;
+	sim->duration = 2.0;
+	sim->policy = spring_policy_none;
+	sim->max_dt = 1.0 / 60.0;
+	sim->max_substeps = 8;
+	sim->vel_source = SPRING_VEL_SIGNAL;
+	sim->t_goal = 1.0;
+	sim->v_goal = 1.0;
+	sim->apprehension = 2.0;
+	sim->switch_at = 1.0;
 }
 
 /*

@@ -83,7 +83,7 @@ const char *spring_kind_name(enum spring_kind kind);
 /*
  * The largest omega dt at which rule is stable at damping ratio zeta,
  * +inf when it is stable at every step: the closed form derived for the
- * rule (a table keyed by the rule's name), else spring_search_stable_hw.
+ * rule (its row's stable_hw), else spring_search_stable_hw.
  */
 double spring_max_stable_hw(const spring_rule *rule, double zeta);
 

@@ -53,7 +53,12 @@ typedef struct spring_coef {
 /*
  * An update rule, in the manner of GSL's odeiv2 steppers: a name, its
  * order of accuracy, a function that precomputes the coefficients and a
- * function that advances the state by one step.
+ * function that advances the state by one step; then what the library
+ * knows of it beside: its float twin, its stability limit, and which of
+ * the library's inlined loops step it.  One row holds all of a rule
+ * (rules.c); nothing looks a rule's facts up by its name.  A rule of an
+ * embedder's own sets the first six (the others zero: no twin, the limit
+ * searched, its step called).
  */
 typedef struct spring_rule {
 	const char *name;
@@ -63,6 +68,15 @@ typedef struct spring_rule {
 	void (*prepare)(const spring_params *p, double h, spring_coef *k);
 	void (*step)(const spring_coef *k, spring_state *s,
 	    const spring_target_step *tg);
+	/* its float twin (spring_rule_float32), NULL: none */
+	const struct spring_rule *float32;
+	/* the largest stable omega h for zeta in closed form (analyze.h),
+	 * NULL: none, searched */
+	double (*stable_hw)(double zeta);
+	/* library-internal: which inlined step sim.c's constant-dt loop
+	 * and the batch's tiles use (src/internal.h); 0: none, the step
+	 * is called */
+	int kernel;
 } spring_rule;
 
 extern const spring_rule *const spring_rule_explicit;
@@ -84,7 +98,8 @@ const spring_rule *spring_rule_find(const char *name);
  * The rule r done in single precision (rules32.c), as a game ships it:
  * state, target and every operation of the step in float, the
  * coefficients rounded to float; the same name.  NULL for a rule that has
- * no float twin (the models' rules).  A twin's twin is itself.
+ * no float twin (the models' rules).  A twin's twin is itself.  It is
+ * r->float32.
  */
 const spring_rule *spring_rule_float32(const spring_rule *r);
 

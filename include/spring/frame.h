@@ -72,9 +72,33 @@ struct spring_stepper {
 };
 
 /*
- * A stepper at (x0, v0), wall time 0, toward the target g0 + q t.  For
- * Nissen's coefficients set st->nissen, ck, cd afterwards (and params.mass)
- * and the spring is converted for each step size actually taken.
+ * What a stepper starts from: the spring_stepper fields of the same
+ * names.  Zeroed, it is no policy (none), no guard, the spring at rest at
+ * 0, the target at 0, no signal, no Nissen coefficients: a caller sets
+ * rule and params, then what it changes.
+ */
+typedef struct spring_stepper_config {
+	const spring_rule *rule;
+	const spring_policy *policy;	/* NULL: none */
+	spring_params params;
+	double max_dt;			/* H of the max, uniform, fixed policies */
+	int max_substeps;		/* the max-updates guard, N */
+	double x0, v0;			/* the start */
+	double g0, q;			/* the target, g(t) = g0 + q t */
+	const spring_signal *signal;	/* or a signal (then g0, q unused) */
+	int vel_source;			/* enum spring_vel_source */
+	int nissen;			/* Nissen's Ck/Cd (with params.mass): */
+	double ck, cd;			/* converted for each step size taken */
+} spring_stepper_config;
+
+/* A stepper at (cfg->x0, cfg->v0), wall time 0, as cfg says. */
+void spring_stepper_start(spring_stepper *st,
+    const spring_stepper_config *cfg);
+
+/*
+ * Deprecated (spring_stepper_start replaces it): a stepper at (x0, v0),
+ * wall time 0, toward the target g0 + q t; Nissen's coefficients and a
+ * signal set in st afterwards.
  */
 void spring_stepper_init(spring_stepper *st, const spring_rule *rule,
     const spring_policy *policy, const spring_params *p, double max_dt,

@@ -67,6 +67,18 @@ typedef struct spring_sim {
 } spring_sim;
 
 /*
+ * Every field of sim at its default, so that a caller sets only what it
+ * changes: the spring's springsim(1) defaults, rule semi-implicit,
+ * omega 2 pi (1 Hz), zeta 1, mass 1, at rest at 0 toward a still target
+ * at 1; frames of dt 1/60 s for duration 2 s (frames 0); policy none,
+ * max_dt 1/60, max_substeps 8; the target's velocity from its signal
+ * (SPRING_VEL_SIGNAL); the models' t_goal 1, v_goal 1, apprehension 2,
+ * switch_at 1; every pointer NULL (no model, schedule, signal, engine)
+ * and every other number 0 (no Nissen coefficients, no fast_exp).
+ */
+void spring_sim_init(spring_sim *sim);
+
+/*
  * Models beyond the damped spring (models.c), after Holden ("Spring-It-On:
  * The Game Developer's Spring-Roll-Call"):
  *

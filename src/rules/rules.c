@@ -1,9 +1,12 @@
 /*
  * rules.c - the update rules: one step of the damped spring each.
  *
- * Every rule is a static const table entry (name, order, prepare, step),
- * exported by one pointer, in the manner of GSL's odeiv2 steppers.  Adding
- * a rule is one entry here and one line in spring_rules[].
+ * Every rule is one row (RULE: name, order, prepare, step, stability
+ * limit, kernel, and its float twin made beside it), exported by one
+ * pointer, in the manner of GSL's odeiv2 steppers.  Adding a rule is its
+ * step in rulestep.h, its id in internal.h's SPRING_KERNELS, one row
+ * here and one line in spring_rules[]; sim.c, batch.c, rules32.c and
+ * analyze.c derive what they need from those.
  *
  * Per unit mass the acceleration is
  *	a(x, v, g, q) = w2 (g - x) + c (q - v),  w2 = omega^2, c = 2 zeta omega.
@@ -17,8 +20,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "internal.h"
 #include "scaled.h"
-#include "spring.h"
 
 /* The steps, for doubles. */
 #define RS_REAL double
@@ -38,15 +41,119 @@ prepare_common(const spring_params *p, double h, spring_coef *k)
 	k->c = 2.0 * p->zeta * p->omega;
 }
 
-static const spring_rule explicit_rule = {
-	"explicit", "forward Euler: x += h v_old; v += h a(x_old, v_old)",
-	"Studio Gobo, first listing", 1, prepare_common, explicit_step
-};
+/*
+ * The stability limits on H = omega dt in closed form, a row's
+ * stable_hw (analyze.c's spring_max_stable_hw), derived in springsim(1)
+ * from the Schur-Cohn (Jury) conditions on M's characteristic polynomial
+ * mu^2 - T mu + D: stable iff |D| <= 1 and |T| <= 1 + D.
+ */
 
-static const spring_rule semi_implicit_rule = {
-	"semi-implicit", "symplectic Euler: v += h a(x, v); x += h v_new",
-	"Holden, Chou, Nissen", 1, prepare_common, semi_implicit_step
-};
+/*
+ * Explicit Euler: M = I + h A, mu = 1 + h lambda.  Under-damped:
+ * |mu|^2 = 1 - 2 zeta H + H^2 <= 1 iff H <= 2 zeta (0 undamped: Studio
+ * Gobo's explicit spring grows at every step size).  Over-damped: the
+ * fast root -omega (zeta + sqrt(zeta^2 - 1)) needs H (zeta + sqrt(zeta^2
+ * - 1)) <= 2.
+ */
+static double
+explicit_limit(double zeta)
+{
+	if (zeta < 1.0)
+		return 2.0 * zeta;
+	return 2.0 / (zeta + sqrt((zeta - 1.0) * (zeta + 1.0)));
+}
+
+/*
+ * Semi-implicit Euler (Holden, Chou, Nissen): D = 1 - 2 zeta H, T = 2 -
+ * 2 zeta H - H^2; 1 + T + D >= 0 is H^2 + 4 zeta H <= 4, so H <= 2
+ * (sqrt(zeta^2 + 1) - zeta), written without the cancellation.  Damping
+ * makes the limit smaller: 2 undamped, 2 (sqrt 2 - 1) critically damped.
+ */
+static double
+semi_implicit_limit(double zeta)
+{
+	return 2.0 / (zeta + hypot(zeta, 1.0));
+}
+
+/*
+ * Studio Gobo's implicit (Stable PD) update as written: with u = 2 zeta
+ * H, D = 1 / (1 + u), T = (2 + u - H^2) / (1 + u); 1 + T + D >= 0 is
+ * H^2 - 4 zeta H <= 4: H <= 2 (zeta + sqrt(zeta^2 + 1)).  Finite: not
+ * "unconditionally stable".
+ */
+static double
+implicit_limit(double zeta)
+{
+	return 2.0 * (zeta + hypot(zeta, 1.0));
+}
+
+/*
+ * Studio Gobo's appendix B (rigidbody): the same velocity change, position
+ * moved with the new velocity.  With u = 2 zeta H, T = (2 + u - 2 H^2) /
+ * (1 + u), D = (1 - H^2) / (1 + u); 1 - T + D = H^2 / (1 + u) > 0;
+ * 1 + T + D = (4 + 2 u - 3 H^2) / (1 + u) >= 0 is 3 H^2 - 4 zeta H <= 4:
+ * H <= 2 (zeta + sqrt(zeta^2 + 3)) / 3; D >= -1, H <= zeta + sqrt(zeta^2
+ * + 2), is weaker (9 (zeta^2 + 2) > 4 (zeta^2 + 3)).  2 / sqrt 3 undamped,
+ * 4/3 at zeta 1/4, 2 at zeta 1: finite, a third of implicit's for large
+ * zeta and below it everywhere; below semi-implicit's for zeta < 1 /
+ * (2 sqrt 2), where both are sqrt 2, above it beyond.
+ */
+static double
+rigidbody_limit(double zeta)
+{
+	return 2.0 * (zeta + sqrt(zeta * zeta + 3.0)) / 3.0;
+}
+
+/*
+ * Velocity Verlet with the damping solved at the new velocity: with
+ * s = zeta H, D = (1 - s) / (1 + s), T = 2 (1 - H^2 / 2) / (1 + s);
+ * 1 + T + D = (4 - H^2) / (1 + s): H <= 2 whatever the damping.
+ */
+static double
+verlet_limit(double zeta)
+{
+	(void)zeta;
+	return 2.0;
+}
+
+/*
+ * Backward Euler, mu = 1 / (1 - h lambda), and the exact rule, mu =
+ * e^(h lambda): |mu| <= 1 whenever Re lambda <= 0, at every step.
+ */
+static double
+unconditional(double zeta)
+{
+	(void)zeta;
+	return INFINITY;
+}
+
+/* rk4 has no closed form: its limit is searched (stable_hw NULL). */
+#define no_limit NULL
+
+/*
+ * A rule with a kernel (internal.h's SPRING_KERNELS id): its row,
+ * id##_rule, and its float twin's, id##_twin (rules32.c's step; the
+ * rule's name, order and limit, the summary sum32, its own twin), from
+ * one line.  sum and src: the row's summary and source.
+ */
+#define RULE(id, nm, ord, prep, limit, sum, src, sum32)		\
+static const spring_rule id##_twin = {					\
+	nm, sum32, "a game's float build of the rule", ord,		\
+	spring_twin_##id##_prepare, spring_twin_##id##_step,		\
+	&id##_twin, limit, SPRING_KERNEL_NONE				\
+};									\
+static const spring_rule id##_rule = {					\
+	nm, sum, src, ord, prep, id##_step, &id##_twin, limit,		\
+	SPRING_KERNEL_##id						\
+}
+
+RULE(explicit, "explicit", 1, prepare_common, explicit_limit,
+    "forward Euler: x += h v_old; v += h a(x_old, v_old)",
+    "Studio Gobo, first listing", "forward Euler, in float");
+
+RULE(semi_implicit, "semi-implicit", 1, prepare_common,
+    semi_implicit_limit, "symplectic Euler: v += h a(x, v); x += h v_new",
+    "Holden, Chou, Nissen", "symplectic Euler, in float");
 
 /* Stable PD: 1 / (1 + h c), the implicit damping divisor. */
 static void
@@ -56,11 +163,9 @@ implicit_prepare(const spring_params *p, double h, spring_coef *k)
 	k->k[0] = 1.0 / (1.0 + h * k->c);
 }
 
-static const spring_rule implicit_rule = {
-	"implicit", "Stable PD: spring at x + h v, damping solved implicitly, "
-	"x += h v_old", "Studio Gobo (Tan et al.)", 1, implicit_prepare,
-	implicit_step
-};
+RULE(implicit, "implicit", 1, implicit_prepare, implicit_limit,
+    "Stable PD: spring at x + h v, damping solved implicitly, "
+    "x += h v_old", "Studio Gobo (Tan et al.)", "Stable PD, in float");
 
 /*
  * Studio Gobo's appendix B: the spring drives a physics rigid body.  Each
@@ -79,11 +184,10 @@ static const spring_rule implicit_rule = {
  * h v) + d (q1 - v)) / (1 + h d / m) with k = m w2, d = 2 m zeta omega:
  * the mass only renames the parameters.  Same coefficient as implicit.
  */
-static const spring_rule rigidbody_rule = {
-	"rigidbody", "Stable PD as an impulse, then the engine's x += h v_new "
-	"(rigid-body control)", "Studio Gobo, appendix B", 1,
-	implicit_prepare, rigidbody_step
-};
+RULE(rigidbody, "rigidbody", 1, implicit_prepare, rigidbody_limit,
+    "Stable PD as an impulse, then the engine's x += h v_new "
+    "(rigid-body control)", "Studio Gobo, appendix B",
+    "Stable PD as an impulse, in float");
 
 /* Backward Euler: 1 / (1 + h c + h^2 w2), Chou's 1 / Delta. */
 static void
@@ -93,11 +197,9 @@ backward_euler_prepare(const spring_params *p, double h, spring_coef *k)
 	k->k[0] = 1.0 / (1.0 + h * k->c + h * h * k->w2);
 }
 
-static const spring_rule backward_euler_rule = {
-	"backward-euler", "implicit Euler, x and v at the end of the step "
-	"(Cramer's rule)", "Allen Chou", 1, backward_euler_prepare,
-	backward_euler_step
-};
+RULE(backward_euler, "backward-euler", 1, backward_euler_prepare,
+    unconditional, "implicit Euler, x and v at the end of the step "
+    "(Cramer's rule)", "Allen Chou", "implicit Euler, in float");
 
 /*
  * Velocity Verlet: 1 / (1 + h c / 2) for the implicit damping half, h / 2,
@@ -113,15 +215,13 @@ verlet_prepare(const spring_params *p, double h, spring_coef *k)
 	k->k[3] = k->k[0] * 0.5 * h * k->w2;
 }
 
-static const spring_rule verlet_rule = {
-	"verlet", "velocity Verlet, damping at the new velocity solved exactly",
-	"Nissen (comments)", 2, verlet_prepare, verlet_step
-};
+RULE(verlet, "verlet", 2, verlet_prepare, verlet_limit,
+    "velocity Verlet, damping at the new velocity solved exactly",
+    "Nissen (comments)", "velocity Verlet, in float");
 
-static const spring_rule rk4_rule = {
-	"rk4", "classic fourth-order Runge-Kutta, target at the stage times",
-	"Fiedler", 4, prepare_common, rk4_step
-};
+RULE(rk4, "rk4", 4, prepare_common, no_limit,
+    "classic fourth-order Runge-Kutta, target at the stage times",
+    "Fiedler", "classic Runge-Kutta, in float");
 
 /* The exact rule: the closed-form propagator over one step. */
 static void
@@ -140,10 +240,9 @@ exact_prepare(const spring_params *p, double h, spring_coef *k)
 	k->k[3] = phi.d;
 }
 
-static const spring_rule exact_rule = {
-	"exact", "the closed form over each step (equals the reference)",
-	"Holden", 0, exact_prepare, exact_step
-};
+RULE(exact, "exact", 0, exact_prepare, unconditional,
+    "the closed form over each step (equals the reference)", "Holden",
+    "the closed-form propagator rounded to float, stepped in float");
 
 /*
  * Holden's critical spring damper (y = d / 2 = omega, zeta 1): the
@@ -178,11 +277,13 @@ critical_step(const spring_coef *k, spring_state *s,
 	s->x = j0 + c;
 }
 
+/* No float twin; its limit searched; batch.c's tiles step it. */
 static const spring_rule critical_rule = {
 	"critical", "Holden's critical spring: (j0 + j1 t) e^-yt toward "
 	"c = g + 2q/y, the goal held over the step", "Holden", 1,
-	critical_prepare, critical_step
+	critical_prepare, critical_step, NULL, NULL, SPRING_KERNEL_critical
 };
+#undef RULE
 
 const spring_rule *const spring_rule_critical = &critical_rule;
 const spring_rule *const spring_rule_explicit = &explicit_rule;
@@ -206,7 +307,7 @@ const spring_rule *const spring_rules[] = {
 	NULL
 };
 
-/* Walk the table for a rule by name. */
+/* Walk the table for a rule by name: the one look-up by name. */
 const spring_rule *
 spring_rule_find(const char *name)
 {
@@ -216,4 +317,11 @@ spring_rule_find(const char *name)
 		if (strcmp((*r)->name, name) == 0)
 			return *r;
 	return NULL;
+}
+
+/* See core.h: the row's twin. */
+const spring_rule *
+spring_rule_float32(const spring_rule *r)
+{
+	return r->float32;
 }

@@ -1,7 +1,8 @@
 /*
  * rules32.c - the update rules in single precision: the same steps
  * (rulestep.h) done in float, the way a game ships them, each the float
- * twin of a rule of spring_rules[].
+ * twin of a rule of spring_rules[]: one for each kernel of internal.h's
+ * SPRING_KERNELS, whose rows (rules.c) point at them.
  *
  * A game keeps the spring's state in float and steps it in float; what
  * that changes is most visible near rest, where a float step can no
@@ -14,10 +15,7 @@
  * bit).  The state goes back into the spring_state's doubles exactly,
  * so the run's loops, metrics and the reference stay double.
  */
-#include <stddef.h>
-#include <string.h>
-
-#include "spring.h"
+#include "internal.h"
 
 typedef struct {
 	float h, w2, c;
@@ -53,16 +51,21 @@ round_coef(spring_coef *k)
 		k->k[i] = (float)k->k[i];
 }
 
-/* One float step: the double arguments rounded to float, then stepped. */
-#define FLOAT_TWIN(name, dbl, step)					\
-static void								\
-name##_twin_prepare(const spring_params *p, double h, spring_coef *k)	\
+/*
+ * A kernel's float twin, its prepare and step (rules.c's RULE makes the
+ * twin's row of them): the double rule's coefficients rounded to float;
+ * the double arguments rounded to float, then stepped.
+ */
+#define FLOAT_TWIN(id)							\
+void									\
+spring_twin_##id##_prepare(const spring_params *p, double h,		\
+    spring_coef *k)							\
 {									\
-	(dbl)->prepare(p, h, k);					\
+	spring_rule_##id->prepare(p, h, k);				\
 	round_coef(k);							\
 }									\
-static void								\
-name##_twin_step(const spring_coef *k, spring_state *s,			\
+void									\
+spring_twin_##id##_step(const spring_coef *k, spring_state *s,		\
     const spring_target_step *tg)					\
 {									\
 	coef32 kf = { (float)k->h, (float)k->w2, (float)k->c,		\
@@ -72,49 +75,9 @@ name##_twin_step(const spring_coef *k, spring_state *s,			\
 	target32 tf = { (float)tg->g0, (float)tg->q0, (float)tg->gm,	\
 	    (float)tg->qm, (float)tg->g1, (float)tg->q1 };		\
 									\
-	step(&kf, &sf, &tf);						\
+	id##_step32(&kf, &sf, &tf);					\
 	s->x = sf.x;							\
 	s->v = sf.v;							\
 }
-
-FLOAT_TWIN(explicit, spring_rule_explicit, explicit_step32)
-FLOAT_TWIN(semi_implicit, spring_rule_semi_implicit, semi_implicit_step32)
-FLOAT_TWIN(implicit, spring_rule_implicit, implicit_step32)
-FLOAT_TWIN(rigidbody, spring_rule_rigidbody, rigidbody_step32)
-FLOAT_TWIN(backward_euler, spring_rule_backward_euler,
-    backward_euler_step32)
-FLOAT_TWIN(verlet, spring_rule_verlet, verlet_step32)
-FLOAT_TWIN(rk4, spring_rule_rk4, rk4_step32)
-FLOAT_TWIN(exact, spring_rule_exact, exact_step32)
-
-/* A twin: the double rule's name and order; its own summary and steps. */
-#define TWIN_ROW(name, str, order, sum)					\
-	{ str, sum, "a game's float build of the rule", order,		\
-	  name##_twin_prepare, name##_twin_step }
-
-static const spring_rule twins[] = {
-	TWIN_ROW(explicit, "explicit", 1, "forward Euler, in float"),
-	TWIN_ROW(semi_implicit, "semi-implicit", 1,
-	    "symplectic Euler, in float"),
-	TWIN_ROW(implicit, "implicit", 1, "Stable PD, in float"),
-	TWIN_ROW(rigidbody, "rigidbody", 1,
-	    "Stable PD as an impulse, in float"),
-	TWIN_ROW(backward_euler, "backward-euler", 1,
-	    "implicit Euler, in float"),
-	TWIN_ROW(verlet, "verlet", 2, "velocity Verlet, in float"),
-	TWIN_ROW(rk4, "rk4", 4, "classic Runge-Kutta, in float"),
-	TWIN_ROW(exact, "exact", 0,
-	    "the closed-form propagator rounded to float, stepped in float"),
-};
-
-/* The float twin of rule r (by name), or NULL if it has none. */
-const spring_rule *
-spring_rule_float32(const spring_rule *r)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(twins) / sizeof(twins[0]); i++)
-		if (&twins[i] == r || strcmp(twins[i].name, r->name) == 0)
-			return &twins[i];
-	return NULL;
-}
+SPRING_KERNELS(FLOAT_TWIN)
+#undef FLOAT_TWIN

@@ -45,7 +45,8 @@ rec_step(const spring_coef *k, spring_state *s, const spring_target_step *tg)
 }
 
 static const spring_rule rec_rule = {
-	"record", "", "", 1, rec_prepare, rec_step
+	.name = "record", .summary = "", .source = "", .order = 1,
+	.prepare = rec_prepare, .step = rec_step
 };
 
 /* A recording stepper under policy with guard n; the target g(t) = t. */
