@@ -8,6 +8,8 @@
 #ifndef SPRING_INTERNAL_H
 #define SPRING_INTERNAL_H
 
+#include <stddef.h>
+
 #include "spring.h"
 
 /*
@@ -32,11 +34,14 @@ enum spring_kernel {
 };
 #undef SPRING_KERNEL_ID
 
-/* The kernel of rule: its row's, or SPRING_KERNEL_NONE if out of range. */
+/*
+ * The kernel of rule: its row's, or SPRING_KERNEL_NONE if out of range
+ * or no rule (a model's sim).
+ */
 static inline int
 spring_kernel_of(const spring_rule *rule)
 {
-	return rule->kernel > SPRING_KERNEL_NONE &&
+	return rule != NULL && rule->kernel > SPRING_KERNEL_NONE &&
 	    rule->kernel < SPRING_NKERNELS ? rule->kernel : SPRING_KERNEL_NONE;
 }
 

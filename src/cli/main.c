@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "run.h"
 
 /* Subcommands by name, walked by a plain loop, ending in NULL. */
 static const struct command {
@@ -25,17 +26,6 @@ static const struct command {
 	{ "fit", cmd_fit },
 	{ "help", cmd_help },
 	{ NULL, NULL }
-};
-
-/*
- * The models `springsim help NAME` answers for: those with a --help of
- * their own (a command of their own, run_models[] in runmodels.c), and run's
- * models, whose help is run's.
- */
-static const char *const help_models[] = {
-	"quat", "vector", "pair", "angular", "chain", "mesh",
-	"spring", "critical", "damper", "double", "timed", "velocity",
-	"predict", "inertialize", NULL
 };
 
 /* See cli.h: the one place statuses become exit codes. */
@@ -64,7 +54,6 @@ int
 cmd_help(int argc, char **argv)
 {
 	const struct command *c;
-	const char *const *m;
 	char help[] = "--help", model[] = "--model", run[] = "run";
 	char *args[5];
 
@@ -81,15 +70,16 @@ cmd_help(int argc, char **argv)
 	for (c = commands; c->name != NULL; c++)
 		if (strcmp(c->name, argv[1]) == 0)
 			return c->run(2, args);
-	for (m = help_models; *m != NULL; m++)
-		if (strcmp(*m, argv[1]) == 0) {
-			args[0] = run;
-			args[1] = model;
-			args[2] = argv[1];
-			args[3] = help;
-			args[4] = NULL;
-			return cmd_run(4, args);
-		}
+	/* every model of run_models[] (runmodels.c): its help is
+	 * --model NAME --help, run's or its own command's */
+	if (run_model_find(argv[1]) != NULL) {
+		args[0] = run;
+		args[1] = model;
+		args[2] = argv[1];
+		args[3] = help;
+		args[4] = NULL;
+		return cmd_run(4, args);
+	}
 	return usage_error("help: unknown command or model '%s'", argv[1]);
 }
 

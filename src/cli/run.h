@@ -439,21 +439,23 @@ int run_names_model_command(int argc, char **argv);
 typedef int (*model_runner)(int argc, char **argv);
 model_runner run_model_runner(int argc, char **argv);
 
-/* How a model's rule is chosen: the spring's, exact only, the library's. */
-enum model_rules { RULES_SPRING, RULES_CRITICAL, RULES_LIBRARY };
+/* How a run model's rule is chosen: the spring's, or exact only. */
+enum model_rules { RULES_SPRING, RULES_CRITICAL };
 
 /*
- * A model (runmodels.c's run_models[], ending in a NULL name): its name, its
- * line of `springsim list` (NULL: the library model's, with its rules),
- * how its rule is chosen, how its spring is resolved (run's models), or
- * the command that runs it (NULL for run's), the flags it owns
- * ("--t-goal --apprehension": refused with a model that owns none), and
- * the model --dim makes it.
+ * A model (runmodels.c's run_models[], ending in a row with neither name
+ * nor lib): the library's model it is (lib: its name, summary and rules
+ * come from there, spring_models[]), or its own name and line of
+ * `springsim list` and how its rule is chosen; how its spring is
+ * resolved (run's models), or the command that runs it (NULL for
+ * run's), the flags it owns ("--t-goal --apprehension": refused with a
+ * model that owns none), and the model --dim makes it.
  */
 struct run_model {
-	const char *name;
-	const char *summary;
-	enum model_rules rules;
+	const spring_model *const *lib;	/* the library's, or NULL */
+	const char *name;		/* NULL with lib */
+	const char *summary;		/* NULL with lib */
+	enum model_rules rules;		/* unread with lib */
 	int (*resolve)(struct run_setup *rs);
 	model_runner run;
 	const char *owns;	/* flags only it and others that say so take */
@@ -461,5 +463,9 @@ struct run_model {
 	int dim_one_stays;	/* but not with --dim 1 */
 };
 extern const struct run_model run_models[];
+/* A row's name: its library model's, or its own (NULL: the table's end). */
+const char *run_model_name(const struct run_model *m);
+/* The row of model name, or NULL. */
+const struct run_model *run_model_find(const char *name);
 
 #endif

@@ -24,11 +24,11 @@
 static int
 model_elsewhere(const struct run_setup *rs, const struct run_model *m)
 {
-	int analyzed = strcmp(m->name, "chain") == 0 ||
-	    strcmp(m->name, "mesh") == 0;
+	const char *name = run_model_name(m);
+	int analyzed = strcmp(name, "chain") == 0 || strcmp(name, "mesh") == 0;
 
 	return usage_error("--model %s runs with 'springsim run'%s (its own "
-	    "command)%s, not with %s", m->name, analyzed ? "" : " only",
+	    "command)%s, not with %s", name, analyzed ? "" : " only",
 	    analyzed ? " and 'springsim analyze'" : "", rs->command != NULL ?
 	    rs->command : "this command");
 }
@@ -57,18 +57,14 @@ resolve_rule(struct run_setup *rs)
 		rs->mdl = &run_models[0];
 		return EXIT_OK;
 	}
-	for (m = run_models; m->name != NULL; m++)
-		if (strcmp(m->name, rs->model) == 0)
-			break;
-	if (m->name != NULL && m->resolve == NULL)
+	if ((m = run_model_find(rs->model)) != NULL && m->resolve == NULL)
 		return model_elsewhere(rs, m);
-	if (m->name == NULL)
+	if (m == NULL)
 		return usage_error("--model: unknown model '%s'; "
 		    "'springsim list' shows them", rs->model);
 	rs->mdl = m;
-	switch (m->rules) {
-	case RULES_LIBRARY:
-		rs->sim.model = spring_model_find(m->name);
+	if (m->lib != NULL) {
+		rs->sim.model = *m->lib;
 		/* the first of a model's rules is its default */
 		if (rs->integrator == NULL)
 			rs->integrator = rs->sim.model->rules[0]->name;
@@ -79,6 +75,8 @@ resolve_rule(struct run_setup *rs)
 			    rs->integrator);
 		rs->sim.rule = NULL;
 		return EXIT_OK;
+	}
+	switch (m->rules) {
 	case RULES_CRITICAL:
 		if (rs->integrator != NULL &&
 		    strcmp(rs->integrator, "exact") != 0)
@@ -305,11 +303,12 @@ resolve_damped(struct run_setup *rs)
 }
 
 /*
- * The models, one row each: the name --model takes, its line of
- * `springsim list` (NULL: the library's, with its rules), how its rule
- * is chosen and its spring resolved (run's models), or the command that
- * runs it (a state of its own shape: many bodies, rotations).  In the
- * order `springsim list` gives them; the spring first.
+ * The models, one row each: the name --model takes and its line of
+ * `springsim list` (or the library's model, lib, which gives both and
+ * its rules), how its rule is chosen and its spring resolved (run's
+ * models), or the command that runs it (a state of its own shape: many
+ * bodies, rotations).  In the order `springsim list` gives them; the
+ * spring first.  `springsim help NAME` answers for each (main.c).
  */
 const struct run_model run_models[] = {
 	{ .name = "spring", .summary = "the damped spring a = omega^2 (g - x) "
@@ -340,21 +339,30 @@ const struct run_model run_models[] = {
 	  "top row: --dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
 	  "reference (also pair and chain with --dim 2|3)",
 	  .run = cmd_network },
-	/* the library's (spring_models[]): its summary and rules */
-	{ .name = "damper", .rules = RULES_LIBRARY, .resolve = resolve_damper },
-	{ .name = "double", .rules = RULES_LIBRARY,
-	  .resolve = resolve_critical },
-	{ .name = "timed", .rules = RULES_LIBRARY, .resolve = resolve_goal,
+	/*
+	 * the library's (spring_models[]): its row gives the name, the
+	 * summary and the rules; the CLI's, how its spring is resolved and
+	 * the flags it owns
+	 */
+	{ .lib = &spring_model_damper, .resolve = resolve_damper },
+	{ .lib = &spring_model_double, .resolve = resolve_critical },
+	{ .lib = &spring_model_timed, .resolve = resolve_goal,
 	  .owns = "--t-goal --apprehension" },
-	{ .name = "velocity", .rules = RULES_LIBRARY, .resolve = resolve_goal,
+	{ .lib = &spring_model_velocity, .resolve = resolve_goal,
 	  .owns = "--v-goal --apprehension" },
-	{ .name = "predict", .rules = RULES_LIBRARY, .resolve = resolve_goal,
+	{ .lib = &spring_model_predict, .resolve = resolve_goal,
 	  .owns = "--v-goal --horizon" },
-	{ .name = "inertialize", .rules = RULES_LIBRARY,
-	  .resolve = resolve_inertialize,
+	{ .lib = &spring_model_inertialize, .resolve = resolve_inertialize,
 	  .owns = "--switch-at --source-a --source-b" },
-	{ .name = NULL }
+	{ .name = NULL, .lib = NULL }
 };
+
+/* See run.h: the library model's name, or the row's own. */
+const char *
+run_model_name(const struct run_model *m)
+{
+	return m->lib != NULL ? (*m->lib)->name : m->name;
+}
 
 /* Whether model m owns flag ("--t-goal"): a word of its owns. */
 static int
@@ -400,10 +408,11 @@ refuse_unowned(void *ctx, const char *flag)
 	if (rs->mdl->owns != NULL && owns(rs->mdl, flag))
 		return strcmp(flag, "--horizon") == 0 ? horizon_rows(rs) :
 		    EXIT_OK;
-	for (m = run_models; m->name != NULL; m++)
+	for (m = run_models; run_model_name(m) != NULL; m++)
 		if (owns(m, flag))
 			snprintf(who + strlen(who), sizeof(who) - strlen(who),
-			    "%s%s", who[0] != '\0' ? " or " : "", m->name);
+			    "%s%s", who[0] != '\0' ? " or " : "",
+			    run_model_name(m));
 	if (who[0] == '\0')
 		return EXIT_OK;
 	return usage_error("%s goes with --model %s", flag, who);
@@ -582,14 +591,17 @@ run_model_arg(int argc, char **argv, const char **dim_arg)
 }
 
 
-/* The row of model name (any: run's, a command's, the library's), or NULL. */
-static const struct run_model *
-model_row(const char *name)
+/*
+ * See run.h: the row of model name (any: run's, a command's, the
+ * library's), or NULL.
+ */
+const struct run_model *
+run_model_find(const char *name)
 {
 	const struct run_model *m;
 
-	for (m = run_models; m->name != NULL; m++)
-		if (strcmp(m->name, name) == 0)
+	for (m = run_models; run_model_name(m) != NULL; m++)
+		if (strcmp(run_model_name(m), name) == 0)
 			return m;
 	return NULL;
 }
@@ -602,11 +614,12 @@ model_runner
 run_model_runner(int argc, char **argv)
 {
 	const char *dim_arg, *name = run_model_arg(argc, argv, &dim_arg);
-	const struct run_model *m = model_row(name != NULL ? name : "spring");
+	const struct run_model *m = run_model_find(name != NULL ? name :
+	    "spring");
 
 	if (m != NULL && dim_arg != NULL && m->dim_as != NULL &&
 	    !(m->dim_one_stays && names_one(dim_arg)))
-		m = model_row(m->dim_as);
+		m = run_model_find(m->dim_as);
 	return m != NULL ? m->run : NULL;
 }
 
@@ -628,12 +641,12 @@ list_models(FILE *fp)
 	const spring_model *o;
 	const spring_model_rule *const *r;
 
-	for (m = run_models; m->name != NULL; m++) {
-		if (m->summary != NULL) {
+	for (m = run_models; run_model_name(m) != NULL; m++) {
+		if (m->lib == NULL) {
 			fprintf(fp, "  %-20s %s\n", m->name, m->summary);
 			continue;
 		}
-		o = spring_model_find(m->name);
+		o = *m->lib;
 		fprintf(fp, "  %-20s %s [%s]\n", o->name,
 		    cli_summary(o->summary), o->source);
 		for (r = o->rules; *r != NULL; r++)

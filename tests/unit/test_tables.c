@@ -12,18 +12,104 @@
 
 #include "check.h"
 #include "cli/run.h"
+#include "internal.h"
 #include "suites.h"
 
-/* The row of run_models[] named name, or NULL. */
+/* The row of run_models[] named name, or NULL (a walk of our own). */
 static const struct run_model *
 row(const char *name)
 {
 	const struct run_model *m;
 
-	for (m = run_models; m->name != NULL; m++)
-		if (strcmp(m->name, name) == 0)
+	for (m = run_models; run_model_name(m) != NULL; m++)
+		if (strcmp(run_model_name(m), name) == 0)
 			return m;
 	return NULL;
+}
+
+/*
+ * Every rule's row complete: name, summary, source, prepare and step;
+ * its float twin (or none: critical alone), a twin of the same name and
+ * order and stability limit, its own twin, stepped by a call; the
+ * stability limit in closed form or none (rk4, critical: searched),
+ * agreeing with the search; a kernel (sim.c's inlined loop, the batch's
+ * tiles) for every rule of spring_rules[] and critical.
+ */
+static void
+rule_rows(void)
+{
+	const spring_rule *all[16];
+	int n = 0, i, j;
+
+	for (i = 0; spring_rules[i] != NULL; i++)
+		all[n++] = spring_rules[i];
+	all[n++] = spring_rule_critical;
+	CHECK(n == 9);
+	for (i = 0; i < n; i++) {
+		const spring_rule *r = all[i], *tw = r->float32;
+
+		CHECK(r->name != NULL && r->summary != NULL &&
+		    r->source != NULL && r->prepare != NULL && r->step != NULL);
+		CHECK(r->order >= 0 && r->order <= 4);
+		CHECK(spring_rule_find(r->name) == (r == spring_rule_critical ?
+		    NULL : r));
+		CHECK(r->kernel != 0);
+		CHECK(spring_batch_has_runner(r) ==
+		    spring_batch_has_runner(spring_rule_explicit));
+		for (j = 0; j < i; j++)
+			CHECK(all[j]->kernel != r->kernel);
+		CHECK((tw == NULL) == (r == spring_rule_critical));
+		if (tw != NULL) {
+			CHECK(tw != r && strcmp(tw->name, r->name) == 0);
+			CHECK(tw->order == r->order && tw->float32 == tw);
+			CHECK(tw->stable_hw == r->stable_hw);
+			CHECK(tw->kernel == 0 && tw->step != r->step);
+			CHECK(!spring_batch_has_runner(tw));
+		}
+		/* the closed forms: rk4 and critical have none */
+		CHECK((r->stable_hw == NULL) == (r == spring_rule_rk4 ||
+		    r == spring_rule_critical));
+		if (r->stable_hw != NULL && isfinite(r->stable_hw(0.5)))
+			CHECK_NEAR(r->stable_hw(0.5),
+			    spring_search_stable_hw(r, 0.5), 1e-9);
+		else if (r->stable_hw != NULL)
+			CHECK(isinf(spring_search_stable_hw(r, 0.5)));
+	}
+}
+
+/*
+ * Every model's row complete, the library's and the CLI's: a name,
+ * a summary, rules (each complete); the CLI's row of a library model
+ * points at it and takes nothing of its own but how it resolves and
+ * the flags it owns.
+ */
+static void
+model_rows(void)
+{
+	const spring_model *const *o;
+	const spring_model_rule *const *r;
+	const struct run_model *m;
+
+	for (o = spring_models; *o != NULL; o++) {
+		CHECK((*o)->name != NULL && (*o)->summary != NULL &&
+		    (*o)->source != NULL && (*o)->reference != NULL &&
+		    (*o)->velocity != NULL && (*o)->rules[0] != NULL);
+		CHECK(spring_model_find((*o)->name) == *o);
+		for (r = (*o)->rules; *r != NULL; r++)
+			CHECK((*r)->name != NULL && (*r)->summary != NULL &&
+			    (*r)->source != NULL && (*r)->prepare != NULL &&
+			    (*r)->step != NULL &&
+			    spring_model_rule_find(*o, (*r)->name) == *r);
+	}
+	for (m = run_models; run_model_name(m) != NULL; m++) {
+		CHECK(run_model_find(run_model_name(m)) == m);
+		if (m->lib != NULL)
+			CHECK(m->name == NULL && m->summary == NULL &&
+			    spring_model_find((*m->lib)->name) == *m->lib);
+		else
+			CHECK(m->name != NULL && m->summary != NULL);
+	}
+	CHECK(run_model_find("no-such-model") == NULL);
 }
 
 /* Whether all[] (getopt_long's table) has --name. */
@@ -225,19 +311,19 @@ test_tables(void)
 	const char *p;
 	size_t i, j, n;
 
+	rule_rows();
+	model_rows();
 	/* the library's models, each a row choosing the library's rules */
 	for (o = spring_models; *o != NULL; o++) {
 		m = row((*o)->name);
-		CHECK(m != NULL && m->rules == RULES_LIBRARY &&
+		CHECK(m != NULL && m->lib != NULL && *m->lib == *o &&
 		    m->resolve != NULL && m->summary == NULL);
 	}
-	for (m = run_models; m->name != NULL; m++) {
+	for (m = run_models; run_model_name(m) != NULL; m++) {
 		/* run resolves it, or a command of its own runs it */
 		CHECK((m->resolve != NULL) != (m->run != NULL));
-		CHECK(m->rules != RULES_LIBRARY ||
-		    spring_model_find(m->name) != NULL);
-		CHECK(m->summary != NULL || m->rules == RULES_LIBRARY);
-		CHECK(m == row(m->name));	/* once */
+		CHECK(m->summary != NULL || m->lib != NULL);
+		CHECK(m == row(run_model_name(m)));	/* once */
 		CHECK(m->dim_as == NULL || (row(m->dim_as) != NULL &&
 		    row(m->dim_as)->run != NULL));
 	}
@@ -269,7 +355,7 @@ test_tables(void)
 		    0);
 	}
 	/* a model owns flags run takes */
-	for (m = run_models; m->name != NULL; m++)
+	for (m = run_models; run_model_name(m) != NULL; m++)
 		for (p = m->owns; p != NULL && *p != '\0'; p += i) {
 			while (*p == ' ')
 				p++;
@@ -283,7 +369,7 @@ test_tables(void)
 		int owned = 0;
 
 		snprintf(flag, sizeof(flag), "--%s", all[j].name);
-		for (m = run_models; m->name != NULL; m++)
+		for (m = run_models; run_model_name(m) != NULL; m++)
 			for (p = m->owns; p != NULL && *p != '\0'; p += i) {
 				while (*p == ' ')
 					p++;
