@@ -57,7 +57,9 @@ WARN	 = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 # no fused multiply-adds behind our back: batch.c's vector loop and sim.c's
 # scalar one must round alike (gcc's -std=c11 implies it; clang's doesn't)
 WARN	+= -ffp-contract=off
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Isrc/cli
+# the library's experimental headers too (spring.h: SPRING_EXPERIMENTAL)
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSPRING_EXPERIMENTAL -Iinclude -Isrc \
+	    -Isrc/cli
 LDLIBS	 = -lcsv -lm -pthread
 # springsim fit's least squares: MINPACK's Levenberg-Marquardt (lmder)
 # from Debian's libcminpack-dev (cminpack 1.3: a small, long-kept C

@@ -22,6 +22,9 @@
  * The rules are scale-free: in the coordinates (x, v / omega) M depends
  * on omega dt and zeta only, so the stability limits are limits on
  * omega dt.  The library does numbers only: no I/O, no allocation.
+ *
+ * EXPERIMENTAL (spring.h: SPRING_EXPERIMENTAL): not part of the stable
+ * core; its interface may change between releases.
  */
 #ifndef SPRING_ANALYZE_H
 #define SPRING_ANALYZE_H

@@ -2,6 +2,8 @@
  * spring/core.h - the damped spring's types and its update rules
  * (rules.c).  Part of the springsim library: include "spring.h" for all of
  * it.
+ *
+ * STABLE: part of the library's stable core (spring.h).
  */
 #ifndef SPRING_CORE_H
 #define SPRING_CORE_H

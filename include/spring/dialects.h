@@ -9,6 +9,8 @@
  * when the inputs have no meaning (the range checks that name a flag are
  * the CLI's); where a library silently clamps an input, the function
  * applies the same clamp, so that it gives the library's own spring.
+ *
+ * STABLE: part of the library's stable core (spring.h).
  */
 #ifndef SPRING_DIALECTS_H
 #define SPRING_DIALECTS_H

@@ -2,6 +2,8 @@
  * spring/exact.h - the exact solution and the reference trajectory
  * (exact.c).  Part of the springsim library: include "spring.h" for all of
  * it.
+ *
+ * STABLE: part of the library's stable core (spring.h).
  */
 #ifndef SPRING_EXACT_H
 #define SPRING_EXACT_H

@@ -2,6 +2,8 @@
  * spring/frame.h - substep policies, the stepper, frame-time schedules
  * (frame.c, schedule.c).  Part of the springsim library: include
  * "spring.h" for all of it.
+ *
+ * STABLE: part of the library's stable core (spring.h).
  */
 #ifndef SPRING_FRAME_H
 #define SPRING_FRAME_H

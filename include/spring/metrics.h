@@ -1,6 +1,8 @@
 /*
  * spring/metrics.h - error metrics over a run (metrics.c).  Part of the
  * springsim library: include "spring.h" for all of it.
+ *
+ * STABLE: part of the library's stable core (spring.h).
  */
 #ifndef SPRING_METRICS_H
 #define SPRING_METRICS_H

@@ -1,6 +1,9 @@
 /*
  * spring/network.h - spring networks in 1, 2 or 3 dimensions (network.c).
  * Part of the springsim library: include "spring.h" for all of it.
+ *
+ * EXPERIMENTAL (spring.h: SPRING_EXPERIMENTAL): not part of the stable
+ * core; its interface may change between releases.
  */
 #ifndef SPRING_NETWORK_H
 #define SPRING_NETWORK_H

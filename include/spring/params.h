@@ -2,6 +2,8 @@
  * spring/params.h - parameter conventions to and from (omega, zeta, mass)
  * (params.c).  Part of the springsim library: include "spring.h" for all
  * of it.
+ *
+ * STABLE: part of the library's stable core (spring.h).
  */
 #ifndef SPRING_PARAMS_H
 #define SPRING_PARAMS_H

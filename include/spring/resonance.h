@@ -1,6 +1,9 @@
 /*
  * spring/resonance.h - the spring driven by a sine (resonance.c).  Part of
  * the springsim library: include "spring.h" for all of it.
+ *
+ * EXPERIMENTAL (spring.h: SPRING_EXPERIMENTAL): not part of the stable
+ * core; its interface may change between releases.
  */
 #ifndef SPRING_RESONANCE_H
 #define SPRING_RESONANCE_H

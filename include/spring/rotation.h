@@ -1,6 +1,9 @@
 /*
  * spring/rotation.h - the quaternion spring (rotation.c).  Part of the
  * springsim library: include "spring.h" for all of it.
+ *
+ * EXPERIMENTAL (spring.h: SPRING_EXPERIMENTAL): not part of the stable
+ * core; its interface may change between releases.
  */
 #ifndef SPRING_ROTATION_H
 #define SPRING_ROTATION_H

@@ -2,6 +2,9 @@
  * spring/signal.h - target signals and their exact reference (signal.c,
  * sigref.c).  Part of the springsim library: include "spring.h" for all of
  * it.
+ *
+ * EXPERIMENTAL (spring.h: SPRING_EXPERIMENTAL): not part of the stable
+ * core; its interface may change between releases.
  */
 #ifndef SPRING_SIGNAL_H
 #define SPRING_SIGNAL_H

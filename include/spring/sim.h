@@ -2,6 +2,8 @@
  * spring/sim.h - whole runs, the models beyond the spring, batches (sim.c,
  * models.c, batch.c).  Part of the springsim library: include "spring.h"
  * for all of it.
+ *
+ * STABLE: part of the library's stable core (spring.h).
  */
 #ifndef SPRING_SIM_H
 #define SPRING_SIM_H

@@ -2,6 +2,9 @@
  * spring/system.h - systems of springs on a line, and their stability
  * (system.c).  Part of the springsim library: include "spring.h" for all
  * of it.
+ *
+ * EXPERIMENTAL (spring.h: SPRING_EXPERIMENTAL): not part of the stable
+ * core; its interface may change between releases.
  */
 #ifndef SPRING_SYSTEM_H
 #define SPRING_SYSTEM_H

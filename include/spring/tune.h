@@ -8,6 +8,9 @@
  * rest at distance 1 from a target at rest, e(t) = x - g = phi_11(t) of
  * spring_propagator.  With omega = 1 every time below is omega t: the
  * spring's times scale as 1 / omega at a fixed zeta.
+ *
+ * EXPERIMENTAL (spring.h: SPRING_EXPERIMENTAL): not part of the stable
+ * core; its interface may change between releases.
  */
 #ifndef SPRING_TUNE_H
 #define SPRING_TUNE_H
