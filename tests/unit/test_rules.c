@@ -462,6 +462,105 @@ float_twins(void)
 	}
 }
 
+/*
+ * spring_sim_init: the defaults sim.h documents, each field checked
+ * against the value written there; a run of such a sim is the run of
+ * a sim zeroed and set by hand to the same values, to the bit.
+ */
+static void
+sim_defaults(void)
+{
+	spring_sim a, b;
+	spring_metrics ma, mb;
+
+	spring_sim_init(&a);
+	CHECK(a.rule == spring_rule_semi_implicit);
+	CHECK_NEAR(a.params.omega, 2 * 3.14159265358979323846, 1e-15);
+	CHECK_EQ(a.params.zeta, 1);
+	CHECK_EQ(a.params.mass, 1);
+	CHECK(a.params.fast_exp == 0);
+	CHECK_EQ(a.x0, 0);
+	CHECK_EQ(a.v0, 0);
+	CHECK_EQ(a.target, 1);
+	CHECK_EQ(a.target_vel, 0);
+	CHECK_EQ(a.dt, 1.0 / 60);
+	CHECK(a.frames == 0);
+	CHECK_EQ(a.duration, 2);
+	CHECK(a.policy == spring_policy_none);
+	CHECK_EQ(a.max_dt, 1.0 / 60);
+	CHECK(a.max_substeps == 8);
+	CHECK(a.vel_source == SPRING_VEL_SIGNAL);
+	CHECK(a.model == NULL && a.mrule == NULL && a.schedule == NULL &&
+	    a.signal == NULL && a.engine == NULL && a.nissen == 0);
+	CHECK_EQ(a.t_goal, 1);
+	CHECK_EQ(a.v_goal, 1);
+	CHECK_EQ(a.apprehension, 2);
+	CHECK_EQ(a.switch_at, 1);
+
+	memset(&b, 0, sizeof(b));
+	b.rule = spring_rule_semi_implicit;
+	b.params.omega = 2 * 3.14159265358979323846;
+	b.params.zeta = 1;
+	b.params.mass = 1;
+	b.target = 1;
+	b.dt = 1.0 / 60;
+	b.duration = 2;
+	b.max_dt = 1.0 / 60;
+	b.max_substeps = 8;
+	spring_simulate(&a, NULL, NULL, &ma, NULL);
+	spring_simulate(&b, NULL, NULL, &mb, NULL);
+	CHECK(memcmp(&ma, &mb, sizeof(ma)) == 0);
+	CHECK(ma.max_err_x > 0 && !ma.diverged);
+}
+
+/*
+ * spring_stepper_start from a config: the stepper the deprecated
+ * positional spring_stepper_init makes and then sets by hand (Nissen's
+ * coefficients), frame after frame the same state.
+ */
+static void
+stepper_config(void)
+{
+	spring_stepper_config cfg;
+	spring_stepper a, b;
+	spring_params p = { 3, 0.4, 2, 0 };
+	int n;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.rule = spring_rule_verlet;
+	cfg.policy = spring_policy_fixed;
+	cfg.params = p;
+	cfg.max_dt = 0.01;
+	cfg.max_substeps = 5;
+	cfg.x0 = 0.5;
+	cfg.v0 = -1;
+	cfg.g0 = 1;
+	cfg.q = 0.25;
+	cfg.nissen = 1;
+	cfg.ck = 0.2;
+	cfg.cd = 0.1;
+	spring_stepper_start(&a, &cfg);
+	spring_stepper_init(&b, spring_rule_verlet, spring_policy_fixed, &p,
+	    0.01, 5, 0.5, -1, 1, 0.25);
+	b.nissen = 1;
+	b.ck = 0.2;
+	b.cd = 0.1;
+	CHECK(a.policy == spring_policy_fixed && a.nissen == 1);
+	CHECK_EQ(a.s.x, 0.5);
+	CHECK_EQ(a.s.v, -1);
+	for (n = 1; n <= 50; n++) {
+		spring_stepper_advance(&a, 1.0 / 30, n / 30.0);
+		spring_stepper_advance(&b, 1.0 / 30, n / 30.0);
+	}
+	CHECK(a.substeps == b.substeps && a.substeps > 50);
+	CHECK(memcmp(&a.s, &b.s, sizeof(a.s)) == 0);
+	CHECK(memcmp(&a.shown, &b.shown, sizeof(a.shown)) == 0);
+	/* no policy: none's */
+	cfg.policy = NULL;
+	spring_stepper_start(&a, &cfg);
+	CHECK(a.policy == spring_policy_none);
+}
+
 void
 test_rules(void)
 {
@@ -475,4 +574,6 @@ test_rules(void)
 	orders();
 	table();
 	float_twins();
+	sim_defaults();
+	stepper_config();
 }
