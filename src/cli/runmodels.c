@@ -90,7 +90,7 @@ resolve_rule(struct run_setup *rs)
 		break;
 	}
 	if (rs->integrator == NULL)
-		rs->integrator = "semi-implicit";
+		rs->integrator = spring_rule_semi_implicit->name;
 	if ((rs->sim.rule = spring_rule_find(rs->integrator)) == NULL)
 		return usage_error("--integrator: unknown rule '%s'; "
 		    "'springsim list' shows them", rs->integrator);

@@ -5,8 +5,9 @@
  * limit, kernel, and its float twin made beside it), exported by one
  * pointer, in the manner of GSL's odeiv2 steppers.  Adding a rule is its
  * step in rulestep.h, its id in internal.h's SPRING_KERNELS, one row
- * here and one line in spring_rules[]; sim.c, batch.c, rules32.c and
- * analyze.c derive what they need from those.
+ * here and its public pointer's declaration in core.h; spring_rules[],
+ * the pointers, sim.c's loops, batch.c's tiles, rules32.c's twins and
+ * analyze.c's limits derive from those.
  *
  * Per unit mass the acceleration is
  *	a(x, v, g, q) = w2 (g - x) + c (q - v),  w2 = omega^2, c = 2 zeta omega.
@@ -285,27 +286,22 @@ static const spring_rule critical_rule = {
 };
 #undef RULE
 
+/* Each kernel's rule by its public name (core.h), and critical. */
+#define RULE_PTR(id) const spring_rule *const spring_rule_##id = &id##_rule;
+SPRING_KERNELS(RULE_PTR)
+#undef RULE_PTR
 const spring_rule *const spring_rule_critical = &critical_rule;
-const spring_rule *const spring_rule_explicit = &explicit_rule;
-const spring_rule *const spring_rule_semi_implicit = &semi_implicit_rule;
-const spring_rule *const spring_rule_implicit = &implicit_rule;
-const spring_rule *const spring_rule_rigidbody = &rigidbody_rule;
-const spring_rule *const spring_rule_backward_euler = &backward_euler_rule;
-const spring_rule *const spring_rule_verlet = &verlet_rule;
-const spring_rule *const spring_rule_rk4 = &rk4_rule;
-const spring_rule *const spring_rule_exact = &exact_rule;
 
+/*
+ * The table: the kernels' rules in SPRING_KERNELS's order (a rule with no
+ * kernel would be added by name after them); critical is a model's.
+ */
+#define RULE_ROW(id) &id##_rule,
 const spring_rule *const spring_rules[] = {
-	&explicit_rule,
-	&semi_implicit_rule,
-	&implicit_rule,
-	&rigidbody_rule,
-	&backward_euler_rule,
-	&verlet_rule,
-	&rk4_rule,
-	&exact_rule,
+	SPRING_KERNELS(RULE_ROW)
 	NULL
 };
+#undef RULE_ROW
 
 /* Walk the table for a rule by name: the one look-up by name. */
 const spring_rule *

@@ -1,7 +1,10 @@
 /*
  * rulestep.h - the rules' steps, written once for any number type: rules.c
- * includes it for double (the table's steps), batch.c for vectors of
- * doubles (a tile of springs a step).  Element by element the vector code
+ * includes it for double (the table's steps), sim.c for double inlined
+ * (its constant-dt loops), rules32.c for float (the twins), batch.c for
+ * vectors of doubles (a tile of springs a step).  Each step here, S_step,
+ * is a kernel: its id S in internal.h's SPRING_KERNELS makes the others
+ * expand it.  Element by element the vector code
  * does the same operations in the same order (the build forbids fused
  * multiply-adds), so the two agree to the bit.  Library-internal; no
  * include guard: the includer defines
