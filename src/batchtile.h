@@ -437,7 +437,7 @@ CHUNK_RUNNER(chunk_critical, tile_critical_step)
  * The runners, in kernel order (internal.h: SPRING_KERNELS, then
  * critical; batch.c's runner_of): every metric, the x errors alone,
  * then the same two with a still target, then the same two run again
- * (sfx: the runner's suffix, CHUNK_RUNNER's).
+ * (RUN_X ... RUN_XR: CHUNK_RUNNER's suffixes).
  */
 #define RUN_ALL(id) TILE(chunk_##id),
 #define RUN_X(id) TILE(chunk_##id##_x),
