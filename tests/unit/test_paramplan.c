@@ -98,7 +98,7 @@ test_paramplan(void)
 	const struct param_group *g;
 	int accepted = 0, refused = 0;
 
-	for (g = param_groups; g->name != NULL; g++) {
+	for (g = param_group_table(); g->d != NULL; g++) {
 		size_t b, o;
 		int p, q, k;
 
