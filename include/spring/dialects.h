@@ -167,8 +167,9 @@ typedef struct spring_dialect {
 	 */
 	void (*from_spring)(const spring_params *p, double h, double *v);
 	int mass_moves;		/* its mass changes omega and zeta */
-	int rounds;		/* the library rounds its values (whole ms,
-				 * 3 decimals): a round trip is a rounding away */
+	int rounds;		/* the library rounds its values (whole
+				 * ms, 3 decimals): a round trip is a
+				 * rounding away */
 	const char *engines;	/* the engines (engine.h) that take it, by
 				 * name; NULL every engine, "" none */
 	int duration_form;	/* params 0 and 1 are a duration (s) and a
