@@ -1,7 +1,7 @@
 /*
  * spring/dialects.h - other libraries' spring parameters ("dialects") to and
- * from the canonical (omega, zeta, mass), and every convention's numbers
- * for one spring, as `springsim convert` prints them.
+ * from the canonical (omega, zeta, mass): the table of every convention
+ * (spring_dialects[]) and springsim's own numbers for one spring.
  *
  * Numbers only: no I/O, no allocation, no global state, like spring.h.
  * The sources and formulas are in dialects.c, the README and

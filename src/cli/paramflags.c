@@ -1,9 +1,10 @@
 /*
  * paramflags.c - the spring's parameter flags: one convention per call,
  * checked strictly and converted to (omega, zeta, mass) by the library.
- * The flags' names and ranges, their getopt rows and values, the group
- * they name (paramgroups.c's conventions, which convert it), the
- * messages for a partial or mixed group and for a spring out of range.
+ * Their getopt rows and values, their range checks (the names and ranges
+ * are the dialects', paramgroups.c), the group they name (a dialect,
+ * which converts it), the messages for a partial or mixed group and for
+ * a spring out of range.
  */
 #include <float.h>
 #include <math.h>
