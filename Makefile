@@ -57,11 +57,11 @@ WARN	 = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 # no fused multiply-adds behind our back: batch.c's vector loop and sim.c's
 # scalar one must round alike (gcc's -std=c11 implies it; clang's doesn't)
 WARN	+= -ffp-contract=off
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Isrc/cli
 LDLIBS	 = -lcsv -lm -pthread
 # springsim fit's least squares: MINPACK's Levenberg-Marquardt (lmder)
 # from Debian's libcminpack-dev (cminpack 1.3: a small, long-kept C
-# library; see src/cli/fit.c), headers in include/cminpack-1 (its
+# library; see src/cli/commands/fit.c), headers in include/cminpack-1 (its
 # pkg-config name is cminpack).  Only the program links it: fit.o is kept
 # out of the objects the unit tests and the bench link, so they (and the
 # static aarch64 cross-build) need no MINPACK; the fuzz harnesses, which
@@ -70,13 +70,19 @@ CMINPACK_CFLAGS ?= $(shell pkg-config --cflags cminpack 2>/dev/null || \
 		   echo -I/usr/include/cminpack-1)
 CMINPACK_LIBS	?= -lcminpack
 
-LIB_SRC	 = $(wildcard src/*.c)
-CLI_SRC	 = $(wildcard src/cli/*.c)
+# The library: the core in src/, a folder a concept beside it (rules,
+# engines, systems); the program: src/cli/ (options, output, number
+# formatting, the row sink) and its commands in src/cli/commands/.  A
+# new file in one of these folders is picked up as it is.
+LIB_DIRS = src src/rules src/engines src/systems
+CLI_DIRS = src/cli src/cli/commands
+LIB_SRC	 = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
+CLI_SRC	 = $(foreach d,$(CLI_DIRS),$(wildcard $(d)/*.c))
 UNIT_SRC = $(wildcard tests/unit/*.c)
 LIB_OBJ	 = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ	 = $(CLI_SRC:%.c=$(BUILD)/%.o)
 # the unit tests also exercise the CLI's number formatting and parsing
-CLI_UNITS = $(filter-out $(BUILD)/src/cli/main.o $(BUILD)/src/cli/fit.o,$(CLI_OBJ))
+CLI_UNITS = $(filter-out $(BUILD)/src/cli/main.o $(BUILD)/src/cli/commands/fit.o,$(CLI_OBJ))
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
 LIB	 = $(BUILD)/libspring.a
@@ -89,7 +95,7 @@ FUZZ_OBJ = $(BUILD)/tests/fuzz/harness.o
 
 all: $(BIN)
 
-$(BUILD)/%.o: %.c $(wildcard include/*.h include/spring/*.h src/*.h src/cli/*.h \
+$(BUILD)/%.o: %.c $(wildcard include/*.h include/spring/*.h src/*.h src/*/*.h src/cli/*.h \
     tests/unit/*.h tests/fuzz/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
@@ -109,7 +115,7 @@ $(BUILD)/src/sim.o: CFLAGS += -fno-tree-slp-vectorize
 # make bench's section 6 gives box2d 45.0 -> 42.5 ns a frame at 30 fps
 # (48.6 -> 45.1 at 144) and springsim-exact 72 -> 70 (68-71 -> 66), the
 # other engines within 2 % either way (four alternating runs)
-$(BUILD)/src/engine_box2d.o $(BUILD)/src/engine_exact.o: \
+$(BUILD)/src/engines/engine_box2d.o $(BUILD)/src/engines/engine_exact.o: \
     CFLAGS += -fno-tree-slp-vectorize
 # (batch.c silences gcc's -Wpsabi warning itself, see there; its note,
 # printed whatever the pragma, only with the flag)
@@ -119,7 +125,7 @@ $(LIB): $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
 
-$(BUILD)/src/cli/fit.o: CPPFLAGS += $(CMINPACK_CFLAGS)
+$(BUILD)/src/cli/commands/fit.o: CPPFLAGS += $(CMINPACK_CFLAGS)
 
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(CMINPACK_LIBS) \
@@ -135,7 +141,7 @@ $(BENCH): $(BUILD)/bench/bench.o $(CLI_UNITS) $(LIB)
 
 # (the harnesses run fit too: fit.o and MINPACK, as the program links them)
 $(REPLAY): $(BUILD)/tests/fuzz/replay.o $(FUZZ_OBJ) $(CLI_UNITS) \
-    $(BUILD)/src/cli/fit.o $(LIB)
+    $(BUILD)/src/cli/commands/fit.o $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CMINPACK_LIBS) $(LDLIBS)
 
 test: $(BIN) $(UNIT) $(REPLAY)
@@ -233,7 +239,7 @@ fuzz-corpus:
 	    2>&1 | tail -n 1 || exit 1; done
 
 $(BUILD)/fuzzer-%: tests/fuzz/libfuzzer.c $(FUZZ_OBJ) $(CLI_UNITS) \
-    $(BUILD)/src/cli/fit.o $(LIB)
+    $(BUILD)/src/cli/commands/fit.o $(LIB)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -fsanitize=fuzzer \
 	    -DFUZZ_TARGET=fuzz_$* -o $@ $^ $(CMINPACK_LIBS) $(LDLIBS)
 

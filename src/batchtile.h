@@ -45,7 +45,7 @@ typedef struct { vreal g0, q0, gm, qm, g1, q1; } vtarget;
 #define RS_TARGET vtarget
 #define RS_NAME(n) TILE(tile_##n)
 #define RS_INLINE TILE_INLINE
-#include "rulestep.h"
+#include "rules/rulestep.h"
 #undef RS_REAL
 #undef RS_COEF
 #undef RS_STATE

@@ -26,6 +26,28 @@
 
 #include "spring.h"
 
+/*
+ * ceil(duration / dt), but a ratio within 1e-9 (relative) of a whole
+ * number counts as that number, so 2 / 0.02 is 100 frames, not 101.
+ * A duration above 0 is at least one frame, however short (1e-10 of a
+ * frame would round to none, and the run would stop at t = 0).
+ * Returns -1 when the count does not fit a long.  (Here, not in sim.c:
+ * the stepper and the models count frames too, and sim.c runs both.)
+ */
+long
+spring_frame_count(double duration, double dt)
+{
+	double r = duration / dt, n = nearbyint(r);
+
+	if (!isfinite(r) || r >= 9.2e18)
+		return -1;
+	if (n < 1.0 && r > 0.0)
+		return 1;
+	if (fabs(r - n) <= 1e-9 * (n > 1.0 ? n : 1.0))
+		return (long)n;
+	return (long)ceil(r);
+}
+
 /* Time left below this fraction of H is a rounding residue. */
 #define RESIDUE 1e-9
 

@@ -17,27 +17,6 @@
 #include "reference.h"
 
 /*
- * ceil(duration / dt), but a ratio within 1e-9 (relative) of a whole
- * number counts as that number, so 2 / 0.02 is 100 frames, not 101.
- * A duration above 0 is at least one frame, however short (1e-10 of a
- * frame would round to none, and the run would stop at t = 0).
- * Returns -1 when the count does not fit a long.
- */
-long
-spring_frame_count(double duration, double dt)
-{
-	double r = duration / dt, n = nearbyint(r);
-
-	if (!isfinite(r) || r >= 9.2e18)
-		return -1;
-	if (n < 1.0 && r > 0.0)
-		return 1;
-	if (fabs(r - n) <= 1e-9 * (n > 1.0 ? n : 1.0))
-		return (long)n;
-	return (long)ceil(r);
-}
-
-/*
  * The target over the step [t0, t1]: linear, g(t) = g0 + q t, so its
  * middle is the mean of its ends.
  */
@@ -87,7 +66,7 @@ diverged(const struct run *run, double x, double v, double g)
 #define RS_TARGET spring_target_step
 #define RS_NAME(n) inline_##n
 #define RS_INLINE ALWAYS_INLINE
-#include "rulestep.h"
+#include "rules/rulestep.h"
 
 typedef void step_fn(const spring_coef *k, spring_state *s,
     const spring_target_step *tg);

@@ -1,7 +1,7 @@
 /*
  * limits.c - `springsim analyze --model chain|mesh`: Nissen's limits
  * measured.  For each rule, the largest Ck at which a rope or a mesh of
- * springs is stable, from the modes of the springs' matrix (src/system.c,
+ * springs is stable, from the modes of the springs' matrix (src/systems/system.c,
  * src/analyze.c), and for the sequential-impulse form from the whole
  * amplification matrix.  cmd_analyze hands the command line over when
  * --model names a system.

@@ -8,15 +8,12 @@
 #include <getopt.h>
 
 #include "cli.h"
+#include "columns.h"
 #include "numfmt.h"
 #include "paramflags.h"
 #include "spring.h"
 
 #define MAX_HITCHES 64
-/* The --metrics columns (sink.c's metric_cols). */
-#define METRIC_NCOLS 35
-/* The columns without --engine (metric_all); the engine's follow. */
-#define METRIC_NCOLS_RUN 30
 #define MAX_FRAMES 1000000000L
 /* Frames a command may hold in memory (16 bytes each) without --force. */
 #define MAX_KEPT_FRAMES 100000000L
@@ -69,10 +66,7 @@ struct run_setup {
 	int file_has_q;			/* the file has a velocity column */
 	spring_signal signal;
 	spring_sim sim;
-	struct col_select {		/* --columns, read by the resolve */
-		int n;
-		unsigned char idx[METRIC_NCOLS];	/* metric_cols' */
-	} cols;
+	struct col_select cols;		/* --columns, read by the resolve */
 };
 
 /*
@@ -251,26 +245,11 @@ struct row_batch *sink_batch_open(struct sink *k);
 int batch_row(void *ctx, const spring_row *r, double dt);
 int sink_batch_close(struct row_batch *b);
 /*
- * The --metrics columns, in order, ending in a NULL name: the run's
- * identity, the metrics, the policy's settings and what it did.  Names
- * are text; values are numbers in the sink's format; counts are whole.
+ * The --metrics columns are columns.h's (metric_cols).  Names are text;
+ * values are numbers in the sink's format; counts are whole.  The
+ * longest row metrics_format writes (names are short words):
  */
-enum col_kind { COL_NAME, COL_VALUE, COL_COUNT };
-struct metric_col {
-	const char *name;
-	enum col_kind kind;
-	unsigned want;		/* the SPRING_WANT_* that gives it */
-};
-/* The longest row metrics_format writes (names are short words). */
 #define METRIC_ROW_MAX (3 * 32 + METRIC_NCOLS * (NUMFMT_MAX + 1))
-extern const struct metric_col metric_cols[];
-/* A column's index by name, or -1. */
-int metric_col_find(const char *name);
-/*
- * Every column, in order: --metrics without --columns; with --engine,
- * metric_engine_all, the engine's columns after them.
- */
-extern const struct col_select metric_all, metric_engine_all;
 /* The columns --metrics prints without --columns for rs. */
 const struct col_select *metric_default(const struct run_setup *rs);
 /*
@@ -294,17 +273,15 @@ int metric_columns_parse(const char *text, struct col_select *sel,
     int (*other)(void *ctx, const char *item, int nread), void *ctx);
 /* The row's values, column by column (NaN for the names). */
 void metrics_values(const struct run_setup *rs, const spring_metrics *m,
-    const spring_frame_stats *fs, double lag, double attenuation, double *v);
+    const spring_frame_stats *fs, double lag, double attenuation,
+    struct metric_row *r);
 /*
  * The row's columns sel chooses into buf (METRIC_ROW_MAX bytes at
  * least), no newline; its length.  precision as --precision (0:
  * round-trip).
  */
-size_t metrics_format(char *buf, const struct run_setup *rs, const double *v,
-    int precision, const struct col_select *sel);
-/* metrics_values of sim, when it is not rs->sim (a sweep's). */
-void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
-    const spring_frame_stats *fs, double lag, double attenuation, double *v);
+size_t metrics_format(char *buf, const struct run_setup *rs,
+    const struct metric_row *v, int precision, const struct col_select *sel);
 /*
  * metrics_format for a writer of many rows: the cells whose values are
  * the same as in the row before are copied from it, not formatted.
@@ -329,8 +306,8 @@ _Static_assert(ROW_MEMO_SLOTS >= 2 * ROW_MEMO_VALUES &&
     ROW_MEMO_VALUES < 65536, "the memo's indices: half full, 16 bits");
 /* How a cell of the metrics row is formatted (metrics_format_cached). */
 enum cell_how {
-	CELL_NUMBER,		/* a metric, and no cell two columns before */
-	CELL_TWO,		/* a metric, maybe the cell two before's */
+	CELL_NUMBER,		/* a metric, and no same_as cell before */
+	CELL_SAME,		/* a metric, maybe its same_as cell's */
 	CELL_MEMO,		/* an identity value (the memo's) */
 	CELL_COUNT, CELL_NAME
 };
@@ -347,8 +324,10 @@ struct row_cache {
 	unsigned long long key[METRIC_NCOLS];
 	const char *name[METRIC_NCOLS];		/* a name cell's text */
 	unsigned short at[METRIC_NCOLS + 1];
-	/* the cell two columns before, where it is earlier in the row: -1 */
-	signed char two_before[METRIC_NCOLS];
+	/* the cell of the column's same_as, where it is earlier: -1 */
+	signed char same_at[METRIC_NCOLS];
+	/* each cell's value: its column's offset in struct metric_row */
+	unsigned short offset[METRIC_NCOLS];
 	unsigned char how[METRIC_NCOLS];	/* enum cell_how, each cell's */
 	int precision;				/* the memo's texts' */
 	int nmemo;				/* memo[0 .. nmemo) kept */
@@ -380,14 +359,14 @@ struct row_pre {
 	char text[ROW_PRE_ROWS * METRIC_NCOLS][NUMFMT_MAX];
 };
 void row_pre_format(struct row_pre *pre, struct row_cache *c,
-    const struct col_select *sel, const double (*v)[METRIC_NCOLS],
+    const struct col_select *sel, const struct metric_row *v,
     int rows, int first_whole, int precision);
 int row_cache_open(struct row_cache *c);
 void row_cache_close(struct row_cache *c);
 size_t row_cache_room(void);
 void row_cache_place(struct row_cache *c, void *room);
 size_t metrics_format_cached(char *buf, const char *before,
-    const struct run_setup *rs, const double *v, int precision,
+    const struct run_setup *rs, const struct metric_row *v, int precision,
     const struct col_select *sel, struct row_cache *c);
 /*
  * The --metrics header and row: identity, metrics, frame statistics (the

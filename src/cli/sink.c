@@ -324,64 +324,12 @@ sink_batch_close(struct row_batch *b)
 	return rc;
 }
 
-/* The --metrics columns, in order; see run.h. */
-const struct metric_col metric_cols[] = {
-	{ "model", COL_NAME, 0 }, { "integrator", COL_NAME, 0 },
-	{ "substep", COL_NAME, 0 }, { "dt", COL_VALUE, 0 },
-	{ "frames", COL_COUNT, 0 }, { "omega", COL_VALUE, 0 },
-	{ "zeta", COL_VALUE, 0 }, { "mass", COL_VALUE, 0 },
-	{ "x0", COL_VALUE, 0 }, { "v0", COL_VALUE, 0 },
-	{ "target", COL_VALUE, 0 }, { "target_vel", COL_VALUE, 0 },
-	{ "max_err_x", COL_VALUE, SPRING_WANT_ERR_X },
-	{ "rms_err_x", COL_VALUE, SPRING_WANT_ERR_X },
-	{ "final_err_x", COL_VALUE, SPRING_WANT_ERR_X },
-	{ "max_err_v", COL_VALUE, SPRING_WANT_ERR_V },
-	{ "rms_err_v", COL_VALUE, SPRING_WANT_ERR_V },
-	{ "final_err_v", COL_VALUE, SPRING_WANT_ERR_V },
-	{ "overshoot", COL_VALUE, SPRING_WANT_OVERSHOOT },
-	{ "settle_time", COL_VALUE, SPRING_WANT_SETTLE },
-	{ "energy_drift", COL_VALUE, SPRING_WANT_ENERGY },
-	{ "diverged", COL_COUNT, 0 }, { "max_dt", COL_VALUE, 0 },
-	{ "max_substeps", COL_COUNT, 0 }, { "lost_time", COL_VALUE, 0 },
-	{ "max_lag", COL_VALUE, 0 }, { "substeps", COL_COUNT, 0 },
-	{ "max_substeps_frame", COL_COUNT, 0 }, { "lag", COL_VALUE, 0 },
-	{ "attenuation", COL_VALUE, 0 },
-	/* --engine's (METRIC_NCOLS_RUN on) */
-	{ "engine", COL_NAME, 0 }, { "done_time", COL_VALUE, 0 },
-	{ "snap_jump", COL_VALUE, 0 }, { "first_move_frame", COL_COUNT, 0 },
-	{ "first_move_time", COL_VALUE, 0 },
-	{ NULL, COL_NAME, 0 }
-};
-
-/* See run.h. */
-int
-metric_col_find(const char *name)
-{
-	int i;
-
-	for (i = 0; metric_cols[i].name != NULL; i++)
-		if (strcmp(metric_cols[i].name, name) == 0)
-			return i;
-	return -1;
-}
-
-/* See run.h. */
-const struct col_select metric_all = { METRIC_NCOLS_RUN, {
-	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-	20, 21, 22, 23, 24, 25, 26, 27, 28, 29 } };
-const struct col_select metric_engine_all = { METRIC_NCOLS, {
-	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-	20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34 } };
-
 /* See run.h. */
 const struct col_select *
 metric_default(const struct run_setup *rs)
 {
-	return rs->engine != NULL ? &metric_engine_all : &metric_all;
+	return metric_select_all(rs->engine != NULL);
 }
-
-_Static_assert(sizeof(metric_cols) / sizeof(metric_cols[0]) ==
-    METRIC_NCOLS + 1, "metric_all and METRIC_NCOLS follow metric_cols");
 
 /*
  * See run.h.  The names are compared here, once; the rows only follow
@@ -461,7 +409,7 @@ void
 write_metrics_header(struct sink *k, int end_line)
 {
 	const struct col_select *sel = k->cols != NULL ? k->cols :
-	    k->engine ? &metric_engine_all : &metric_all;
+	    metric_select_all(k->engine);
 	int i;
 
 	for (i = 0; i < sel->n; i++) {
@@ -475,59 +423,13 @@ write_metrics_header(struct sink *k, int end_line)
 		out_write(&k->out, "\n", 1);
 }
 
-/*
- * See run.h.  frames is the count the run was to have (the count run,
- * when the frame time varies); none has no H nor guard: 0.
- */
+/* See run.h: metrics_values_of the setup's own sim. */
 void
 metrics_values(const struct run_setup *rs, const spring_metrics *m,
-    const spring_frame_stats *fs, double lag, double attenuation, double *v)
+    const spring_frame_stats *fs, double lag, double attenuation,
+    struct metric_row *r)
 {
-	metrics_values_of(&rs->sim, m, fs, lag, attenuation, v);
-}
-
-/* See run.h: metrics_values of a sim that is not its setup's own. */
-void
-metrics_values_of(const spring_sim *sim, const spring_metrics *m,
-    const spring_frame_stats *fs, double lag, double attenuation, double *v)
-{
-	int none = sim->policy == spring_policy_none;
-
-	v[0] = v[1] = v[2] = NAN;
-	v[3] = sim->dt;
-	v[4] = (double)(sim->frames > 0 && sim->schedule == NULL ?
-	    sim->frames : fs->frames);
-	v[5] = sim->params.omega;
-	v[6] = sim->params.zeta;
-	v[7] = sim->params.mass;
-	v[8] = sim->x0;
-	v[9] = sim->v0;
-	v[10] = sim->target;
-	v[11] = sim->target_vel;
-	v[12] = m->max_err_x;
-	v[13] = m->rms_err_x;
-	v[14] = m->final_err_x;
-	v[15] = m->max_err_v;
-	v[16] = m->rms_err_v;
-	v[17] = m->final_err_v;
-	v[18] = m->overshoot;
-	v[19] = m->settle_time;
-	v[20] = m->energy_drift;
-	v[21] = m->diverged;
-	v[22] = none ? 0.0 : sim->max_dt;
-	v[23] = none ? 0 : sim->max_substeps;
-	v[24] = fs->lost_time;
-	v[25] = fs->max_lag;
-	v[26] = (double)fs->substeps;
-	v[27] = fs->max_substeps_frame;
-	v[28] = lag;
-	v[29] = attenuation;
-	/* the engine's: empty where the run has none (never NaN) */
-	v[30] = NAN;
-	v[31] = m->done_time;
-	v[32] = m->snap_jump;
-	v[33] = m->first_move_frame >= 0 ? (double)m->first_move_frame : NAN;
-	v[34] = m->first_move_time;
+	metrics_values_of(&rs->sim, m, fs, lag, attenuation, r);
 }
 
 /* Copy a string; returns its length. */
@@ -540,15 +442,25 @@ put_text(char *buf, const char *s)
 	return n;
 }
 
-/* Column j's name (it is one: j <= 2 or the engine's). */
+/* Column j's text, a name: the setup's string its row says. */
 static const char *
 cell_name(const struct run_setup *rs, int j)
 {
-	return j == 0 ? rs->model : j == 1 ? rs->integrator : j == 2 ?
-	    rs->sim.policy->name : rs->engine != NULL ? rs->engine : "";
+	switch (metric_cols[j].source) {
+	case SRC_MODEL:
+		return rs->model;
+	case SRC_INTEGRATOR:
+		return rs->integrator;
+	case SRC_SUBSTEP:
+		return rs->sim.policy->name;
+	case SRC_ENGINE:
+		return rs->engine != NULL ? rs->engine : "";
+	default:
+		return "";
+	}
 }
 
-/* Whether column j is a name (its text is the setup's, not v[j]'s). */
+/* Whether column j is a name (its text is the setup's, not its value's). */
 static int
 is_name(int j)
 {
@@ -557,31 +469,30 @@ is_name(int j)
 
 /* See run.h. */
 size_t
-metrics_format(char *buf, const struct run_setup *rs, const double *v,
-    int precision, const struct col_select *sel)
+metrics_format(char *buf, const struct run_setup *rs,
+    const struct metric_row *v, int precision, const struct col_select *sel)
 {
 	const struct sink k = { .precision = precision };
 	char *p = buf;
+	double x;
 	int i, j;
 
 	for (i = 0; i < sel->n; i++) {
 		if (i > 0)
 			*p++ = ',';
 		j = sel->idx[i];
+		x = metric_value(v, metric_cols[j].offset);
 		if (is_name(j))
 			p += put_text(p, cell_name(rs, j));
-		else if (metric_cols[j].kind == COL_COUNT && isnan(v[j]))
+		else if (metric_cols[j].kind == COL_COUNT && isnan(x))
 			;	/* none: empty */
 		else if (metric_cols[j].kind == COL_COUNT)
-			p += numfmt_integer(p, (long long)v[j]);
+			p += numfmt_integer(p, (long long)x);
 		else
-			p += put_number(&k, p, v[j]);
+			p += put_number(&k, p, x);
 	}
 	return (size_t)(p - buf);
 }
-
-/* The last identity column (target_vel): the metrics follow it. */
-#define METRIC_LAST_IDENTITY 11
 
 /*
  * A kept text of len bytes into p by fixed sizes, which copy faster
@@ -755,16 +666,19 @@ lowest_bit(unsigned long long x)
 }
 
 /*
- * A new selection of columns: no row before; the cells that are names;
- * whether the cells are the columns in order (all of them); for each
- * cell, where the column two before it is in the row, when it comes
- * earlier and is of the same kind (its text, when its value is the
- * same, is this one's); how each is formatted (format_cell).
+ * A new selection of columns, its table rows read here, once: no row
+ * before; the cells that are names; where each cell's value is in the
+ * row of values, and whether the cells are those values in order (all
+ * of them); for each cell, where the cell of its column's same_as is,
+ * when it comes earlier and is of the same kind (its text, when its
+ * value is the same, is this one's); how each is formatted
+ * (format_cell): an identity value through the memo.
  */
 static void
 cache_start(struct row_cache *c, const struct col_select *sel)
 {
-	int i, q, j;
+	const struct metric_col *col;
+	int i, q, j, same;
 
 	c->sel = sel;
 	c->n = 0;
@@ -772,35 +686,41 @@ cache_start(struct row_cache *c, const struct col_select *sel)
 	c->in_order = 1;
 	for (i = 0; i < sel->n; i++) {
 		j = sel->idx[i];
+		col = &metric_cols[j];
 		if (is_name(j))
 			c->names |= 1ull << i;
-		c->in_order &= j == i;
-		c->two_before[i] = -1;
-		for (q = 0; q < i && j >= 5 && !is_name(j); q++)
-			if (sel->idx[q] == j - 2 &&
-			    metric_cols[j - 2].kind == metric_cols[j].kind)
-				c->two_before[i] = (signed char)q;
-		c->how[i] = is_name(j) ? CELL_NAME : metric_cols[j].kind ==
-		    COL_COUNT ? CELL_COUNT : j <= METRIC_LAST_IDENTITY ?
-		    CELL_MEMO : c->two_before[i] >= 0 ? CELL_TWO : CELL_NUMBER;
+		c->offset[i] = (unsigned short)col->offset;
+		c->in_order &= col->offset == (size_t)i * sizeof(double);
+		c->same_at[i] = -1;
+		same = col->same_as != NULL && !is_name(j) ?
+		    metric_col_find(col->same_as) : -1;
+		for (q = 0; q < i && same >= 0; q++)
+			if (sel->idx[q] == same &&
+			    metric_cols[same].kind == col->kind)
+				c->same_at[i] = (signed char)q;
+		c->how[i] = is_name(j) ? CELL_NAME : col->kind == COL_COUNT ?
+		    CELL_COUNT : col->group == COL_IDENTITY ? CELL_MEMO :
+		    c->same_at[i] >= 0 ? CELL_SAME : CELL_NUMBER;
 	}
 }
 
 /*
  * Cell i (column j) of the row being written at buf, into p: its
  * length (cell 0, and those metrics_format_cached does not write
- * inline); c->key holds this row's keys.  A metric is often the one two columns
- * before (final_err_x is max_err_x when the error grows to the end):
- * that text, in this row, is copied.  An identity value (omega, zeta,
- * ...: a swept axis's point) comes from the memo; a count is whole; a
- * count that is NaN (an engine's, where it has none) is empty.
+ * inline); c->key holds this row's keys.  A metric is often its
+ * column's same_as (final_err_x is max_err_x when the error grows to
+ * the end): that text, in this row, is copied.  An identity value
+ * (omega, zeta, ...: a swept axis's point) comes from the memo; a count
+ * is whole; a count that is NaN (an engine's, where it has none) is
+ * empty.
  */
 static size_t
 format_cell(struct row_cache *c, int precision,
-    const struct run_setup *rs, const double *v, int i, int j,
+    const struct run_setup *rs, const struct metric_row *r, int i, int j,
     const char *buf, char *p)
 {
-	int q = c->two_before[i];
+	double x = metric_value(r, c->offset[i]);
+	int q = c->same_at[i];
 
 	if (q >= 0 && c->key[q] == c->key[i]) {
 		size_t from = c->at[q] + (q > 0), n = c->at[q + 1] - from;
@@ -812,25 +732,26 @@ format_cell(struct row_cache *c, int precision,
 	case CELL_NAME:
 		return put_text(p, cell_name(rs, j));
 	case CELL_COUNT:
-		return isnan(v[j]) ? 0 : (size_t)numfmt_integer(p,
-		    (long long)v[j]);
+		return isnan(x) ? 0 : (size_t)numfmt_integer(p, (long long)x);
 	case CELL_MEMO:
-		return memo_number(c, precision, p, v[j], c->key[i],
+		return memo_number(c, precision, p, x, c->key[i],
 		    &c->hint[i]);
 	default:
-		return (size_t)put_value(p, v[j], precision);
+		return (size_t)put_value(p, x, precision);
 	}
 }
 
 /*
- * Which of the n values v[0 .. n) differ by their bits from c->key[]
- * (bit i: v[i]), which become them: the all-columns row's cells are the
- * columns in order, compared two at a time where SSE2 is (a double's
- * bits are the same when both its halves are).
+ * Which of r's first n values (its doubles in order, at bytes 0, 8,
+ * ...) differ by their bits from c->key[] (bit i: value i), which
+ * become them: the all-columns row's cells are the values in order,
+ * compared two at a time where SSE2 is (a double's bits are the same
+ * when both its halves are).
  */
 static inline unsigned long long
-changed_in_order(struct row_cache *c, const double *v, int n)
+changed_in_order(struct row_cache *c, const struct metric_row *r, int n)
 {
+	const char *v = (const char *)r;
 	unsigned long long bits, changed = 0;
 	int i = 0;
 
@@ -843,7 +764,7 @@ changed_in_order(struct row_cache *c, const double *v, int n)
 
 	for (; i + 2 <= n; i += 2) {
 		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)
-		    &v[i]);
+		    (v + (size_t)i * sizeof(double)));
 		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)
 		    &c->key[i]);
 
@@ -853,7 +774,7 @@ changed_in_order(struct row_cache *c, const double *v, int n)
 	}
 #endif
 	for (; i < n; i++) {
-		memcpy(&bits, &v[i], sizeof(bits));
+		memcpy(&bits, v + (size_t)i * sizeof(double), sizeof(bits));
 		changed |= (unsigned long long)(bits != c->key[i]) << i;
 		c->key[i] = bits;
 	}
@@ -877,7 +798,7 @@ changed_in_order(struct row_cache *c, const double *v, int n)
  */
 size_t
 metrics_format_cached(char *buf, const char *before,
-    const struct run_setup *rs, const double *v, int precision,
+    const struct run_setup *rs, const struct metric_row *v, int precision,
     const struct col_select *sel, struct row_cache *c)
 {
 	unsigned long long bits, changed = 0, names;
@@ -896,7 +817,8 @@ metrics_format_cached(char *buf, const char *before,
 		changed = changed_in_order(c, v, n);
 	else
 		for (i = n - 1; i >= 0; i--) {
-			memcpy(&bits, &v[sel->idx[i]], sizeof(bits));
+			memcpy(&bits, (const char *)v + c->offset[i],
+			    sizeof(bits));
 			changed = changed << 1 | (bits != c->key[i]);
 			c->key[i] = bits;
 		}
@@ -936,12 +858,12 @@ metrics_format_cached(char *buf, const char *before,
 		c->at[m] = (unsigned short)(p - buf);
 		*p++ = ',';
 		/*
-		 * a metric, unless the one two before is the same, and an
-		 * identity value the memo has (its text, as the one two
-		 * before's, is that of its bits): inline
+		 * a metric, unless its same_as cell is the same, and an
+		 * identity value the memo has (its text, as the same_as
+		 * cell's, is that of its bits): inline
 		 */
-		if (c->how[m] == CELL_NUMBER || (c->how[m] == CELL_TWO &&
-		    c->key[c->two_before[m]] != c->key[m])) {
+		if (c->how[m] == CELL_NUMBER || (c->how[m] == CELL_SAME &&
+		    c->key[c->same_at[m]] != c->key[m])) {
 			unsigned t = c->pre != NULL ?
 			    c->pre->at[c->pre_row][m] : 0;
 
@@ -949,11 +871,12 @@ metrics_format_cached(char *buf, const char *before,
 				memcpy(p, c->pre->text[t - 1], NUMFMT_MAX);
 				p += c->pre->len[t - 1];
 			} else
-				p += put_value(p, v[sel->idx[m]], precision);
+				p += put_value(p, metric_value(v,
+				    c->offset[m]), precision);
 		}
 		else if (c->how[m] == CELL_MEMO)
-			p += memo_number(c, precision, p, v[sel->idx[m]],
-			    c->key[m], &c->hint[m]);
+			p += memo_number(c, precision, p, metric_value(v,
+			    c->offset[m]), c->key[m], &c->hint[m]);
 		else
 			p += format_cell(c, precision, rs, v, m, sel->idx[m],
 			    buf, p);
@@ -967,49 +890,53 @@ metrics_format_cached(char *buf, const char *before,
  * See run.h: rows [0, rows) of v, which metrics_format_cached formats
  * next, in order, with c (first_whole: the first has no row before, so
  * all its cells are formatted): the metric cells (CELL_NUMBER and
- * CELL_TWO) whose value is not the row before's, formatted now, all
+ * CELL_SAME) whose value is not the row before's, formatted now, all
  * together.  Only at round-trip precision, and once c knows the columns
  * (its first row sets them); a NaN is left to its row (an empty cell).
- * A CELL_TWO equal to the cell two before (final_err_x is max_err_x on
+ * A CELL_SAME equal to its same_as cell (final_err_x is max_err_x on
  * most rows) is not formatted: its row copies that cell's text.  One the
  * row needs and does not find here it formats itself.
  */
 void
 row_pre_format(struct row_pre *pre, struct row_cache *c,
-    const struct col_select *sel, const double (*v)[METRIC_NCOLS],
+    const struct col_select *sel, const struct metric_row *v,
     int rows, int first_whole, int precision)
 {
 	unsigned long long want = 0, m, bits, prev, two;
-	int r, i, j, q, n = 0;
+	const char *row, *at;
+	int r, i, q, n = 0;
 
 	memset(pre->at, 0, (size_t)rows * sizeof(pre->at[0]));
 	if (precision != 0 || c->precision != precision || c->sel != sel)
 		return;
 	for (i = 0; i < sel->n; i++)
-		if (c->how[i] == CELL_NUMBER || c->how[i] == CELL_TWO)
+		if (c->how[i] == CELL_NUMBER || c->how[i] == CELL_SAME)
 			want |= 1ull << i;
-	for (r = 0; r < rows; r++)
+	for (r = 0; r < rows; r++) {
+		row = (const char *)&v[r];
 		for (m = want; m != 0; m &= m - 1) {
 			i = lowest_bit(m);
-			j = sel->idx[i];
-			memcpy(&bits, &v[r][j], sizeof(bits));
+			at = row + c->offset[i];
+			memcpy(&bits, at, sizeof(bits));
 			if (r > 0)
-				memcpy(&prev, &v[r - 1][j], sizeof(prev));
+				memcpy(&prev, at - sizeof(*v), sizeof(prev));
 			else
 				prev = first_whole || c->n == 0 ? ~bits :
 				    c->key[i];
-			if (bits == prev || isnan(v[r][j]))
+			if (bits == prev || isnan(metric_value(&v[r],
+			    c->offset[i])))
 				continue;
-			/* a CELL_TWO equal to the cell two before: copied */
-			q = c->two_before[i];
+			/* a CELL_SAME equal to its same_as cell: copied */
+			q = c->same_at[i];
 			if (q >= 0) {
-				memcpy(&two, &v[r][sel->idx[q]], sizeof(two));
+				memcpy(&two, row + c->offset[q], sizeof(two));
 				if (two == bits)
 					continue;
 			}
-			pre->val[n] = v[r][j];
+			pre->val[n] = metric_value(&v[r], c->offset[i]);
 			pre->at[r][i] = (unsigned short)++n;
 		}
+	}
 	numfmt_roundtrip_n(pre->text, pre->len, pre->val, n);
 }
 
@@ -1019,15 +946,15 @@ write_metrics(struct sink *k, const struct run_setup *rs,
     const spring_metrics *m, const spring_frame_stats *fs, double lag,
     double attenuation, int end_line)
 {
-	double v[METRIC_NCOLS];
+	struct metric_row v;
 	char *buf = out_reserve(&k->out, METRIC_ROW_MAX + 1);
 	size_t n;
 
 	if (buf == NULL)
 		return;
-	metrics_values(rs, m, fs, lag, attenuation, v);
-	n = metrics_format(buf, rs, v, k->precision, k->cols != NULL ?
-	    k->cols : k->engine ? &metric_engine_all : &metric_all);
+	metrics_values(rs, m, fs, lag, attenuation, &v);
+	n = metrics_format(buf, rs, &v, k->precision, k->cols != NULL ?
+	    k->cols : metric_select_all(k->engine));
 	if (end_line)
 		buf[n++] = '\n';
 	out_commit(&k->out, n);

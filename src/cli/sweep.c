@@ -214,7 +214,7 @@ plan_select(struct sweep *sw, const char *columns)
 				if (strcmp(sw->axes[j].kind == AX_ROWS ?
 				    sw->axes[j].flags[k] : sw->axes[j].flag,
 				    "--engine") == 0)
-					sw->msel = metric_engine_all;
+					sw->msel = *metric_select_all(1);
 		for (k = 0; k < sw->ncols; k++)
 			sw->xsel[sw->nx++] = (short)k;
 		return EXIT_OK;

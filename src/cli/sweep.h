@@ -67,6 +67,7 @@ enum gate_op { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };
 struct gate {
 	const char *text;	/* as given */
 	int col;		/* metric_cols index */
+	size_t offset;		/* its value's in struct metric_row */
 	enum gate_op op;
 	double value;
 };

@@ -63,6 +63,7 @@ sweep_gate_parse(const char *text, struct gate *g)
 		    name, text);
 		return -1;
 	}
+	g->offset = metric_cols[g->col].offset;
 	return 0;
 syntax:
 	warn_msg("--fail-if: '%s' is not 'METRIC OP VALUE' (OP one of "
@@ -102,16 +103,13 @@ sweep_gates_may_fill(const struct sweep *sw, const struct run_setup *rs)
 
 	for (g = 0; g < sw->ngates; g++) {
 		col = sw->gates[g].col;
-		/*
-		 * spring_model_simulate: NaN for a model without energy (the
-		 * column looked up here, not kept in a static the check's
-		 * threads would race to set)
-		 */
+		/* spring_model_simulate: NaN for a model without energy */
 		if (rs->sim.model != NULL && !rs->sim.model->energy &&
-		    col == metric_col_find("energy_drift"))
+		    (metric_cols[col].want & SPRING_WANT_ENERGY))
 			continue;
 		/* metrics_values_of: the engine's columns, NaN without one */
-		if (col >= METRIC_NCOLS_RUN && rs->sim.engine == NULL)
+		if (metric_cols[col].group == COL_ENGINE &&
+		    rs->sim.engine == NULL)
 			continue;
 		may |= 1ull << g;
 	}

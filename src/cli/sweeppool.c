@@ -431,20 +431,22 @@ put_extra(const struct sweep *sw, const long *digit, struct slot *sl,
 
 /* Apply the gates to row idx's values. */
 static void
-gate_row(const struct sweep *sw, long idx, const double *v, struct slot *sl)
+gate_row(const struct sweep *sw, long idx, const struct metric_row *v,
+    struct slot *sl)
 {
 	int g;
 
 	for (g = 0; g < sw->ngates; g++)
-		if (!isnan(v[sw->gates[g].col]))
+		if (!isnan(metric_value(v, sw->gates[g].offset)))
 			sl->gate_filled |= 1ull << g;
 	for (g = 0; g < sw->ngates; g++)
-		if (sweep_gate_fails(&sw->gates[g], v[sw->gates[g].col])) {
+		if (sweep_gate_fails(&sw->gates[g], metric_value(v,
+		    sw->gates[g].offset))) {
 			if (sl->nshown < MAX_SHOWN) {
 				sl->shown_idx[sl->nshown] = idx;
 				sl->shown_gate[sl->nshown] = g;
 				sl->shown_value[sl->nshown++] =
-				    v[sw->gates[g].col];
+				    metric_value(v, sw->gates[g].offset);
 			}
 			sl->nfail++;
 			return;
@@ -471,7 +473,7 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 {
 	const struct sweep *sw = w->pool->sw;
 	long digit[MAX_AXES], idx;
-	double v[ROW_PRE_ROWS][METRIC_NCOLS];
+	struct metric_row v[ROW_PRE_ROWS];
 	int i, k, nb = 0;
 	size_t row = row_room(sw);
 
@@ -512,10 +514,9 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 
 		for (r = 0; r < rows; r++)
 			metrics_values_of(&w->sim[i + r], &w->m[i + r],
-			    &w->fs[i + r], w->lag[i + r], w->att[i + r], v[r]);
-		row_pre_format(&w->pre, &w->cache, &sw->msel,
-		    (const double (*)[METRIC_NCOLS])v, rows, w->row_at < 0,
-		    sw->precision);
+			    &w->fs[i + r], w->lag[i + r], w->att[i + r], &v[r]);
+		row_pre_format(&w->pre, &w->cache, &sw->msel, v, rows,
+		    w->row_at < 0, sw->precision);
 		w->cache.pre = &w->pre;
 		for (r = 0; r < rows; r++, i++, idx++,
 		    sweep_config_next(sw, digit)) {
@@ -529,7 +530,7 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 			w->cache.pre_row = r;
 			sl->len += metrics_format_cached(sl->buf + at,
 			    w->row_at >= 0 ? sl->buf + w->row_at : NULL,
-			    w->of[i], v[r], sw->precision, &sw->msel,
+			    w->of[i], &v[r], sw->precision, &sw->msel,
 			    &w->cache);
 			w->row_at = (long)at;
 			if (put_extra(sw, digit, sl, w->extra) != 0 ||
@@ -538,7 +539,7 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 				break;
 			}
 			sl->buf[sl->len++] = '\n';
-			gate_row(sw, idx, v[r], sl);
+			gate_row(sw, idx, &v[r], sl);
 			sl->ndiverged += w->m[i].diverged;
 		}
 		w->cache.pre = NULL;

@@ -238,3 +238,42 @@ bad_columns() {
 	grep -q -- "'-ref_err' is not a column of --model quat" "$ERR" ||
 		fail_with "-NAME"
 }
+
+# list_columns SECTION... - the names `springsim list` prints under the
+# sections whose headings start with SECTION (the --metrics columns'
+# table, group by group), one a line
+list_columns() {
+	local IFS='|'
+	"$SPRINGSIM" list | awk -v want="$*" '
+	    /^[^ ]/ { on = 0; n = split(want, w, "|");
+		for (k = 1; k <= n; k++) if (index($0, w[k]) == 1) on = 1; next }
+	    on { for (i = 1; i <= NF; i++) print $i }'
+}
+
+@test "columns: springsim(1) lists every column in the table's order and describes each metric; run --help names each" {
+	man=$BATS_TEST_DIRNAME/../../docs/springsim.1
+	all=$(list_columns "columns (" "metrics (" "engine metrics" | paste -sd, -)
+	# the man page's lists (identity, metrics, the engine's), joined
+	doc=$(awk '/^The first columns identify the run:/ { on = 1 }
+	    / columns in all/ { on = 0 }
+	    on && /^\.Bd -literal/ { lit = 1; next }
+	    on && /^\.Ed/ { lit = 0; sep = ","; next }
+	    on && lit { printf "%s%s", sep, $0; sep = "" }' "$man" | tr -d ' ')
+	[ "$doc" = "$all" ] || fail_with "springsim(1): $doc, the table: $all"
+	# without --engine, the header is every column but the engine's
+	sim --metrics --duration 0.1
+	eng=$(list_columns "engine metrics" | paste -sd, -)
+	[ "$(head -n 1 "$OUT"),$eng" = "$all" ] || fail_with "run's header"
+	# each metric a .It entry of springsim(1), and named in run --help
+	# (max_err_v .. final_err_v as "_v alike" of their _x)
+	"$SPRINGSIM" run --help >"$BATS_TEST_TMPDIR/help"
+	for n in $(list_columns "metrics (" "engine metrics"); do
+		grep -qE "^\.It (Cm [a-z_]+ , )*Cm $n( ,|\$)" "$man" ||
+			fail_with "springsim(1) describes no $n"
+	done
+	for n in $(list_columns "metrics ("); do
+		case $n in *_err_v) n=${n%_v}_x ;; esac
+		grep -qE "(^|[^a-z_])$n([^a-z_]|\$)" "$BATS_TEST_TMPDIR/help" ||
+			fail_with "run --help names no $n"
+	done
+}

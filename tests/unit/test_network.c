@@ -1,6 +1,6 @@
 /*
- * test_network.c - spring networks (src/network.c): a network moving only
- * along x is the 1-D line (src/system.c), rule by rule and reference
+ * test_network.c - spring networks (src/systems/network.c): a network moving only
+ * along x is the 1-D line (src/systems/system.c), rule by rule and reference
  * against exact; a spinning undamped pair keeps its energy, angular
  * momentum and the centre of mass's uniform motion; the dim-1 mesh's
  * separable modes against hand-derived 1x2 and 2x2 meshes and against the

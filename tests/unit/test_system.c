@@ -1,5 +1,5 @@
 /*
- * test_system.c - systems of springs (src/system.c): one body on the
+ * test_system.c - systems of springs (src/systems/system.c): one body on the
  * anchor is the damped spring under every rule, the pair's relative
  * motion is the spring on the reduced mass, the angular spring winds up
  * past a turn, the 3-body rope against its hand-derived modes, and the

@@ -2,9 +2,12 @@
  * test_tables.c - the CLI's tables agree with themselves and with the
  * library: every model of the library has its row in run_models[], every
  * row resolves or runs, the flags a model owns and --dim's models exist,
- * and run's getopt table names each flag once.
+ * and run's getopt table names each flag once; the --metrics columns'
+ * table (columns.c) is whole, and each column prints its own field.
  */
 #include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -31,6 +34,105 @@ has_flag(const struct option *all, const char *name, size_t len)
 		if (strlen(all->name) == len && strncmp(all->name, name, len) == 0)
 			return 1;
 	return 0;
+}
+
+/*
+ * Each number field of struct metric_row, set by its name to a value
+ * whose text (its literal, as the round-trip format writes it) says
+ * which field it is: metric_cols' offsets are checked against these.
+ */
+#define METRIC_FIELDS(X) \
+	X(dt, 3.5) X(frames, 4) X(omega, 5.5) X(zeta, 6.5) X(mass, 7.5) \
+	X(x0, 8.5) X(v0, 9.5) X(target, 10.5) X(target_vel, 11.5) \
+	X(max_err_x, 12.5) X(rms_err_x, 13.5) X(final_err_x, 14.5) \
+	X(max_err_v, 15.5) X(rms_err_v, 16.5) X(final_err_v, 17.5) \
+	X(overshoot, 18.5) X(settle_time, 19.5) X(energy_drift, 20.5) \
+	X(diverged, 21) X(max_dt, 22.5) X(max_substeps, 23) \
+	X(lost_time, 24.5) X(max_lag, 25.5) X(substeps, 26) \
+	X(max_substeps_frame, 27) X(lag, 28.5) X(attenuation, 29.5) \
+	X(done_time, 31.5) X(snap_jump, 32.5) X(first_move_frame, 33) \
+	X(first_move_time, 34.5)
+#define FIELD_SET(f, x)		r.f = x;
+#define FIELD_TEXT(f, x)	{ #f, #x },
+
+/*
+ * The --metrics columns' table: every row named once, with a help line,
+ * a field of its own in struct metric_row (one a row, all of them), a
+ * SPRING_WANT_* bit the library has, a name's source for a name alone,
+ * a same_as of its own kind; and metrics_format of a row built field by
+ * field puts each value under its own column's name.
+ */
+static void
+metric_columns(void)
+{
+	static const struct {
+		const char *name, *text;
+	} fields[] = { METRIC_FIELDS(FIELD_TEXT) };
+	static const struct {
+		const char *name, *text;
+	} names[] = { { "model", "m0" }, { "integrator", "i0" },
+	    { "substep", "none" }, { "engine", "e0" } };
+	unsigned char seen[sizeof(struct metric_row) / sizeof(double)] = {
+		0 };
+	struct run_setup *rs = calloc(1, sizeof(*rs));
+	struct col_select one = { 1, { 0 } };
+	struct metric_row r;
+	char buf[METRIC_ROW_MAX];
+	const struct metric_col *c;
+	size_t n, k, found;
+	int j, same, nrun = 0;
+
+	CHECK(sizeof(fields) / sizeof(fields[0]) + 4 ==
+	    (size_t)METRIC_NCOLS);
+	for (j = 0; metric_cols[j].name != NULL; j++) {
+		c = &metric_cols[j];
+		CHECK(metric_col_find(c->name) == j);	/* once */
+		CHECK(c->help != NULL && c->help[0] != '\0');
+		CHECK(c->offset % sizeof(double) == 0 &&
+		    c->offset + sizeof(double) <= sizeof(struct metric_row));
+		if (c->offset + sizeof(double) <= sizeof(struct metric_row))
+			CHECK(seen[c->offset / sizeof(double)]++ == 0);
+		CHECK((c->want & ~(unsigned)SPRING_WANT_ALL) == 0 &&
+		    (c->want & (c->want - 1)) == 0);
+		CHECK((c->kind == COL_NAME) == (c->source != SRC_NONE));
+		CHECK(c->inf == NULL || c->kind == COL_VALUE);
+		same = c->same_as != NULL ? metric_col_find(c->same_as) : -1;
+		CHECK(c->same_as == NULL || (same >= 0 && same != j &&
+		    metric_cols[same].kind == c->kind && c->kind != COL_NAME));
+		nrun += c->group != COL_ENGINE;
+	}
+	CHECK(j == METRIC_NCOLS);
+	/* the defaults: the engine's columns with --engine alone */
+	CHECK(metric_select_all(0)->n == nrun && nrun < METRIC_NCOLS);
+	CHECK(metric_select_all(1)->n == METRIC_NCOLS);
+	/* each column prints its own field, set here by the field's name */
+	if (rs == NULL)
+		return;
+	rs->model = "m0";
+	rs->integrator = "i0";
+	rs->engine = "e0";
+	rs->sim.policy = spring_policy_none;
+	r.model = r.integrator = r.substep = r.engine = NAN;
+	METRIC_FIELDS(FIELD_SET)
+	for (j = 0; metric_cols[j].name != NULL; j++) {
+		one.idx[0] = (unsigned char)j;
+		n = metrics_format(buf, rs, &r, 0, &one);
+		found = 0;
+		for (k = 0; k < sizeof(fields) / sizeof(fields[0]); k++)
+			if (strcmp(fields[k].name, metric_cols[j].name) == 0) {
+				found++;
+				CHECK(n == strlen(fields[k].text) &&
+				    memcmp(buf, fields[k].text, n) == 0);
+			}
+		for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+			if (strcmp(names[k].name, metric_cols[j].name) == 0) {
+				found++;
+				CHECK(n == strlen(names[k].text) &&
+				    memcmp(buf, names[k].text, n) == 0);
+			}
+		CHECK(found == 1);
+	}
+	free(rs);
 }
 
 /* The suite: each table against the others and the library's lists. */
@@ -143,4 +245,5 @@ test_tables(void)
 		else
 			CHECK(!run_flag_repeats(all[j].val));
 	}
+	metric_columns();
 }

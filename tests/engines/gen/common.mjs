@@ -1,6 +1,6 @@
 // common.mjs - what every golden generator shares (tests/engines/README.md
 // fixes all of it): the frame times, the clocks stubbed as
-// src/engineclock.h reads them, the golden file's format, and running each
+// src/engines/engineclock.h reads them, the golden file's format, and running each
 // case in a fresh node process (the libraries keep their frame loops in
 // module state: a case must not inherit the loop a previous case left
 // running).  Not a generator itself: the Makefile and engines.bats skip
@@ -71,7 +71,7 @@ export function startArgs(x0, v0, target) {
 		` --target ${arg(target)}`;
 }
 
-// The clocks (src/engineclock.h): wall time t s since the animation started.
+// The clocks (src/engines/engineclock.h): wall time t s since the animation started.
 export const clock = { t: 0 };
 export const perfNow = () => 1000 + clock.t * 1000;
 export const dateNow = () => Math.floor(1700000000000 + clock.t * 1000);

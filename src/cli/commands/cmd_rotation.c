@@ -6,7 +6,7 @@
  * quat: Holden's quaternion spring ("Spring-It-On: The Game Developer's
  * Spring-Roll-Call", "Quaternion Spring"), a
  * rotation pulled toward a goal rotation by the rotation vector between
- * them (src/rotation.c has the math), beside the exact planar solution
+ * them (src/systems/rotation.c has the math), beside the exact planar solution
  * or a fine RK4 reference.  vector: 2 or 3 independent damped springs,
  * each component exactly `springsim run` with its own x0, v0, target.
  */

@@ -69,6 +69,21 @@ cli_summary(const char *summary)
 	return summary;
 }
 
+/* The names of the --metrics columns of group, on one line. */
+static void
+list_columns(enum col_group group)
+{
+	const char *sep = "  ";
+	int j;
+
+	for (j = 0; metric_cols[j].name != NULL; j++)
+		if (metric_cols[j].group == group) {
+			printf("%s%s", sep, metric_cols[j].name);
+			sep = " ";
+		}
+	putchar('\n');
+}
+
 /* Every family of names, one section each. */
 int
 cmd_list(int argc, char **argv)
@@ -76,7 +91,7 @@ cmd_list(int argc, char **argv)
 	const spring_rule *const *r;
 	const spring_policy *const *p;
 	const spring_engine *const *e;
-	int kind, col;
+	int kind;
 
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "--help") == 0)) {
@@ -133,18 +148,13 @@ cmd_list(int argc, char **argv)
 	for (p = spring_policies; *p != NULL; p++)
 		printf("  %-20s %s\n", (*p)->name,
 		    cli_summary((*p)->summary));
-	/* the identity columns: metric_cols up to the first metric */
 	puts("columns (--metrics, --columns): the run's identity, then the "
 	    "metrics");
-	for (col = 0; strcmp(metric_cols[col].name, "max_err_x") != 0; col++)
-		printf("%s%s", col == 0 ? "  " : " ", metric_cols[col].name);
-	putchar('\n');
+	list_columns(COL_IDENTITY);
 	puts("metrics (--metrics):");
-	puts("  max_err_x rms_err_x final_err_x max_err_v rms_err_v "
-	    "final_err_v overshoot settle_time energy_drift diverged");
-	puts("  max_dt max_substeps lost_time max_lag substeps max_substeps_frame "
-	    "lag attenuation");
+	list_columns(COL_METRIC);
+	list_columns(COL_RUN_STAT);
 	puts("engine metrics (--metrics with --engine, after the above):");
-	puts("  engine done_time snap_jump first_move_frame first_move_time");
+	list_columns(COL_ENGINE);
 	return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 }

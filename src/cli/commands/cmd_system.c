@@ -2,7 +2,7 @@
  * cmd_system.c - `springsim --model pair|angular|chain`: systems of springs
  * after Nissen ("Towards a Simpler, Stiffer, and more Stable Spring"),
  * stepped by the damped spring's rules beside
- * their exact modal solution (src/system.c).  run hands the whole
+ * their exact modal solution (src/systems/system.c).  run hands the whole
  * command line here (model_commands[] in run.c).
  *
  *   pair      two bodies, --m1 --m2, joined by a spring of rest length

@@ -3,7 +3,7 @@
  * --model mesh [--dim 1|2|3]`: Nissen's systems of springs ("Towards a
  * Simpler, Stiffer, and more Stable Spring") in the plane and in space
  * with Fiedler's rest-length springs ("Spring Physics"),
- * and Nissen's linear mesh, stepped by the network rules (src/network.c)
+ * and Nissen's linear mesh, stepped by the network rules (src/systems/network.c)
  * beside a reference.  run hands the whole command line here
  * (run_models[] in runmodels.c); the command's flags are netflags.c's.
  *
