@@ -751,15 +751,15 @@ unity_from(const spring_params *p, double h, double *v)
 	v[0] = critical(p->zeta) ? 2.0 / p->omega : NAN;
 }
 
-/* react-spring's frequency (from 0.01 s) and ratio; mass first. */
+/* react-spring's frequency (from 0.01 s), damping ratio and mass. */
 static void
 react_frequency_from(const spring_params *p, double h, double *v)
 {
 	(void)h;
-	v[0] = p->mass;
-	v[1] = TWO_PI / p->omega >= SPRING_REACT_MIN_FREQUENCY ?
+	v[0] = TWO_PI / p->omega >= SPRING_REACT_MIN_FREQUENCY ?
 	    TWO_PI / p->omega : NAN;
-	v[2] = p->zeta;
+	v[1] = p->zeta;
+	v[2] = p->mass;
 }
 
 /* Motion's duration (the exact root of its condition) and bounce. */
@@ -966,13 +966,13 @@ unity_to(const double *v, double mass, double h, spring_params *p)
 	return spring_from_unity(v[0], p);
 }
 
-/* react-spring's mass, frequency (a period) and damping ratio. */
+/* react-spring's frequency (a period), damping ratio and mass. */
 static int
 react_frequency_to(const double *v, double mass, double h, spring_params *p)
 {
 	(void)mass;
 	(void)h;
-	return spring_from_react_frequency(v[1], v[2], v[0], p);
+	return spring_from_react_frequency(v[0], v[1], v[2], p);
 }
 
 /* Motion's duration and bounce. */
@@ -1232,17 +1232,16 @@ static const spring_dialect react = {
 
 /*
  * frequency has no default (react-spring then takes tension and
- * friction): 0.5 s; damping 1 (AnimationConfig's defaults).  The mass
- * first: the flags of the two groups are numbered in that order.
+ * friction): 0.5 s; damping 1 (AnimationConfig's defaults).
  */
 static const spring_dialect react_frequency = {
 	"react-frequency", "react-spring", "react-spring frequency/damping",
 	SPRING_DIALECT_LIBRARY,
-	{ MASS("mass", "react-mass"),
-	  PARAM("frequency", "react-frequency", "s",
+	{ PARAM("frequency", "react-frequency", "s",
 	  SPRING_REACT_MIN_FREQUENCY, DBL_MAX, 0, 0, 1, 0.5,
 	  "must be >= 0.01 (react-spring raises it to that)"),
-	  NONNEG("damping", "react-damping-ratio", "1", 1.0), END },
+	  NONNEG("damping", "react-damping-ratio", "1", 1.0),
+	  MASS("mass", "react-mass"), END },
 	react_frequency_to, react_frequency_from, 0, 0, "react-spring", 0,
 "  --react-frequency P --react-damping-ratio Z [--react-mass M]   the\n"
 "                      \"frequency\" is a period in s (>= 0.01): omega =\n"
