@@ -17,6 +17,17 @@ int spring_model_simulate(const spring_sim *sim, spring_row_fn emit,
 long spring_model_sample_at(const spring_sim *sim, const double *tq, long nq,
     double *xq);
 
+/*
+ * Knob i of an engine's setup, or the library's default (the row's def)
+ * when it was not given: what an engine's start reads, once.
+ */
+static inline double
+spring_engine_knob_or(const spring_engine_setup *su,
+    const spring_engine_knob *knobs, int i)
+{
+	return su->knob_given >> i & 1u ? su->knob[i] : knobs[i].def;
+}
+
 /* Re-anchor the reference on the closed form at frame r->k (exact.c). */
 void spring_reference_anchor(spring_reference *r);
 

@@ -35,6 +35,39 @@ enum spring_engine_form {
 	SPRING_ENGINE_DURATION	/* duration (s) and bounce, as given */
 };
 
+/* What an engine knob takes (spring_engine_knob's kind). */
+enum spring_knob_kind {
+	SPRING_KNOB_SWITCH,	/* on or off: 1 or 0 */
+	SPRING_KNOB_NUMBER,	/* a double in [min, max] */
+	SPRING_KNOB_COUNT,	/* a whole number in [min, max] */
+	SPRING_KNOB_RANGE	/* LO:HI, min <= LO < HI <= max: two doubles */
+};
+
+/*
+ * One of a library's own knobs, a row of its engine's knobs[] (ending in
+ * a NULL option): the library's name for it, springsim's flag (the CLI
+ * builds --FLAG from the rows; engines whose libraries share a knob list
+ * a row each with the same flag), what it takes and the library's default.
+ */
+typedef struct spring_engine_knob {
+	const char *option;	/* the library's: "maxSpeed"; NULL ends */
+	const char *flag;	/* springsim's, no dashes: "unity-max-speed";
+				 * NULL: none (the library's API alone) */
+	const char *arg;	/* its value in the help: "S"; NULL: a switch */
+	int kind;		/* enum spring_knob_kind */
+	double min, max;	/* the values taken (a range's LO and HI) */
+	int min_open, max_open;	/* min, max themselves excluded */
+	int float_normal;	/* kept in a float that must stay normal:
+				 * below FLT_MIN refused */
+	double def;		/* the library's value without it (NaN:
+				 * none) */
+	const char *def_text;	/* the same, in words: "none", "4" */
+	const char *help;	/* one line */
+} spring_engine_knob;
+
+/* The most knobs an engine has (its knobs[] rows). */
+#define SPRING_ENGINE_KNOBS_MAX 8
+
 /* What an engine is started with. */
 typedef struct spring_engine_setup {
 	spring_params params;	/* the spring asked for: the reference */
@@ -42,17 +75,16 @@ typedef struct spring_engine_setup {
 	int form;		/* enum spring_engine_form */
 	double duration, bounce;	/* SPRING_ENGINE_DURATION */
 	/*
-	 * The libraries' own knobs; each engine reads those it has and
-	 * names the rest in its check.  NaN (or 0 for the integers): the
-	 * library's default.
+	 * The library's own knobs, by the row of the engine's knobs[]
+	 * (spring_engine_knob_find): knob[i] is row i's value (a switch's
+	 * 1 or 0, a count's whole number, a range's LO; knob_hi[i] its
+	 * HI), read when bit i of knob_given is set; the engine runs the
+	 * library's default (the row's def) for the others, and refuses a
+	 * bit past its rows (spring_engine_check).
 	 */
-	double max_speed;	/* Unity SmoothDamp maxSpeed, units/s */
-	double min_visible;	/* Android minimumVisibleChange */
-	int substeps;		/* Box2D substeps a step */
-	int clamp;		/* overshoot clamping (react-spring clamp,
-				 * wobble/rebound/React Native
-				 * overshootClamping) */
-	double lower, upper;	/* Flutter's bounded AnimationController */
+	double knob[SPRING_ENGINE_KNOBS_MAX];
+	double knob_hi[SPRING_ENGINE_KNOBS_MAX];
+	unsigned knob_given;
 } spring_engine_setup;
 
 /* Room for an engine's own state, in doubles. */
@@ -87,14 +119,32 @@ typedef struct spring_engine {
 	void (*start)(const spring_engine_setup *su, spring_engine_state *st);
 	/* The frame at wall time t (s): the library's tick; sets x, v. */
 	void (*frame)(spring_engine_state *st, double t);
+	/* its library's knobs (ending in a NULL option), or NULL: none */
+	const spring_engine_knob *knobs;
 } spring_engine;
 
 /* Every engine, in a fixed order, ending in NULL; the one called name. */
 extern const spring_engine *const spring_engines[];
 const spring_engine *spring_engine_find(const char *name);
 
-/* A setup with every knob at the library's default. */
+/*
+ * A setup with every knob at the library's default: none given, the
+ * values NaN.
+ */
 void spring_engine_setup_init(spring_engine_setup *su);
+/*
+ * The row of e's knobs[] whose flag or option is name ("unity-max-speed"
+ * or "maxSpeed"), the index of su->knob[] it sets; -1 if e has none.
+ */
+int spring_engine_knob_find(const spring_engine *e, const char *name);
+/* The rows of e's knobs[]. */
+int spring_engine_knob_count(const spring_engine *e);
+/*
+ * e->check, after refusing a knob given past e's rows (-1, msg naming
+ * it): 0, 1 or -1 as check says.
+ */
+int spring_engine_check(const spring_engine *e, const spring_engine_setup *su,
+    char *msg, unsigned long len);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,8 @@
  * entries, the check and the store of each value, run's paragraphs of
  * --help, how sweep varies each flag, and the list the tests hold against
  * springsim(1).  A new flag is one row here (and its field in struct
- * run_setup) and its entry in the man page.
+ * run_setup) and its entry in the man page; the libraries' knobs are
+ * the engines' rows (engine.h), put in at the FK_KNOBS row.
  */
 #include <getopt.h>
 #include <limits.h>
@@ -29,7 +30,8 @@ enum flag_kind {
 	FK_COUNT,		/* a whole number in [min, max] (a long) */
 	FK_RATE,		/* frames per second: > 0, dt = 1 / rate */
 	FK_NAME,		/* a name or a file's, the resolve checks it */
-	FK_HITCH		/* AT:LEN, repeatable (parse_hitch) */
+	FK_HITCH,		/* AT:LEN, repeatable (parse_hitch) */
+	FK_KNOBS		/* no flag: the engines' knobs go here */
 };
 
 /*
@@ -179,27 +181,8 @@ static const struct run_flag run_flags[] = {
 "                      --fast-exp or moving target.  sweep --engine all\n"
 "                      runs every one:\n",
 	  .list = list_engines, .all = engine_at },
-	{ .flag = "--clamp", .kind = FK_ON, .at = FIELD(int, clamp), .help =
-"  --clamp             overshoot clamping (react-spring clamp; wobble,\n"
-"                      rebound, React Native overshootClamping)\n" },
-	{ .flag = "--unity-max-speed", .kind = FK_POSITIVE,
-	  .at = FIELD(double, max_speed), .have = FIELD(int, have_max_speed),
-	  .sweep = SWEEP_NUMBER, .help =
-"  --unity-max-speed S   SmoothDamp's maxSpeed, units/s (default: none)\n" },
-	{ .flag = "--android-min-visible-change", .kind = FK_POSITIVE,
-	  .at = FIELD(double, min_visible), .have = FIELD(int, have_min_visible),
-	  .sweep = SWEEP_NUMBER, .help =
-"  --android-min-visible-change C   SpringAnimation's minimumVisibleChange\n"
-"                      (default 1, pixels)\n" },
-	{ .flag = "--box2d-substeps", .kind = FK_COUNT, .min = 1, .max = 1000,
-	  .at = FIELD(long, substeps), .have = FIELD(int, have_substeps),
-	  .sweep = SWEEP_INTEGER, .help =
-"  --box2d-substeps N  Box2D's substeps a step, 1-1000 (default 4)\n" },
-	{ .flag = "--flutter-bounds", .kind = FK_NAME,
-	  .at = FIELD(const char *, flutter_bounds), .sweep = SWEEP_FIXED,
-	  .help =
-"  --flutter-bounds LO:HI   a bounded AnimationController: the value is\n"
-"                      clipped to [LO, HI] (default: unbounded)\n" },
+	/* the libraries' knobs: the engines' rows (runengine.c) */
+	{ .kind = FK_KNOBS, .list = engine_knob_usage },
 	{ .help = "\n", .list = param_usage },
 	{ .help =
 "\n"
@@ -401,7 +384,10 @@ static const struct run_flag run_flags[] = {
 #define NFLAGS (sizeof(run_flags) / sizeof(run_flags[0]))
 
 /* run's codes stay below the parameters' (paramflags.h). */
-_Static_assert(RUN_OPT + NFLAGS <= PARAM_OPT, "run's getopt codes overlap");
+_Static_assert(RUN_OPT + NFLAGS <= KNOB_OPT &&
+    KNOB_OPT + KNOBS_MAX <= PARAM_OPT, "run's getopt codes overlap");
+/* run_longopts's room: every row's entry and every knob's */
+_Static_assert(NFLAGS + KNOBS_MAX < MAX_LONGOPTS, "run_longopts's mine[]");
 
 /*
  * One entry of a --help list: the name, then the text (and [source])
@@ -576,13 +562,24 @@ run_longopts(const struct option *extra, struct option *all, size_t cap)
 	size_t n = 0, i;
 
 	for (; extra != NULL && extra->name != NULL; extra++) {
-		if (n + NFLAGS + 1 > sizeof(mine) / sizeof(mine[0]))
+		if (n + NFLAGS + KNOBS_MAX + 1 > sizeof(mine) / sizeof(mine[0]))
 			return -1;
 		mine[n++] = *extra;
 	}
 	for (i = 0; i < NFLAGS; i++) {
 		const struct run_flag *f = &run_flags[i];
+		const char *name;
+		int k, arg;
 
+		for (k = 0; f->kind == FK_KNOBS &&
+		    (name = engine_knob_flag(k, &arg)) != NULL; k++) {
+			if (own_name(extra0, name))
+				continue;
+			mine[n].name = name;
+			mine[n].has_arg = arg ? required_argument : no_argument;
+			mine[n].flag = NULL;
+			mine[n++].val = KNOB_OPT + k;
+		}
 		/* a command's own flag of that name wins (fps's --fps LIST) */
 		if (f->flag == NULL || own_name(extra0, f->flag + 2))
 			continue;
@@ -645,7 +642,7 @@ run_flag_sweep(int c)
 {
 	const struct run_flag *f = flag_of(c);
 
-	return f != NULL ? f->sweep : SWEEP_NUMBER;
+	return f != NULL ? f->sweep : engine_knob_sweep(c);
 }
 
 /* See run.h. */
@@ -721,7 +718,9 @@ run_value_fits(int c, double x)
 {
 	const struct run_flag *f = flag_of(c);
 
-	return f != NULL && (f->kind == FK_ANY || f->kind == FK_POSITIVE ||
+	if (f == NULL)
+		return engine_knob_fits(c, x);
+	return (f->kind == FK_ANY || f->kind == FK_POSITIVE ||
 	    f->kind == FK_FRACTION) && number_fits(f, x);
 }
 
@@ -781,7 +780,7 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	double x;
 
 	if (f == NULL)
-		return -1;
+		return engine_knob_apply(rs, c, arg);
 	switch (f->kind) {
 	case FK_ON:
 	case FK_OFF:
@@ -834,6 +833,8 @@ run_apply_number(struct run_setup *rs, int c, const char *arg, double x)
 
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
+	if (c >= KNOB_OPT && c < KNOB_OPT + KNOBS_MAX)
+		return engine_knob_apply_number(rs, c, arg, x);
 	if ((f = flag_of(c)) == NULL || (f->kind != FK_ANY &&
 	    f->kind != FK_POSITIVE && f->kind != FK_FRACTION &&
 	    f->kind != FK_RATE))

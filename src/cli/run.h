@@ -15,6 +15,12 @@
 
 #define MAX_HITCHES 64
 #define MAX_FRAMES 1000000000L
+/*
+ * The libraries' knobs (the engines' knobs[] rows, engine.h), one id a
+ * flag: getopt_long value KNOB_OPT + id (runengine.c).
+ */
+#define KNOB_OPT 900
+#define KNOBS_MAX 16
 /* Frames a command may hold in memory (16 bytes each) without --force. */
 #define MAX_KEPT_FRAMES 100000000L
 
@@ -37,11 +43,15 @@ struct run_setup {
 	int force;			/* --force: run even a huge run */
 	int fast_exp;			/* --fast-exp */
 	int float32;			/* --float32 */
-	/* --engine NAME and the libraries' knobs (engine.h) */
-	const char *engine, *flutter_bounds;
-	int clamp, have_max_speed, have_min_visible, have_substeps;
-	double max_speed, min_visible;
-	long substeps;
+	const char *engine;		/* --engine NAME */
+	/*
+	 * the libraries' knobs given (runengine.c), by knob id: bit id of
+	 * knob_given, the value (a switch's 1, a count's whole number) and
+	 * a range's text (LO:HI, read by the resolve)
+	 */
+	unsigned knob_given;
+	double knob[KNOBS_MAX];
+	const char *knob_text[KNOBS_MAX];
 	double t_goal, v_goal, apprehension, horizon;
 	int have_t_goal, have_v_goal, have_apprehension, have_horizon;
 	/* --model inertialize */
@@ -179,6 +189,24 @@ enum sweep_kind {
 };
 /* How getopt_long value c sweeps: a parameter's, SWEEP_NUMBER. */
 enum sweep_kind run_flag_sweep(int c);
+/*
+ * The libraries' knobs as flags (runengine.c; flags.c's table has a row
+ * where they go): engine_knob_flag gives knob id's flag (no dashes) and
+ * whether it takes a value, NULL past the last; engine_knob_usage their
+ * lines of --help; engine_knob_apply and _apply_number take one as
+ * run_apply and run_apply_number do (-1 for a code not a knob's);
+ * engine_knob_sweep and engine_knob_fits are run_flag_sweep's and
+ * run_value_fits's for them; engine_knob_get says whether rs was given
+ * flag, its value in *x.
+ */
+const char *engine_knob_flag(int id, int *has_arg);
+void engine_knob_usage(FILE *fp);
+int engine_knob_apply(struct run_setup *rs, int c, const char *arg);
+int engine_knob_apply_number(struct run_setup *rs, int c, const char *arg,
+    double x);
+enum sweep_kind engine_knob_sweep(int c);
+int engine_knob_fits(int c, double x);
+int engine_knob_get(const struct run_setup *rs, const char *flag, double *x);
 /*
  * The i-th name sweep's 'all' stands for with getopt_long value c (every
  * rule for --integrator, every policy for --substep), NULL past the last

@@ -1,8 +1,10 @@
 /*
  * engine.c - the engines' table: every library's spring (engine_*.c), by
- * name, as --engine takes them.
+ * name, as --engine takes them; and the knobs' rows each engine points
+ * to, found by name.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "spring.h"
@@ -66,10 +68,12 @@ spring_engine_find(const char *name)
 	return NULL;
 }
 
-/* Every knob at the library's default: NaN for the numbers, 0 else. */
+/* Every knob at the library's default: none given, NaN the values. */
 void
 spring_engine_setup_init(spring_engine_setup *su)
 {
+	int i;
+
 	memset(su, 0, sizeof(*su));
 	su->params.omega = 2.0 * 6.283185307179586476925286766559;
 	su->params.zeta = 0.3;
@@ -77,6 +81,54 @@ spring_engine_setup_init(spring_engine_setup *su)
 	su->target = 1.0;
 	su->form = SPRING_ENGINE_PHYSICAL;
 	su->duration = su->bounce = NAN;
-	su->max_speed = su->min_visible = NAN;
-	su->lower = su->upper = NAN;
+	for (i = 0; i < SPRING_ENGINE_KNOBS_MAX; i++)
+		su->knob[i] = su->knob_hi[i] = NAN;
+}
+
+/* The rows of e's knobs[]: a plain walk to the NULL option. */
+int
+spring_engine_knob_count(const spring_engine *e)
+{
+	int n = 0;
+
+	while (e->knobs != NULL && e->knobs[n].option != NULL)
+		n++;
+	return n;
+}
+
+/* The row of e's knob by springsim's flag or the library's name, or -1. */
+int
+spring_engine_knob_find(const spring_engine *e, const char *name)
+{
+	const spring_engine_knob *k;
+
+	for (k = e->knobs; k != NULL && k->option != NULL; k++)
+		if (strcmp(k->option, name) == 0 ||
+		    (k->flag != NULL && strcmp(k->flag, name) == 0))
+			return (int)(k - e->knobs);
+	return -1;
+}
+
+/* knob_given has a bit for each row (an unsigned has 16 at least). */
+_Static_assert(SPRING_ENGINE_KNOBS_MAX < 16, "knob_given's bits");
+
+/*
+ * A knob given past e's rows is another library's: refused here, once
+ * for every engine, before the engine's own check.
+ */
+int
+spring_engine_check(const spring_engine *e, const spring_engine_setup *su,
+    char *msg, unsigned long len)
+{
+	int n = spring_engine_knob_count(e), i;
+
+	if (su->knob_given >> n != 0) {
+		for (i = n; !(su->knob_given >> i & 1u); i++)
+			;
+		if (msg != NULL && len > 0)
+			snprintf(msg, len, "%s has no knob %d (it has %d)",
+			    e->name, i, n);
+		return -1;
+	}
+	return e->check(su, msg, len);
 }

@@ -44,6 +44,7 @@
 #include "spring.h"
 #include "spring/engine.h"
 #include "engineclock.h"
+#include "internal.h"
 
 #define ANDROID_MIN_VISIBLE_SCALE (1.0f / 500.0f)	/* MIN_VISIBLE_CHANGE_SCALE */
 #define ANDROID_THRESHOLD_MULTIPLIER 0.75f
@@ -55,15 +56,37 @@ enum {
 	W_XTHRESH, W_GPLUS, W_GMINUS, W_DAMPED
 };
 
+/*
+ * SpringAnimation's knob: the row's index is its knob's in the setup's
+ * knob[].  The library keeps it in a float; springsim flushes
+ * subnormals, so it must stay a normal one.
+ */
+enum { AN_K_MIN_VISIBLE };
+static const spring_engine_knob android_knobs[] = {
+	[AN_K_MIN_VISIBLE] = { .option = "minimumVisibleChange",
+	    .flag = "android-min-visible-change", .arg = "C",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .min_open = 1,
+	    .max = INFINITY, .float_normal = 1,
+	    .def = ANDROID_MIN_VISIBLE_SCALE,
+	    .def_text = "1/500 (MIN_VISIBLE_CHANGE_SCALE; the library's 1 "
+	    "pixel for a custom property)",
+	    .help = "SpringAnimation's minimumVisibleChange (default 1, "
+	    "pixels)" },
+	{ .option = NULL }
+};
+
 /* minimumVisibleChange must be positive (IllegalArgumentException). */
 static int
 android_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
-	if (!isnan(su->min_visible) && !((float)su->min_visible > 0.0f)) {
+	double mvc = spring_engine_knob_or(su, android_knobs,
+	    AN_K_MIN_VISIBLE);
+
+	if (!isnan(mvc) && !((float)mvc > 0.0f)) {
 		if (msg != NULL)
 			snprintf(msg, len, "android: setMinimumVisibleChange "
 			    "throws IllegalArgumentException: minimum visible "
-			    "change must be positive (got %g)", su->min_visible);
+			    "change must be positive (got %g)", mvc);
 		return -1;
 	}
 	return 0;
@@ -75,8 +98,8 @@ android_start(const spring_engine_setup *su, spring_engine_state *st)
 {
 	double *w = st->w;
 	float k = (float)(su->params.omega * su->params.omega);
-	float mvc = isnan(su->min_visible) ? ANDROID_MIN_VISIBLE_SCALE :
-	    (float)su->min_visible;
+	float mvc = (float)spring_engine_knob_or(su, android_knobs,
+	    AN_K_MIN_VISIBLE);
 	double omega = sqrt((double)k), zeta = (float)su->params.zeta;
 	double xth = fabs((double)(mvc * ANDROID_THRESHOLD_MULTIPLIER));
 
@@ -183,6 +206,7 @@ const spring_engine spring_engine_android = {
 	1,
 	android_check,
 	android_start,
-	android_frame
+	android_frame,
+	android_knobs
 };
 

@@ -43,6 +43,7 @@
 
 #include "spring.h"
 #include "spring/engine.h"
+#include "internal.h"
 
 #define B2_PI_F 3.14159265359f	/* box2d/math_functions.h B2_PI */
 #define B2_MAX_SPEED 400.0f	/* types.c: maximumLinearSpeed 400 m/s */
@@ -54,6 +55,19 @@
 enum {
 	W_HERTZ, W_ZETA, W_INVMASS, W_AXIAL, W_L, W_TARGET, W_CENTER, W_VEL,
 	W_LAMBDA, W_SLEEP, W_PREV, W_SUBSTEPS, W_CAPPED
+};
+
+/*
+ * b2World_Step's knob: the row's index is its knob's in the setup's
+ * knob[].
+ */
+enum { B2_K_SUBSTEPS };
+static const spring_engine_knob b2_knobs[] = {
+	[B2_K_SUBSTEPS] = { .option = "subStepCount", .flag = "box2d-substeps",
+	    .arg = "N", .kind = SPRING_KNOB_COUNT, .min = 1, .max = 1000,
+	    .def = B2_SUBSTEPS, .def_text = "4",
+	    .help = "Box2D's substeps a step, 1-1000 (default 4)" },
+	{ .option = NULL }
 };
 
 /* hertz from omega, as a user of b2DistanceJointDef writes it. */
@@ -79,12 +93,12 @@ b2_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
 	double peak = fabs(su->v0) + su->params.omega *
 	    fabs(su->target - su->x0);
+	double n = spring_engine_knob_or(su, b2_knobs, B2_K_SUBSTEPS);
 
-	if (su->substeps < 0) {
+	if (n < 1.0) {
 		if (msg != NULL)
 			snprintf(msg, len, "box2d: b2World_Step runs "
-			    "max(1, subStepCount) substeps: 1, not %d",
-			    su->substeps);
+			    "max(1, subStepCount) substeps: 1, not %g", n);
 		return 1;
 	}
 	if (peak > (double)B2_MAX_SPEED) {
@@ -104,6 +118,7 @@ b2_start(const spring_engine_setup *su, spring_engine_state *st)
 {
 	double *w = st->w;
 	float invmass = 1.0f / (float)su->params.mass;
+	double n = spring_engine_knob_or(su, b2_knobs, B2_K_SUBSTEPS);
 
 	w[W_HERTZ] = b2_hertz(su);
 	w[W_ZETA] = (float)su->params.zeta;
@@ -116,9 +131,8 @@ b2_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[W_LAMBDA] = 0.0;
 	w[W_SLEEP] = 0.0;
 	w[W_PREV] = 0.0;
-	/* 0: the default; b2World_Step: b2MaxInt(1, subStepCount) */
-	w[W_SUBSTEPS] = su->substeps == 0 ? B2_SUBSTEPS :
-	    su->substeps < 1 ? 1 : su->substeps;
+	/* b2World_Step: b2MaxInt(1, subStepCount) */
+	w[W_SUBSTEPS] = n < 1.0 ? 1 : (int)n;
 	w[W_CAPPED] = 0.0;
 	st->x = su->x0;
 	st->v = su->v0;
@@ -233,6 +247,7 @@ const spring_engine spring_engine_box2d = {
 	1,
 	b2_check,
 	b2_start,
-	b2_frame
+	b2_frame,
+	b2_knobs
 };
 

@@ -40,6 +40,7 @@
 
 #include "spring.h"
 #include "spring/engine.h"
+#include "internal.h"
 
 #define COMPOSE_THRESHOLD 0.01f	/* Spring.DefaultDisplacementThreshold */
 #define COMPOSE_MAX_LONG_MILLIS (9223372036854775807LL / 1000000)
@@ -56,16 +57,34 @@ compose_frame_nanos(double t)
 	return nearbyint(t * 1e9);
 }
 
+/*
+ * spring()'s knob, the library's API alone (no flag): the row's index
+ * is its knob's in the setup's knob[].
+ */
+enum { CO_K_THRESHOLD };
+static const spring_engine_knob compose_knobs[] = {
+	[CO_K_THRESHOLD] = { .option = "visibilityThreshold",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .min_open = 1,
+	    .max = INFINITY, .def = COMPOSE_THRESHOLD,
+	    .def_text = "0.01 (Spring.DefaultDisplacementThreshold)",
+	    .help = "the distance from the target within which the spring "
+	    "rests, units" },
+	{ .option = NULL }
+};
+
 /* visibilityThreshold must be positive: the estimate divides by it. */
 static int
 compose_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
-	if (!isnan(su->min_visible) && !((float)su->min_visible > 0.0f)) {
+	double thr = spring_engine_knob_or(su, compose_knobs,
+	    CO_K_THRESHOLD);
+
+	if (!isnan(thr) && !((float)thr > 0.0f)) {
 		if (msg != NULL)
 			snprintf(msg, len, "compose: visibilityThreshold %g: "
 			    "FloatSpringSpec divides the start by it to "
 			    "estimate the duration; it must be positive",
-			    su->min_visible);
+			    thr);
 		return -1;
 	}
 	return 0;
@@ -248,8 +267,8 @@ compose_start(const spring_engine_setup *su, spring_engine_state *st)
 	double *w = st->w;
 	float k = (float)(su->params.omega * su->params.omega);
 	float zeta = (float)su->params.zeta;
-	float thr = isnan(su->min_visible) ? COMPOSE_THRESHOLD :
-	    (float)su->min_visible;
+	float thr = (float)spring_engine_knob_or(su, compose_knobs,
+	    CO_K_THRESHOLD);
 	double om = sqrt((double)k), zsq = zeta * (double)zeta;
 	float x0 = (float)su->x0, v0 = (float)su->v0, g = (float)su->target;
 
@@ -317,6 +336,7 @@ const spring_engine spring_engine_compose = {
 	1,
 	compose_check,
 	compose_start,
-	compose_frame
+	compose_frame,
+	compose_knobs
 };
 

@@ -34,6 +34,7 @@
 #include "spring.h"
 #include "spring/engine.h"
 #include "engineclock.h"
+#include "internal.h"
 
 #define FLUTTER_E 2.718281828459045	/* math.e */
 #define FLUTTER_TOLERANCE 1e-3		/* Tolerance.defaultTolerance */
@@ -66,13 +67,42 @@ flutter_description(const spring_engine_setup *su, double *m, double *k,
 	*c = 2.0 * su->params.zeta * sqrt(*m * *k);
 }
 
+/*
+ * AnimationController's knob: the row's index is its knob's in the
+ * setup's knob[] (LO there, HI in knob_hi[]).
+ */
+enum { FL_K_BOUNDS };
+static const spring_engine_knob flutter_knobs[] = {
+	[FL_K_BOUNDS] = { .option = "lowerBound:upperBound",
+	    .flag = "flutter-bounds", .arg = "LO:HI",
+	    .kind = SPRING_KNOB_RANGE, .min = -INFINITY, .max = INFINITY,
+	    .def = NAN, .def_text = "unbounded (AnimationController."
+	    "unbounded)", .help = "a bounded AnimationController: the value "
+	    "is clipped to [LO, HI] (default: unbounded)" },
+	{ .option = NULL }
+};
+
+/* The bounds given, or none: -inf, inf (NaN, one side unbounded). */
+static void
+flutter_bounds(const spring_engine_setup *su, double *lo, double *hi)
+{
+	*lo = -INFINITY;
+	*hi = INFINITY;
+	if (!(su->knob_given >> FL_K_BOUNDS & 1u))
+		return;
+	if (!isnan(su->knob[FL_K_BOUNDS]))
+		*lo = su->knob[FL_K_BOUNDS];
+	if (!isnan(su->knob_hi[FL_K_BOUNDS]))
+		*hi = su->knob_hi[FL_K_BOUNDS];
+}
+
 /* Duration must be at least 1 ms; bounds ordered. */
 static int
 flutter_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
-	double lo = isnan(su->lower) ? -INFINITY : su->lower;
-	double hi = isnan(su->upper) ? INFINITY : su->upper;
+	double lo, hi;
 
+	flutter_bounds(su, &lo, &hi);
 	if (su->form == SPRING_ENGINE_DURATION &&
 	    (long)nearbyint(su->duration * 1e6) / 1000 <= 0) {
 		if (msg != NULL)
@@ -176,8 +206,7 @@ flutter_start(const spring_engine_setup *su, spring_engine_state *st)
 		w[W_C1] = d;
 		w[W_C2] = v - (w[W_R1] * d);
 	}
-	w[W_LO] = isnan(su->lower) ? -INFINITY : su->lower;
-	w[W_HI] = isnan(su->upper) ? INFINITY : su->upper;
+	flutter_bounds(su, &w[W_LO], &w[W_HI]);
 	w[W_STARTED] = 0.0;
 	st->x = flutter_clamp(w[W_END] + flutter_x(w, 0.0), w[W_LO], w[W_HI]);
 	st->v = v;
@@ -222,6 +251,7 @@ const spring_engine spring_engine_flutter = {
 	0,
 	flutter_check,
 	flutter_start,
-	flutter_frame
+	flutter_frame,
+	flutter_knobs
 };
 

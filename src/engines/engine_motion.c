@@ -137,12 +137,7 @@ mo_check(const spring_engine_setup *su, char *msg, unsigned long len)
 	const char *no = NULL;
 	double d;
 
-	if (!isnan(su->max_speed) || !isnan(su->min_visible) ||
-	    su->substeps != 0 || !isnan(su->lower) || !isnan(su->upper) ||
-	    su->clamp != 0)
-		no = "Motion's spring has no clamps, bounds, maxSpeed or "
-		    "substeps";
-	else if (su->form == SPRING_ENGINE_DURATION &&
+	if (su->form == SPRING_ENGINE_DURATION &&
 	    (!isfinite(su->bounce) || !(su->duration > 0.0)))
 		no = "Motion needs a positive duration and a finite bounce";
 	if (no != NULL) {

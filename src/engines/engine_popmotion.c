@@ -113,18 +113,10 @@ pm_find_spring(double duration_ms, double bounce, double v0,
 	*damping = zeta * 2.0 * sqrt(1.0 * *stiffness);
 }
 
-/* popmotion takes every spring; it has no knob. */
+/* popmotion takes every spring; it has no knob (spring_engine_check). */
 static int
 pm_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
-	if (!isnan(su->max_speed) || !isnan(su->min_visible) ||
-	    su->substeps != 0 || !isnan(su->lower) || !isnan(su->upper) ||
-	    su->clamp != 0) {
-		if (msg != NULL && len > 0)
-			snprintf(msg, len, "popmotion's spring has no clamps, "
-			    "bounds, maxSpeed or substeps");
-		return -1;
-	}
 	if (su->form == SPRING_ENGINE_DURATION) {
 		if (!(su->duration > 0.0) || !isfinite(su->bounce)) {
 			if (msg != NULL && len > 0)

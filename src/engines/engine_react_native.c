@@ -15,6 +15,7 @@
 #include "spring.h"
 #include "spring/engine.h"
 #include "engineclock.h"
+#include "internal.h"
 
 /* SpringAnimation.js onUpdate: `var MAX_STEPS = 64;` (ms) */
 #define RN_MAX_STEPS 64.0
@@ -126,6 +127,20 @@ rn_update(spring_engine_state *st, double t)
 }
 
 /*
+ * React Native's knob, overshootClamping: the row's index is its knob's in
+ * the setup's knob[] (the flag, and so its help, is the one the
+ * libraries that clamp share).
+ */
+enum { RN_K_CLAMP };
+static const spring_engine_knob rn_knobs[] = {
+	[RN_K_CLAMP] = { .option = "overshootClamping", .flag = "clamp",
+	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
+	    .def_text = "false", .help = "overshoot clamping (react-spring "
+	    "clamp; wobble, rebound, React Native overshootClamping)" },
+	{ .option = NULL }
+};
+
+/*
  * new SpringAnimation({ toValue, stiffness: omega^2 m, damping:
  * 2 zeta omega m, mass: m, velocity: v0, overshootClamping }) and start()
  * at wall time 0: _lastTime = Date.now(), _frameTime 0, and onUpdate()
@@ -144,7 +159,7 @@ rn_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[RN_V0] = su->v0;
 	w[RN_LAST_TIME] = engine_date_now(0.0);
 	w[RN_FRAME_TIME] = 0.0;
-	w[RN_CLAMP] = su->clamp != 0;
+	w[RN_CLAMP] = spring_engine_knob_or(su, rn_knobs, RN_K_CLAMP) != 0;
 	w[RN_ACTIVE] = 1.0;
 	st->x = su->x0;
 	st->v = su->v0;
@@ -182,4 +197,5 @@ const spring_engine spring_engine_react_native = {
 	.check = rn_check,
 	.start = rn_start,
 	.frame = rn_frame,
+	.knobs = rn_knobs,
 };

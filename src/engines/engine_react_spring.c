@@ -39,6 +39,7 @@
 #include "spring.h"
 #include "spring/engine.h"
 #include "engineclock.h"
+#include "internal.h"
 
 /* rafz update(): the first frame's dt and the cap, ms. */
 #define RS_FIRST_DT	16.667
@@ -52,7 +53,21 @@ enum {
 	RS_PREV_TS		/* the last frame's now(), ms; 0 idle */
 };
 
-/* react-spring runs every spring; it has no knob but clamp. */
+/*
+ * react-spring's knob, config.clamp: the row's index is its knob's in
+ * the setup's knob[] (the flag, and so its help, is the one the
+ * libraries that clamp share).
+ */
+enum { RS_K_CLAMP };
+static const spring_engine_knob rs_knobs[] = {
+	[RS_K_CLAMP] = { .option = "clamp", .flag = "clamp",
+	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
+	    .def_text = "false", .help = "overshoot clamping (react-spring "
+	    "clamp; wobble, rebound, React Native overshootClamping)" },
+	{ .option = NULL }
+};
+
+/* react-spring runs every spring; its duration configs are easings. */
 static int
 rs_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
@@ -60,14 +75,6 @@ rs_check(const spring_engine_setup *su, char *msg, unsigned long len)
 
 	if (su->form != SPRING_ENGINE_PHYSICAL)
 		no = "react-spring's duration configs are easings, not springs";
-	else if (!isnan(su->max_speed))
-		no = "react-spring has no maxSpeed";
-	else if (!isnan(su->min_visible))
-		no = "react-spring has no minimumVisibleChange";
-	else if (su->substeps != 0)
-		no = "react-spring has no substeps (it steps 1 ms)";
-	else if (!isnan(su->lower) || !isnan(su->upper))
-		no = "react-spring has no bounds";
 	if (no == NULL)
 		return 0;
 	if (msg != NULL && len > 0)
@@ -96,7 +103,7 @@ rs_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[RS_REST_V] = w[RS_PRECISION] / 10.0;
 	/* advance(): isGrowing = from == to ? node.v0 > 0 : from < to */
 	w[RS_GROWING] = from == to ? v0 > 0.0 : from < to;
-	w[RS_CLAMP] = su->clamp != 0;
+	w[RS_CLAMP] = spring_engine_knob_or(su, rs_knobs, RS_K_CLAMP) != 0;
 	w[RS_POS] = from;
 	w[RS_VEL] = v0;
 	w[RS_PREV_TS] = 0.0;
@@ -164,5 +171,6 @@ const spring_engine spring_engine_react_spring = {
 	.check = rs_check,
 	.start = rs_start,
 	.frame = rs_frame,
+	.knobs = rs_knobs,
 };
 

@@ -38,6 +38,7 @@
 #include "spring.h"
 #include "spring/engine.h"
 #include "engineclock.h"
+#include "internal.h"
 
 #define RB_MAX_DELTA_TIME_SEC	0.064
 #define RB_SOLVER_TIMESTEP_SEC	0.001
@@ -51,7 +52,21 @@ enum {
 	RB_ACC, RB_LAST_MS, RB_ACTIVE, RB_WAS_AT_REST
 };
 
-/* rebound takes every spring; its knob is overshootClamping. */
+/*
+ * rebound's knob, overshootClamping: the row's index is its knob's in
+ * the setup's knob[] (the flag, and so its help, is the one the
+ * libraries that clamp share).
+ */
+enum { RB_K_CLAMP };
+static const spring_engine_knob rb_knobs[] = {
+	[RB_K_CLAMP] = { .option = "overshootClamping", .flag = "clamp",
+	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
+	    .def_text = "false", .help = "overshoot clamping (react-spring "
+	    "clamp; wobble, rebound, React Native overshootClamping)" },
+	{ .option = NULL }
+};
+
+/* rebound takes every spring; it has no duration form. */
 static int
 rb_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
@@ -59,9 +74,6 @@ rb_check(const spring_engine_setup *su, char *msg, unsigned long len)
 
 	if (su->form != SPRING_ENGINE_PHYSICAL)
 		no = "rebound has no duration form";
-	else if (!isnan(su->max_speed) || !isnan(su->min_visible) ||
-	    su->substeps != 0 || !isnan(su->lower) || !isnan(su->upper))
-		no = "rebound has no bounds, maxSpeed or substeps";
 	if (no == NULL)
 		return 0;
 	if (msg != NULL && len > 0)
@@ -93,7 +105,7 @@ rb_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[RB_TENSION] = spring_stiffness(&unit);
 	w[RB_FRICTION] = spring_damping(&unit);
 	w[RB_START_VALUE] = su->x0;
-	w[RB_CLAMP] = su->clamp != 0;
+	w[RB_CLAMP] = spring_engine_knob_or(su, rb_knobs, RB_K_CLAMP) != 0;
 	w[RB_POS] = su->x0;
 	w[RB_TEMP_POS] = su->x0;
 	w[RB_TEMP_VEL] = 0.0;
@@ -224,5 +236,6 @@ const spring_engine spring_engine_rebound = {
 	.check = rb_check,
 	.start = rb_start,
 	.frame = rb_frame,
+	.knobs = rb_knobs,
 };
 

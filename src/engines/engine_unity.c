@@ -36,8 +36,19 @@
 
 #include "spring.h"
 #include "spring/engine.h"
+#include "internal.h"
 
 #define UNITY_MAX_DELTA_TIME (1.0f / 3.0f)	/* Time.maximumDeltaTime */
+
+/* SmoothDamp's knob: the row's index is its knob's in the setup's knob[]. */
+enum { UN_K_MAX_SPEED };
+static const spring_engine_knob unity_knobs[] = {
+	[UN_K_MAX_SPEED] = { .option = "maxSpeed", .flag = "unity-max-speed",
+	    .arg = "S", .kind = SPRING_KNOB_NUMBER, .min = 0, .min_open = 1,
+	    .max = INFINITY, .def = NAN, .def_text = "none (Mathf.Infinity)",
+	    .help = "SmoothDamp's maxSpeed, units/s (default: none)" },
+	{ .option = NULL }
+};
 
 enum { W_TARGET, W_SMOOTH, W_MAXSPEED, W_CUR, W_VEL, W_PREV };
 
@@ -53,12 +64,13 @@ static int
 unity_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
 	double T = unity_smooth_time(su);
+	double s = spring_engine_knob_or(su, unity_knobs, UN_K_MAX_SPEED);
 
-	if (!isnan(su->max_speed) && !(su->max_speed > 0.0)) {
+	if (!isnan(s) && !(s > 0.0)) {
 		if (msg != NULL)
 			snprintf(msg, len, "unity: maxSpeed %g clamps every "
 			    "change to 0 or less: SmoothDamp would not move "
-			    "toward the target", su->max_speed);
+			    "toward the target", s);
 		return -1;
 	}
 	if ((float)T < 0.0001f) {
@@ -83,11 +95,11 @@ static void
 unity_start(const spring_engine_setup *su, spring_engine_state *st)
 {
 	double *w = st->w;
+	double s = spring_engine_knob_or(su, unity_knobs, UN_K_MAX_SPEED);
 
 	w[W_TARGET] = (float)su->target;
 	w[W_SMOOTH] = (float)unity_smooth_time(su);
-	w[W_MAXSPEED] = isnan(su->max_speed) ? (double)INFINITY :
-	    (double)(float)su->max_speed;
+	w[W_MAXSPEED] = isnan(s) ? (double)INFINITY : (double)(float)s;
 	w[W_CUR] = (float)su->x0;
 	w[W_VEL] = (float)su->v0;
 	w[W_PREV] = 0.0;
@@ -161,6 +173,7 @@ const spring_engine spring_engine_unity = {
 	1,
 	unity_check,
 	unity_start,
-	unity_frame
+	unity_frame,
+	unity_knobs
 };
 

@@ -31,6 +31,7 @@
 #include "spring.h"
 #include "spring/engine.h"
 #include "engineclock.h"
+#include "internal.h"
 
 #define WB_MAX_DELTA_TIME_MS	(1.0 / 60.0 * 1000.0 * 4.0)
 #define WB_REST_VELOCITY	0.001	/* units/ms */
@@ -42,6 +43,20 @@ enum {
 	WB_CURRENT_TIME, WB_SPRING_TIME, WB_ANIMATING
 };
 
+/*
+ * wobble's knob, overshootClamping: the row's index is its knob's in
+ * the setup's knob[] (the flag, and so its help, is the one the
+ * libraries that clamp share).
+ */
+enum { WB_K_CLAMP };
+static const spring_engine_knob wb_knobs[] = {
+	[WB_K_CLAMP] = { .option = "overshootClamping", .flag = "clamp",
+	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
+	    .def_text = "false", .help = "overshoot clamping (react-spring "
+	    "clamp; wobble, rebound, React Native overshootClamping)" },
+	{ .option = NULL }
+};
+
 /* wobble refuses damping 0 and runs over-damping critical. */
 static int
 wb_check(const spring_engine_setup *su, char *msg, unsigned long len)
@@ -50,9 +65,6 @@ wb_check(const spring_engine_setup *su, char *msg, unsigned long len)
 
 	if (su->form != SPRING_ENGINE_PHYSICAL)
 		no = "wobble has no duration form";
-	else if (!isnan(su->max_speed) || !isnan(su->min_visible) ||
-	    su->substeps != 0 || !isnan(su->lower) || !isnan(su->upper))
-		no = "wobble has no bounds, maxSpeed or substeps";
 	else if (!(su->params.zeta > 0.0))
 		no = "wobble refuses damping 0 (invariant: \"Damping value "
 		    "must be greater than 0\")";
@@ -84,7 +96,7 @@ wb_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[WB_FROM] = su->x0;
 	w[WB_TO] = su->target;
 	w[WB_V0] = su->v0 / 1000.0;
-	w[WB_CLAMP] = su->clamp != 0;
+	w[WB_CLAMP] = spring_engine_knob_or(su, wb_knobs, WB_K_CLAMP) != 0;
 	w[WB_CURRENT_TIME] = engine_date_now(0.0);
 	w[WB_SPRING_TIME] = 0.0;
 	/* start(): only a spring that has somewhere to go */
@@ -173,5 +185,6 @@ const spring_engine spring_engine_wobble = {
 	.check = wb_check,
 	.start = wb_start,
 	.frame = wb_frame,
+	.knobs = wb_knobs,
 };
 

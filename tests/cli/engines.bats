@@ -198,6 +198,36 @@ golden_check() {
 	    --flutter-bounds 0:1
 }
 
+@test "the libraries' knobs are the engines' rows: --clamp is four engines'; a knob sweeps as its kind" {
+	local v want
+	# one flag for the four rows, their engines named in the table's order
+	assert_usage_error "--clamp goes with --engine react-spring, wobble, rebound or react-native, not --engine unity" -- \
+	    --engine unity --clamp
+	sim --engine rebound --clamp --frames 2
+	assert_status 0
+	# a number is an axis, each row run's
+	sim sweep --engine unity --unity-smooth-time 0.2 --unity-max-speed 1,3 \
+	    --frames 30 --columns max_err_x
+	assert_status 0
+	[ "$(sed -n 1p "$OUT")" = max_err_x,unity_max_speed ] ||
+		fail_with "sweep's header is not max_err_x,unity_max_speed"
+	for v in 1 3; do
+		want=$("$SPRINGSIM" --engine unity --unity-smooth-time 0.2 \
+		    --unity-max-speed "$v" --frames 30 --metrics \
+		    --columns max_err_x 2>/dev/null | sed -n 2p)
+		grep -qx -- "$want,$v" "$OUT" ||
+			fail_with "no row $want,$v (run --metrics's)"
+	done
+	# a count sweeps whole numbers, in its range
+	sim sweep --engine box2d --box2d-substeps 1:3:3 --frames 5 \
+	    --columns max_err_x
+	assert_status 0
+	[ "$(cut -d, -f2 "$OUT" | tr '\n' ' ')" = "box2d_substeps 1 2 3 " ] ||
+		fail_with "box2d_substeps is not the axis 1 2 3"
+	assert_usage_error "--box2d-substeps: '0' is not a whole number from 1 to 1000" -- \
+	    sweep --engine box2d --box2d-substeps 0:2:3 --frames 5
+}
+
 @test "--engine refusals with the libraries' engines (after their merge)" {
 	local have
 	have=$("$SPRINGSIM" list | awk '/^engines/ { on = 1; next } /^[a-z]/ { on = 0 }

@@ -705,9 +705,11 @@ static double
 parsed_steps(const struct run_setup *rs)
 {
 	double n = rs->substep != NULL ? (double)rs->max_substeps : 1.0;
+	double sub;
 
 	if (rs->engine != NULL)
-		n *= 64.0 + (rs->have_substeps ? (double)rs->substeps : 4.0);
+		n *= 64.0 + (engine_knob_get(rs, "box2d-substeps", &sub) ?
+		    sub : 4.0);
 	return n;
 }
 

@@ -99,6 +99,21 @@ golden_p1(const char *name, spring_engine_setup *su, spring_engine_state *st)
 }
 
 /* See golden.h. */
+void
+golden_knob(spring_engine_setup *su, const char *engine, const char *knob,
+    double x)
+{
+	const spring_engine *e = spring_engine_find(engine);
+	int i = e != NULL ? spring_engine_knob_find(e, knob) : -1;
+
+	CHECK(i >= 0);
+	if (i < 0)
+		return;
+	su->knob[i] = x;
+	su->knob_given |= 1u << i;
+}
+
+/* See golden.h. */
 double
 golden_scale(const spring_engine_setup *su)
 {

@@ -54,6 +54,14 @@ int golden_frame_times(double fps, double duration, double *t, int max);
 const spring_engine *golden_p1(const char *name, spring_engine_setup *su,
     spring_engine_state *st);
 
+/*
+ * Give su engine name's knob (its flag or the library's name) the value
+ * x, as a library user does: the row spring_engine_knob_find gives, its
+ * bit set (one CHECK that the engine has it).
+ */
+void golden_knob(spring_engine_setup *su, const char *engine,
+    const char *knob, double x);
+
 /* The motion's scale: |target - x0| + |v0| / omega. */
 double golden_scale(const spring_engine_setup *su);
 

@@ -82,7 +82,7 @@ parse_header(char *line, spring_engine_setup *su)
 	double f[NFLAGS];
 	const char *engine = NULL;
 	char *tok, *save = NULL;
-	int i, rc = 0;
+	int i, rc = 0, clamp = 0;
 
 	for (i = 0; i < NFLAGS; i++)
 		f[i] = NAN;
@@ -95,7 +95,7 @@ parse_header(char *line, spring_engine_setup *su)
 			continue;
 		}
 		if (strcmp(tok, "--clamp") == 0) {
-			su->clamp = 1;
+			clamp = 1;
 			continue;
 		}
 		if (strcmp(tok, "--frames-from") == 0) {
@@ -109,6 +109,9 @@ parse_header(char *line, spring_engine_setup *su)
 			continue;	/* "# springsim:" */
 		f[i] = strtod(tok, NULL);
 	}
+	/* the knob's row is the engine's, named after the line */
+	if (clamp && engine != NULL)
+		golden_knob(su, engine, "clamp", 1.0);
 	su->x0 = flag_or(f, F_X0, 0.0);
 	su->v0 = flag_or(f, F_V0, 0.0);
 	su->target = flag_or(f, F_TARGET, 1.0);

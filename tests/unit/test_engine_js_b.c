@@ -134,7 +134,8 @@ js_b_setup(const struct js_b_case *c, spring_engine_setup *su)
 	su->x0 = c->x0;
 	su->v0 = c->v0;
 	su->target = c->target;
-	su->clamp = c->clamp;
+	if (c->clamp)
+		golden_knob(su, c->engine, "clamp", 1.0);
 	switch (c->kind) {
 	case OZ:
 		su->params.omega = c->a;

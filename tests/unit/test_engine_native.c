@@ -80,8 +80,11 @@ replay_golden(const struct golden_case *gc)
 	CHECK(e != NULL);
 	if (g.n == 0 || e == NULL)
 		return 0;
-	su.min_visible = gc->min_visible;
-	su.substeps = gc->substeps;
+	if (!isnan(gc->min_visible))
+		golden_knob(&su, gc->engine, "minimumVisibleChange",
+		    gc->min_visible);
+	if (gc->substeps != 0)
+		golden_knob(&su, gc->engine, "subStepCount", gc->substeps);
 	tol = 1e-6 * golden_scale(&su);
 	golden_replay(path, &g, e, &su, NULL, tol, tol * gc->omega);
 	return g.n;
@@ -204,7 +207,7 @@ test_unity(void)
 	 * (d = S T, e = 1/(1 + x + 0.48 x^2 + 0.235 x^3), x = w h), below S
 	 */
 	su = setup(P1_OMEGA, 1.0, 0.0, 0.0, 10.0);
-	su.max_speed = 2.0;
+	golden_knob(&su, "unity", "maxSpeed", 2.0);
 	e->start(&su, &st);
 	for (k = 1; k <= 120; k++) {
 		e->frame(&st, k / 60.0);
@@ -227,7 +230,7 @@ test_unity(void)
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
 	CHECK(strstr(msg, "0.0001") != NULL);
 	su = setup(P1_OMEGA, 1.0, 0, 0, 1);
-	su.max_speed = 0.0;
+	golden_knob(&su, "unity", "unity-max-speed", 0.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
 }
 
@@ -258,7 +261,7 @@ test_android(void)
 	exact_at(P1_OMEGA, 0.3, 0, 0, 1, 0.034, &xe, &ve);
 	CHECK_NEAR(st.x, xe, 1e-6);
 	/* the pixel default stops a 0 -> 1 spring early, far from 1 */
-	su.min_visible = 1.0;
+	golden_knob(&su, "android", "minimumVisibleChange", 1.0);
 	e->start(&su, &st);
 	for (k = 1; k <= 10 && !st.done; k++)
 		e->frame(&st, k / 60.0);
@@ -266,7 +269,7 @@ test_android(void)
 	CHECK(k <= 6);
 	CHECK_EQ(st.x, 1.0);
 	CHECK(fabs(st.snap) > 0.1);
-	su.min_visible = -1.0;
+	golden_knob(&su, "android", "android-min-visible-change", -1.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
 }
 
@@ -393,14 +396,14 @@ test_flutter(void)
 	CHECK(st.done == 0);
 	/* a bounded controller (0..1) cuts the overshoot */
 	su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
-	su.lower = 0.0;
-	su.upper = 1.0;
+	golden_knob(&su, "flutter", "flutter-bounds", 0.0);
+	su.knob_hi[spring_engine_knob_find(e, "lowerBound:upperBound")] = 1.0;
 	e->start(&su, &st);
 	for (k = 1; k <= 90; k++) {
 		e->frame(&st, k / 60.0);
 		CHECK(st.x <= 1.0);
 	}
-	su.lower = 2.0;
+	golden_knob(&su, "flutter", "flutter-bounds", 2.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
 	/* isDone: |x - end| and |v| under 1e-3 stop the ticker */
 	su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
@@ -441,7 +444,7 @@ test_box2d(void)
 	c2 = -1.0 + dp;			/* relax with the new C */
 	imp = -ms * (v1 + bias * c2) - is * lambda;
 	v2 = v1 + imp;
-	su.substeps = 1;
+	golden_knob(&su, "box2d", "box2d-substeps", 1.0);
 	e->start(&su, &st);
 	e->frame(&st, h);
 	CHECK_NEAR(st.x, dp, 1e-6);
@@ -452,9 +455,181 @@ test_box2d(void)
 	CHECK(strstr(msg, "400") != NULL);
 }
 
+/* Whether flag is springsim's spelling: lower case, digits, inner dashes. */
+static int
+flag_spelling(const char *flag)
+{
+	const char *p;
+
+	if (flag[0] == '\0' || flag[0] == '-' || flag[strlen(flag) - 1] == '-')
+		return 0;
+	for (p = flag; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+		    *p == '-'))
+			return 0;
+	return 1;
+}
+
+/* Whether x is inside row k's range, its ends open or closed. */
+static int
+knob_inside(const spring_engine_knob *k, double x)
+{
+	return (k->min_open ? x > k->min : x >= k->min) &&
+	    (k->max_open ? x < k->max : x <= k->max);
+}
+
+/*
+ * Every engine's knobs[]: within the setup's room, each row complete
+ * (the library's name, help, default in words; a value's name but for
+ * a switch), its names its own within the engine and found by
+ * spring_engine_knob_find, its default inside its range; and every flag
+ * two engines share the same knob in both (kind, range, help): the CLI
+ * makes one flag of them.
+ */
+static void
+test_knob_tables(void)
+{
+	const spring_engine *const *e, *const *f;
+	const spring_engine_knob *k, *q;
+	int n, i, j, flags = 0;
+
+	for (e = spring_engines; *e != NULL; e++) {
+		n = spring_engine_knob_count(*e);
+		CHECK(n <= SPRING_ENGINE_KNOBS_MAX);
+		CHECK((n == 0) == ((*e)->knobs == NULL || (*e)->knobs[0].option
+		    == NULL));
+		for (i = 0; i < n; i++) {
+			k = &(*e)->knobs[i];
+			CHECK(k->option[0] != '\0');
+			CHECK(k->help != NULL && k->help[0] != '\0');
+			CHECK(k->def_text != NULL && k->def_text[0] != '\0');
+			CHECK(k->kind >= SPRING_KNOB_SWITCH &&
+			    k->kind <= SPRING_KNOB_RANGE);
+			/* a flag's value named in its help, a switch's none */
+			CHECK(k->flag == NULL || (k->arg == NULL) ==
+			    (k->kind == SPRING_KNOB_SWITCH));
+			CHECK(k->min < k->max);
+			CHECK(spring_engine_knob_find(*e, k->option) == i);
+			if (k->flag != NULL) {
+				flags++;
+				CHECK(flag_spelling(k->flag));
+				CHECK(spring_engine_knob_find(*e, k->flag) ==
+				    i);
+			}
+			/* the default: NaN (none), else inside the range */
+			if (k->kind == SPRING_KNOB_SWITCH)
+				CHECK(k->def == 0.0 || k->def == 1.0);
+			else if (!isnan(k->def))
+				CHECK(knob_inside(k, k->def));
+			if (k->kind == SPRING_KNOB_COUNT)
+				CHECK(k->def == floor(k->def) &&
+				    k->min == floor(k->min) &&
+				    k->max == floor(k->max));
+			for (j = 0; j < i; j++) {
+				q = &(*e)->knobs[j];
+				CHECK(strcmp(q->option, k->option) != 0);
+				CHECK(k->flag == NULL || q->flag == NULL ||
+				    strcmp(q->flag, k->flag) != 0);
+			}
+			/* a flag shared: one knob, whichever engine */
+			for (f = spring_engines; f < e && k->flag != NULL; f++)
+				for (q = (*f)->knobs; q != NULL &&
+				    q->option != NULL; q++) {
+					if (q->flag == NULL ||
+					    strcmp(q->flag, k->flag) != 0)
+						continue;
+					CHECK(q->kind == k->kind);
+					CHECK(q->min == k->min &&
+					    q->max == k->max);
+					CHECK(q->min_open == k->min_open &&
+					    q->max_open == k->max_open);
+					CHECK(q->float_normal ==
+					    k->float_normal);
+					CHECK(strcmp(q->help, k->help) == 0);
+				}
+		}
+		CHECK(spring_engine_knob_find(*e, "no-such-knob") == -1);
+	}
+	/* the rows behind the CLI's five knob flags (--clamp four times) */
+	CHECK(flags >= 8);
+	CHECK(spring_engine_knob_find(spring_engine_find("react-spring"),
+	    "clamp") == 0);
+	CHECK(spring_engine_knob_find(spring_engine_find("wobble"),
+	    "overshootClamping") == 0);
+	CHECK(spring_engine_knob_find(spring_engine_find("motion"), "clamp")
+	    == -1);
+}
+
+/*
+ * The knobs through the setup's array: a knob given its library's
+ * default runs the frames of the knob not given; a knob given past an
+ * engine's rows is refused by spring_engine_check (another library's).
+ */
+static void
+test_knob_setup(void)
+{
+	static const char *const knobs[][2] = {
+		{ "box2d", "subStepCount" },
+		{ "android", "minimumVisibleChange" },
+		{ "compose", "visibilityThreshold" },
+		{ "react-spring", "clamp" },
+		{ "rebound", "overshootClamping" },
+		{ "react-native", "clamp" },
+		{ "wobble", "clamp" }
+	};
+	spring_engine_state a, b;
+	spring_engine_setup su, sd;
+	const spring_engine *e;
+	char msg[256];
+	size_t c;
+	int i, k, same;
+
+	for (c = 0; c < sizeof(knobs) / sizeof(knobs[0]); c++) {
+		e = spring_engine_find(knobs[c][0]);
+		CHECK(e != NULL);
+		if (e == NULL)
+			continue;
+		i = spring_engine_knob_find(e, knobs[c][1]);
+		CHECK(i >= 0);
+		if (i < 0)
+			continue;
+		su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
+		sd = su;
+		sd.knob[i] = e->knobs[i].def;
+		sd.knob_given = 1u << i;
+		CHECK_EQ(spring_engine_check(e, &sd, msg, sizeof(msg)),
+		    spring_engine_check(e, &su, msg, sizeof(msg)));
+		e->start(&su, &a);
+		e->start(&sd, &b);
+		same = 1;
+		for (k = 1; k <= 120; k++) {
+			e->frame(&a, k / 60.0);
+			e->frame(&b, k / 60.0);
+			same &= a.x == b.x && a.v == b.v && a.done == b.done;
+		}
+		CHECK(same);
+	}
+	/* a knob the engine has not: refused, by number */
+	su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
+	su.knob_given = 1u;
+	e = spring_engine_find("motion");
+	CHECK(e != NULL && spring_engine_check(e, &su, msg, sizeof(msg)) == -1);
+	CHECK(strstr(msg, "motion has no knob 0") != NULL);
+	e = spring_engine_find("unity");
+	su.knob_given = 1u << 1;
+	CHECK(e != NULL && spring_engine_check(e, &su, msg, sizeof(msg)) == -1);
+	/* spring_engine_setup_init: none given, NaN each */
+	spring_engine_setup_init(&su);
+	CHECK(su.knob_given == 0);
+	for (i = 0; i < SPRING_ENGINE_KNOBS_MAX; i++)
+		CHECK(isnan(su.knob[i]) && isnan(su.knob_hi[i]));
+}
+
 void
 test_engine_native(void)
 {
+	test_knob_tables();
+	test_knob_setup();
 	test_goldens();
 	test_unity();
 	test_android();

@@ -135,6 +135,86 @@ metric_columns(void)
 	free(rs);
 }
 
+/* Whether some engine's knobs[] has a row with flag. */
+static const spring_engine_knob *
+knob_named(const char *flag, int *engines)
+{
+	const spring_engine *const *e;
+	const spring_engine_knob *k, *first = NULL;
+
+	*engines = 0;
+	for (e = spring_engines; *e != NULL; e++)
+		for (k = (*e)->knobs; k != NULL && k->option != NULL; k++)
+			if (k->flag != NULL && strcmp(k->flag, flag) == 0) {
+				if (first == NULL)
+					first = k;
+				++*engines;
+			}
+	return first;
+}
+
+/*
+ * The libraries' knobs as run's flags: one getopt entry a flag of the
+ * engines' rows, whatever number of engines share it, each a knob's
+ * code, taking a value but for a switch, swept as its kind; a value
+ * stored by number, refused outside its row's range; and the flags in
+ * the order of the kinds (--clamp, the numbers, the counts, the ranges).
+ */
+static void
+test_knob_flags(const struct option *all)
+{
+	const spring_engine *const *e;
+	const spring_engine_knob *k;
+	struct run_setup rs;
+	int j, n = 0, engines, rows = 0, last_kind = -1, code = -1;
+	double x;
+
+	for (e = spring_engines; *e != NULL; e++)
+		for (k = (*e)->knobs; k != NULL && k->option != NULL; k++)
+			rows += k->flag != NULL;
+	for (j = 0; all[j].name != NULL; j++) {
+		if (all[j].val < KNOB_OPT || all[j].val >= KNOB_OPT + KNOBS_MAX)
+			continue;
+		n++;
+		k = knob_named(all[j].name, &engines);
+		CHECK(k != NULL);
+		if (k == NULL)
+			continue;
+		rows -= engines;
+		CHECK(k->kind >= last_kind);
+		last_kind = k->kind;
+		CHECK((all[j].has_arg == no_argument) ==
+		    (k->kind == SPRING_KNOB_SWITCH));
+		CHECK(run_flag_sweep(all[j].val) == (k->kind ==
+		    SPRING_KNOB_SWITCH ? SWEEP_NONE : k->kind ==
+		    SPRING_KNOB_NUMBER ? SWEEP_NUMBER : k->kind ==
+		    SPRING_KNOB_COUNT ? SWEEP_INTEGER : SWEEP_FIXED));
+		CHECK(!run_flag_repeats(all[j].val));
+		if (strcmp(all[j].name, "unity-max-speed") == 0)
+			code = all[j].val;
+	}
+	CHECK(n >= 5 && n <= KNOBS_MAX);
+	CHECK_EQ(rows, 0);		/* every row's flag has its entry */
+	CHECK(strcmp(engine_knob_flag(0, &j), "clamp") == 0 && j == 0);
+	CHECK(engine_knob_flag(n, &j) == NULL);
+	/* a number knob: stored, and its range kept (message muted) */
+	CHECK(code >= 0);
+	run_setup_init(&rs);
+	CHECK(!engine_knob_get(&rs, "unity-max-speed", &x));
+	CHECK(run_apply(&rs, code, "2.5") == 0);
+	CHECK(engine_knob_get(&rs, "unity-max-speed", &x) && x == 2.5);
+	CHECK(run_value_fits(code, 3.0) && !run_value_fits(code, 0.0) &&
+	    !run_value_fits(code, -1.0) && !run_value_fits(code, 1e101));
+	message_mute = 1;
+	CHECK(run_apply(&rs, code, "0") == -1);
+	CHECK(run_apply(&rs, code, "x") == -1);
+	CHECK(run_apply(&rs, KNOB_OPT + KNOBS_MAX - 1, "1") == -1);
+	message_mute = 0;
+	CHECK(run_apply_number(&rs, code, "4", 4.0) == 0);
+	CHECK(engine_knob_get(&rs, "unity-max-speed", &x) && x == 4.0);
+	CHECK(!engine_knob_get(&rs, "box2d-substeps", &x));
+}
+
 /* The suite: each table against the others and the library's lists. */
 void
 test_tables(void)
@@ -246,4 +326,5 @@ test_tables(void)
 			CHECK(!run_flag_repeats(all[j].val));
 	}
 	metric_columns();
+	test_knob_flags(all);
 }
