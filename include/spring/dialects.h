@@ -1,7 +1,7 @@
 /*
  * spring/dialects.h - other libraries' spring parameters ("dialects") to and
- * from the canonical (omega, zeta, mass), and every convention's numbers
- * for one spring, as `springsim convert` prints them.
+ * from the canonical (omega, zeta, mass): the table of every convention
+ * (spring_dialects[]) and springsim's own numbers for one spring.
  *
  * Numbers only: no I/O, no allocation, no global state, like spring.h.
  * The sources and formulas are in dialects.c, the README and
@@ -117,12 +117,79 @@ int spring_from_flutter_duration(double duration, double bounce,
 #define SPRING_ANIME_MAX_DURATION	10.0
 
 /*
- * One spring in every convention.  A value the convention cannot express
- * for this spring is NaN (SmoothDamp is critical only; Motion's bounce
- * covers zeta 0.05 to 20; Origami's values are >= 0).  Per unit mass
- * where the library has no mass (Android, Unity, Rebound, Origami, Box2D,
- * SwiftUI): the same motion.  Time-like values of a spring that never
- * settles or never oscillates are infinite.
+ * The dialects' table, in the manner of GSL's odeiv2 steppers: one row a
+ * dialect (a group of parameters that names a spring: springsim's own
+ * conventions, the articles', and the other libraries'), each with its
+ * parameters and the two ways between them and the canonical spring.
+ * spring_dialects[] lists them in a fixed order, ending in NULL;
+ * spring_dialect_find finds one by name.
+ */
+#define SPRING_DIALECT_MAX_PARAMS	3
+
+/* One parameter of a dialect. */
+typedef struct spring_dialect_param {
+	const char *name;	/* the library's own name: "tension" */
+	const char *flag;	/* springsim's flag, no "--": "react-tension" */
+	const char *unit;	/* "N/m", "s", "1" for a pure number */
+	double min, max;	/* the values the library takes */
+	int min_open, max_open;	/* 1: the bound itself is not taken */
+	int clamps;		/* outside: 1 the library clamps, 0 refuses */
+	double def;		/* the library's default (see dialects.c) */
+	int is_mass;		/* the library's mass: optional, --mass */
+	const char *range;	/* the range in words: "must be > 0" */
+} spring_dialect_param;
+
+/* Which kind of convention a dialect is (and where --help lists it). */
+enum spring_dialect_kind {
+	SPRING_DIALECT_OWN,	/* springsim's and the articles' */
+	SPRING_DIALECT_LIBRARY,	/* another library's */
+	SPRING_DIALECT_ENGINE	/* a library an engine runs, its own words */
+};
+
+typedef struct spring_dialect {
+	const char *name;	/* "react" */
+	const char *library;	/* the package it comes from, or "springsim" */
+	const char *source;	/* what in it: "react-spring config" */
+	int kind;		/* enum spring_dialect_kind */
+	/* its parameters, ending in a NULL name */
+	spring_dialect_param params[SPRING_DIALECT_MAX_PARAMS + 1];
+	/*
+	 * The spring of the values v (one per parameter, a mass parameter
+	 * too); mass: the mass of a dialect without a mass parameter; h:
+	 * the step actually taken (Nissen's).  0, or -1 when the values
+	 * have no meaning, as the spring_from_* functions.
+	 */
+	int (*to_spring)(const double *v, double mass, double h,
+	    spring_params *p);
+	/*
+	 * The values of the spring p at the step h into v; NaN where the
+	 * dialect cannot express p.  A value the spring leaves free
+	 * (Chou's decay time) is read from v as given.  NULL: none (React
+	 * Native's bounciness has no inverse).
+	 */
+	void (*from_spring)(const spring_params *p, double h, double *v);
+	int mass_moves;		/* its mass changes omega and zeta */
+	int rounds;		/* the library rounds its values (whole
+				 * ms, 3 decimals): a round trip is a
+				 * rounding away */
+	const char *engines;	/* the engines (engine.h) that take it, by
+				 * name; NULL every engine, "" none */
+	int duration_form;	/* params 0 and 1 are a duration (s) and a
+				 * bounce the engine takes as they are */
+	const char *help;	/* springsim's --help lines for it */
+} spring_dialect;
+
+/* Every dialect, in a fixed order, ending in NULL. */
+extern const spring_dialect *const spring_dialects[];
+
+/* The dialect called name, or NULL. */
+const spring_dialect *spring_dialect_find(const char *name);
+
+/*
+ * One spring in springsim's own terms and the articles': what `springsim
+ * convert` prints before the dialects' values (spring_dialects[]'
+ * from_spring).  Time-like values of a spring that never settles or
+ * never oscillates are infinite.
  */
 typedef struct spring_conventions {
 	double stiffness, damping, mass, omega, zeta;
@@ -136,30 +203,6 @@ typedef struct spring_conventions {
 	double period;			/* 2 pi / omega_d; inf if not oscillating */
 	double damped_frequency;	/* omega_d / 2 pi Hz; 0 if not oscillating */
 	double settle_time;		/* the envelope's 2 %: ln 50 / decay rate */
-	double swiftui_response, swiftui_damping_fraction;
-	double swiftui_duration, swiftui_bounce;
-	double android_stiffness, android_damping_ratio;
-	double unity_smooth_time;
-	double react_tension, react_friction, react_mass;
-	double react_frequency, react_damping_ratio;
-	double motion_stiffness, motion_damping, motion_mass;
-	double motion_duration, motion_bounce, motion_visual_duration;
-	double rebound_tension, rebound_friction;
-	double origami_tension, origami_friction;
-	double box2d_hertz, box2d_damping_ratio;
-	/* the libraries --engine runs (engine.h), in their own numbers */
-	double popmotion_stiffness, popmotion_damping, popmotion_mass;
-	double popmotion_duration, popmotion_bounce;	/* zeta 0.05..1 */
-	double wobble_stiffness, wobble_damping, wobble_mass;
-	double react_motion_stiffness, react_motion_damping;	/* mass 1 */
-	double motion_one_stiffness, motion_one_damping, motion_one_mass;
-	double svelte_stiffness, svelte_damping;	/* each 0..1, 60 fps */
-	double anime_stiffness, anime_damping, anime_mass;
-	double anime_duration, anime_bounce;	/* before anime's rounding */
-	double rn_stiffness, rn_damping, rn_mass;
-	double compose_stiffness, compose_damping_ratio;
-	double flutter_stiffness, flutter_damping, flutter_mass;
-	double flutter_duration, flutter_bounce;	/* Flutter: whole ms */
 } spring_conventions;
 
 /* Fill c for the spring p, Nissen's at step dt, Chou's over decay_time. */

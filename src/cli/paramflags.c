@@ -1,9 +1,10 @@
 /*
  * paramflags.c - the spring's parameter flags: one convention per call,
  * checked strictly and converted to (omega, zeta, mass) by the library.
- * The flags' names and ranges, their getopt rows and values, the group
- * they name (paramgroups.c's conventions, which convert it), the
- * messages for a partial or mixed group and for a spring out of range.
+ * Their getopt rows and values, their range checks (the names and ranges
+ * are the dialects', paramgroups.c), the group they name (a dialect,
+ * which converts it), the messages for a partial or mixed group and for
+ * a spring out of range.
  */
 #include <float.h>
 #include <math.h>
@@ -100,144 +101,7 @@ mask_eq(param_mask a, param_mask b)
 	return memcmp(&a, &b, sizeof(a)) == 0;
 }
 
-/*
- * How a parameter flag's value is checked: an interval and the message's
- * "must ...".  A library that would silently change a value (clamp it)
- * has its clamp as the range, so the flag says what the library does.
- */
-enum range {
-	POSITIVE, NONNEGATIVE, OPEN_UNIT, SWIFTUI_BOUNCE, MOTION_BOUNCE,
-	MOTION_DURATION, UNITY_TIME, REACT_PERIOD, UNIT_FACTOR,
-	POPMOTION_BOUNCE, POPMOTION_DURATION, ANIME_DURATION, ANIME_BOUNCE,
-	FLUTTER_DURATION, FLUTTER_BOUNCE
-};
-
 #define LN2 0.693147180559945309417232121458176568
-
-static const struct range_rule {
-	double lo, hi;
-	int lo_open, hi_open;	/* 1: the bound itself is refused */
-	const char *must;
-} range_rules[] = {
-	[POSITIVE] = { 0.0, DBL_MAX, 1, 0, "must be > 0" },
-	[NONNEGATIVE] = { 0.0, DBL_MAX, 0, 0, "must be >= 0" },
-	[OPEN_UNIT] = { 0.0, 1.0, 1, 1,
-	    "must be between 0 and 1, exclusive" },
-	[SWIFTUI_BOUNCE] = { -1.0, 1.0, 1, 0,
-	    "must be > -1 and <= 1 (SwiftUI's range)" },
-	[MOTION_BOUNCE] = { SPRING_MOTION_MIN_DAMPING - 1.0,
-	    1.0 - SPRING_MOTION_MIN_DAMPING, 0, 0,
-	    "must be between -0.95 and 0.95 (Motion raises 1 + bounce and "
-	    "1 - bounce to 0.05)" },
-	[MOTION_DURATION] = { SPRING_MOTION_MIN_DURATION,
-	    SPRING_MOTION_MAX_DURATION, 0, 0,
-	    "must be between 0.01 and 10 s (Motion clamps it there)" },
-	[UNITY_TIME] = { SPRING_UNITY_MIN_SMOOTH_TIME, DBL_MAX, 0, 0,
-	    "must be >= 0.0001 (Unity raises it to that)" },
-	[REACT_PERIOD] = { SPRING_REACT_MIN_FREQUENCY, DBL_MAX, 0, 0,
-	    "must be >= 0.01 (react-spring raises it to that)" },
-	[UNIT_FACTOR] = { 0.0, 1.0, 1, 0, "must be > 0 and <= 1" },
-	[POPMOTION_BOUNCE] = { 0.0, 1.0 - SPRING_MOTION_MIN_DAMPING, 0, 0,
-	    "must be between 0 and 0.95 (popmotion clamps 1 - bounce to "
-	    "0.05..1)" },
-	[POPMOTION_DURATION] = { SPRING_MOTION_MIN_DURATION,
-	    SPRING_MOTION_MAX_DURATION, 0, 0,
-	    "must be between 0.01 and 10 s (popmotion clamps it there)" },
-	[ANIME_DURATION] = { SPRING_ANIME_MIN_DURATION,
-	    SPRING_ANIME_MAX_DURATION, 0, 0,
-	    "must be between 0.01 and 10 s (anime.js clamps it there)" },
-	[ANIME_BOUNCE] = { -1.0, 1.0, 0, 0,
-	    "must be between -1 and 1 (anime.js clamps it there)" },
-	[FLUTTER_DURATION] = { 0.001, DBL_MAX, 0, 0,
-	    "must be >= 0.001 s (Flutter takes whole milliseconds, > 0)" },
-	[FLUTTER_BOUNCE] = { -1.0, 1.0, 1, 0,
-	    "must be > -1 and <= 1 (Flutter's damping ratio is 1 - B or "
-	    "1 / (1 + B))" },
-};
-
-static const struct param_flag {
-	const char *name;	/* the long option, without "--" */
-	enum range range;
-	int is_mass;		/* stands for --mass within its group */
-} param_flags[P_COUNT] = {
-	[P_STIFFNESS] = { "stiffness", POSITIVE, 0 },
-	[P_DAMPING] = { "damping", NONNEGATIVE, 0 },
-	[P_UAF] = { "uaf", POSITIVE, 0 },
-	[P_DR] = { "dr", NONNEGATIVE, 0 },
-	[P_HALFLIFE] = { "halflife", POSITIVE, 0 },
-	[P_FREQUENCY] = { "frequency", POSITIVE, 0 },
-	[P_CK] = { "ck", POSITIVE, 0 },
-	[P_CD] = { "cd", NONNEGATIVE, 0 },
-	[P_HZ] = { "hz", POSITIVE, 0 },
-	[P_DECAY] = { "decay", OPEN_UNIT, 0 },
-	[P_DECAY_TIME] = { "decay-time", POSITIVE, 0 },
-	[P_OUT_OMEGA] = { "omega", POSITIVE, 0 },
-	[P_OUT_ZETA] = { "zeta", NONNEGATIVE, 0 },
-	[P_SWIFTUI_RESPONSE] = { "swiftui-response", POSITIVE, 0 },
-	[P_SWIFTUI_DAMPING_FRACTION] = { "swiftui-damping-fraction",
-	    NONNEGATIVE, 0 },
-	[P_SWIFTUI_DURATION] = { "swiftui-duration", POSITIVE, 0 },
-	[P_SWIFTUI_BOUNCE] = { "swiftui-bounce", SWIFTUI_BOUNCE, 0 },
-	[P_ANDROID_STIFFNESS] = { "android-stiffness", POSITIVE, 0 },
-	[P_ANDROID_DAMPING_RATIO] = { "android-damping-ratio", NONNEGATIVE,
-	    0 },
-	[P_UNITY_SMOOTH_TIME] = { "unity-smooth-time", UNITY_TIME, 0 },
-	[P_REACT_TENSION] = { "react-tension", POSITIVE, 0 },
-	[P_REACT_FRICTION] = { "react-friction", NONNEGATIVE, 0 },
-	[P_REACT_MASS] = { "react-mass", POSITIVE, 1 },
-	[P_REACT_FREQUENCY] = { "react-frequency", REACT_PERIOD, 0 },
-	[P_REACT_DAMPING_RATIO] = { "react-damping-ratio", NONNEGATIVE, 0 },
-	[P_MOTION_STIFFNESS] = { "motion-stiffness", POSITIVE, 0 },
-	[P_MOTION_DAMPING] = { "motion-damping", NONNEGATIVE, 0 },
-	[P_MOTION_MASS] = { "motion-mass", POSITIVE, 1 },
-	[P_MOTION_DURATION] = { "motion-duration", MOTION_DURATION, 0 },
-	[P_MOTION_VISUAL_DURATION] = { "motion-visual-duration", POSITIVE,
-	    0 },
-	[P_MOTION_BOUNCE] = { "motion-bounce", MOTION_BOUNCE, 0 },
-	[P_REBOUND_TENSION] = { "rebound-tension", POSITIVE, 0 },
-	[P_REBOUND_FRICTION] = { "rebound-friction", NONNEGATIVE, 0 },
-	[P_ORIGAMI_TENSION] = { "origami-tension", POSITIVE, 0 },
-	[P_ORIGAMI_FRICTION] = { "origami-friction", NONNEGATIVE, 0 },
-	[P_BOX2D_HERTZ] = { "box2d-hertz", POSITIVE, 0 },
-	[P_BOX2D_DAMPING_RATIO] = { "box2d-damping-ratio", NONNEGATIVE, 0 },
-	[P_POPMOTION_STIFFNESS] = { "popmotion-stiffness", POSITIVE, 0 },
-	[P_POPMOTION_DAMPING] = { "popmotion-damping", NONNEGATIVE, 0 },
-	[P_POPMOTION_MASS] = { "popmotion-mass", POSITIVE, 1 },
-	[P_POPMOTION_DURATION] = { "popmotion-duration", POPMOTION_DURATION,
-	    0 },
-	[P_POPMOTION_BOUNCE] = { "popmotion-bounce", POPMOTION_BOUNCE, 0 },
-	/* wobble and React Native refuse a damping of 0 (an invariant) */
-	[P_WOBBLE_STIFFNESS] = { "wobble-stiffness", POSITIVE, 0 },
-	[P_WOBBLE_DAMPING] = { "wobble-damping", POSITIVE, 0 },
-	[P_WOBBLE_MASS] = { "wobble-mass", POSITIVE, 1 },
-	[P_REACT_MOTION_STIFFNESS] = { "react-motion-stiffness", POSITIVE, 0 },
-	[P_REACT_MOTION_DAMPING] = { "react-motion-damping", NONNEGATIVE, 0 },
-	[P_MOTION_ONE_STIFFNESS] = { "motion-one-stiffness", POSITIVE, 0 },
-	[P_MOTION_ONE_DAMPING] = { "motion-one-damping", NONNEGATIVE, 0 },
-	[P_MOTION_ONE_MASS] = { "motion-one-mass", POSITIVE, 1 },
-	[P_SVELTE_STIFFNESS] = { "svelte-stiffness", POSITIVE, 0 },
-	[P_SVELTE_DAMPING] = { "svelte-damping", NONNEGATIVE, 0 },
-	[P_ANIME_STIFFNESS] = { "anime-stiffness", POSITIVE, 0 },
-	[P_ANIME_DAMPING] = { "anime-damping", NONNEGATIVE, 0 },
-	[P_ANIME_MASS] = { "anime-mass", POSITIVE, 1 },
-	[P_ANIME_DURATION] = { "anime-duration", ANIME_DURATION, 0 },
-	[P_ANIME_BOUNCE] = { "anime-bounce", ANIME_BOUNCE, 0 },
-	[P_RN_STIFFNESS] = { "rn-stiffness", POSITIVE, 0 },
-	[P_RN_DAMPING] = { "rn-damping", POSITIVE, 0 },
-	[P_RN_MASS] = { "rn-mass", POSITIVE, 1 },
-	[P_RN_BOUNCINESS] = { "rn-bounciness", NONNEGATIVE, 0 },
-	[P_RN_SPEED] = { "rn-speed", NONNEGATIVE, 0 },
-	[P_COMPOSE_STIFFNESS] = { "compose-stiffness", POSITIVE, 0 },
-	[P_COMPOSE_DAMPING_RATIO] = { "compose-damping-ratio", NONNEGATIVE,
-	    0 },
-	[P_FLUTTER_STIFFNESS] = { "flutter-stiffness", POSITIVE, 0 },
-	[P_FLUTTER_DAMPING] = { "flutter-damping", NONNEGATIVE, 0 },
-	[P_FLUTTER_MASS] = { "flutter-mass", POSITIVE, 1 },
-	[P_FLUTTER_DURATION] = { "flutter-duration", FLUTTER_DURATION, 0 },
-	[P_FLUTTER_BOUNCE] = { "flutter-bounce", FLUTTER_BOUNCE, 0 },
-	[P_FACTOR] = { "factor", UNIT_FACTOR, 0 },
-	[P_FT] = { "ft", POSITIVE, 0 },
-};
 
 /* No flags given yet; mass 1. */
 void
@@ -268,6 +132,7 @@ has_option(const struct option *opts, size_t n, const char *name)
 int
 param_longopts(const struct option *own, struct option *out, size_t cap)
 {
+	const char *name;
 	size_t n = 0;
 	int p;
 
@@ -276,13 +141,14 @@ param_longopts(const struct option *own, struct option *out, size_t cap)
 			return -1;
 		out[n++] = *own;
 	}
-	if (n + P_COUNT + 2 > cap)
-		return -1;
 	for (p = 0; p < P_COUNT; p++) {
+		name = param_flag_row(p)->name;
 		/* a command's own flag of that name wins (resonance's --hz) */
-		if (has_option(out, n, param_flags[p].name))
+		if (name == NULL || has_option(out, n, name))
 			continue;
-		out[n].name = param_flags[p].name;
+		if (n + 2 >= cap)
+			return -1;
+		out[n].name = name;
 		out[n].has_arg = required_argument;
 		out[n].flag = NULL;
 		out[n++].val = PARAM_OPT + p;
@@ -331,7 +197,7 @@ void
 param_flag_name(int c, char *buf, size_t len)
 {
 	snprintf(buf, len, "--%s", c == PARAM_OPT_MASS ? "mass" :
-	    param_flags[c - PARAM_OPT].name);
+	    param_flag_row(c - PARAM_OPT)->name);
 }
 
 /* Whether x is beyond what any parameter takes (NaN is not). */
@@ -380,26 +246,58 @@ param_set_value(struct param_set *ps, int c, const char *arg, double x)
 	return 1;
 }
 
+/* Whether x is within a range: lo, hi and whether each is open. */
+static int
+within(double x, double lo, double hi, int lo_open, int hi_open)
+{
+	return (lo_open ? x > lo : x >= lo) && (hi_open ? x < hi : x <= hi);
+}
+
 /* Whether x is within flag id's range. */
 static int
 in_range(enum param_id id, double x)
 {
-	const struct range_rule *r = &range_rules[param_flags[id].range];
+	const struct param_flag *f = param_flag_row(id);
 
-	return (r->lo_open ? x > r->lo : x >= r->lo) &&
-	    (r->hi_open ? x < r->hi : x <= r->hi);
+	return within(x, f->lo, f->hi, f->lo_open, f->hi_open);
 }
 
 /* Check a parameter flag's value (typed as arg) against its range. */
 static int
 check_param(enum param_id id, double x, const char *arg)
 {
-	const struct param_flag *pf = &param_flags[id];
+	const struct param_flag *pf = param_flag_row(id);
 
 	if (in_range(id, x))
 		return 0;
-	warn_msg("--%s: '%s' %s", pf->name, arg, range_rules[pf->range].must);
+	warn_msg("--%s: '%s' %s", pf->name, arg, pf->must);
 	return -1;
+}
+
+/*
+ * Check the values of group g against its dialect's own ranges where
+ * they are narrower than the flag's (Holden's --dr > 0 with --halflife).
+ */
+static int
+check_group(const struct param_set *ps, const struct param_group *g)
+{
+	const spring_dialect_param *q;
+	const struct param_flag *f;
+	double x;
+	int i;
+
+	/* the flag's range is checked: this is the dialect's, if narrower */
+	for (i = 0; g != NULL && i < g->n; i++) {
+		q = &g->d->params[i];
+		f = param_flag_row(g->id[i]);
+		x = ps->value[g->id[i]];
+		if (!mask_has(ps->given, g->id[i]) ||
+		    within(x, q->min, q->max, q->min_open, q->max_open))
+			continue;
+		warn_msg("--%s: '%s' %s", f->name, ps->arg[g->id[i]], q->range);
+		return -1;
+	}
+	return 0;
 }
 
 /* "--a, --b and --c" for the flags in mask, into buf. */
@@ -414,7 +312,7 @@ flag_list(param_mask mask, char *buf, size_t len)
 		n++;
 		strncat(buf, n == 1 ? "--" : n == total ? " and --" : ", --",
 		    len - strlen(buf) - 1);
-		strncat(buf, param_flags[p].name, len - strlen(buf) - 1);
+		strncat(buf, param_flag_row(p)->name, len - strlen(buf) - 1);
 	}
 	return buf;
 }
@@ -431,7 +329,7 @@ partners(param_mask given, char *buf, size_t len)
 	int n = 0;
 
 	buf[0] = '\0';
-	for (g = param_groups; g->name != NULL; g++) {
+	for (g = param_group_table(); g->d != NULL; g++) {
 		if (mask_count(mask_minus(given, mask_or(g->flags,
 		    g->optional))) != 0)
 			continue;
@@ -458,7 +356,7 @@ find_group(param_mask given, const struct param_group **out)
 	*out = NULL;
 	if (mask_count(given) == 0)
 		return 0;
-	for (g = param_groups; g->name != NULL; g++)
+	for (g = param_group_table(); g->d != NULL; g++)
 		if (mask_eq(mask_minus(given, g->optional), g->flags)) {
 			*out = g;
 			return 0;
@@ -486,11 +384,11 @@ group_mass(const struct param_set *ps, const struct param_group *g,
 	*mass = ps->mass;
 	for (p = mask_next(&ps->given, 0); g != NULL && p < P_COUNT;
 	    p = mask_next(&ps->given, p + 1)) {
-		if (!mask_has(g->optional, p) || !param_flags[p].is_mass)
+		if (!mask_has(g->optional, p) || !param_flag_row(p)->is_mass)
 			continue;
 		if (ps->mass_arg != NULL) {
 			usage_error("--%s and --mass both give the mass: give "
-			    "one", param_flags[p].name);
+			    "one", param_flag_row(p)->name);
 			return -1;
 		}
 		*mass = ps->value[p];
@@ -515,9 +413,9 @@ spring_flag(const struct param_set *ps, const struct param_group *g, int p,
 		return 1;
 	}
 	if (!mask_has(ps->given, p) ||
-	    (param_flags[p].is_mass && !mass_moves(g)))
+	    (param_flag_row(p)->is_mass && !mass_moves(g)))
 		return 0;
-	*name = param_flags[p].name;
+	*name = param_flag_row(p)->name;
 	*arg = ps->arg[p];
 	*x = ps->value[p];
 	return 1;
@@ -591,7 +489,7 @@ int
 param_resolve(const struct param_set *ps, double h, spring_params *sp)
 {
 	const struct param_group *g;
-	double mass;
+	double mass, v[SPRING_DIALECT_MAX_PARAMS];
 	int p, rc;
 
 	if (find_group(ps->given, &g) != 0)
@@ -600,14 +498,20 @@ param_resolve(const struct param_set *ps, double h, spring_params *sp)
 	    p = mask_next(&ps->given, p + 1))
 		if (check_param(p, ps->value[p], ps->arg[p]) != 0)
 			return -1;
-	if (group_mass(ps, g, &mass) != 0)
+	if (check_group(ps, g) != 0 || group_mass(ps, g, &mass) != 0)
 		return -1;
 	if (g == NULL)
 		rc = spring_from_uaf(4.0 * PI, 0.3, sp);
-	else
-		rc = g->convert(ps->value, mass, h, sp);
-	if (rc == -2)		/* the converter said why */
-		return -1;
+	else {
+		param_group_values(g, ps->value, mass, v);
+		if (g->warn != NULL)
+			g->warn(v);
+		rc = g->d->to_spring(v, mass, h, sp);
+		if (rc != 0 && g->refused != NULL) {
+			g->refused(v);		/* why the library refuses */
+			return -1;
+		}
+	}
 	sp->mass = mass;
 	if (rc != 0 || !(sp->omega >= 1e-100 && sp->omega <= 1e100) ||
 	    !(sp->zeta <= 1e100)) {
@@ -632,33 +536,27 @@ plan_fit_all(struct param_plan *pl)
 int
 param_plan(const struct param_set *ps, struct param_plan *pl)
 {
-	const struct param_group *g;
-	enum param_id omega, zeta;
+	const struct param_group *g, *table = param_group_table();
 	int p;
 
 	pl->group = -1;
 	pl->own_mass = -1;
 	pl->nids = 0;
-	pl->omega_id = pl->zeta_id = -1;
 	pl->uses_step = param_uses_step(ps);
 	if (mask_count(ps->given) > 0) {
-		for (g = param_groups; g->name != NULL; g++)
+		for (g = table; g->d != NULL; g++)
 			if (mask_eq(mask_minus(ps->given, g->optional),
 			    g->flags))
 				break;
-		if (g->name == NULL)
+		if (g->d == NULL)
 			return -1;
-		pl->group = (int)(g - param_groups);
-		if (group_as_given(g, &omega, &zeta)) {
-			pl->omega_id = (int)omega;
-			pl->zeta_id = (int)zeta;
-		}
+		pl->group = (int)(g - table);
 	}
 	for (p = mask_next(&ps->given, 0); p < P_COUNT;
 	    p = mask_next(&ps->given, p + 1)) {
 		pl->ids[pl->nids++] = (unsigned char)p;
-		if (pl->group >= 0 && param_flags[p].is_mass &&
-		    mask_has(param_groups[pl->group].optional, p)) {
+		if (pl->group >= 0 && param_flag_row(p)->is_mass &&
+		    mask_has(table[pl->group].optional, p)) {
 			if (ps->mass_arg != NULL)
 				return -1;	/* the mass twice */
 			pl->own_mass = p;
@@ -675,7 +573,6 @@ param_plan_halflife(const struct param_set *ps, struct param_plan *pl)
 	pl->group = -1;
 	pl->own_mass = -1;
 	pl->nids = 0;
-	pl->omega_id = pl->zeta_id = -1;
 	pl->uses_step = 0;
 	if (mask_count(mask_minus(ps->given, mask_of(P_HALFLIFE))) != 0)
 		return -1;
@@ -724,32 +621,27 @@ param_code_in_range(int c, double x)
 
 /*
  * See paramflags.h: param_resolve's steps, in its order, silent: each
- * value against its range (param_planned_fit), the group's converter
- * (Studio Gobo's pair called straight: it says nothing).
+ * value against its range (param_planned_fit), the dialect's conversion
+ * (the library's: it says nothing; the CLI's warnings are not said).
  */
 int
 param_resolve_planned(const struct param_plan *pl, const double *value,
     double mass, double h, spring_params *sp)
 {
-	int rc, mute;
+	const struct param_group *g;
+	double v[SPRING_DIALECT_MAX_PARAMS];
+	int rc;
 
 	if (!param_planned_fit(pl, value))
 		return -1;
 	if (pl->own_mass >= 0)
 		mass = value[pl->own_mass];
-	if (pl->omega_id >= 0)
-		rc = spring_from_uaf(value[pl->omega_id], value[pl->zeta_id],
-		    sp);
+	if (pl->group < 0)
+		rc = spring_from_uaf(4.0 * PI, 0.3, sp);
 	else {
-		/* a converter may warn (Ck above 1) or say why it failed */
-		mute = message_mute;
-		message_mute = 1;
-		if (pl->group < 0)
-			rc = spring_from_uaf(4.0 * PI, 0.3, sp);
-		else
-			rc = param_groups[pl->group].convert(value, mass, h,
-			    sp);
-		message_mute = mute;
+		g = &param_group_table()[pl->group];
+		param_group_values(g, value, mass, v);
+		rc = g->d->to_spring(v, mass, h, sp);
 	}
 	if (rc != 0)
 		return -1;
@@ -866,7 +758,7 @@ list_conventions(FILE *fp)
 	const struct param_group *g;
 	char names[160], extra[160];
 
-	for (g = param_groups; g->name != NULL; g++) {
+	for (g = param_group_table(); g->d != NULL; g++) {
 		flag_list(g->flags, names, sizeof(names));
 		if (mask_count(g->optional) != 0) {
 			flag_list(g->optional, extra, sizeof(extra));
@@ -875,7 +767,8 @@ list_conventions(FILE *fp)
 			strncat(names, extra, sizeof(names) - strlen(names) - 1);
 			strncat(names, ")", sizeof(names) - strlen(names) - 1);
 		}
-		fprintf(fp, "  %-20s %s  [%s]\n", g->name, names, g->source);
+		fprintf(fp, "  %-20s %s  [%s]\n", g->d->name, names,
+		    g->d->source);
 	}
 }
 
@@ -892,22 +785,21 @@ param_engine(const struct param_set *ps, const char *engine, int *form,
 	*duration = *bounce = NAN;
 	if (find_group(ps->given, &g) != 0)
 		return -1;
-	if (g == NULL || g->engines == NULL)
+	if (g == NULL || g->d->engines == NULL)
 		return 0;
-	if (!list_has_word(g->engines, engine)) {
-		for (p = 0; p < P_COUNT && !mask_has(g->flags, p); p++)
-			;
+	if (!list_has_word(g->d->engines, engine)) {
+		p = mask_next(&g->flags, 0);
 		param_engine_groups(engine, own, sizeof(own));
 		usage_error("--%s: '%s' is a parameter of %s, not of "
-		    "--engine %s (%s%s)", param_flags[p].name, ps->arg[p],
-		    g->source, engine, own[0] != '\0' ? "which takes " :
+		    "--engine %s (%s%s)", param_flag_row(p)->name, ps->arg[p],
+		    g->d->source, engine, own[0] != '\0' ? "which takes " :
 		    "which takes springsim's conventions", own);
 		return -1;
 	}
-	if (g->duration) {
+	if (g->d->duration_form) {
 		*form = SPRING_ENGINE_DURATION;
-		*duration = ps->value[g->duration_id];
-		*bounce = ps->value[g->bounce_id];
+		*duration = ps->value[g->id[0]];
+		*bounce = ps->value[g->id[1]];
 	}
 	return 0;
 }
@@ -920,8 +812,9 @@ param_engine_groups(const char *engine, char *buf, size_t len)
 	char names[160];
 
 	buf[0] = '\0';
-	for (g = param_groups; g->name != NULL; g++) {
-		if (g->engines == NULL || !list_has_word(g->engines, engine))
+	for (g = param_group_table(); g->d != NULL; g++) {
+		if (g->d->engines == NULL ||
+		    !list_has_word(g->d->engines, engine))
 			continue;
 		flag_list(mask_or(g->flags, g->optional), names, sizeof(names));
 		if (buf[0] != '\0')

@@ -4,10 +4,10 @@
  * libraries' dialects (dialects.h) as more groups, --mass, their range
  * checks and their conversion to (omega, zeta, mass).
  *
- * A convention is one row of param_groups[] (paramgroups.c) with a
- * function that converts its values; adding one is a few enum entries,
- * their flags and that row.  A group may have optional members (a
- * library's own mass flag, which stands for --mass).
+ * A convention is one row of spring_dialects[] (dialects.c): its
+ * parameters' flags, ranges, help lines and conversions; adding one is
+ * that row.  A group may have optional members (a library's own mass
+ * flag, which stands for --mass).
  */
 #ifndef PARAMFLAGS_H
 #define PARAMFLAGS_H
@@ -17,39 +17,22 @@
 
 #include "spring.h"
 
-/* Every parameter flag, by index. */
+/*
+ * Every parameter flag, by index: springsim's own (fixed: the commands
+ * name them), then the other libraries' dialects' flags, numbered from
+ * spring_dialects[] (paramgroups.c) in PARAM_DIALECT_FLAGS ids, then the
+ * damper's.  An id no flag has is skipped.
+ */
+#define PARAM_DIALECT_FLAGS 96
 enum param_id {
 	P_STIFFNESS, P_DAMPING, P_UAF, P_DR, P_HALFLIFE, P_FREQUENCY,
 	P_CK, P_CD, P_HZ, P_DECAY, P_DECAY_TIME,
 	/* the output's own names (run --metrics, convert): omega, zeta */
 	P_OUT_OMEGA, P_OUT_ZETA,
 	/* the other libraries' dialects (dialects.h) */
-	P_SWIFTUI_RESPONSE, P_SWIFTUI_DAMPING_FRACTION, P_SWIFTUI_DURATION,
-	P_SWIFTUI_BOUNCE,
-	P_ANDROID_STIFFNESS, P_ANDROID_DAMPING_RATIO,
-	P_UNITY_SMOOTH_TIME,
-	P_REACT_TENSION, P_REACT_FRICTION, P_REACT_MASS, P_REACT_FREQUENCY,
-	P_REACT_DAMPING_RATIO,
-	P_MOTION_STIFFNESS, P_MOTION_DAMPING, P_MOTION_MASS, P_MOTION_DURATION,
-	P_MOTION_VISUAL_DURATION, P_MOTION_BOUNCE,
-	P_REBOUND_TENSION, P_REBOUND_FRICTION,
-	P_ORIGAMI_TENSION, P_ORIGAMI_FRICTION,
-	P_BOX2D_HERTZ, P_BOX2D_DAMPING_RATIO,
-	/* the libraries --engine runs (engine.h), their own dialects */
-	P_POPMOTION_STIFFNESS, P_POPMOTION_DAMPING, P_POPMOTION_MASS,
-	P_POPMOTION_DURATION, P_POPMOTION_BOUNCE,
-	P_WOBBLE_STIFFNESS, P_WOBBLE_DAMPING, P_WOBBLE_MASS,
-	P_REACT_MOTION_STIFFNESS, P_REACT_MOTION_DAMPING,
-	P_MOTION_ONE_STIFFNESS, P_MOTION_ONE_DAMPING, P_MOTION_ONE_MASS,
-	P_SVELTE_STIFFNESS, P_SVELTE_DAMPING,
-	P_ANIME_STIFFNESS, P_ANIME_DAMPING, P_ANIME_MASS, P_ANIME_DURATION,
-	P_ANIME_BOUNCE,
-	P_RN_STIFFNESS, P_RN_DAMPING, P_RN_MASS, P_RN_BOUNCINESS, P_RN_SPEED,
-	P_COMPOSE_STIFFNESS, P_COMPOSE_DAMPING_RATIO,
-	P_FLUTTER_STIFFNESS, P_FLUTTER_DAMPING, P_FLUTTER_MASS,
-	P_FLUTTER_DURATION, P_FLUTTER_BOUNCE,
+	P_DIALECT,
 	/* the first-order damper's (--model damper) */
-	P_FACTOR, P_FT,
+	P_FACTOR = P_DIALECT + PARAM_DIALECT_FLAGS, P_FT,
 	P_COUNT
 };
 
@@ -135,12 +118,10 @@ int param_resolve_again(const struct param_set *ps, double h,
  * param_resolve would fail (a caller that must say why calls it).
  */
 struct param_plan {
-	int group;			/* param_groups[]' row; -1: the default */
+	int group;			/* the group's row; -1: the default */
 	int own_mass;			/* the group's mass flag given, or -1 */
 	int nids;
 	unsigned char ids[P_COUNT];	/* the flags given, in id order */
-	/* the group is omega and zeta as given (spring_from_uaf): -1 no */
-	int omega_id, zeta_id;
 	int uses_step;			/* param_uses_step */
 	/* the ids param_planned_fit checks: ids less those known to fit */
 	int nfit;

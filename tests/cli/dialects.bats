@@ -224,3 +224,39 @@ box2d_hertz,box2d_damping_ratio'
 	--uaf, --dr and --unity-smooth-time|--uaf 1 --dr 1 --unity-smooth-time 1
 	EOF
 }
+
+@test "every group whose flags convert prints reads convert's values back to its spring" {
+	local name flags args key val tol n=0
+	sim convert --omega 7 --zeta 0.4
+	cp "$OUT" "$BATS_TEST_TMPDIR/spring"
+	sim list
+	# the conventions' lines: name, then its flags up to the source
+	sed -n '/^parameter conventions/,/^[a-z]/{/^  /p}' "$OUT" |
+	    sed 's/ (optional [^)]*)//; s/  \[.*//' >"$BATS_TEST_TMPDIR/groups"
+	while read -r name flags; do
+		args=
+		for key in $(printf '%s\n' "$flags" | grep -oE -- '--[a-z0-9-]+'); do
+			val=$(awk -F= -v k="$(printf '%s' "${key#--}" | tr - _)" \
+			    '$1 == k { print $2 }' "$BATS_TEST_TMPDIR/spring")
+			[ -n "$val" ] || continue 2	# not printed: not this test's
+			args="$args $key $val"
+		done
+		# anime.js rounds to 3 decimals, Flutter to whole ms
+		case $name in anime-duration|flutter-duration) tol=1e-3 ;; *) tol=1e-9 ;; esac
+		# shellcheck disable=SC2086
+		sim convert $args
+		assert_status 0
+		awk -F= -v tol="$tol" -v g="$name" '
+		    $1 == "omega" { w = $2 } $1 == "zeta" { z = $2 }
+		    END {
+			if (w - 7 > 7 * tol || 7 - w > 7 * tol ||
+			    z - 0.4 > 0.4 * tol || 0.4 - z > 0.4 * tol) {
+				print g ": omega " w ", zeta " z; exit 1
+			}
+		    }' "$OUT" || fail_with "$name does not read back"
+		n=$((n + 1))
+	done <"$BATS_TEST_TMPDIR/groups"
+	# 34 less uaf/dr, halflife/dr, stiffness/dr, hz/dr (no uaf or dr
+	# key), unity (zeta 0.4 is not critical), rn-bounciness (no inverse)
+	[ "$n" -ge 27 ] || fail_with "only $n groups read back"
+}

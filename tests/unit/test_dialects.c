@@ -2,10 +2,14 @@
  * test_dialects.c - the other libraries' parameters (dialects.c) against
  * the values their documentation and source publish, every convention's
  * round trip through canonical form, and `convert`'s numbers for springs
- * worked out by hand.  Expected values come from the formulas written out
- * here or from the libraries' published numbers, never from the program.
+ * worked out by hand; the table of dialects (spring_dialects[]): its
+ * rows, each one's round trip and defaults, values by hand.  Expected
+ * values come from the formulas written out here or from the libraries'
+ * published numbers, never from the program.
  */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "check.h"
 #include "spring.h"
@@ -22,6 +26,37 @@
 	CHECK_REL((p).omega, (w));					\
 	CHECK_NEAR((p).zeta, (z), 1e-12 * fabs(z));			\
 } while (0)
+
+/*
+ * The value convert prints under key for the spring s: the first
+ * dialect (another library's, with an inverse) with a parameter whose
+ * flag, '_' for '-', is key, as its from_spring gives it.
+ */
+static double
+conv(const spring_params *s, const char *key)
+{
+	const spring_dialect *const *d;
+	double v[SPRING_DIALECT_MAX_PARAMS];
+	char k[64], *c;
+	int i;
+
+	for (d = spring_dialects; *d != NULL; d++) {
+		if ((*d)->kind == SPRING_DIALECT_OWN ||
+		    (*d)->from_spring == NULL)
+			continue;
+		for (i = 0; (*d)->params[i].name != NULL; i++) {
+			snprintf(k, sizeof(k), "%s", (*d)->params[i].flag);
+			for (c = k; (c = strchr(c, '-')) != NULL; c++)
+				*c = '_';
+			if (strcmp(k, key) != 0)
+				continue;
+			(*d)->from_spring(s, 0.01, v);
+			return v[i];
+		}
+	}
+	CHECK(0);	/* no dialect prints key */
+	return NAN;
+}
 
 /*
  * SwiftUI.  Apple documents Animation.spring(response: 0.5,
@@ -253,16 +288,14 @@ static void
 rebound(void)
 {
 	spring_params p = { 0 };
-	spring_conventions c;
 
 	CHECK(spring_from_origami(40, 7, &p) == 0);
 	CHECK_REL(spring_stiffness(&p), 230.2);
 	CHECK_REL(spring_damping(&p), 22.0);
 	CHECK(spring_from_rebound(230.2, 22, &p) == 0);
 	CHECK_SPRING(p, sqrt(230.2), 22 / (2 * sqrt(230.2)));
-	spring_describe(&p, 1.0 / 60, 1.0, &c);
-	CHECK_REL(c.origami_tension, 40.0);
-	CHECK_REL(c.origami_friction, 7.0);
+	CHECK_REL(conv(&p, "origami_tension"), 40.0);
+	CHECK_REL(conv(&p, "origami_friction"), 7.0);
 	/* rebound-js and React Native: no special case for 0 (Java has) */
 	CHECK(spring_from_origami(40, 0, &p) == 0);
 	CHECK_REL(spring_damping(&p), 1.0);		/* (0 - 8) 3 + 25 */
@@ -318,52 +351,55 @@ round_trip(const spring_params *s, double dt)
 		CHECK(spring_from_chou(c.hz, c.decay, c.decay_time, &p) == 0);
 		CHECK_SPRING(p, w, z);
 	}
-	CHECK(spring_from_swiftui_response(c.swiftui_response,
-	    c.swiftui_damping_fraction, &p) == 0);
+	CHECK(spring_from_swiftui_response(conv(s, "swiftui_response"),
+	    conv(s, "swiftui_damping_fraction"), &p) == 0);
 	CHECK_SPRING(p, w, z);
-	CHECK(spring_from_swiftui_duration(c.swiftui_duration,
-	    c.swiftui_bounce, &p) == 0);
+	CHECK(spring_from_swiftui_duration(conv(s, "swiftui_duration"),
+	    conv(s, "swiftui_bounce"), &p) == 0);
 	CHECK_SPRING(p, w, z);
-	CHECK(spring_from_android(c.android_stiffness,
-	    c.android_damping_ratio, &p) == 0);
+	CHECK(spring_from_android(conv(s, "android_stiffness"),
+	    conv(s, "android_damping_ratio"), &p) == 0);
 	CHECK_SPRING(p, w, z);
-	CHECK(isnan(c.unity_smooth_time) == (z != 1.0));
+	CHECK(isnan(conv(s, "unity_smooth_time")) == (z != 1.0));
 	if (z == 1.0) {
-		CHECK(spring_from_unity(c.unity_smooth_time, &p) == 0);
+		CHECK(spring_from_unity(conv(s, "unity_smooth_time"), &p) == 0);
 		CHECK_SPRING(p, w, z);
 	}
-	CHECK(spring_from_react(c.react_tension, c.react_friction,
-	    c.react_mass, &p) == 0);
+	CHECK(spring_from_react(conv(s, "react_tension"),
+	    conv(s, "react_friction"), conv(s, "react_mass"), &p) == 0);
 	CHECK_SPRING(p, w, z);
 	CHECK_REL(p.mass, m);
-	CHECK(spring_from_react_frequency(c.react_frequency,
-	    c.react_damping_ratio, c.react_mass, &p) == 0);
+	CHECK(spring_from_react_frequency(conv(s, "react_frequency"),
+	    conv(s, "react_damping_ratio"), conv(s, "react_mass"), &p) == 0);
 	CHECK_SPRING(p, w, z);
-	CHECK(spring_from_motion(c.motion_stiffness, c.motion_damping,
-	    c.motion_mass, &p) == 0);
+	CHECK(spring_from_motion(conv(s, "motion_stiffness"),
+	    conv(s, "motion_damping"), conv(s, "motion_mass"), &p) == 0);
 	CHECK_SPRING(p, w, z);
-	CHECK(isnan(c.motion_bounce) == (z < 0.05 || z > 20.0));
-	if (!isnan(c.motion_duration)) {
-		CHECK(spring_from_motion_duration(c.motion_duration,
-		    c.motion_bounce, &p) == 0);
+	CHECK(isnan(conv(s, "motion_bounce")) == (z < 0.05 || z > 20.0));
+	if (!isnan(conv(s, "motion_duration"))) {
+		CHECK(spring_from_motion_duration(conv(s, "motion_duration"),
+		    conv(s, "motion_bounce"), &p) == 0);
 		CHECK_SPRING(p, w, z);
 	}
-	if (!isnan(c.motion_visual_duration)) {
-		CHECK(spring_from_motion_visual(c.motion_visual_duration,
-		    c.motion_bounce, &p) == 0);
+	if (!isnan(conv(s, "motion_visual_duration"))) {
+		CHECK(spring_from_motion_visual(
+		    conv(s, "motion_visual_duration"),
+		    conv(s, "motion_bounce"), &p) == 0);
 		CHECK_SPRING(p, w, z);
 	}
-	CHECK(spring_from_rebound(c.rebound_tension, c.rebound_friction, &p) ==
-	    0);
+	CHECK(spring_from_rebound(conv(s, "rebound_tension"),
+	    conv(s, "rebound_friction"), &p) == 0);
 	CHECK_SPRING(p, w, z);
-	if (!isnan(c.origami_tension) && !isnan(c.origami_friction)) {
-		CHECK(spring_from_origami(c.origami_tension,
-		    c.origami_friction, &p) == 0);
+	if (!isnan(conv(s, "origami_tension")) &&
+	    !isnan(conv(s, "origami_friction"))) {
+		CHECK(spring_from_origami(conv(s, "origami_tension"),
+		    conv(s, "origami_friction"), &p) == 0);
 		CHECK_SPRING(p, w, z);
 	}
-	CHECK(spring_from_box2d(c.box2d_hertz, c.box2d_damping_ratio, &p) == 0);
+	CHECK(spring_from_box2d(conv(s, "box2d_hertz"),
+	    conv(s, "box2d_damping_ratio"), &p) == 0);
 	CHECK_SPRING(p, w, z);
-	return !isnan(c.motion_duration);
+	return !isnan(conv(s, "motion_duration"));
 }
 
 /* Every convention round-trips over a grid of springs. */
@@ -400,7 +436,6 @@ dialect_trips(void)
 	static const double bounces[] = { 0.0, 0.05, 0.1, 0.3, 0.5, 0.8,
 	    0.95, -0.2, -0.5, -0.9 };
 	static const double durations[] = { 0.05, 0.3, 0.8, 2.0, 9.0 };
-	spring_conventions c;
 	spring_params p = { 0 };
 	size_t i, j;
 
@@ -408,34 +443,30 @@ dialect_trips(void)
 		for (j = 0; j < sizeof(durations) / sizeof(durations[0]); j++) {
 			CHECK(spring_from_motion_duration(durations[j],
 			    bounces[i], &p) == 0);
-			spring_describe(&p, 0.01, 1.0, &c);
-			CHECK_REL(c.motion_duration, durations[j]);
-			CHECK_NEAR(c.motion_bounce, bounces[i], 1e-12);
+			CHECK_REL(conv(&p, "motion_duration"), durations[j]);
+			CHECK_NEAR(conv(&p, "motion_bounce"), bounces[i],
+			    1e-12);
 			CHECK(spring_from_motion_visual(durations[j],
 			    bounces[i], &p) == 0);
-			spring_describe(&p, 0.01, 1.0, &c);
-			CHECK_REL(c.motion_visual_duration, durations[j]);
+			CHECK_REL(conv(&p, "motion_visual_duration"),
+			    durations[j]);
 			if (bounces[i] < 0.0)
 				continue;
 			CHECK(spring_from_swiftui_duration(durations[j],
 			    bounces[i] * 2 - 0.9, &p) == 0);
-			spring_describe(&p, 0.01, 1.0, &c);
-			CHECK_REL(c.swiftui_duration, durations[j]);
-			CHECK_NEAR(c.swiftui_bounce, bounces[i] * 2 - 0.9,
-			    1e-12);
+			CHECK_REL(conv(&p, "swiftui_duration"), durations[j]);
+			CHECK_NEAR(conv(&p, "swiftui_bounce"),
+			    bounces[i] * 2 - 0.9, 1e-12);
 		}
 	CHECK(spring_from_react_frequency(0.25, 0.4, 2.0, &p) == 0);
-	spring_describe(&p, 0.01, 1.0, &c);
-	CHECK_REL(c.react_frequency, 0.25);
-	CHECK_REL(c.react_damping_ratio, 0.4);
-	CHECK_REL(c.react_mass, 2.0);
+	CHECK_REL(conv(&p, "react_frequency"), 0.25);
+	CHECK_REL(conv(&p, "react_damping_ratio"), 0.4);
+	CHECK_REL(conv(&p, "react_mass"), 2.0);
 	CHECK(spring_from_unity(0.3, &p) == 0);
-	spring_describe(&p, 0.01, 1.0, &c);
-	CHECK_REL(c.unity_smooth_time, 0.3);
+	CHECK_REL(conv(&p, "unity_smooth_time"), 0.3);
 	CHECK(spring_from_origami(12.5, 3.25, &p) == 0);
-	spring_describe(&p, 0.01, 1.0, &c);
-	CHECK_REL(c.origami_tension, 12.5);
-	CHECK_REL(c.origami_friction, 3.25);
+	CHECK_REL(conv(&p, "origami_tension"), 12.5);
+	CHECK_REL(conv(&p, "origami_friction"), 3.25);
 }
 
 /*
@@ -476,30 +507,31 @@ convert_by_hand(void)
 	CHECK_REL(c.damped_frequency, sqrt(3.0) / 2);
 	CHECK_REL(c.settle_time, log(50.0) / PI);
 	CHECK_NEAR(c.settle_time, 1.245236, 5e-7);
-	CHECK_REL(c.swiftui_response, 1.0);
-	CHECK_REL(c.swiftui_duration, 1.0);
-	CHECK_REL(c.swiftui_damping_fraction, 0.5);
-	CHECK_REL(c.swiftui_bounce, 0.5);
-	CHECK_REL(c.android_stiffness, 4 * PI * PI);
-	CHECK_REL(c.android_damping_ratio, 0.5);
-	CHECK(isnan(c.unity_smooth_time));
-	CHECK_REL(c.react_tension, 4 * PI * PI);
-	CHECK_REL(c.react_friction, 2 * PI);
-	CHECK_REL(c.react_frequency, 1.0);
-	CHECK_REL(c.react_damping_ratio, 0.5);
-	CHECK_REL(c.motion_stiffness, 4 * PI * PI);
-	CHECK_REL(c.motion_damping, 2 * PI);
+	CHECK_REL(conv(&s, "swiftui_response"), 1.0);
+	CHECK_REL(conv(&s, "swiftui_duration"), 1.0);
+	CHECK_REL(conv(&s, "swiftui_damping_fraction"), 0.5);
+	CHECK_REL(conv(&s, "swiftui_bounce"), 0.5);
+	CHECK_REL(conv(&s, "android_stiffness"), 4 * PI * PI);
+	CHECK_REL(conv(&s, "android_damping_ratio"), 0.5);
+	CHECK(isnan(conv(&s, "unity_smooth_time")));
+	CHECK_REL(conv(&s, "react_tension"), 4 * PI * PI);
+	CHECK_REL(conv(&s, "react_friction"), 2 * PI);
+	CHECK_REL(conv(&s, "react_frequency"), 1.0);
+	CHECK_REL(conv(&s, "react_damping_ratio"), 0.5);
+	CHECK_REL(conv(&s, "motion_stiffness"), 4 * PI * PI);
+	CHECK_REL(conv(&s, "motion_damping"), 2 * PI);
 	/* ln(0.5 / (0.001 sqrt 0.75)) / (0.5 2 pi) = ln(577.35) / pi */
-	CHECK_REL(c.motion_duration, log(1000 / sqrt(3.0)) / PI);
-	CHECK_NEAR(c.motion_duration, 2.023957, 5e-7);
-	CHECK_REL(c.motion_bounce, 0.5);
-	CHECK_REL(c.motion_visual_duration, 1 / 1.2);
-	CHECK_REL(c.rebound_tension, 4 * PI * PI);
-	CHECK_REL(c.rebound_friction, 2 * PI);
-	CHECK(isnan(c.origami_tension));	/* (39.5 - 194) / 3.62 + 30 < 0 */
-	CHECK_REL(c.origami_friction, (2 * PI - 1) / 3);
-	CHECK_REL(c.box2d_hertz, 1.0);
-	CHECK_REL(c.box2d_damping_ratio, 0.5);
+	CHECK_REL(conv(&s, "motion_duration"), log(1000 / sqrt(3.0)) / PI);
+	CHECK_NEAR(conv(&s, "motion_duration"), 2.023957, 5e-7);
+	CHECK_REL(conv(&s, "motion_bounce"), 0.5);
+	CHECK_REL(conv(&s, "motion_visual_duration"), 1 / 1.2);
+	CHECK_REL(conv(&s, "rebound_tension"), 4 * PI * PI);
+	CHECK_REL(conv(&s, "rebound_friction"), 2 * PI);
+	/* (39.5 - 194) / 3.62 + 30 < 0 */
+	CHECK(isnan(conv(&s, "origami_tension")));
+	CHECK_REL(conv(&s, "origami_friction"), (2 * PI - 1) / 3);
+	CHECK_REL(conv(&s, "box2d_hertz"), 1.0);
+	CHECK_REL(conv(&s, "box2d_damping_ratio"), 0.5);
 }
 
 /*
@@ -518,26 +550,27 @@ convert_regimes(void)
 	CHECK_REL(c.settle_time, log(50.0));
 	CHECK(isinf(c.period));
 	CHECK_EQ(c.damped_frequency, 0.0);
-	CHECK_REL(c.swiftui_bounce, 1 / 1.25 - 1);
+	CHECK_REL(conv(&over, "swiftui_bounce"), 1 / 1.25 - 1);
 	/* motion-dom 14's negative bounce: 1 / zeta - 1 */
-	CHECK_REL(c.motion_bounce, 1 / 1.25 - 1);
-	CHECK(isnan(c.unity_smooth_time));
+	CHECK_REL(conv(&over, "motion_bounce"), 1 / 1.25 - 1);
+	CHECK(isnan(conv(&over, "unity_smooth_time")));
 	CHECK_REL(c.envelope_halflife, LN2 / 2.5);
 	spring_describe(&crit, 0.01, 1.0, &c);
 	CHECK_REL(c.settle_time, log(50.0) / 3);
-	CHECK_REL(c.unity_smooth_time, 2.0 / 3);
-	CHECK_EQ(c.motion_bounce, 0.0);
+	CHECK_REL(conv(&crit, "unity_smooth_time"), 2.0 / 3);
+	CHECK_EQ(conv(&crit, "motion_bounce"), 0.0);
 	CHECK_REL(c.stiffness, 18.0);
-	CHECK_REL(c.react_tension, 18.0);
-	CHECK_REL(c.android_stiffness, 9.0);	/* per unit mass */
+	CHECK_REL(conv(&crit, "react_tension"), 18.0);
+	CHECK_REL(conv(&crit, "android_stiffness"),
+	    9.0);	/* per unit mass */
 	spring_describe(&undamped, 0.01, 1.0, &c);
 	CHECK(isinf(c.settle_time) && isinf(c.halflife));
 	CHECK(isinf(c.envelope_halflife));
 	CHECK_EQ(c.decay, 1.0);
 	CHECK_REL(c.period, 2 * PI / 5);
 	/* friction 0 is Origami -1/3: not a value Origami takes */
-	CHECK(isnan(c.origami_friction));
-	CHECK_EQ(c.swiftui_bounce, 1.0);
+	CHECK(isnan(conv(&undamped, "origami_friction")));
+	CHECK_EQ(conv(&undamped, "swiftui_bounce"), 1.0);
 }
 
 /*
@@ -583,8 +616,207 @@ extreme_conventions(void)
 	spring_describe(&p, 1e-190, 1.0, &c);
 	CHECK_REL(c.ck, 1e20);			/* (1e200 1e-190)^2 */
 	CHECK_REL(c.cd, 2e210);			/* 2 1e200 1e200 1e-190 */
-	CHECK_REL(c.react_tension, 1e100);	/* 1e-300 1e400 */
-	CHECK_REL(c.motion_damping, 2e100);	/* 2 1e-300 1e400 */
+	CHECK_REL(conv(&p, "react_tension"), 1e100);	/* 1e-300 1e400 */
+	CHECK_REL(conv(&p, "motion_damping"), 2e100);	/* 2 1e-300 1e400 */
+}
+
+/* Whether x is within parameter q's range. */
+static int
+param_within(const spring_dialect_param *q, double x)
+{
+	return (q->min_open ? x > q->min : x >= q->min) &&
+	    (q->max_open ? x < q->max : x <= q->max);
+}
+
+/*
+ * The table itself: names unique and found, every parameter with a
+ * name, a flag, a unit, a range (min <= max, in words too) and a default
+ * inside it; a mass in kg; a duration form's two parameters; help lines.
+ */
+static void
+table_rows(void)
+{
+	const spring_dialect *const *d, *const *e;
+	const spring_dialect_param *q;
+	int n = 0, own = 0;
+
+	for (d = spring_dialects; *d != NULL; d++, n++) {
+		CHECK((*d)->name != NULL && (*d)->library != NULL &&
+		    (*d)->source != NULL && (*d)->to_spring != NULL);
+		CHECK(spring_dialect_find((*d)->name) == *d);
+		for (e = spring_dialects; e != d; e++)
+			CHECK(strcmp((*e)->name, (*d)->name) != 0);
+		CHECK((*d)->kind >= SPRING_DIALECT_OWN &&
+		    (*d)->kind <= SPRING_DIALECT_ENGINE);
+		/* the kinds in order: --help lists them so */
+		CHECK((*d)->kind >= own);
+		own = (*d)->kind;
+		CHECK((*d)->help != NULL && strlen((*d)->help) > 0 &&
+		    (*d)->help[strlen((*d)->help) - 1] == '\n');
+		for (q = (*d)->params; q->name != NULL; q++) {
+			CHECK(q - (*d)->params < SPRING_DIALECT_MAX_PARAMS);
+			CHECK(q->flag != NULL && q->unit != NULL &&
+			    strlen(q->unit) > 0 && q->range != NULL &&
+			    strncmp(q->range, "must be ", 8) == 0);
+			CHECK(q->min <= q->max);
+			CHECK(param_within(q, q->def));
+			CHECK(!q->is_mass || strcmp(q->unit, "kg") == 0);
+		}
+		CHECK(q > (*d)->params);
+		if ((*d)->duration_form)
+			CHECK(q - (*d)->params == 2 &&
+			    strcmp((*d)->params[0].unit, "s") == 0);
+	}
+	CHECK(n >= 34);
+	CHECK(spring_dialect_find("react") != NULL);
+	CHECK(spring_dialect_find("no-such-dialect") == NULL);
+	CHECK(strcmp(spring_dialect_find("react")->library,
+	    "react-spring") == 0);
+	CHECK(strcmp(spring_dialect_find("uaf/dr")->library,
+	    "springsim") == 0);
+}
+
+/*
+ * Every dialect with an inverse: for a grid of springs, the values
+ * from_spring gives, where each is within its parameter's range, go
+ * back through to_spring to the same spring, to 1e-12 (a library that
+ * rounds its values, to the rounding: it must accept them).  Each such
+ * dialect met at least one spring it expresses.
+ */
+static void
+table_round_trips(void)
+{
+	static const double omegas[] = { 0.5, 2 * PI, 15.17, 37.0, 400.0 };
+	static const double zetas[] = { 0.0, 0.05, 0.3, 0.7, 0.99, 1.0, 1.25,
+	    4.0, 40.0 };
+	static const double masses[] = { 1.0, 2.5 };
+	static const double steps[] = { 1.0 / 60, 0.004 };
+	const spring_dialect *const *d;
+	spring_params s = { 0 }, p;
+	double v[SPRING_DIALECT_MAX_PARAMS];
+	size_t i, j, k;
+	int n, ok, mass, q;
+
+	for (d = spring_dialects; *d != NULL; d++) {
+		if ((*d)->from_spring == NULL)
+			continue;
+		mass = (*d)->mass_moves;
+		for (i = 0; (*d)->params[i].name != NULL; i++)
+			mass |= (*d)->params[i].is_mass;
+		n = 0;
+		for (i = 0; i < sizeof(omegas) / sizeof(omegas[0]); i++)
+		for (j = 0; j < sizeof(zetas) / sizeof(zetas[0]); j++)
+		for (k = 0; k < 2; k++) {
+			s.omega = omegas[i];
+			s.zeta = zetas[j];
+			s.mass = masses[k];
+			v[2] = 0.7;	/* Chou's decay time, as given */
+			(*d)->from_spring(&s, steps[k], v);
+			for (ok = 1, q = 0; ok && (*d)->params[q].name != NULL;
+			    q++)
+				ok = param_within(&(*d)->params[q], v[q]);
+			if (!ok)
+				continue;
+			n++;
+			CHECK((*d)->to_spring(v, s.mass, steps[k], &p) == 0);
+			if ((*d)->rounds)
+				continue;
+			CHECK_SPRING(p, s.omega, s.zeta);
+			if (mass)
+				CHECK_REL(p.mass, s.mass);
+		}
+		CHECK(n > 0);
+	}
+}
+
+/*
+ * Each dialect's defaults through the spring and back, where the
+ * library does not round: the values come back as they went in (Chou's
+ * decay time is given, not found).
+ */
+static void
+table_defaults(void)
+{
+	const spring_dialect *const *d;
+	const spring_dialect_param *q;
+	spring_params p = { 0 };
+	double in[SPRING_DIALECT_MAX_PARAMS], v[SPRING_DIALECT_MAX_PARAMS];
+	int i;
+
+	for (d = spring_dialects; *d != NULL; d++) {
+		for (i = 0, q = (*d)->params; q->name != NULL; i++, q++)
+			in[i] = v[i] = q->def;
+		CHECK((*d)->to_spring(in, 1.0, 1.0 / 60, &p) == 0);
+		if ((*d)->from_spring == NULL || (*d)->rounds)
+			continue;
+		(*d)->from_spring(&p, 1.0 / 60, v);
+		for (i = 0, q = (*d)->params; q->name != NULL; i++, q++)
+			CHECK_NEAR(v[i], in[i], 1e-12 * fabs(in[i]));
+	}
+}
+
+/*
+ * By hand, through the table: react-spring's default config, tension 170
+ * and friction 26 on mass 1, is omega = sqrt(170) and zeta = 26 / (2
+ * sqrt(170)) = 0.99705; SwiftUI's response 0.5 is omega 4 pi; Android's
+ * 1500 is sqrt(1500); Box2D's 60 Hz is 120 pi; svelte's 0.15 and 0.8 at
+ * 60 fps are 60 sqrt(0.15) and 0.8 / (2 sqrt(0.15)); Chou's 2 Hz with
+ * 10 % left after 1 s is zeta = ln 10 / (4 pi); and back, Motion's
+ * stiffness for omega 10 on mass 2 is 200.
+ */
+static void
+table_by_hand(void)
+{
+	double v[SPRING_DIALECT_MAX_PARAMS];
+	spring_params p = { 0 };
+
+	v[0] = 170.0;
+	v[1] = 26.0;
+	v[2] = 1.0;
+	CHECK(spring_dialect_find("react")->to_spring(v, 1.0, 0.01, &p) == 0);
+	CHECK_SPRING(p, sqrt(170.0), 26.0 / (2.0 * sqrt(170.0)));
+	CHECK_NEAR(p.zeta, 0.99705, 5e-6);
+	v[0] = 0.5;
+	v[1] = 0.825;
+	CHECK(spring_dialect_find("swiftui-response")->to_spring(v, 1.0, 0.01,
+	    &p) == 0);
+	CHECK_SPRING(p, 4 * PI, 0.825);
+	v[0] = 1500.0;
+	v[1] = 0.5;
+	CHECK(spring_dialect_find("android")->to_spring(v, 1.0, 0.01, &p) ==
+	    0);
+	CHECK_SPRING(p, sqrt(1500.0), 0.5);
+	v[0] = 60.0;
+	v[1] = 2.0;
+	CHECK(spring_dialect_find("box2d")->to_spring(v, 1.0, 0.01, &p) == 0);
+	CHECK_SPRING(p, 120 * PI, 2.0);
+	v[0] = 0.15;
+	v[1] = 0.8;
+	CHECK(spring_dialect_find("svelte")->to_spring(v, 1.0, 0.01, &p) == 0);
+	CHECK_SPRING(p, 60 * sqrt(0.15), 0.8 / (2 * sqrt(0.15)));
+	v[0] = 2.0;
+	v[1] = 0.1;
+	v[2] = 1.0;
+	CHECK(spring_dialect_find("hz/decay/decay-time")->to_spring(v, 1.0,
+	    0.01, &p) == 0);
+	CHECK_SPRING(p, 4 * PI, log(10.0) / (4 * PI));
+	p.omega = 10.0;
+	p.zeta = 0.5;
+	p.mass = 2.0;
+	spring_dialect_find("motion")->from_spring(&p, 0.01, v);
+	CHECK_REL(v[0], 200.0);
+	CHECK_REL(v[1], 20.0);		/* 2 m zeta omega */
+	CHECK_EQ(v[2], 2.0);
+	/*
+	 * React Native's bounciness has no inverse; a speed of -10 gives
+	 * Origami tension 0.5 - 10 / 1.7 / 20 199.5 = -58.2, a Rebound
+	 * tension (-58.2 - 30) 3.62 + 194 < 0, which it refuses
+	 */
+	CHECK(spring_dialect_find("rn-bounciness")->from_spring == NULL);
+	v[0] = 8.0;
+	v[1] = -10.0;
+	CHECK(spring_dialect_find("rn-bounciness")->to_spring(v, 1.0, 0.01,
+	    &p) == -1);
 }
 
 void
@@ -604,4 +836,8 @@ test_dialects(void)
 	convert_regimes();
 	halflives();
 	extreme_conventions();
+	table_rows();
+	table_round_trips();
+	table_defaults();
+	table_by_hand();
 }

@@ -7,6 +7,7 @@
  * the same values and give the same spring, bit for bit.
  */
 #include <float.h>
+#include <getopt.h>
 #include <math.h>
 #include <string.h>
 
@@ -83,29 +84,84 @@ halflife_plan(const double *bound, size_t nbound)
 	CHECK(param_plan_halflife(&ps, &pl) != 0);
 }
 
+/*
+ * The flags and groups the CLI builds from spring_dialects[]: one group
+ * a dialect, in its order; every parameter's flag once in the getopt
+ * table, named as the row names it, its id's row that name; springsim's
+ * own flags at their fixed ids; a library's mass optional.
+ */
+static void
+flags_from_table(void)
+{
+	static const struct option none[] = { { NULL, 0, NULL, 0 } };
+	struct option all[MAX_LONGOPTS];
+	const struct param_group *g = param_group_table();
+	const spring_dialect_param *q;
+	int r, i, n, j, found;
+
+	CHECK(param_longopts(none, all, MAX_LONGOPTS) == 0);
+	for (n = 0; all[n].name != NULL; n++)
+		for (j = 0; j < n; j++)
+			CHECK(strcmp(all[j].name, all[n].name) != 0 &&
+			    all[j].val != all[n].val);
+	for (r = 0; spring_dialects[r] != NULL; r++) {
+		CHECK(g[r].d == spring_dialects[r]);
+		for (i = 0, q = g[r].d->params; q->name != NULL; i++, q++) {
+			CHECK(strcmp(param_flag_row(g[r].id[i])->name,
+			    q->flag) == 0);
+			CHECK(has(q->is_mass ? g[r].optional : g[r].flags,
+			    g[r].id[i]));
+			for (found = 0, j = 0; j < n; j++)
+				found += strcmp(all[j].name, q->flag) == 0 &&
+				    all[j].val == PARAM_OPT + g[r].id[i];
+			CHECK(found == 1);
+		}
+		CHECK(i == g[r].n);
+	}
+	CHECK(g[r].d == NULL);
+	CHECK(strcmp(param_flag_row(P_DR)->name, "dr") == 0);
+	CHECK(strcmp(param_flag_row(P_DECAY_TIME)->name, "decay-time") == 0);
+	CHECK(strcmp(param_flag_row(P_FT)->name, "ft") == 0);
+}
+
+/* bound[] with x added if it is not in it yet; the new count. */
+static size_t
+add_bound(double *bound, size_t nb, double x)
+{
+	size_t i;
+
+	for (i = 0; i < nb; i++)
+		if (bound[i] == x)
+			return nb;
+	bound[nb] = x;
+	return nb + 1;
+}
+
 void
 test_paramplan(void)
 {
-	/* every bound of a range in paramflags.c's range_rules */
-	static const double bound[] = {
-		0.0, 1.0, -1.0, DBL_MAX, -DBL_MAX,
-		SPRING_MOTION_MIN_DAMPING - 1.0, 1.0 - SPRING_MOTION_MIN_DAMPING,
-		SPRING_MOTION_MIN_DURATION, SPRING_MOTION_MAX_DURATION,
-		SPRING_UNITY_MIN_SMOOTH_TIME, SPRING_REACT_MIN_FREQUENCY,
-		SPRING_ANIME_MIN_DURATION, SPRING_ANIME_MAX_DURATION, 0.001
-	};
+	/* 0, 1, -1, the largest doubles and every bound of a dialect's range */
+	double bound[5 + 2 * 4 * 64] = { 0.0, 1.0, -1.0, DBL_MAX, -DBL_MAX };
 	static const double others[] = { 0.5, 2.0, 0.03 };
 	const struct param_group *g;
+	const spring_dialect_param *r;
+	size_t nb = 5;
 	int accepted = 0, refused = 0;
 
-	for (g = param_groups; g->name != NULL; g++) {
+	for (g = param_group_table(); g->d != NULL; g++)
+		for (r = g->d->params; r->name != NULL; r++) {
+			nb = add_bound(bound, nb, r->min);
+			nb = add_bound(bound, nb, r->max);
+		}
+
+	for (g = param_group_table(); g->d != NULL; g++) {
 		size_t b, o;
 		int p, q, k;
 
 		for (p = 0; p < P_COUNT; p++) {
 			if (!has(g->flags, p))
 				continue;
-			for (b = 0; b < sizeof(bound) / sizeof(bound[0]); b++)
+			for (b = 0; b < nb; b++)
 				for (k = -1; k <= 1; k++)
 					for (o = 0; o < 3; o++) {
 				struct param_set ps;
@@ -127,5 +183,6 @@ test_paramplan(void)
 	}
 	/* both kinds met: the comparison tested something */
 	CHECK(accepted > 100 && refused > 100);
-	halflife_plan(bound, sizeof(bound) / sizeof(bound[0]));
+	halflife_plan(bound, nb);
+	flags_from_table();
 }

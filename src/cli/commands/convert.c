@@ -16,7 +16,10 @@
 #include "paramflags.h"
 #include "spring.h"
 
-/* The output, in order: a key and where its value is. */
+/*
+ * The output, in order: springsim's own keys (a key and where its value
+ * is), then every dialect's parameters (spring_dialects[]), then v0's.
+ */
 static const struct column {
 	const char *key;
 	size_t off;
@@ -28,30 +31,6 @@ static const struct column {
 	COL(ck), COL(cd), COL(dt),
 	COL(critical_halflife), COL(critical_frequency),
 	COL(period), COL(damped_frequency), COL(settle_time),
-	COL(swiftui_response), COL(swiftui_damping_fraction),
-	COL(swiftui_duration), COL(swiftui_bounce),
-	COL(android_stiffness), COL(android_damping_ratio),
-	COL(unity_smooth_time),
-	COL(react_tension), COL(react_friction), COL(react_mass),
-	COL(react_frequency), COL(react_damping_ratio),
-	COL(motion_stiffness), COL(motion_damping), COL(motion_mass),
-	COL(motion_duration), COL(motion_bounce), COL(motion_visual_duration),
-	COL(rebound_tension), COL(rebound_friction),
-	COL(origami_tension), COL(origami_friction),
-	COL(box2d_hertz), COL(box2d_damping_ratio),
-	COL(popmotion_stiffness), COL(popmotion_damping), COL(popmotion_mass),
-	COL(popmotion_duration), COL(popmotion_bounce),
-	COL(wobble_stiffness), COL(wobble_damping), COL(wobble_mass),
-	COL(react_motion_stiffness), COL(react_motion_damping),
-	COL(motion_one_stiffness), COL(motion_one_damping),
-	COL(motion_one_mass),
-	COL(svelte_stiffness), COL(svelte_damping),
-	COL(anime_stiffness), COL(anime_damping), COL(anime_mass),
-	COL(anime_duration), COL(anime_bounce),
-	COL(rn_stiffness), COL(rn_damping), COL(rn_mass),
-	COL(compose_stiffness), COL(compose_damping_ratio),
-	COL(flutter_stiffness), COL(flutter_damping), COL(flutter_mass),
-	COL(flutter_duration), COL(flutter_bounce),
 #undef COL
 	{ NULL, 0 }
 };
@@ -312,48 +291,118 @@ static const char *const velocity_keys[] = {
 	"v0", "react_velocity", "wobble_velocity", NULL
 };
 
+/* The block's fields as they are written: key=value lines or a row. */
+struct block {
+	out_file *out;
+	int csv, header;	/* header: --csv's header line, the keys */
+	long precision;
+	int n;			/* fields written on the row */
+};
+
+/* One field: key=value, or the key or value after a comma. */
+static void
+field(struct block *b, const char *key, double v)
+{
+	char buf[NUMFMT_MAX + 1];
+	const char *text = b->header ? key : format(buf, v, b->precision);
+
+	if (!b->csv) {
+		key_write_text(b->out, key, text);
+		return;
+	}
+	if (b->n++ > 0)
+		out_write(b->out, ",", 1);
+	out_write(b->out, text, strlen(text));
+}
+
+/*
+ * Whether dialect d's values are printed: another library's, with an
+ * inverse (React Native's bounciness has none).
+ */
+static int
+printed(const spring_dialect *d)
+{
+	return d->kind != SPRING_DIALECT_OWN && d->from_spring != NULL;
+}
+
+/*
+ * Whether flag f is a parameter of a printed dialect before *d: a flag
+ * two groups share (Motion's bounce, react-spring's mass) is printed once.
+ */
+static int
+printed_before(const spring_dialect *const *d, const char *f)
+{
+	const spring_dialect *const *e;
+	const spring_dialect_param *q;
+
+	for (e = spring_dialects; e != d; e++)
+		for (q = (*e)->params; printed(*e) && q->name != NULL; q++)
+			if (strcmp(q->flag, f) == 0)
+				return 1;
+	return 0;
+}
+
+/*
+ * Every printed dialect's values for the spring of c, each keyed by its
+ * flag with '_' for '-' (react-tension: react_tension).
+ */
+static void
+dialect_fields(struct block *b, const spring_conventions *c)
+{
+	const spring_dialect *const *d;
+	spring_params p = { c->omega, c->zeta, c->mass, 0 };
+	double v[SPRING_DIALECT_MAX_PARAMS];
+	char key[64], *s;
+	int i;
+
+	for (d = spring_dialects; *d != NULL; d++) {
+		if (!printed(*d))
+			continue;
+		(*d)->from_spring(&p, c->dt, v);
+		for (i = 0; (*d)->params[i].name != NULL; i++) {
+			if (printed_before(d, (*d)->params[i].flag))
+				continue;
+			snprintf(key, sizeof(key), "%s", (*d)->params[i].flag);
+			for (s = key; (s = strchr(s, '-')) != NULL; s++)
+				*s = '_';
+			field(b, key, v[i]);
+		}
+	}
+}
+
+/* The block's fields once: the keys (header) or the values. */
+static void
+block_fields(struct block *b, const spring_conventions *c, double v0)
+{
+	const struct column *col;
+	const char *const *k;
+	double vel[3] = { v0, v0 / 1000.0, v0 / 1000.0 };
+	int i;
+
+	b->n = 0;
+	for (col = columns; col->key != NULL; col++)
+		field(b, col->key, *(const double *)(const void *)
+		    ((const char *)c + col->off));
+	dialect_fields(b, c);
+	for (i = 0, k = velocity_keys; !isnan(v0) && *k != NULL; i++, k++)
+		field(b, *k, vel[i]);
+	if (b->csv)
+		out_write(b->out, "\n", 1);
+}
+
 /* See cli.h: the block, then v0's keys unless v0 is NaN. */
 void
 conventions_write_v0(out_file *out, const spring_conventions *c, double v0,
     int csv, int header, long precision)
 {
-	const struct column *col;
-	const char *const *k;
-	char buf[NUMFMT_MAX + 1];
-	const char *v;
-	double vel[3] = { v0, v0 / 1000.0, v0 / 1000.0 };
-	int i, nv = isnan(v0) ? 0 : 3;
+	struct block b = { out, csv, 0, precision, 0 };
 
 	if (csv && header) {
-		for (col = columns; col->key != NULL; col++) {
-			out_write(out, col->key, strlen(col->key));
-			out_write(out, col[1].key != NULL || nv > 0 ? "," :
-			    "\n", 1);
-		}
-		for (i = 0, k = velocity_keys; i < nv; i++, k++) {
-			out_write(out, *k, strlen(*k));
-			out_write(out, i + 1 < nv ? "," : "\n", 1);
-		}
+		b.header = 1;
+		block_fields(&b, c, v0);
+		b.header = 0;
 	}
-	for (col = columns; col->key != NULL; col++) {
-		v = format(buf, *(const double *)(const void *)
-		    ((const char *)c + col->off), precision);
-		if (!csv) {
-			key_write_text(out, col->key, v);
-			continue;
-		}
-		out_write(out, v, strlen(v));
-		out_write(out, col[1].key != NULL || nv > 0 ? "," : "\n", 1);
-	}
-	for (i = 0; i < nv; i++) {
-		v = format(buf, vel[i], precision);
-		if (!csv) {
-			key_write_text(out, velocity_keys[i], v);
-			continue;
-		}
-		out_write(out, v, strlen(v));
-		out_write(out, i + 1 < nv ? "," : "\n", 1);
-	}
+	block_fields(&b, c, v0);
 }
 
 /* `springsim convert`. */
