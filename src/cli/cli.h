@@ -202,6 +202,11 @@ void list_flags(FILE *fp);
  * own parameters (max_dt, t_goal, AT), the CLI the flags that set them.
  */
 const char *cli_summary(const char *summary);
+/*
+ * `springsim list --json`: every table of the program as one JSON
+ * document on fp (listjson.c); 0 (the caller checks the stream).
+ */
+int list_json(FILE *fp);
 
 /* Turn on flush-to-zero for subnormal numbers (fpenv.c). */
 void flush_subnormals(void);

@@ -440,7 +440,14 @@ typedef int (*model_runner)(int argc, char **argv);
 model_runner run_model_runner(int argc, char **argv);
 
 /* How a run model's rule is chosen: the spring's, or exact only. */
-enum model_rules { RULES_SPRING, RULES_CRITICAL };
+/*
+ * Which rules a model takes: run's (spring_rules[]), the critical
+ * spring's exact one, or a family of the library's own for the models
+ * with a command of their own (rotation.h's, system.h's line rules,
+ * network.h's).
+ */
+enum model_rules { RULES_SPRING, RULES_CRITICAL, RULES_ROTATION, RULES_LINE,
+    RULES_NET };
 
 /*
  * A model (runmodels.c's run_models[], ending in a row with neither name

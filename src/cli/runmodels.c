@@ -87,6 +87,9 @@ resolve_rule(struct run_setup *rs)
 		rs->sim.rule = spring_rule_critical;
 		return EXIT_OK;
 	case RULES_SPRING:
+	case RULES_ROTATION:	/* run by their own commands, never here */
+	case RULES_LINE:
+	case RULES_NET:
 		break;
 	}
 	if (rs->integrator == NULL)
@@ -321,24 +324,28 @@ const struct run_model run_models[] = {
 	/* MODEL COMMANDS: add a line here */
 	{ .name = "quat", .summary = "Holden's quaternion spring: a rotation "
 	  "toward a goal rotation (--q0, --target, --w0); rules "
-	  "semi-implicit, exact, rk4", .run = cmd_quat },
+	  "semi-implicit, exact, rk4", .rules = RULES_ROTATION,
+	  .run = cmd_quat },
 	{ .name = "vector", .summary = "2 or 3 independent damped springs "
 	  "(--dim, --x0 LIST, --target LIST), each component exactly run's",
-	  .run = cmd_vector },
+	  .rules = RULES_SPRING, .run = cmd_vector },
 	{ .name = "pair", .summary = "two bodies joined by a spring of rest "
 	  "length: 1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 "
-	  "reference", .run = cmd_system, .dim_as = "mesh",
+	  "reference", .rules = RULES_LINE, .run = cmd_system,
+	  .dim_as = "mesh",
 	  .dim_one_stays = 1 },
 	{ .name = "angular", .summary = "a torsional spring between two "
-	  "rotating bodies, wind-up, exact (Nissen)", .run = cmd_system },
+	  "rotating bodies, wind-up, exact (Nissen)", .rules = RULES_LINE,
+	  .run = cmd_system },
 	{ .name = "chain", .summary = "a rope of --particles N hung from the "
 	  "target: 1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 "
-	  "reference", .run = cmd_system, .dim_as = "mesh",
+	  "reference", .rules = RULES_LINE, .run = cmd_system,
+	  .dim_as = "mesh",
 	  .dim_one_stays = 1 },
 	{ .name = "mesh", .summary = "Nissen's mesh, --grid RxC hung by its "
 	  "top row: --dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
 	  "reference (also pair and chain with --dim 2|3)",
-	  .run = cmd_network },
+	  .rules = RULES_NET, .run = cmd_network },
 	/*
 	 * the library's (spring_models[]): its row gives the name, the
 	 * summary and the rules; the CLI's, how its spring is resolved and

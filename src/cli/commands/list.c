@@ -95,9 +95,14 @@ cmd_list(int argc, char **argv)
 
 	if (argc > 1 && (strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "--help") == 0)) {
-		puts("usage: springsim list\n\nList the models, update rules, "
-		    "engines, parameter conventions,\nsubstep policies and "
-		    "metrics springsim knows, by name.");
+		puts("usage: springsim list [--json]\n\nList the models, update "
+		    "rules, engines, parameter conventions,\nsubstep policies "
+		    "and metrics springsim knows, by name.\n\n  --json    "
+		    "the registry: every command, flag (kind, range,\n"
+		    "            default, scope, help), model, rule, engine "
+		    "(its\n            version, dialects, knobs and what it is "
+		    "checked\n            against), dialect and column, as one "
+		    "JSON document");
 		return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 	}
 	if (argc == 2 && (strcmp(argv[1], "-V") == 0 ||
@@ -110,8 +115,12 @@ cmd_list(int argc, char **argv)
 		list_flags(stdout);
 		return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 	}
+	if (argc == 2 && strcmp(argv[1], "--json") == 0) {
+		list_json(stdout);
+		return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
+	}
 	if (argc > 1)
-		return usage_error("list takes no arguments, not '%s'",
+		return usage_error("list takes no argument but --json, not '%s'",
 		    argv[1]);
 	puts("models (--model):");
 	list_models(stdout);
