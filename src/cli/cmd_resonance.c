@@ -30,7 +30,7 @@
 enum { OPT_HZ = CMD_OPT, OPT_SETTLE, OPT_PERIODS };
 
 /* Listed first: --hz here is the drive, shadowing Chou's --hz. */
-static const struct option res_longopts[] = {
+const struct option res_longopts[] = {
 	{ "hz", required_argument, NULL, OPT_HZ },
 	{ "settle", required_argument, NULL, OPT_SETTLE },
 	{ "periods", required_argument, NULL, OPT_PERIODS },

@@ -64,7 +64,7 @@ enum {
 };
 
 /* Listed before run's: these names mean the rotation's here. */
-static const struct option quat_opts[] = {
+const struct option quat_opts[] = {
 	{ "model", required_argument, NULL, OPT_Q_MODEL },
 	{ "integrator", required_argument, NULL, OPT_Q_INTEGRATOR },
 	{ "q0", required_argument, NULL, OPT_Q_Q0 },
@@ -504,7 +504,7 @@ enum {
 #define VEC_MAX 3
 
 /* Listed before run's: the state flags take a value per component. */
-static const struct option vec_opts[] = {
+const struct option vec_opts[] = {
 	{ "model", required_argument, NULL, OPT_V_MODEL },
 	{ "dim", required_argument, NULL, OPT_V_DIM },
 	{ "x0", required_argument, NULL, OPT_V_X0 },

@@ -33,7 +33,7 @@ enum {
 	OPT_NO_REF
 };
 
-static const struct option sys_longopts[] = {
+const struct option sys_longopts[] = {
 	{ "m1", required_argument, NULL, OPT_M1 },
 	{ "m2", required_argument, NULL, OPT_M2 },
 	{ "i1", required_argument, NULL, OPT_I1 },

@@ -70,7 +70,7 @@ struct convert_opts {
 enum { OPT_CSV = CMD_OPT, OPT_DT, OPT_NO_HEADER, OPT_PRECISION, OPT_V0 };
 
 /* convert's own flags; the parameter flags are added (paramflags.c). */
-static const struct option convert_own_opts[] = {
+const struct option convert_own_opts[] = {
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "dt", required_argument, NULL, OPT_DT },
 	{ "help", no_argument, NULL, 'h' },

@@ -21,7 +21,7 @@
 
 enum { OPT_FPS = CMD_OPT, OPT_TRAJECTORIES };
 
-static const struct option fps_opts[] = {
+const struct option fps_opts[] = {
 	{ "fps", required_argument, NULL, OPT_FPS },
 	{ "trajectories", no_argument, NULL, OPT_TRAJECTORIES },
 	{ NULL, 0, NULL, 0 }

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "numfmt.h"
+#include "optparse.h"
 #include "paramflags.h"
 #include "spring.h"
 
@@ -175,14 +176,7 @@ long run_flag_state(int c);
 int run_value_fits(int c, double x);
 /* run's paragraphs of --help (model, parameters, time, output, metrics). */
 void run_usage_body(FILE *fp);
-/*
- * How sweep varies a run flag (flags.c's table): a number (lists and
- * ranges), a whole number, a name (comma lists), or not at all (files,
- * --hitch's AT:LEN, --precision); SWEEP_NONE for a flag of no value.
- */
-enum sweep_kind {
-	SWEEP_NONE, SWEEP_NUMBER, SWEEP_INTEGER, SWEEP_NAME, SWEEP_FIXED
-};
+/* How sweep varies a run flag: enum sweep_kind (optparse.h). */
 /* How getopt_long value c sweeps: a parameter's, SWEEP_NUMBER. */
 enum sweep_kind run_flag_sweep(int c);
 /*
