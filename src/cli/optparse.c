@@ -21,6 +21,7 @@
 const struct opt_command *const opt_commands[] = {
 	&run_options,
 	&analyze_options,
+	&convert_options,
 	NULL
 };
 
@@ -29,14 +30,13 @@ const struct opt_command *const opt_commands[] = {
  * knows them by: opt_elsewhere reads them too.
  */
 extern const struct option fps_opts[], res_longopts[], sweep_opts[],
-    tune_opts[], convert_own_opts[], quat_opts[], vec_opts[],
+    tune_opts[], quat_opts[], vec_opts[],
     sys_longopts[], net_longopts[];
 static const struct legacy {
 	const char *name;
 	const struct option *opts;
 } legacy[] = {
 	{ "fps", fps_opts },
-	{ "convert", convert_own_opts },
 	{ "sweep", sweep_opts },
 	{ "resonance", res_longopts },
 	{ "tune", tune_opts },

@@ -131,5 +131,6 @@ extern const struct opt_command *const opt_commands[];
 /* The commands converted to rows (their files). */
 extern const struct opt_command analyze_options;	/* cmd_analyze.c */
 extern const struct opt_command run_options;		/* flags.c */
+extern const struct opt_command convert_options;	/* convert.c */
 
 #endif
