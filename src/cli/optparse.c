@@ -22,6 +22,7 @@ const struct opt_command *const opt_commands[] = {
 	&run_options,
 	&analyze_options,
 	&convert_options,
+	&resonance_options,
 	NULL
 };
 
@@ -29,7 +30,7 @@ const struct opt_command *const opt_commands[] = {
  * The getopt tables of the commands not yet in rows, by the name `help`
  * knows them by: opt_elsewhere reads them too.
  */
-extern const struct option fps_opts[], res_longopts[], sweep_opts[],
+extern const struct option fps_opts[], sweep_opts[],
     tune_opts[], quat_opts[], vec_opts[],
     sys_longopts[], net_longopts[];
 static const struct legacy {
@@ -38,7 +39,6 @@ static const struct legacy {
 } legacy[] = {
 	{ "fps", fps_opts },
 	{ "sweep", sweep_opts },
-	{ "resonance", res_longopts },
 	{ "tune", tune_opts },
 	{ "quat", quat_opts },
 	{ "vector", vec_opts },
@@ -166,7 +166,7 @@ build_table(const struct opt_command *cmd, int params, int run,
 	for (f = cmd->rows; !row_end(f); f++) {
 		if (f->flag == NULL)
 			continue;
-		if (n + 1 >= MAX_LONGOPTS || s + 3 >= cap)
+		if (n + 1 >= MAX_LONGOPTS || s + 8 >= cap)
 			abort();	/* the tables are ours: a bug */
 		mine[n].name = f->flag + 2;
 		mine[n].has_arg = takes_value(f->kind) ? required_argument :
@@ -180,10 +180,14 @@ build_table(const struct opt_command *cmd, int params, int run,
 		}
 	}
 	memset(&mine[n], 0, sizeof(mine[n]));
+	shorts[s] = '\0';
 	/* run's rows hold -h, -o and -V: a command built on runs takes them */
 	if (run && strchr(shorts, 'h') == NULL)
-		memcpy(shorts + s, "ho:V", 4), s += 4;
-	shorts[s] = '\0';
+		strcat(shorts, "h");
+	if (run && strchr(shorts, 'o') == NULL)
+		strcat(shorts, "o:");
+	if (run && strchr(shorts, 'V') == NULL)
+		strcat(shorts, "V");
 	if (run) {
 		if (run_longopts(mine, all, MAX_LONGOPTS) != 0)
 			abort();

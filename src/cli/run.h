@@ -100,6 +100,13 @@ int run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
     const struct option *extra, extra_opt_fn fn, void *ctx,
     void (*usage_fn)(FILE *));
 /*
+ * For a command built on runs whose own flags are rows (optparse.h):
+ * parse argv into rs (run's flags and the parameters) and own (cmd's
+ * rows), without the resolve.  EXIT_OK, CMD_DONE or the exit status.
+ */
+int run_parse_rows(struct run_setup *rs, const struct opt_command *cmd,
+    void *own, int argc, char **argv);
+/*
  * The pieces of run_setup_parse, for commands that build many runs (the
  * sweep): run_setup_init sets the defaults; run_longopts appends run's
  * and the parameters' getopt_long entries to extra (NULL or ending in a
