@@ -23,6 +23,7 @@ const struct opt_command *const opt_commands[] = {
 	&analyze_options,
 	&convert_options,
 	&resonance_options,
+	&fps_options,
 	NULL
 };
 
@@ -30,14 +31,13 @@ const struct opt_command *const opt_commands[] = {
  * The getopt tables of the commands not yet in rows, by the name `help`
  * knows them by: opt_elsewhere reads them too.
  */
-extern const struct option fps_opts[], sweep_opts[],
+extern const struct option sweep_opts[],
     tune_opts[], quat_opts[], vec_opts[],
     sys_longopts[], net_longopts[];
 static const struct legacy {
 	const char *name;
 	const struct option *opts;
 } legacy[] = {
-	{ "fps", fps_opts },
 	{ "sweep", sweep_opts },
 	{ "tune", tune_opts },
 	{ "quat", quat_opts },

@@ -133,5 +133,6 @@ extern const struct opt_command analyze_options;	/* cmd_analyze.c */
 extern const struct opt_command run_options;		/* flags.c */
 extern const struct opt_command convert_options;	/* convert.c */
 extern const struct opt_command resonance_options;	/* cmd_resonance.c */
+extern const struct opt_command fps_options;		/* fps.c */
 
 #endif
