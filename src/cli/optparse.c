@@ -24,6 +24,7 @@ const struct opt_command *const opt_commands[] = {
 	&convert_options,
 	&resonance_options,
 	&fps_options,
+	&tune_options,
 	NULL
 };
 
@@ -32,14 +33,13 @@ const struct opt_command *const opt_commands[] = {
  * knows them by: opt_elsewhere reads them too.
  */
 extern const struct option sweep_opts[],
-    tune_opts[], quat_opts[], vec_opts[],
+    quat_opts[], vec_opts[],
     sys_longopts[], net_longopts[];
 static const struct legacy {
 	const char *name;
 	const struct option *opts;
 } legacy[] = {
 	{ "sweep", sweep_opts },
-	{ "tune", tune_opts },
 	{ "quat", quat_opts },
 	{ "vector", vec_opts },
 	{ "pair", sys_longopts },
