@@ -25,6 +25,8 @@ const struct opt_command *const opt_commands[] = {
 	&resonance_options,
 	&fps_options,
 	&tune_options,
+	&quat_options,
+	&vector_options,
 	NULL
 };
 
@@ -32,16 +34,12 @@ const struct opt_command *const opt_commands[] = {
  * The getopt tables of the commands not yet in rows, by the name `help`
  * knows them by: opt_elsewhere reads them too.
  */
-extern const struct option sweep_opts[],
-    quat_opts[], vec_opts[],
-    sys_longopts[], net_longopts[];
+extern const struct option sweep_opts[], sys_longopts[], net_longopts[];
 static const struct legacy {
 	const char *name;
 	const struct option *opts;
 } legacy[] = {
 	{ "sweep", sweep_opts },
-	{ "quat", quat_opts },
-	{ "vector", vec_opts },
 	{ "pair", sys_longopts },
 	{ "mesh", net_longopts },
 	{ NULL, NULL }
@@ -141,6 +139,9 @@ row_store(const struct flag_row *f, void *own, const char *arg)
 		if (f->parse(own, arg) != 0)
 			return -1;
 		break;
+	case FK_REFUSED:
+		warn_msg("%s %s", f->flag, f->refused);
+		return -1;
 	default:
 		return -1;	/* run's kinds: flags.c's */
 	}

@@ -29,7 +29,8 @@ enum flag_kind {
 	FK_RATE,		/* frames per second: > 0, dt = 1 / rate */
 	FK_NAME,		/* a name or a file's, the resolve checks it */
 	FK_HITCH,		/* AT:LEN, repeatable (parse_hitch) */
-	FK_HOOK			/* the row's parse function takes the value */
+	FK_HOOK,		/* the row's parse function takes the value */
+	FK_REFUSED		/* refused: "FLAG" and the row's refused text */
 };
 
 /*
@@ -54,8 +55,9 @@ enum sweep_kind {
  * of the command's struct, typed by kind; have: its int have_ flag, or
  * 0), its lines of --help, printed in the table's order: help, then the
  * list list prints, then tail.  An FK_HOOK row's value goes to parse
- * (own: the command's struct): 0, or -1 after a message; a row that
- * repeats is not refused when given twice.  The rest is run's alone
+ * (own: the command's struct): 0, or -1 after a message; an FK_REFUSED
+ * row's flag is refused, "FLAG refused"; a row that repeats is not
+ * refused when given twice.  The rest is run's alone
  * (flags.c): whether it is a --signal-* flag (named when no signal takes
  * it), how sweep varies it, for a name sweep takes 'all' of the names
  * ('all' is all[0], all[1], ... up to NULL), whether a model owns it
@@ -73,6 +75,7 @@ struct flag_row {
 	const char *tail;
 	int (*parse)(void *own, const char *arg);	/* FK_HOOK */
 	int repeats;
+	const char *refused;	/* FK_REFUSED: why, after the flag */
 	/* run's alone */
 	int signal;
 	enum sweep_kind sweep;
@@ -135,5 +138,7 @@ extern const struct opt_command convert_options;	/* convert.c */
 extern const struct opt_command resonance_options;	/* cmd_resonance.c */
 extern const struct opt_command fps_options;		/* fps.c */
 extern const struct opt_command tune_options;		/* tuneflags.c */
+extern const struct opt_command quat_options;		/* cmd_rotation.c */
+extern const struct opt_command vector_options;	/* cmd_rotation.c */
 
 #endif

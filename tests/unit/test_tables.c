@@ -57,6 +57,7 @@ check_flag_rows(void)
 			CHECK(strncmp(f->flag, "--", 2) == 0 &&
 			    f->flag[2] != '\0' && f->flag[2] != '-');
 			CHECK((f->kind == FK_HOOK) == (f->parse != NULL));
+			CHECK((f->kind == FK_REFUSED) == (f->refused != NULL));
 			CHECK(f->kind != FK_COUNT || f->min <= f->max);
 			CHECK(f->kind != FK_TEXT);
 			CHECK(f->letter == 0 || f->kind == FK_COMMON ||
