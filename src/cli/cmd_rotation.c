@@ -232,7 +232,8 @@ static const struct flag_row quat_rows[] = {
 	  .help =
 "  --w0 X,Y,Z          initial angular velocity, rad/s (default 0,0,0)\n" },
 	{ .flag = "--integrator", .kind = FK_NAME,
-	  .at = QFIELD(const char *, integrator), .list = list_rot_rules, .help =
+	  .at = QFIELD(const char *, integrator), .list = list_rot_rules,
+	  .help =
 "  --integrator RULE   (default semi-implicit):\n" },
 	{ .flag = "--fast-exp", .kind = FK_ON, .at = QFIELD(int, fast_exp),
 	  .help =
