@@ -27,6 +27,7 @@ const struct opt_command *const opt_commands[] = {
 	&tune_options,
 	&quat_options,
 	&vector_options,
+	&system_options,
 	NULL
 };
 
@@ -34,13 +35,12 @@ const struct opt_command *const opt_commands[] = {
  * The getopt tables of the commands not yet in rows, by the name `help`
  * knows them by: opt_elsewhere reads them too.
  */
-extern const struct option sweep_opts[], sys_longopts[], net_longopts[];
+extern const struct option sweep_opts[], net_longopts[];
 static const struct legacy {
 	const char *name;
 	const struct option *opts;
 } legacy[] = {
 	{ "sweep", sweep_opts },
-	{ "pair", sys_longopts },
 	{ "mesh", net_longopts },
 	{ NULL, NULL }
 };
@@ -105,6 +105,8 @@ row_store(const struct flag_row *f, void *own, const char *arg)
 	case FK_ON:
 	case FK_OFF:
 		*(int *)(base + f->at) = f->kind == FK_ON;
+		if (f->parse != NULL && f->parse(own, NULL) != 0)
+			return -1;
 		break;
 	case FK_ANY:
 	case FK_POSITIVE:

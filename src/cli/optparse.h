@@ -55,7 +55,8 @@ enum sweep_kind {
  * of the command's struct, typed by kind; have: its int have_ flag, or
  * 0), its lines of --help, printed in the table's order: help, then the
  * list list prints, then tail.  An FK_HOOK row's value goes to parse
- * (own: the command's struct): 0, or -1 after a message; an FK_REFUSED
+ * (own: the command's struct): 0, or -1 after a message (an FK_ON row's
+ * parse, if any, is called with NULL after the store); an FK_REFUSED
  * row's flag is refused, "FLAG refused"; a row that repeats is not
  * refused when given twice.  The rest is run's alone
  * (flags.c): whether it is a --signal-* flag (named when no signal takes
@@ -140,5 +141,6 @@ extern const struct opt_command fps_options;		/* fps.c */
 extern const struct opt_command tune_options;		/* tuneflags.c */
 extern const struct opt_command quat_options;		/* cmd_rotation.c */
 extern const struct opt_command vector_options;	/* cmd_rotation.c */
+extern const struct opt_command system_options;	/* cmd_system.c */
 
 #endif

@@ -56,7 +56,9 @@ check_flag_rows(void)
 			}
 			CHECK(strncmp(f->flag, "--", 2) == 0 &&
 			    f->flag[2] != '\0' && f->flag[2] != '-');
-			CHECK((f->kind == FK_HOOK) == (f->parse != NULL));
+			CHECK(f->kind != FK_HOOK || f->parse != NULL);
+			CHECK(f->parse == NULL || f->kind == FK_HOOK ||
+			    f->kind == FK_ON);
 			CHECK((f->kind == FK_REFUSED) == (f->refused != NULL));
 			CHECK(f->kind != FK_COUNT || f->min <= f->max);
 			CHECK(f->kind != FK_TEXT);
