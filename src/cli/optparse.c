@@ -28,6 +28,7 @@ const struct opt_command *const opt_commands[] = {
 	&quat_options,
 	&vector_options,
 	&system_options,
+	&network_options,
 	NULL
 };
 
@@ -35,13 +36,12 @@ const struct opt_command *const opt_commands[] = {
  * The getopt tables of the commands not yet in rows, by the name `help`
  * knows them by: opt_elsewhere reads them too.
  */
-extern const struct option sweep_opts[], net_longopts[];
+extern const struct option sweep_opts[];
 static const struct legacy {
 	const char *name;
 	const struct option *opts;
 } legacy[] = {
 	{ "sweep", sweep_opts },
-	{ "mesh", net_longopts },
 	{ NULL, NULL }
 };
 

@@ -142,5 +142,6 @@ extern const struct opt_command tune_options;		/* tuneflags.c */
 extern const struct opt_command quat_options;		/* cmd_rotation.c */
 extern const struct opt_command vector_options;	/* cmd_rotation.c */
 extern const struct opt_command system_options;	/* cmd_system.c */
+extern const struct opt_command network_options;	/* netflags.c */
 
 #endif
