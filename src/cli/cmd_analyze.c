@@ -179,7 +179,8 @@ static const struct flag_row analyze_rows[] = {
 };
 
 /* See optparse.h. */
-const struct opt_command analyze_options = { "analyze", analyze_rows, NULL };
+const struct opt_command analyze_options = { .name = "analyze",
+    .rows = analyze_rows };
 
 /* Read the --integrator list into o->rules; 0, or -1 after a message. */
 static int

@@ -140,8 +140,8 @@ static const struct flag_row res_rows[] = {
 };
 
 /* See optparse.h. */
-const struct opt_command resonance_options = { "resonance", res_rows,
-    NULL };
+const struct opt_command resonance_options = { .name = "resonance",
+    .rows = res_rows };
 
 /* The run flags that resonance sets itself, or has no use for. */
 static int

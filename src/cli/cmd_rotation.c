@@ -283,7 +283,8 @@ static const struct flag_row quat_rows[] = {
 };
 
 /* See optparse.h. */
-const struct opt_command quat_options = { "quat", quat_rows, NULL };
+const struct opt_command quat_options = { .name = "quat",
+    .rows = quat_rows };
 
 /* A rotation of deg degrees about the unit axis a. */
 static spring_quat
@@ -596,7 +597,8 @@ static const struct flag_row vec_rows[] = {
 };
 
 /* See optparse.h. */
-const struct opt_command vector_options = { "vector", vec_rows, NULL };
+const struct opt_command vector_options = { .name = "vector",
+    .rows = vec_rows };
 
 /* The dimension and every list, each of exactly dim numbers. */
 static int

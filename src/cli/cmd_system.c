@@ -295,7 +295,8 @@ static const struct flag_row sys_rows[] = {
 };
 
 /* See optparse.h: pair, angular and chain, `springsim help pair`. */
-const struct opt_command system_options = { "pair", sys_rows, NULL };
+const struct opt_command system_options = { .name = "pair",
+    .rows = sys_rows };
 
 /* Whether a flag of two bodies or of the chain went to the wrong model. */
 static int

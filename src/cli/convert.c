@@ -184,7 +184,8 @@ static const struct flag_row convert_rows[] = {
 };
 
 /* See optparse.h. */
-const struct opt_command convert_options = { "convert", convert_rows, NULL };
+const struct opt_command convert_options = { .name = "convert",
+    .rows = convert_rows };
 
 /* Read convert's flags into o; EXIT_OK, CMD_DONE, or the status to exit with. */
 static int

@@ -358,7 +358,7 @@ static const struct flag_row run_flags[] = {
 #define NFLAGS (sizeof(run_flags) / sizeof(run_flags[0]))
 
 /* run's flags, for opt_elsewhere (optparse.h). */
-const struct opt_command run_options = { "run", run_flags, NULL };
+const struct opt_command run_options = { .name = "run", .rows = run_flags };
 
 /* run's codes stay below the parameters' (paramflags.h). */
 _Static_assert(RUN_OPT + NFLAGS <= PARAM_OPT, "run's getopt codes overlap");

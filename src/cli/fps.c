@@ -97,7 +97,8 @@ static const struct flag_row fps_rows[] = {
 };
 
 /* See optparse.h. */
-const struct opt_command fps_options = { "fps", fps_rows, NULL };
+const struct opt_command fps_options = { .name = "fps",
+    .rows = fps_rows };
 
 /* A run's frame times and shown x, kept to compare with the top rate. */
 struct track {

@@ -416,7 +416,8 @@ static const struct flag_row net_rows[] = {
 };
 
 /* See optparse.h: pair and chain with --dim 2|3, and mesh. */
-const struct opt_command network_options = { "mesh", net_rows, NULL };
+const struct opt_command network_options = { .name = "mesh",
+    .rows = net_rows };
 
 /* Whether a flag went to the wrong model, or one that never applies. */
 int

@@ -25,6 +25,7 @@ const struct opt_command *const opt_commands[] = {
 	&resonance_options,
 	&fps_options,
 	&tune_options,
+	&fit_options,
 	&quat_options,
 	&vector_options,
 	&system_options,
@@ -247,8 +248,9 @@ opt_parse(const struct opt_command *cmd, int argc, char **argv, void *own,
 		if (run_apply(rs, c, optarg) != 0)
 			return EXIT_USAGE;
 	}
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+	if (argc - optind > cmd->operands)
+		return usage_error("unexpected argument '%s'",
+		    argv[optind + cmd->operands]);
 	return EXIT_OK;
 }
 

@@ -94,15 +94,16 @@ row_end(const struct flag_row *f)
 }
 
 /*
- * A command's flags: its name (for "is a flag of"), its rows, and the
+ * A command's flags: its name (for "is a flag of"), its rows, the
  * --help of a command whose rows do not hold its help (NULL: the rows'
- * lines).  Whether it takes the parameter flags or run's too is what
+ * lines), and how many operands it takes (they are left at optind).  Whether it takes the parameter flags or run's too is what
  * opt_parse is given to store them in.
  */
 struct opt_command {
 	const char *name;
 	const struct flag_row *rows;
 	void (*usage)(FILE *);
+	int operands;		/* at most this many after the flags (fit's FILE) */
 };
 
 struct param_set;
@@ -143,5 +144,6 @@ extern const struct opt_command quat_options;		/* cmd_rotation.c */
 extern const struct opt_command vector_options;	/* cmd_rotation.c */
 extern const struct opt_command system_options;	/* cmd_system.c */
 extern const struct opt_command network_options;	/* netflags.c */
+extern const struct opt_command fit_options;		/* fitflags.c */
 
 #endif

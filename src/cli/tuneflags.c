@@ -282,7 +282,8 @@ static const struct flag_row tune_rows[] = {
 };
 
 /* See optparse.h. */
-const struct opt_command tune_options = { "tune", tune_rows, NULL };
+const struct opt_command tune_options = { .name = "tune",
+    .rows = tune_rows };
 
 /* Whether tune's flag c was given. */
 int
