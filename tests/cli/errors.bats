@@ -167,6 +167,13 @@ bad_numbers() {
 	assert_usage_error "--trajectories is a flag of fps; see springsim help fps" -- \
 		sweep --trajectories
 	assert_usage_error "--fail-if is a flag of sweep" -- fps --fps 30 --fail-if 'x>1'
+	assert_usage_error "--max-rms is a flag of fit; see springsim help fit" -- \
+		tune --overshoot 0.1 --max-rms 0.1
+	assert_usage_error "--overshoot is a flag of tune; see springsim help tune" -- \
+		fit --overshoot 0.1 -
+	assert_usage_error "--grid is a flag of mesh; see springsim help mesh" -- \
+		--model quat --grid 3x3
+	assert_usage_error "--settle is a flag of resonance" -- convert --settle 1
 	assert_output_untouched "is a flag of sweep" -- --fail-if 'x>1'
 	# the help it points to is that command's own
 	sim help sweep
