@@ -96,14 +96,15 @@ row_end(const struct flag_row *f)
 /*
  * A command's flags: its name (for "is a flag of"), its rows, the
  * --help of a command whose rows do not hold its help (NULL: the rows'
- * lines), and how many operands it takes (they are left at optind).  Whether it takes the parameter flags or run's too is what
- * opt_parse is given to store them in.
+ * lines), and how many operands it takes after the flags (fit's FILE;
+ * left at optind).  Whether it takes the parameter flags or run's too
+ * is what opt_parse is given to store them in.
  */
 struct opt_command {
 	const char *name;
 	const struct flag_row *rows;
 	void (*usage)(FILE *);
-	int operands;		/* at most this many after the flags (fit's FILE) */
+	int operands;
 };
 
 struct param_set;

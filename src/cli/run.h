@@ -85,7 +85,9 @@ typedef int (*extra_opt_fn)(void *ctx, int c, const char *arg);
 /*
  * Parse argv (argv[0] is the command) into rs and build rs->sim.  extra
  * (ending in NULL, may be NULL) are the command's own long options, given
- * to fn.  Returns EXIT_OK, CMD_DONE after --help/--version (exit 0), or
+ * to fn.  The commands parse through run_parse_rows (their rows,
+ * optparse.h); this getopt-table form is the fuzz harness's, whose
+ * mirrors of the commands' flags are tables.  Returns EXIT_OK, CMD_DONE after --help/--version (exit 0), or
  * the exit status.  usage_fn prints the command's --help.
  */
 int run_setup_parse(struct run_setup *rs, int argc, char **argv,
