@@ -15,56 +15,11 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "optparse.h"
 #include "run.h"
 
-/* What a flag takes, and so how its value is checked and stored. */
-enum flag_kind {
-	FK_TEXT,		/* no flag: a paragraph of --help */
-	FK_COMMON,		/* -h, -V: common_option's, no value */
-	FK_COMMON_VALUE,	/* -o FILE: common_option's */
-	FK_ON,			/* no value: its int field becomes 1 */
-	FK_OFF,			/* no value: its int field becomes 0 */
-	FK_ANY,			/* finite, |x| <= MAX_MAGNITUDE (a double) */
-	FK_POSITIVE,		/* and > 0 */
-	FK_FRACTION,		/* and 0 <= x < 1 */
-	FK_COUNT,		/* a whole number in [min, max] (a long) */
-	FK_RATE,		/* frames per second: > 0, dt = 1 / rate */
-	FK_NAME,		/* a name or a file's, the resolve checks it */
-	FK_HITCH,		/* AT:LEN, repeatable (parse_hitch) */
-	FK_KNOBS		/* no flag: the engines' knobs go here */
-};
-
-/*
- * The offset of field f of struct run_setup, which must be of type T: a
- * field of another type does not compile (no _Generic association).
- */
-#define FIELD(T, f) (offsetof(struct run_setup, f) + 0 * \
-	sizeof(_Generic(((struct run_setup *)0)->f, T: 1)))
-
-/*
- * One row: the flag ("--name"; NULL for a paragraph of text), its short
- * letter (common_option's), what it takes, where it goes (at: the field,
- * typed by kind; have: its int have_ flag, or 0), whether it is a
- * --signal-* flag (named when no signal takes it), how sweep varies it,
- * its lines of --help, printed in the table's order: help, then the list
- * list prints, then tail; and, for a name sweep takes 'all' of, the
- * names ('all' is all[0], all[1], ... up to NULL).
- */
-struct run_flag {
-	const char *flag;
-	int letter;
-	enum flag_kind kind;
-	long min, max;			/* FK_COUNT */
-	size_t at, have;
-	int signal;
-	enum sweep_kind sweep;
-	const char *help;
-	void (*list)(FILE *);
-	const char *tail;
-	const char *(*all)(long i);	/* sweep's 'all': the i-th name */
-	int owned;		/* a model's own (run_models[] names it) */
-	int state;		/* a field of the sim alone: run_flag_state */
-};
+/* A field of struct run_setup, of type T (optparse.h's FIELD_OF). */
+#define FIELD(T, f) FIELD_OF(struct run_setup, T, f)
 
 /* getopt_long's value of run_flags[i] (without a letter): RUN_OPT + i. */
 #define RUN_OPT 256
@@ -77,7 +32,7 @@ static const char *policy_at(long);
 static void list_engines(FILE *);
 static const char *engine_at(long);
 
-static const struct run_flag run_flags[] = {
+static const struct flag_row run_flags[] = {
 	{ .help = "Model and rule:\n" },
 	{ .flag = "--model", .kind = FK_NAME, .at = FIELD(const char *, model),
 	  .sweep = SWEEP_NAME, .help =
@@ -379,9 +334,13 @@ static const struct run_flag run_flags[] = {
 "\n"
 "Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n"
 "See springsim(1) and README.md for the math and the articles.\n" },
+	{ .flag = NULL }
 };
 
 #define NFLAGS (sizeof(run_flags) / sizeof(run_flags[0]))
+
+/* run's flags, for opt_elsewhere (optparse.h). */
+const struct opt_command run_options = { .name = "run", .rows = run_flags };
 
 /* run's codes stay below the parameters' (paramflags.h). */
 _Static_assert(RUN_OPT + NFLAGS <= KNOB_OPT &&
@@ -500,7 +459,7 @@ policy_at(long i)
 void
 run_usage_body(FILE *fp)
 {
-	const struct run_flag *f;
+	const struct flag_row *f;
 
 	for (f = run_flags; f < run_flags + NFLAGS; f++) {
 		if (f->help != NULL)
@@ -513,7 +472,7 @@ run_usage_body(FILE *fp)
 }
 
 /* The row of getopt_long value c, or NULL (a parameter's, a command's). */
-static const struct run_flag *
+static const struct flag_row *
 flag_of(int c)
 {
 	if (c < RUN_OPT || c >= RUN_OPT + (int)NFLAGS ||
@@ -567,7 +526,7 @@ run_longopts(const struct option *extra, struct option *all, size_t cap)
 		mine[n++] = *extra;
 	}
 	for (i = 0; i < NFLAGS; i++) {
-		const struct run_flag *f = &run_flags[i];
+		const struct flag_row *f = &run_flags[i];
 		const char *name;
 		int k, arg;
 
@@ -631,7 +590,7 @@ list_flags(FILE *fp)
 const char *
 run_flag_all(int c, long i)
 {
-	const struct run_flag *f = flag_of(c);
+	const struct flag_row *f = flag_of(c);
 
 	return f != NULL && f->all != NULL ? f->all(i) : NULL;
 }
@@ -640,7 +599,7 @@ run_flag_all(int c, long i)
 enum sweep_kind
 run_flag_sweep(int c)
 {
-	const struct run_flag *f = flag_of(c);
+	const struct flag_row *f = flag_of(c);
 
 	return f != NULL ? f->sweep : engine_knob_sweep(c);
 }
@@ -649,7 +608,7 @@ run_flag_sweep(int c)
 long
 run_flag_state(int c)
 {
-	const struct run_flag *f = flag_of(c);
+	const struct flag_row *f = flag_of(c);
 
 	if (f == NULL || !f->state)
 		return -1;
@@ -695,7 +654,7 @@ parse_hitch(struct run_setup *rs, const char *arg)
 
 /* Mark that flag f was given: its have_ flag, a --signal-* flag's name. */
 static void
-flag_given(struct run_setup *rs, const struct run_flag *f)
+flag_given(struct run_setup *rs, const struct flag_row *f)
 {
 	if (f->have != 0)
 		*(int *)field(rs, f->have) = 1;
@@ -705,7 +664,7 @@ flag_given(struct run_setup *rs, const struct run_flag *f)
 
 /* Whether number flag f (not a count, not a rate) takes x. */
 static int
-number_fits(const struct run_flag *f, double x)
+number_fits(const struct flag_row *f, double x)
 {
 	return fabs(x) <= MAX_MAGNITUDE &&
 	    (f->kind != FK_POSITIVE || x > 0.0) &&
@@ -716,7 +675,7 @@ number_fits(const struct run_flag *f, double x)
 int
 run_value_fits(int c, double x)
 {
-	const struct run_flag *f = flag_of(c);
+	const struct flag_row *f = flag_of(c);
 
 	if (f == NULL)
 		return engine_knob_fits(c, x);
@@ -730,7 +689,7 @@ run_value_fits(int c, double x)
  * number_fits refuses, each said).
  */
 static int
-number_store(struct run_setup *rs, const struct run_flag *f, double x,
+number_store(struct run_setup *rs, const struct flag_row *f, double x,
     const char *arg)
 {
 	if (!number_fits(f, x)) {
@@ -756,7 +715,7 @@ number_store(struct run_setup *rs, const struct run_flag *f, double x,
  * the resolve.  0, or -1 after a message naming the flag and the value.
  */
 static int
-rate_store(struct run_setup *rs, const struct run_flag *f, double x,
+rate_store(struct run_setup *rs, const struct flag_row *f, double x,
     const char *arg)
 {
 	if (!(x > 0.0))
@@ -776,7 +735,7 @@ rate_store(struct run_setup *rs, const struct run_flag *f, double x,
 static int
 run_option(struct run_setup *rs, int c, const char *arg)
 {
-	const struct run_flag *f = flag_of(c);
+	const struct flag_row *f = flag_of(c);
 	double x;
 
 	if (f == NULL)
@@ -828,7 +787,7 @@ run_apply(struct run_setup *rs, int c, const char *arg)
 int
 run_apply_number(struct run_setup *rs, int c, const char *arg, double x)
 {
-	const struct run_flag *f;
+	const struct flag_row *f;
 	int rc = param_set_value(&rs->ps, c, arg, x);
 
 	if (rc != 0)
@@ -848,7 +807,7 @@ run_apply_number(struct run_setup *rs, int c, const char *arg, double x)
 int
 run_flag_repeats(int c)
 {
-	const struct run_flag *f = flag_of(c);
+	const struct flag_row *f = flag_of(c);
 
 	return f != NULL && f->kind == FK_HITCH;
 }
@@ -857,7 +816,7 @@ run_flag_repeats(int c)
 int
 run_flag_owned(int c)
 {
-	const struct run_flag *f = flag_of(c);
+	const struct flag_row *f = flag_of(c);
 
 	return f != NULL && f->owned;
 }
@@ -867,7 +826,7 @@ int
 run_flags_given(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx)
 {
-	const struct run_flag *f;
+	const struct flag_row *f;
 	int rc, given;
 
 	for (f = run_flags; f < run_flags + NFLAGS; f++) {

@@ -13,7 +13,7 @@
 /* Bodies at most, as the 1-D chain (cli/cmd_system.c). */
 #define MAX_PARTICLES 2000
 
-/* The lists, in net_longopts' order from --x0. */
+/* The lists: the state flags', then the pair's. */
 enum { L_X0, L_V0, L_TARGET, L_TARGET_VEL, L_X1, L_X2, L_V1, L_V2, L_COUNT };
 
 enum net_kind { NET_PAIR, NET_CHAIN, NET_MESH };
@@ -37,13 +37,7 @@ struct net_opts {
 	const char *start_flag;		/* --x0, --v0, --target(-vel) */
 };
 
-/* Listed before run's: the state flags take a value per component. */
-extern const struct option net_longopts[];
-
-/* `springsim --model mesh --help` (and pair, chain with --dim 2|3). */
-void net_usage(FILE *fp);
-/* The command's own options: 1 took it, 0 not its, -1 bad value. */
-int net_option(void *ctx, int c, const char *arg);
+/* The command's flags are rows (optparse.h): network_options. */
 /*
  * Whether a flag went to the wrong model, or one that never applies:
  * EXIT_OK, or an exit status after a message.

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "optparse.h"
 #include "paramflags.h"
 #include "spring.h"
 
@@ -148,7 +149,8 @@ common_option(int c, const char *flag, const char *arg, const char **output,
 		if (optopt != 0 && strchr(flag, '=') != NULL)
 			*status = usage_error("%.*s takes no value",
 			    (int)(strchr(flag, '=') - flag), flag);
-		else if (!ambiguous(flag, opts, status))
+		else if (!ambiguous(flag, opts, status) &&
+		    !opt_elsewhere(flag, status))
 			*status = usage_error("unknown option '%s'", flag);
 		return -1;
 	}

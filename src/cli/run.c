@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "optparse.h"
 #include "run.h"
 
 /* `springsim run --help`. */
@@ -113,7 +114,9 @@ run_warnings(const struct run_setup *rs, const spring_metrics *m,
 static int
 run_command(int argc, char **argv, void (*usage_fn)(FILE *))
 {
+	static const struct flag_row none[] = { { .flag = NULL } };
 	model_runner mc = run_model_runner(argc, argv);
+	struct opt_command cmd = { .name = NULL };
 	struct run_setup *rs;
 	struct sink *k = NULL;
 	spring_metrics m;
@@ -125,8 +128,12 @@ run_command(int argc, char **argv, void (*usage_fn)(FILE *))
 		return mc(argc, argv);
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	if ((rc = run_setup_parse(rs, argc, argv, NULL, NULL, NULL,
-	    usage_fn)) != EXIT_OK)
+	/* run's flags are all run's rows: no rows of its own */
+	cmd.name = "run";
+	cmd.rows = none;
+	cmd.usage = usage_fn;
+	if ((rc = run_parse_rows(rs, &cmd, NULL, argc, argv)) != EXIT_OK ||
+	    (rc = run_setup_resolve(rs)) != EXIT_OK)
 		goto done;
 	tracking = rs->metrics && rs->sim.signal != NULL;
 	if ((rc = run_check_cost(rs, rs->dt, tracking ? &kept_frames : NULL,

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "columns.h"
 #include "numfmt.h"
+#include "optparse.h"
 #include "paramflags.h"
 #include "spring.h"
 
@@ -88,7 +89,9 @@ typedef int (*extra_opt_fn)(void *ctx, int c, const char *arg);
 /*
  * Parse argv (argv[0] is the command) into rs and build rs->sim.  extra
  * (ending in NULL, may be NULL) are the command's own long options, given
- * to fn.  Returns EXIT_OK, CMD_DONE after --help/--version (exit 0), or
+ * to fn.  The commands parse through run_parse_rows (their rows,
+ * optparse.h); this getopt-table form is the fuzz harness's, whose
+ * mirrors of the commands' flags are tables.  Returns EXIT_OK, CMD_DONE after --help/--version (exit 0), or
  * the exit status.  usage_fn prints the command's --help.
  */
 int run_setup_parse(struct run_setup *rs, int argc, char **argv,
@@ -102,6 +105,13 @@ int run_setup_parse(struct run_setup *rs, int argc, char **argv,
 int run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
     const struct option *extra, extra_opt_fn fn, void *ctx,
     void (*usage_fn)(FILE *));
+/*
+ * For a command built on runs whose own flags are rows (optparse.h):
+ * parse argv into rs (run's flags and the parameters) and own (cmd's
+ * rows), without the resolve.  EXIT_OK, CMD_DONE or the exit status.
+ */
+int run_parse_rows(struct run_setup *rs, const struct opt_command *cmd,
+    void *own, int argc, char **argv);
 /*
  * The pieces of run_setup_parse, for commands that build many runs (the
  * sweep): run_setup_init sets the defaults; run_longopts appends run's
@@ -179,14 +189,7 @@ long run_flag_state(int c);
 int run_value_fits(int c, double x);
 /* run's paragraphs of --help (model, parameters, time, output, metrics). */
 void run_usage_body(FILE *fp);
-/*
- * How sweep varies a run flag (flags.c's table): a number (lists and
- * ranges), a whole number, a name (comma lists), or not at all (files,
- * --hitch's AT:LEN, --precision); SWEEP_NONE for a flag of no value.
- */
-enum sweep_kind {
-	SWEEP_NONE, SWEEP_NUMBER, SWEEP_INTEGER, SWEEP_NAME, SWEEP_FIXED
-};
+/* How sweep varies a run flag: enum sweep_kind (optparse.h). */
 /* How getopt_long value c sweeps: a parameter's, SWEEP_NUMBER. */
 enum sweep_kind run_flag_sweep(int c);
 /*

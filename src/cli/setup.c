@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "optparse.h"
 #include "run.h"
 #include "setup.h"
 
@@ -381,6 +382,16 @@ run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	return EXIT_OK;
+}
+
+/* See run.h: a command built on runs, its own flags as rows. */
+int
+run_parse_rows(struct run_setup *rs, const struct opt_command *cmd,
+    void *own, int argc, char **argv)
+{
+	run_setup_init(rs);
+	rs->command = argv[0];
+	return opt_parse(cmd, argc, argv, own, NULL, rs, &rs->output);
 }
 
 /*

@@ -27,7 +27,7 @@
 #include "sweep.h"
 
 /* The sweep's own flags; run's and the parameters' are added. */
-static const struct option sweep_opts[] = {
+const struct option sweep_opts[] = {
 	{ "fail-if", required_argument, NULL, OPT_FAIL_IF },
 	{ "grid-from", required_argument, NULL, OPT_GRID_FROM },
 	{ "jobs", required_argument, NULL, 'j' },

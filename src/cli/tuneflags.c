@@ -1,6 +1,6 @@
 /*
- * tuneflags.c - the flags of `springsim tune` (cmd_tune.c): its option
- * table, its --help, and each flag read and range-checked into struct
+ * tuneflags.c - the flags of `springsim tune` (cmd_tune.c): its rows
+ * (optparse.h), its --help, and each flag read and range-checked into struct
  * tune_opts (the targets, --match, --fps rates, --max-stiffness).
  */
 #include <getopt.h>
@@ -10,117 +10,9 @@
 
 #include "grid.h"
 #include "numfmt.h"
+#include "optparse.h"
 #include "run.h"
 #include "tuneflags.h"
-
-/* tune's own flags, before run's. */
-const struct option tune_opts[] = {
-	{ "overshoot", required_argument, NULL, OPT_OVERSHOOT },
-	{ "settle", required_argument, NULL, OPT_SETTLE },
-	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
-	{ "period", required_argument, NULL, OPT_PERIOD },
-	{ "rise-time", required_argument, NULL, OPT_RISE_TIME },
-	{ "match", required_argument, NULL, OPT_MATCH },
-	{ "fps", required_argument, NULL, OPT_FPS },
-	{ "max-stiffness", no_argument, NULL, OPT_MAX_STIFFNESS },
-	{ "margin", required_argument, NULL, OPT_MARGIN },
-	{ NULL, 0, NULL, 0 }
-};
-
-/* `springsim tune --help`. */
-void
-tune_usage(FILE *fp)
-{
-	fputs(
-"usage: springsim tune TARGETS | [parameter group]   the spring, every convention\n"
-"       springsim tune [spring] --integrator RULE [--dt H | --fps RATES |\n"
-"                      --frames-from FILE] [--match modes|response] [run options]\n"
-"       springsim tune [spring] --integrator RULE --max-stiffness [--margin F]\n"
-"\n"
-"The inverse of run: the parameters that give the motion wanted, printed\n"
-"as `springsim convert` prints a spring (name=value lines, every\n"
-"convention and dialect: omega=, zeta=, stiffness=, ...), then tune's own\n"
-"keys.\n"
-"\n"
-"Targets (one consistent set; the step response from rest, as run\n"
-"--metrics measures it):\n"
-"  --overshoot F       how far x goes past the target, a fraction of the\n"
-"                      distance, 0 <= F < 1: zeta = -ln F / sqrt(pi^2 +\n"
-"                      ln^2 F) (closed form); F = 0 is zeta = 1, the\n"
-"                      quickest spring that does not overshoot.  With one of:\n"
-"  --settle T          the settle time, s: after T, |x - target| stays\n"
-"                      within the tolerance for ever (run --metrics'\n"
-"                      settle_time, in continuous time: a run at a frame time\n"
-"                      dt shows the first frame at or after T, < T + dt);\n"
-"                      solved exactly (bisection on the closed form)\n"
-"  --tolerance F       the settle band, a fraction of the distance, 0 < F\n"
-"                      < 1 (default 0.02, the band of run --metrics)\n"
-"  --rise-time T       s from 10 % to 90 % of the distance (first\n"
-"                      crossings); solved by bisection\n"
-"  --period P          the damped period 2 pi / omega_d, s (convert's\n"
-"                      period=); with --overshoot F > 0, or with\n"
-"  --decay P --decay-time T   the fraction P of the amplitude left after T\n"
-"                      s (default 1), as Chou's decay: zeta omega = -ln P / T\n"
-"A parameter group instead of targets (--swiftui-duration D\n"
-"--swiftui-bounce B, --motion-visual-duration V --motion-bounce B, any\n"
-"convention below) is converted directly, as convert does.\n"
-"\n", fp);
-	fputs(
-"For a rule at a frame time (the spring above is the one designed):\n"
-"  --integrator RULE   the rule to tune (or --model RULE); the frame time\n"
-"                      is --dt H (default 1/60 s), --fps RATES, or the\n"
-"                      frame times of --frames-from FILE\n"
-"  --match modes       the rule's one-step map gets the eigenvalues of the\n"
-"                      exact spring over h, e^(lambda h): the same decay and\n"
-"                      turn per frame (trace and determinant matched;\n"
-"                      semi-implicit in closed form, other rules by Newton's\n"
-"                      method on the rule's own step).  The positions still\n"
-"                      differ (the start of the response does): both\n"
-"                      max_err_x figures are printed.  The default for one\n"
-"                      frame time\n"
-"  --match response    the (omega', zeta') that minimise max |x - x_ref|\n"
-"                      over the step response (Nelder-Mead from the modes\n"
-"                      match), the worst over every rate of --fps; the\n"
-"                      default for several rates or a frame-time file\n"
-"  --fps RATES         frames per second: one rate, a comma list, A:B\n"
-"                      (every whole rate from A to B, at most 1000) or A:B:N\n"
-"                      (N rates, ends included); max_err_x is printed for\n"
-"                      each rate as fps_R_max_err_x_untuned= and _tuned=\n"
-"  --max-stiffness     instead: the stiffest spring RULE takes at this\n"
-"                      frame time (the longest, for several), at the spring's\n"
-"                      damping ratio, in every convention: omega dt = (1 -\n"
-"                      margin) times the rule's limit (analyze's)\n"
-"  --margin F          the stability margin, 0 <= F < 1 (default 0.1)\n"
-"  --engine NAME       instead of RULE: a library's spring as it runs it\n"
-"                      (springsim list), tuned with --match response: the\n"
-"                      omega and zeta to give the library (in the block, in\n"
-"                      its dialect) so that its frames follow the spring\n"
-"                      designed\n"
-"\n"
-"Keys after the block: integrator, match, designed_omega, designed_zeta,\n"
-"max_err_x_untuned (the designed spring stepped by RULE), max_err_x_tuned,\n"
-"max_err_x_modes (response), modes_residual (largest residual of trace\n"
-"and determinant), max_stable_hw and margin (--max-stiffness).  Ck and Cd\n"
-"are read at --dt (or the first --fps rate).\n"
-"\n", fp);
-	param_usage(fp);
-	fputs(
-"\n"
-"Run options (--duration, --x0, --v0, --target, --substep, ...) shape the\n"
-"step response as in run; `springsim run --help` lists them.\n"
-"\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error, bad input, or\n"
-"targets no spring (or no setting of the rule) can meet (the message says\n"
-"which and why).\n",
-	    fp);
-}
-
-/* A number flag of tune's: index into the opts' arrays. */
-static int
-flag_index(int c)
-{
-	return c - OPT_OVERSHOOT;
-}
 
 /* --fps A:B: every whole rate from A to B, the ends included. */
 static int
@@ -158,8 +50,9 @@ bad:
 
 /* --fps RATES: one, a list, A:B or A:B:N. */
 static int
-parse_rates(struct tune_opts *to, const char *arg)
+parse_rates(void *own, const char *arg)
 {
+	struct tune_opts *to = own;
 	static const struct grid_bounds rates = { 0.0, 1e9, 1 };
 	const char *colon = strchr(arg, ':');
 	struct grid g;
@@ -198,68 +91,203 @@ parse_ranged(const char *flag, const char *arg, double *x, int kind)
 	return 0;
 }
 
-/* tune's own options (extra_opt_fn). */
-int
-tune_option(void *ctx, int c, const char *arg)
+/* --overshoot F: a fraction of the distance in [0, 1). */
+static int
+parse_overshoot(void *own, const char *arg)
 {
-	struct tune_opts *to = ctx;
-	int rc = 0;
+	struct tune_opts *to = own;
 
-	if (c < OPT_OVERSHOOT || c >= OPT_KEYS)
-		return 0;
-	to->given[flag_index(c)] = 1;
-	to->arg[flag_index(c)] = arg;
-	switch (c) {
-	case OPT_OVERSHOOT:
-		if (parse_bounded("--overshoot", arg, &to->overshoot) != 0)
-			return -1;
-		if (!(to->overshoot >= 0.0 && to->overshoot < 1.0)) {
-			warn_msg("--overshoot: '%s' cannot be met: a fraction of "
-			    "the distance in [0, 1) (%s)", arg,
-			    to->overshoot >= 1.0 ? "at 1 and beyond the spring "
-			    "would never settle: zeta would be 0 or less" :
-			    "a negative overshoot is none");
-			return -1;
-		}
-		return 1;
-	case OPT_SETTLE:
-		rc = parse_ranged("--settle", arg, &to->settle, 0);
-		break;
-	case OPT_TOLERANCE:
-		rc = parse_ranged("--tolerance", arg, &to->tolerance, 2);
-		break;
-	case OPT_PERIOD:
-		rc = parse_ranged("--period", arg, &to->period, 0);
-		break;
-	case OPT_RISE_TIME:
-		rc = parse_ranged("--rise-time", arg, &to->rise, 0);
-		break;
-	case OPT_MARGIN:
-		rc = parse_ranged("--margin", arg, &to->margin, 1);
-		break;
-	case OPT_MATCH:
-		if (strcmp(arg, "modes") == 0)
-			to->match = MATCH_MODES;
-		else if (strcmp(arg, "response") == 0)
-			to->match = MATCH_RESPONSE;
-		else {
-			warn_msg("--match: '%s' is not modes or response", arg);
-			return -1;
-		}
-		break;
-	case OPT_FPS:
-		rc = parse_rates(to, arg);
-		break;
-	case OPT_MAX_STIFFNESS:
-		to->max_stiffness = 1;
-		break;
+	if (parse_bounded("--overshoot", arg, &to->overshoot) != 0)
+		return -1;
+	if (!(to->overshoot >= 0.0 && to->overshoot < 1.0)) {
+		warn_msg("--overshoot: '%s' cannot be met: a fraction of "
+		    "the distance in [0, 1) (%s)", arg,
+		    to->overshoot >= 1.0 ? "at 1 and beyond the spring "
+		    "would never settle: zeta would be 0 or less" :
+		    "a negative overshoot is none");
+		return -1;
 	}
-	return rc == 0 ? 1 : -1;
+	return 0;
 }
+
+/* --settle T, > 0. */
+static int
+parse_settle(void *own, const char *arg)
+{
+	return parse_ranged("--settle", arg, &((struct tune_opts *)own)->settle,
+	    0);
+}
+
+/* --tolerance F, in (0, 1). */
+static int
+parse_tolerance(void *own, const char *arg)
+{
+	return parse_ranged("--tolerance", arg,
+	    &((struct tune_opts *)own)->tolerance, 2);
+}
+
+/* --period P, > 0. */
+static int
+parse_period(void *own, const char *arg)
+{
+	return parse_ranged("--period", arg, &((struct tune_opts *)own)->period,
+	    0);
+}
+
+/* --rise-time T, > 0. */
+static int
+parse_rise_time(void *own, const char *arg)
+{
+	struct tune_opts *to = own;
+
+	return parse_ranged("--rise-time", arg, &to->rise, 0);
+}
+
+/* --margin F, in [0, 1). */
+static int
+parse_margin(void *own, const char *arg)
+{
+	return parse_ranged("--margin", arg, &((struct tune_opts *)own)->margin,
+	    1);
+}
+
+/* --match modes|response. */
+static int
+parse_match(void *own, const char *arg)
+{
+	struct tune_opts *to = own;
+
+	if (strcmp(arg, "modes") == 0)
+		to->match = MATCH_MODES;
+	else if (strcmp(arg, "response") == 0)
+		to->match = MATCH_RESPONSE;
+	else {
+		warn_msg("--match: '%s' is not modes or response", arg);
+		return -1;
+	}
+	return 0;
+}
+
+#define TFIELD(T, f) FIELD_OF(struct tune_opts, T, f)
+
+/*
+ * tune's flags and --help, a row each (the --help's paragraphs of run's
+ * flags, --integrator, --engine, and the parameters', as text); run's
+ * are added.
+ */
+static const struct flag_row tune_rows[] = {
+	{ .help =
+"usage: springsim tune TARGETS | [parameter group]   the spring, every convention\n"
+"       springsim tune [spring] --integrator RULE [--dt H | --fps RATES |\n"
+"                      --frames-from FILE] [--match modes|response] [run options]\n"
+"       springsim tune [spring] --integrator RULE --max-stiffness [--margin F]\n"
+"\n"
+"The inverse of run: the parameters that give the motion wanted, printed\n"
+"as `springsim convert` prints a spring (name=value lines, every\n"
+"convention and dialect: omega=, zeta=, stiffness=, ...), then tune's own\n"
+"keys.\n"
+"\n"
+"Targets (one consistent set; the step response from rest, as run\n"
+"--metrics measures it):\n" },
+	{ .flag = "--overshoot", .kind = FK_HOOK,
+	  .parse = parse_overshoot,
+	  .have = TFIELD(int, given[OPT_OVERSHOOT]), .help =
+"  --overshoot F       how far x goes past the target, a fraction of the\n"
+"                      distance, 0 <= F < 1: zeta = -ln F / sqrt(pi^2 +\n"
+"                      ln^2 F) (closed form); F = 0 is zeta = 1, the\n"
+"                      quickest spring that does not overshoot.  With one of:\n" },
+	{ .flag = "--settle", .kind = FK_HOOK, .parse = parse_settle,
+	  .have = TFIELD(int, given[OPT_SETTLE]), .help =
+"  --settle T          the settle time, s: after T, |x - target| stays\n"
+"                      within the tolerance for ever (run --metrics'\n"
+"                      settle_time, in continuous time: a run at a frame time\n"
+"                      dt shows the first frame at or after T, < T + dt);\n"
+"                      solved exactly (bisection on the closed form)\n" },
+	{ .flag = "--tolerance", .kind = FK_HOOK,
+	  .parse = parse_tolerance,
+	  .have = TFIELD(int, given[OPT_TOLERANCE]), .help =
+"  --tolerance F       the settle band, a fraction of the distance, 0 < F\n"
+"                      < 1 (default 0.02, the band of run --metrics)\n" },
+	{ .flag = "--rise-time", .kind = FK_HOOK,
+	  .parse = parse_rise_time,
+	  .have = TFIELD(int, given[OPT_RISE_TIME]), .help =
+"  --rise-time T       s from 10 % to 90 % of the distance (first\n"
+"                      crossings); solved by bisection\n" },
+	{ .flag = "--period", .kind = FK_HOOK, .parse = parse_period,
+	  .have = TFIELD(int, given[OPT_PERIOD]), .help =
+"  --period P          the damped period 2 pi / omega_d, s (convert's\n"
+"                      period=); with --overshoot F > 0, or with\n" },
+	{ .help =
+"  --decay P --decay-time T   the fraction P of the amplitude left after T\n"
+"                      s (default 1), as Chou's decay: zeta omega = -ln P / T\n"
+"A parameter group instead of targets (--swiftui-duration D\n"
+"--swiftui-bounce B, --motion-visual-duration V --motion-bounce B, any\n"
+"convention below) is converted directly, as convert does.\n"
+"\n"
+"For a rule at a frame time (the spring above is the one designed):\n"
+"  --integrator RULE   the rule to tune (or --model RULE); the frame time\n"
+"                      is --dt H (default 1/60 s), --fps RATES, or the\n"
+"                      frame times of --frames-from FILE\n" },
+	{ .flag = "--match", .kind = FK_HOOK, .parse = parse_match,
+	  .help =
+"  --match modes       the rule's one-step map gets the eigenvalues of the\n"
+"                      exact spring over h, e^(lambda h): the same decay and\n"
+"                      turn per frame (trace and determinant matched;\n"
+"                      semi-implicit in closed form, other rules by Newton's\n"
+"                      method on the rule's own step).  The positions still\n"
+"                      differ (the start of the response does): both\n"
+"                      max_err_x figures are printed.  The default for one\n"
+"                      frame time\n"
+"  --match response    the (omega', zeta') that minimise max |x - x_ref|\n"
+"                      over the step response (Nelder-Mead from the modes\n"
+"                      match), the worst over every rate of --fps; the\n"
+"                      default for several rates or a frame-time file\n" },
+	{ .flag = "--fps", .kind = FK_HOOK, .parse = parse_rates,
+	  .help =
+"  --fps RATES         frames per second: one rate, a comma list, A:B\n"
+"                      (every whole rate from A to B, at most 1000) or A:B:N\n"
+"                      (N rates, ends included); max_err_x is printed for\n"
+"                      each rate as fps_R_max_err_x_untuned= and _tuned=\n" },
+	{ .flag = "--max-stiffness", .kind = FK_ON,
+	  .at = TFIELD(int, max_stiffness), .help =
+"  --max-stiffness     instead: the stiffest spring RULE takes at this\n"
+"                      frame time (the longest, for several), at the spring's\n"
+"                      damping ratio, in every convention: omega dt = (1 -\n"
+"                      margin) times the rule's limit (analyze's)\n" },
+	{ .flag = "--margin", .kind = FK_HOOK, .parse = parse_margin,
+	  .have = TFIELD(int, given[OPT_MARGIN]), .help =
+"  --margin F          the stability margin, 0 <= F < 1 (default 0.1)\n" },
+	{ .help =
+"  --engine NAME       instead of RULE: a library's spring as it runs it\n"
+"                      (springsim list), tuned with --match response: the\n"
+"                      omega and zeta to give the library (in the block, in\n"
+"                      its dialect) so that its frames follow the spring\n"
+"                      designed\n"
+"\n"
+"Keys after the block: integrator, match, designed_omega, designed_zeta,\n"
+"max_err_x_untuned (the designed spring stepped by RULE), max_err_x_tuned,\n"
+"max_err_x_modes (response), modes_residual (largest residual of trace\n"
+"and determinant), max_stable_hw and margin (--max-stiffness).  Ck and Cd\n"
+"are read at --dt (or the first --fps rate).\n"
+"\n" },
+	{ .list = param_usage, .tail =
+"\n"
+"Run options (--duration, --x0, --v0, --target, --substep, ...) shape the\n"
+"step response as in run; `springsim run --help` lists them.\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error, bad input, or\n"
+"targets no spring (or no setting of the rule) can meet (the message says\n"
+"which and why).\n" },
+	{ .flag = NULL }
+};
+
+/* See optparse.h. */
+const struct opt_command tune_options = { .name = "tune",
+    .rows = tune_rows };
 
 /* Whether tune's flag c was given. */
 int
 tune_given(const struct tune_opts *to, int c)
 {
-	return to->given[flag_index(c)];
+	return to->given[c];
 }

@@ -12,9 +12,9 @@
 
 #define MAX_TUNE_RATES 1000
 
-/* tune's own flags, CMD_OPT + their row of tune_opts[]. */
+/* tune's flags whose giving counts: their place in given[]. */
 enum {
-	OPT_OVERSHOOT = CMD_OPT, OPT_SETTLE, OPT_TOLERANCE, OPT_PERIOD,
+	OPT_OVERSHOOT, OPT_SETTLE, OPT_TOLERANCE, OPT_PERIOD,
 	OPT_RISE_TIME, OPT_MATCH, OPT_FPS, OPT_MAX_STIFFNESS, OPT_MARGIN,
 	OPT_KEYS
 };
@@ -25,21 +25,14 @@ enum match { MATCH_DEFAULT, MATCH_MODES, MATCH_RESPONSE };
 /* What tune's flags say. */
 struct tune_opts {
 	double overshoot, settle, tolerance, period, rise, margin;
-	const char *arg[OPT_KEYS - OPT_OVERSHOOT];	/* as typed */
-	int given[OPT_KEYS - OPT_OVERSHOOT];
+	int given[OPT_KEYS];
 	enum match match;
 	double rate[MAX_TUNE_RATES];
 	int nrates;
 	int max_stiffness;
 };
 
-/* tune's own flags, before run's. */
-extern const struct option tune_opts[];
-
-/* `springsim tune --help`. */
-void tune_usage(FILE *fp);
-/* tune's own options (extra_opt_fn). */
-int tune_option(void *ctx, int c, const char *arg);
+/* tune's rows (optparse.h): tune_options. */
 /* Whether tune's flag c was given. */
 int tune_given(const struct tune_opts *to, int c);
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cli/optparse.h"
 #include "cli/run.h"
 #include "internal.h"
 #include "suites.h"
@@ -301,6 +302,55 @@ test_knob_flags(const struct option *all)
 	CHECK(!engine_knob_get(&rs, "box2d-substeps", &x));
 }
 
+/*
+ * Every command's flag rows (optparse.h): a flag is --name, once in its
+ * command; what a row takes has what it needs (a hook its function, a
+ * count its range, a letter a common flag's kind); a flag of one command
+ * given to another is refused naming the first, an unknown one is not.
+ */
+static void
+check_flag_rows(void)
+{
+	const struct opt_command *const *c;
+	const struct flag_row *f, *g;
+	int status = 0, ncmd = 0;
+
+	for (c = opt_commands; *c != NULL; c++, ncmd++) {
+		CHECK((*c)->name != NULL && (*c)->rows != NULL);
+		for (f = (*c)->rows; !row_end(f); f++) {
+			if (f->flag == NULL) {
+				CHECK(f->kind == FK_TEXT);
+				continue;
+			}
+			CHECK(strncmp(f->flag, "--", 2) == 0 &&
+			    f->flag[2] != '\0' && f->flag[2] != '-');
+			CHECK(f->kind != FK_HOOK || f->parse != NULL);
+			CHECK(f->parse == NULL || f->kind == FK_HOOK ||
+			    f->kind == FK_ON);
+			CHECK((f->kind == FK_REFUSED) == (f->refused != NULL));
+			CHECK(f->kind != FK_COUNT || f->min <= f->max);
+			CHECK(f->kind != FK_TEXT);
+			CHECK(f->letter == 0 || f->kind == FK_COMMON ||
+			    f->kind == FK_COMMON_VALUE || f->letter == 'j' ||
+			    f->letter == 'q');
+			for (g = (*c)->rows; g < f; g++)
+				CHECK(g->flag == NULL ||
+				    strcmp(g->flag, f->flag) != 0);
+		}
+	}
+	CHECK(ncmd >= 2);
+	message_mute = 1;
+	CHECK(opt_elsewhere("--fail-if", &status) == 1 &&
+	    status == EXIT_USAGE);
+	status = 0;
+	CHECK(opt_elsewhere("--zeta=1", &status) == 1 && status == EXIT_USAGE);
+	status = 0;
+	CHECK(opt_elsewhere("--no-such-flag", &status) == 0 && status == 0);
+	CHECK(opt_elsewhere("--fail", &status) == 0 && status == 0);
+	CHECK(opt_elsewhere("-x", &status) == 0 && status == 0);
+	message_mute = 0;
+}
+
 /* The suite: each table against the others and the library's lists. */
 void
 test_tables(void)
@@ -413,4 +463,5 @@ test_tables(void)
 	}
 	metric_columns();
 	test_knob_flags(all);
+	check_flag_rows();
 }

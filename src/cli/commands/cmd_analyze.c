@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "grid.h"
 #include "numfmt.h"
+#include "optparse.h"
 #include "paramflags.h"
 #include "spring.h"
 
@@ -24,6 +25,7 @@ struct analyze_opts {
 	const spring_rule *rules[MAX_RULES];
 	int nrules;
 	struct param_set ps;
+	const char *integrators;	/* --integrator LIST, as given */
 	const char *dt_arg, *hw_arg, *zeta_arg;
 	struct grid dt, hw, zeta;
 	const char *output;
@@ -31,46 +33,50 @@ struct analyze_opts {
 	long precision;		/* 0: round-trip */
 };
 
-enum {
-	OPT_DT = CMD_OPT, OPT_HW, OPT_INTEGRATOR, OPT_NO_HEADER, OPT_PRECISION,
-	OPT_ZETA
-};
-
-/* analyze's own flags; the parameter flags are added (paramflags.c). */
-static const struct option analyze_own_opts[] = {
-	{ "dt", required_argument, NULL, OPT_DT },
-	{ "help", no_argument, NULL, 'h' },
-	{ "hw", required_argument, NULL, OPT_HW },
-	{ "integrator", required_argument, NULL, OPT_INTEGRATOR },
-	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
-	{ "output", required_argument, NULL, 'o' },
-	{ "precision", required_argument, NULL, OPT_PRECISION },
-	{ "version", no_argument, NULL, 'V' },
-	{ "zeta", required_argument, NULL, OPT_ZETA },
-	{ NULL, 0, NULL, 0 }
-};
-
 static const char analyze_header[] =
     "integrator,omega,zeta,dt,hw,spectral_radius,stable,kind,omega_eff,"
     "zeta_eff,freq_error,damping_error,max_stable_dt,order\n";
 
-/* The usage, in the manner of a manual page. */
+/* positive and at most 1e100, like run's numbers; zeta >= 0 */
+static const struct grid_bounds positive = { 0.0, MAX_MAGNITUDE, 1 };
+static const struct grid_bounds ratio = { 0.0, MAX_MAGNITUDE, 0 };
+
+/* --dt LIST: the step sizes. */
+static int
+parse_dt(void *own, const char *arg)
+{
+	struct analyze_opts *o = own;
+
+	o->dt_arg = arg;
+	return grid_parse("--dt", arg, &positive, &o->dt);
+}
+
+/* --hw LIST: omega dt instead. */
+static int
+parse_hw(void *own, const char *arg)
+{
+	struct analyze_opts *o = own;
+
+	o->hw_arg = arg;
+	return grid_parse("--hw", arg, &positive, &o->hw);
+}
+
+/* --zeta LIST: the damping ratios. */
+static int
+parse_zeta(void *own, const char *arg)
+{
+	struct analyze_opts *o = own;
+
+	o->zeta_arg = arg;
+	return grid_parse("--zeta", arg, &ratio, &o->zeta);
+}
+
+/* The rules under --integrator: name, order and source. */
 static void
-usage(FILE *fp)
+list_rule_orders(FILE *fp)
 {
 	const spring_rule *const *r;
 
-	fputs(
-"usage: springsim analyze [--integrator LIST|all] [parameter group]\n"
-"           [--dt LIST | --hw LIST] [--zeta LIST] [-o FILE] [--no-header]\n"
-"           [--precision N]\n"
-"\n"
-"For each update rule, what one step does to the spring, computed from the\n"
-"rule's amplification matrix M (the offset from a target at rest after one\n"
-"step from (1, 0) and from (0, 1)), without simulating: one CSV row per\n"
-"rule, step and damping ratio.\n"
-"\n"
-"  --integrator LIST   rule names, comma-separated, or all (default):\n", fp);
 	for (r = spring_rules; *r != NULL; r++) {
 		char order[24];
 
@@ -81,27 +87,57 @@ usage(FILE *fp)
 		fprintf(fp, "      %-16s %-8s [%s]\n", (*r)->name, order,
 		    (*r)->source);
 	}
-	fputs(
-"  --dt LIST           step sizes, s, > 0 (default 1/60)\n"
-"  --hw LIST           omega dt instead of --dt, > 0: dt = hw / omega\n"
+}
+
+#define AFIELD(T, f) FIELD_OF(struct analyze_opts, T, f)
+
+/* analyze's flags and --help, a row each; the parameter flags are added. */
+static const struct flag_row analyze_rows[] = {
+	{ .help =
+"usage: springsim analyze [--integrator LIST|all] [parameter group]\n"
+"           [--dt LIST | --hw LIST] [--zeta LIST] [-o FILE] [--no-header]\n"
+"           [--precision N]\n"
+"\n"
+"For each update rule, what one step does to the spring, computed from the\n"
+"rule's amplification matrix M (the offset from a target at rest after one\n"
+"step from (1, 0) and from (0, 1)), without simulating: one CSV row per\n"
+"rule, step and damping ratio.\n"
+"\n" },
+	{ .flag = "--integrator", .kind = FK_NAME,
+	  .at = AFIELD(const char *, integrators), .help =
+"  --integrator LIST   rule names, comma-separated, or all (default):\n",
+	  .list = list_rule_orders },
+	{ .flag = "--dt", .kind = FK_HOOK, .parse = parse_dt, .help =
+"  --dt LIST           step sizes, s, > 0 (default 1/60)\n" },
+	{ .flag = "--hw", .kind = FK_HOOK, .parse = parse_hw, .help =
+"  --hw LIST           omega dt instead of --dt, > 0: dt = hw / omega\n" },
+	{ .flag = "--zeta", .kind = FK_HOOK, .parse = parse_zeta, .help =
 "  --zeta LIST         damping ratios, >= 0, replacing the parameter\n"
 "                      group's (its omega stays): --hw with --zeta is a\n"
 "                      stability map in the rule's own terms\n"
 "                      (--hw is refused with --ck/--cd, whose omega dt\n"
-"                      is sqrt(Ck))\n"
+"                      is sqrt(Ck))\n" },
+	{ .help =
 "  LIST                a comma list 0.1,0.2; A:B:N, N points from A to B\n"
 "                      (both ends); A:B:Nlog, N points equally spaced in\n"
 "                      log (ends > 0); N from 1 to 10000000\n"
-"\n", fp);
-	param_usage(fp);
-	fputs(
+"\n", .list = param_usage },
+	{ .help =
 "\n"
-"Output:\n"
-"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
+"Output:\n" },
+	{ .flag = "--output", .letter = 'o', .kind = FK_COMMON_VALUE, .help =
+"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n" },
+	{ .flag = "--precision", .kind = FK_COUNT, .min = 1, .max = 17,
+	  .at = AFIELD(long, precision), .help =
 "  --precision N       N significant digits (1-17); default: digits that\n"
-"                      read back to the same double\n"
-"  --no-header         leave out the header line\n"
-"  -h, --help          this help;  -V, --version  the version\n"
+"                      read back to the same double\n" },
+	{ .flag = "--no-header", .kind = FK_OFF, .at = AFIELD(int, header),
+	  .help =
+"  --no-header         leave out the header line\n" },
+	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
+"  -h, --help          this help;  -V, --version  the version\n" },
+	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	{ .help =
 "\n"
 "Columns (rows: each rule, then each zeta, then each dt or hw):\n"
 "  integrator, omega, zeta, dt, hw   the rule and the spring; hw = omega dt\n"
@@ -138,8 +174,13 @@ usage(FILE *fp)
 "  springsim analyze --hw 0.01:10:200log --zeta 0:2:41\n"
 "\n"
 "Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n"
-"See springsim(1), STABILITY, for the derivations.\n", fp);
-}
+"See springsim(1), STABILITY, for the derivations.\n" },
+	{ .flag = NULL }
+};
+
+/* See optparse.h. */
+const struct opt_command analyze_options = { .name = "analyze",
+    .rows = analyze_rows };
 
 /* Read the --integrator list into o->rules; 0, or -1 after a message. */
 static int
@@ -190,70 +231,16 @@ parse_rules(const char *arg, struct analyze_opts *o)
 static int
 parse_analyze(int argc, char **argv, struct analyze_opts *o)
 {
-	/* positive and at most 1e100, like run's numbers; zeta >= 0 */
-	static const struct grid_bounds positive = { 0.0, MAX_MAGNITUDE, 1 };
-	static const struct grid_bounds ratio = { 0.0, MAX_MAGNITUDE, 0 };
-	struct option longopts[MAX_LONGOPTS];
-	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
-	const char *integrators = "all";
-	int c, p, status;
+	int rc;
 
 	memset(o, 0, sizeof(*o));
 	param_set_init(&o->ps);
 	o->header = 1;
-	if (param_longopts(analyze_own_opts, longopts, MAX_LONGOPTS) != 0)
-		abort();	/* the table is ours: a bug, not input */
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1) {
-		const char *flag = argv[optind - 1];
-		int rc = 0;
-
-		if (option_once(seen, c, longopts) != 0)
-			return EXIT_USAGE;
-		if ((p = param_option(&o->ps, c, optarg)) != 0) {
-			if (p < 0)
-				return EXIT_USAGE;
-			continue;
-		}
-		if ((rc = common_option(c, flag, optarg, &o->output, usage,
-		    &status, longopts)) < 0)
-			return status;
-		if (rc > 0)
-			continue;
-		rc = 0;
-		switch (c) {
-		case OPT_DT:
-			o->dt_arg = optarg;
-			rc = grid_parse("--dt", optarg, &positive, &o->dt);
-			break;
-		case OPT_HW:
-			o->hw_arg = optarg;
-			rc = grid_parse("--hw", optarg, &positive, &o->hw);
-			break;
-		case OPT_INTEGRATOR:
-			integrators = optarg;
-			break;
-		case OPT_NO_HEADER:
-			o->header = 0;
-			break;
-		case OPT_PRECISION:
-			rc = parse_long("--precision", optarg, 1, 17,
-			    &o->precision);
-			break;
-		case OPT_ZETA:
-			o->zeta_arg = optarg;
-			rc = grid_parse("--zeta", optarg, &ratio, &o->zeta);
-			break;
-		default:
-			return usage_error("unknown option '%s'", flag);
-		}
-		if (rc != 0)
-			return EXIT_USAGE;
-	}
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
-	if (parse_rules(integrators, o) != 0)
+	o->integrators = "all";
+	if ((rc = opt_parse(&analyze_options, argc, argv, o, &o->ps, NULL,
+	    &o->output)) != EXIT_OK)
+		return rc;
+	if (parse_rules(o->integrators, o) != 0)
 		return EXIT_USAGE;
 	return EXIT_OK;
 }

@@ -23,6 +23,7 @@
 #include "numfmt.h"
 #include "run.h"
 #include "netflags.h"
+#include "optparse.h"
 
 /* The rk4 reference's steps a frame, and its step-halving partner's. */
 #define REF_STEPS 64
@@ -593,8 +594,8 @@ cmd_network(int argc, char **argv)
 	no.dim = 0;
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	if ((rc = run_setup_parse_flags(rs, argc, argv, net_longopts,
-	    net_option, &no, net_usage)) != EXIT_OK)
+	if ((rc = run_parse_rows(rs, &network_options, &no, argc, argv)) !=
+	    EXIT_OK)
 		goto done;
 	model = rs->model;
 	for (i = 0; i < 3 && strcmp(model, names[i]) != 0; i++)

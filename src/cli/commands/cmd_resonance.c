@@ -20,6 +20,7 @@
 
 #include "grid.h"
 #include "numfmt.h"
+#include "optparse.h"
 #include "run.h"
 
 #define TWO_PI 6.283185307179586476925286766559
@@ -27,20 +28,8 @@
 #define RES_MIN_FRAMES 1000
 #define RES_PERIODS 10
 
-enum { OPT_HZ = CMD_OPT, OPT_SETTLE, OPT_PERIODS };
-
-/* Listed first: --hz here is the drive, shadowing Chou's --hz. */
-static const struct option res_longopts[] = {
-	{ "hz", required_argument, NULL, OPT_HZ },
-	{ "settle", required_argument, NULL, OPT_SETTLE },
-	{ "periods", required_argument, NULL, OPT_PERIODS },
-	{ NULL, 0, NULL, 0 }
-};
-
 /* resonance's own flags. */
 struct res_opts {
-	struct run_setup *rs;	/* to make the sine the default signal */
-	int target_file;	/* run's option code for --target-file */
 	struct grid hz;
 	int have_hz, have_settle;
 	double settle;
@@ -60,11 +49,43 @@ static const char *const res_cols[] = {
 	"peak_hz", "peak_hz_ss", "holden_hz", NULL
 };
 
-/* `springsim resonance --help`. */
-static void
-res_usage(FILE *fp)
+/* --hz LIST: the drive frequencies. */
+static int
+parse_hz(void *own, const char *arg)
 {
-	fputs(
+	static const struct grid_bounds hz_bounds = { 0.0, 1e9, 1 };
+	struct res_opts *ro = own;
+
+	if (grid_parse("--hz", arg, &hz_bounds, &ro->hz) != 0)
+		return -1;
+	ro->have_hz = 1;
+	return 0;
+}
+
+/* --settle S: s >= 0. */
+static int
+parse_settle(void *own, const char *arg)
+{
+	struct res_opts *ro = own;
+
+	if (parse_double("--settle", arg, &ro->settle) != 0)
+		return -1;
+	if (!(ro->settle >= 0.0)) {
+		warn_msg("--settle: '%s' must be >= 0", arg);
+		return -1;
+	}
+	ro->have_settle = 1;
+	return 0;
+}
+
+#define RFIELD(T, f) FIELD_OF(struct res_opts, T, f)
+
+/*
+ * resonance's flags and --help, a row each; run's are added.  --hz here
+ * is the drive, shadowing Chou's --hz.
+ */
+static const struct flag_row res_rows[] = {
+	{ .help =
 "usage: springsim resonance --hz LIST [--settle S] [--periods N]\n"
 "                           [run options]\n"
 "\n"
@@ -74,18 +95,27 @@ res_usage(FILE *fp)
 "settle (s) and frames (of the run), energy (measured), energy_ss (the\n"
 "closed-form steady state), amplitude_ss (of x about rest), diverged, and\n"
 "on every row peak_hz (measured), peak_hz_ss (closed form) and holden_hz.\n"
-"\n"
+"\n" },
+	{ .flag = "--hz", .kind = FK_HOOK, .parse = parse_hz,
+	  .help =
 "  --hz LIST           drive frequencies, Hz > 0: a comma list, A:B:N (N\n"
 "                      points, ends included) or A:B:Nlog.  Here --hz is\n"
 "                      the drive: give the spring in a convention other\n"
-"                      than Chou's --hz/--decay/--decay-time\n"
+"                      than Chou's --hz/--decay/--decay-time\n" },
+	{ .flag = "--settle", .kind = FK_HOOK, .parse = parse_settle,
+	  .help =
 "  --settle S          the time, s >= 0, before the energy is measured\n"
 "                      (default: the exact spring's slowest transient\n"
-"                      falls by 1e-6, ln(1e6) / (zeta omega) up to zeta 1)\n"
+"                      falls by 1e-6, ln(1e6) / (zeta omega) up to zeta 1)\n" },
+	{ .flag = "--periods", .kind = FK_COUNT, .min = 1,
+	  .max = 1000000000L, .at = RFIELD(long, periods), .help =
 "  --periods N         measure over at least N whole drive periods (default\n"
 "                      10), and over as many more as it takes to hold\n"
-"                      1000 frames\n"
-"  -h, --help          this help;  -V, --version  the version\n"
+"                      1000 frames\n" },
+	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
+"  -h, --help          this help;  -V, --version  the version\n" },
+	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	{ .help =
 "\n"
 "energy is Holden's (v^2 + omega^2 x^2) / 2 per unit mass, x and v taken\n"
 "from the rest state (the spring's steady state on g0 + q0 t alone), its\n"
@@ -105,48 +135,13 @@ res_usage(FILE *fp)
 "and run's flags (the model, --integrator, the spring's parameters,\n"
 "--dt, --substep, -o ...): springsim help run.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n",
-	    fp);
-}
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+	{ .flag = NULL }
+};
 
-/*
- * resonance's own options (extra_opt_fn).  It sees every option before
- * run does: the first makes the sine the default signal (a later
- * --target-signal replaces it), and --target-file takes the default back,
- * so that check_flags names the flag actually given.
- */
-static int
-res_option(void *ctx, int c, const char *arg)
-{
-	static const char sine[] = "sine";
-	static const struct grid_bounds hz_bounds = { 0.0, 1e9, 1 };
-	struct res_opts *ro = ctx;
-
-	if (ro->rs->signal_name == NULL)
-		ro->rs->signal_name = sine;
-	if (c == ro->target_file && ro->rs->signal_name == sine)
-		ro->rs->signal_name = NULL;
-	switch (c) {
-	case OPT_HZ:
-		if (grid_parse("--hz", arg, &hz_bounds, &ro->hz) != 0)
-			return -1;
-		ro->have_hz = 1;
-		return 1;
-	case OPT_SETTLE:
-		if (parse_double("--settle", arg, &ro->settle) != 0)
-			return -1;
-		if (!(ro->settle >= 0.0)) {
-			warn_msg("--settle: '%s' must be >= 0", arg);
-			return -1;
-		}
-		ro->have_settle = 1;
-		return 1;
-	case OPT_PERIODS:
-		return parse_long("--periods", arg, 1, 1000000000L,
-		    &ro->periods) == 0 ? 1 : -1;
-	}
-	return 0;
-}
+/* See optparse.h. */
+const struct opt_command resonance_options = { .name = "resonance",
+    .rows = res_rows };
 
 /* The run flags that resonance sets itself, or has no use for. */
 static int
@@ -361,21 +356,6 @@ write_row(struct sink *k, const struct run_setup *rs,
 	out_write(&k->out, "\n", 1);
 }
 
-/* The option code run gives the flag name, or -1. */
-static int
-run_code(const char *name)
-{
-	struct option all[MAX_LONGOPTS];
-	int i;
-
-	if (run_longopts(NULL, all, sizeof(all) / sizeof(all[0])) != 0)
-		return -1;
-	for (i = 0; all[i].name != NULL; i++)
-		if (strcmp(all[i].name, name) == 0)
-			return all[i].val;
-	return -1;
-}
-
 /* `springsim resonance`. */
 int
 cmd_resonance(int argc, char **argv)
@@ -391,11 +371,14 @@ cmd_resonance(int argc, char **argv)
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
 	memset(&ro, 0, sizeof(ro));
-	ro.rs = rs;
-	ro.target_file = run_code("target-file");
 	ro.periods = RES_PERIODS;
-	if ((rc = run_setup_parse(rs, argc, argv, res_longopts, res_option,
-	    &ro, res_usage)) != EXIT_OK)
+	if ((rc = run_parse_rows(rs, &resonance_options, &ro, argc, argv)) !=
+	    EXIT_OK)
+		goto done;
+	/* the sine is the default signal here (not with --target-file) */
+	if (rs->signal_name == NULL && rs->target_file == NULL)
+		rs->signal_name = "sine";
+	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
 		goto done;
 	if ((rc = check_flags(rs, &ro)) != EXIT_OK)
 		goto done;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "optparse.h"
 #include "run.h"
 
 #define PI 3.141592653589793238462643383279502884
@@ -56,34 +57,9 @@ put_text(struct sink *k, const char *s)
 
 /* --- quat ------------------------------------------------------------ */
 
-enum {
-	OPT_Q_MODEL = CMD_OPT, OPT_Q_INTEGRATOR, OPT_Q_Q0, OPT_Q_TARGET,
-	OPT_Q_ANGLE0, OPT_Q_AXIS0, OPT_Q_TARGET_ANGLE, OPT_Q_TARGET_AXIS,
-	OPT_Q_W0, OPT_Q_NO_HEMISPHERE, OPT_Q_FAST_EXP, OPT_Q_X0, OPT_Q_V0,
-	OPT_Q_TARGET_VEL
-};
-
-/* Listed before run's: these names mean the rotation's here. */
-static const struct option quat_opts[] = {
-	{ "model", required_argument, NULL, OPT_Q_MODEL },
-	{ "integrator", required_argument, NULL, OPT_Q_INTEGRATOR },
-	{ "q0", required_argument, NULL, OPT_Q_Q0 },
-	{ "target", required_argument, NULL, OPT_Q_TARGET },
-	{ "angle0", required_argument, NULL, OPT_Q_ANGLE0 },
-	{ "axis0", required_argument, NULL, OPT_Q_AXIS0 },
-	{ "target-angle", required_argument, NULL, OPT_Q_TARGET_ANGLE },
-	{ "target-axis", required_argument, NULL, OPT_Q_TARGET_AXIS },
-	{ "w0", required_argument, NULL, OPT_Q_W0 },
-	{ "no-hemisphere", no_argument, NULL, OPT_Q_NO_HEMISPHERE },
-	{ "fast-exp", no_argument, NULL, OPT_Q_FAST_EXP },
-	{ "x0", required_argument, NULL, OPT_Q_X0 },
-	{ "v0", required_argument, NULL, OPT_Q_V0 },
-	{ "target-vel", required_argument, NULL, OPT_Q_TARGET_VEL },
-	{ NULL, 0, NULL, 0 }
-};
-
 /* What quat's own flags say; a rotation given twice ways is refused. */
 struct quat_opts {
+	const char *model;	/* --model quat, which run routed on */
 	const char *integrator;
 	spring_quat q0, goal;
 	double angle0, target_angle, axis0[3], target_axis[3], w0[3];
@@ -91,70 +67,6 @@ struct quat_opts {
 	int have_angle0, have_target_angle, have_axis0, have_target_axis;
 	int long_way, fast_exp;
 };
-
-/* `springsim --model quat --help`. */
-static void
-quat_usage(FILE *fp)
-{
-	const spring_rot_rule *const *r;
-
-	fputs(
-"usage: springsim --model quat [--q0 W,X,Y,Z | --angle0 DEG [--axis0 X,Y,Z]]\n"
-"                 [--target W,X,Y,Z | --target-angle DEG [--target-axis\n"
-"                 X,Y,Z]] [--w0 X,Y,Z] [--integrator RULE] [--no-hemisphere]\n"
-"                 [run options]\n"
-"\n"
-"Holden's quaternion spring (\"Quaternion Spring\"): a rotation q, a unit\n"
-"quaternion w + xi + yj + zk, with angular velocity w (rad/s, world frame:\n"
-"q' = (0, w) q / 2), pulled toward a fixed goal rotation g by\n"
-"  w' = -omega^2 e - 2 zeta omega w,  e = log(q conj(g)),\n"
-"e the rotation vector (angle times unit axis) from g to q, the shorter\n"
-"way round (q conj(g) negated when its w < 0: |e| <= pi, q and -q alike).\n"
-"Prints t,qw,qx,qy,qz,wx,wy,wz, the reference's quaternion and velocity\n"
-"(_ref; the quaternion on q's side), angle and angle_ref (to the goal,\n"
-"rad), angle_err (between q and the reference, rad) and ref_err (below).\n"
-"\n"
-"  --q0 W,X,Y,Z        initial rotation (default 1,0,0,0), normalized;\n"
-"                      or --angle0 DEG about --axis0 X,Y,Z (default 0,0,1)\n"
-"  --target W,X,Y,Z    goal rotation (default 90 degrees about z), or\n"
-"                      --target-angle DEG about --target-axis X,Y,Z\n"
-"                      (default 0,0,1)\n"
-"  --w0 X,Y,Z          initial angular velocity, rad/s (default 0,0,0)\n"
-"  --integrator RULE   (default semi-implicit):\n", fp);
-	for (r = spring_rot_rules; *r != NULL; r++)
-		fprintf(fp, "    %-16s  %s [%s]\n", (*r)->name, (*r)->summary,
-		    (*r)->source);
-	fputs(
-"  --fast-exp          exact: Holden's fast_negexp for e^-x\n"
-"  --no-hemisphere     the rules take e as it comes (Holden's code as\n"
-"                      printed): past 180 degrees they turn the long way;\n"
-"                      the reference keeps the shorter way\n"
-"\n"
-"The reference: when w0 is parallel to e0 (or either is 0) and\n"
-"sqrt(|e0|^2 + |w0|^2 / omega^2) < pi (the energy bound: e never reaches\n"
-"the far side), e keeps its axis and its length is the scalar damped\n"
-"spring toward 0, in closed form (ref_err empty).  Otherwise the motion\n"
-"is not planar and the reference is RK4 of the equations above at 64\n"
-"steps a frame; ref_err is its angle error, estimated by a second run at\n"
-"128 (16/15 of their difference).  The parameter flags, --dt, --duration,\n"
-"--frames, --frames-from, --dt-jitter, --hitch, -o, --precision and\n"
-"--no-header are run's; no substeps, target signals or --mass (per unit\n"
-"inertia).\n"
-"\n"
-"--metrics: model,integrator,dt,frames,omega,zeta, angle0 (rad, the\n"
-"shorter way), reference (closed-form or rk4/64), max/rms/final_angle_err\n"
-"(rad), max/rms/final_w_err (|w - w_ref|, rad/s), overshoot (the largest\n"
-"component of e against e0's direction, over |e0|; empty when e0 = 0),\n"
-"settle_time (from when the angle to the goal stays within 2 % of angle0,\n"
-"of 1 rad when that is 0; inf if the last row is outside), max_norm_err\n"
-"(the largest ||q| - 1|: exact and semi-implicit never renormalize, rk4\n"
-"does), ref_err (the largest; empty for the closed form), diverged (q or\n"
-"w not finite, or |w| past 1e6 (omega angle0 + |w0| + omega)).  With\n"
-"--columns LIST, only the columns it names, in its order.\n"
-"\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n",
-	    fp);
-}
 
 /* A unit quaternion from W,X,Y,Z text: 0, or -1 after a message. */
 static int
@@ -208,57 +120,171 @@ parse_angle(const char *flag, const char *arg, double *a)
 	return 0;
 }
 
-/* quat's own options (extra_opt_fn). */
-static int
-quat_option(void *ctx, int c, const char *arg)
+/* The rotation rules under --integrator. */
+static void
+list_rot_rules(FILE *fp)
 {
-	struct quat_opts *qo = ctx;
+	const spring_rot_rule *const *r;
 
-	switch (c) {
-	case OPT_Q_MODEL:
-		return 1;	/* run routed on it: quat */
-	case OPT_Q_INTEGRATOR:
-		qo->integrator = arg;
-		return 1;
-	case OPT_Q_Q0:
-		qo->q0_flag = "--q0";
-		return parse_quat("--q0", arg, &qo->q0) == 0 ? 1 : -1;
-	case OPT_Q_TARGET:
-		qo->goal_flag = "--target";
-		return parse_quat("--target", arg, &qo->goal) == 0 ? 1 : -1;
-	case OPT_Q_ANGLE0:
-		qo->have_angle0 = 1;
-		return parse_angle("--angle0", arg, &qo->angle0) == 0 ? 1 : -1;
-	case OPT_Q_TARGET_ANGLE:
-		qo->have_target_angle = 1;
-		return parse_angle("--target-angle", arg, &qo->target_angle) ==
-		    0 ? 1 : -1;
-	case OPT_Q_AXIS0:
-		qo->have_axis0 = 1;
-		return parse_axis("--axis0", arg, qo->axis0) == 0 ? 1 : -1;
-	case OPT_Q_TARGET_AXIS:
-		qo->have_target_axis = 1;
-		return parse_axis("--target-axis", arg, qo->target_axis) == 0 ?
-		    1 : -1;
-	case OPT_Q_W0:
-		return parse_number_list("--w0", arg, 3, qo->w0,
-		    "an angular velocity X,Y,Z") == 0 ? 1 : -1;
-	case OPT_Q_NO_HEMISPHERE:
-		qo->long_way = 1;
-		return 1;
-	case OPT_Q_FAST_EXP:
-		qo->fast_exp = 1;
-		return 1;
-	case OPT_Q_X0:
-	case OPT_Q_V0:
-	case OPT_Q_TARGET_VEL:
-		warn_msg("%s does not go with --model quat: --q0, --w0, --target "
-		    "give its state and goal", c == OPT_Q_X0 ? "--x0" :
-		    c == OPT_Q_V0 ? "--v0" : "--target-vel");
-		return -1;
-	}
-	return 0;
+	for (r = spring_rot_rules; *r != NULL; r++)
+		fprintf(fp, "    %-16s  %s [%s]\n", (*r)->name, (*r)->summary,
+		    (*r)->source);
 }
+
+/* --q0 W,X,Y,Z. */
+static int
+parse_q0(void *own, const char *arg)
+{
+	struct quat_opts *qo = own;
+
+	qo->q0_flag = "--q0";
+	return parse_quat("--q0", arg, &qo->q0);
+}
+
+/* --target W,X,Y,Z. */
+static int
+parse_goal(void *own, const char *arg)
+{
+	struct quat_opts *qo = own;
+
+	qo->goal_flag = "--target";
+	return parse_quat("--target", arg, &qo->goal);
+}
+
+/* --angle0 DEG. */
+static int
+parse_angle0(void *own, const char *arg)
+{
+	return parse_angle("--angle0", arg, &((struct quat_opts *)own)->angle0);
+}
+
+/* --target-angle DEG. */
+static int
+parse_target_angle(void *own, const char *arg)
+{
+	struct quat_opts *qo = own;
+
+	return parse_angle("--target-angle", arg, &qo->target_angle);
+}
+
+/* --axis0 X,Y,Z. */
+static int
+parse_axis0(void *own, const char *arg)
+{
+	return parse_axis("--axis0", arg, ((struct quat_opts *)own)->axis0);
+}
+
+/* --target-axis X,Y,Z. */
+static int
+parse_target_axis(void *own, const char *arg)
+{
+	struct quat_opts *qo = own;
+
+	return parse_axis("--target-axis", arg, qo->target_axis);
+}
+
+/* --w0 X,Y,Z. */
+static int
+parse_w0(void *own, const char *arg)
+{
+	return parse_number_list("--w0", arg, 3, ((struct quat_opts *)own)->w0,
+	    "an angular velocity X,Y,Z");
+}
+
+#define QFIELD(T, f) FIELD_OF(struct quat_opts, T, f)
+#define QUAT_STATE "does not go with --model quat: --q0, --w0, --target " \
+	"give its state and goal"
+
+/*
+ * quat's flags and --help, a row each; run's are added.  These names
+ * mean the rotation's here; run's state flags are refused.
+ */
+static const struct flag_row quat_rows[] = {
+	/* run routed on it: quat */
+	{ .flag = "--model", .kind = FK_NAME,
+	  .at = QFIELD(const char *, model) },
+	{ .help =
+"usage: springsim --model quat [--q0 W,X,Y,Z | --angle0 DEG [--axis0 X,Y,Z]]\n"
+"                 [--target W,X,Y,Z | --target-angle DEG [--target-axis\n"
+"                 X,Y,Z]] [--w0 X,Y,Z] [--integrator RULE] [--no-hemisphere]\n"
+"                 [run options]\n"
+"\n"
+"Holden's quaternion spring (\"Quaternion Spring\"): a rotation q, a unit\n"
+"quaternion w + xi + yj + zk, with angular velocity w (rad/s, world frame:\n"
+"q' = (0, w) q / 2), pulled toward a fixed goal rotation g by\n"
+"  w' = -omega^2 e - 2 zeta omega w,  e = log(q conj(g)),\n"
+"e the rotation vector (angle times unit axis) from g to q, the shorter\n"
+"way round (q conj(g) negated when its w < 0: |e| <= pi, q and -q alike).\n"
+"Prints t,qw,qx,qy,qz,wx,wy,wz, the reference's quaternion and velocity\n"
+"(_ref; the quaternion on q's side), angle and angle_ref (to the goal,\n"
+"rad), angle_err (between q and the reference, rad) and ref_err (below).\n"
+"\n" },
+	{ .flag = "--q0", .kind = FK_HOOK, .parse = parse_q0,
+	  .help =
+"  --q0 W,X,Y,Z        initial rotation (default 1,0,0,0), normalized;\n"
+"                      or --angle0 DEG about --axis0 X,Y,Z (default 0,0,1)\n" },
+	{ .flag = "--target", .kind = FK_HOOK, .parse = parse_goal,
+	  .help =
+"  --target W,X,Y,Z    goal rotation (default 90 degrees about z), or\n"
+"                      --target-angle DEG about --target-axis X,Y,Z\n"
+"                      (default 0,0,1)\n" },
+	{ .flag = "--w0", .kind = FK_HOOK, .parse = parse_w0,
+	  .help =
+"  --w0 X,Y,Z          initial angular velocity, rad/s (default 0,0,0)\n" },
+	{ .flag = "--integrator", .kind = FK_NAME,
+	  .at = QFIELD(const char *, integrator), .list = list_rot_rules,
+	  .help =
+"  --integrator RULE   (default semi-implicit):\n" },
+	{ .flag = "--fast-exp", .kind = FK_ON, .at = QFIELD(int, fast_exp),
+	  .help =
+"  --fast-exp          exact: Holden's fast_negexp for e^-x\n" },
+	{ .flag = "--no-hemisphere", .kind = FK_ON,
+	  .at = QFIELD(int, long_way), .help =
+"  --no-hemisphere     the rules take e as it comes (Holden's code as\n"
+"                      printed): past 180 degrees they turn the long way;\n"
+"                      the reference keeps the shorter way\n" },
+	{ .help =
+"\n"
+"The reference: when w0 is parallel to e0 (or either is 0) and\n"
+"sqrt(|e0|^2 + |w0|^2 / omega^2) < pi (the energy bound: e never reaches\n"
+"the far side), e keeps its axis and its length is the scalar damped\n"
+"spring toward 0, in closed form (ref_err empty).  Otherwise the motion\n"
+"is not planar and the reference is RK4 of the equations above at 64\n"
+"steps a frame; ref_err is its angle error, estimated by a second run at\n"
+"128 (16/15 of their difference).  The parameter flags, --dt, --duration,\n"
+"--frames, --frames-from, --dt-jitter, --hitch, -o, --precision and\n"
+"--no-header are run's; no substeps, target signals or --mass (per unit\n"
+"inertia).\n"
+"\n"
+"--metrics: model,integrator,dt,frames,omega,zeta, angle0 (rad, the\n"
+"shorter way), reference (closed-form or rk4/64), max/rms/final_angle_err\n"
+"(rad), max/rms/final_w_err (|w - w_ref|, rad/s), overshoot (the largest\n"
+"component of e against e0's direction, over |e0|; empty when e0 = 0),\n"
+"settle_time (from when the angle to the goal stays within 2 % of angle0,\n"
+"of 1 rad when that is 0; inf if the last row is outside), max_norm_err\n"
+"(the largest ||q| - 1|: exact and semi-implicit never renormalize, rk4\n"
+"does), ref_err (the largest; empty for the closed form), diverged (q or\n"
+"w not finite, or |w| past 1e6 (omega angle0 + |w0| + omega)).  With\n"
+"--columns LIST, only the columns it names, in its order.\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+	{ .flag = "--angle0", .kind = FK_HOOK, .parse = parse_angle0,
+	  .have = QFIELD(int, have_angle0) },
+	{ .flag = "--axis0", .kind = FK_HOOK, .parse = parse_axis0,
+	  .have = QFIELD(int, have_axis0) },
+	{ .flag = "--target-angle", .kind = FK_HOOK,
+	  .parse = parse_target_angle, .have = QFIELD(int, have_target_angle) },
+	{ .flag = "--target-axis", .kind = FK_HOOK, .parse = parse_target_axis,
+	  .have = QFIELD(int, have_target_axis) },
+	{ .flag = "--x0", .kind = FK_REFUSED, .refused = QUAT_STATE },
+	{ .flag = "--v0", .kind = FK_REFUSED, .refused = QUAT_STATE },
+	{ .flag = "--target-vel", .kind = FK_REFUSED, .refused = QUAT_STATE },
+	{ .flag = NULL }
+};
+
+/* See optparse.h. */
+const struct opt_command quat_options = { .name = "quat",
+    .rows = quat_rows };
 
 /* A rotation of deg degrees about the unit axis a. */
 static spring_quat
@@ -451,8 +477,8 @@ cmd_quat(int argc, char **argv)
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
 	/* --columns read here, against quat's columns, not run's */
-	if ((rc = run_setup_parse_flags(rs, argc, argv, quat_opts,
-	    quat_option, &qo, quat_usage)) != EXIT_OK)
+	if ((rc = run_parse_rows(rs, &quat_options, &qo, argc, argv)) !=
+	    EXIT_OK)
 		goto done;
 	if (rs->columns != NULL && !rs->metrics) {
 		rc = usage_error("--columns goes with --metrics");
@@ -496,42 +522,33 @@ done:
 
 /* --- vector ---------------------------------------------------------- */
 
-enum {
-	OPT_V_MODEL = CMD_OPT, OPT_V_DIM, OPT_V_X0, OPT_V_V0, OPT_V_TARGET,
-	OPT_V_TARGET_VEL
-};
-
 #define VEC_MAX 3
 
-/* Listed before run's: the state flags take a value per component. */
-static const struct option vec_opts[] = {
-	{ "model", required_argument, NULL, OPT_V_MODEL },
-	{ "dim", required_argument, NULL, OPT_V_DIM },
-	{ "x0", required_argument, NULL, OPT_V_X0 },
-	{ "v0", required_argument, NULL, OPT_V_V0 },
-	{ "target", required_argument, NULL, OPT_V_TARGET },
-	{ "target-vel", required_argument, NULL, OPT_V_TARGET_VEL },
-	{ NULL, 0, NULL, 0 }
-};
-
-/* The four lists, in the order of vec_opts' state flags. */
+/* The four lists, in the order of vec_rows' state flags. */
 static const char *const vec_flags[4] = {
 	"--x0", "--v0", "--target", "--target-vel"
 };
 
 /* What vector's own flags say: each list as typed, parsed at the end. */
 struct vec_opts {
+	const char *model;	/* --model vector, which run routed on */
 	long dim;
 	int have_dim;
 	const char *arg[4];
 	double val[4][VEC_MAX];
 };
 
-/* `springsim --model vector --help`. */
-static void
-vec_usage(FILE *fp)
-{
-	fputs(
+#define VFIELD(T, f) FIELD_OF(struct vec_opts, T, f)
+
+/*
+ * vector's flags and --help, a row each; run's are added.  The state
+ * flags take a value per component, each list checked at the end.
+ */
+static const struct flag_row vec_rows[] = {
+	/* run routed on it: vector */
+	{ .flag = "--model", .kind = FK_NAME,
+	  .at = VFIELD(const char *, model) },
+	{ .help =
 "usage: springsim --model vector [--dim 2|3] [--x0 LIST] [--v0 LIST]\n"
 "                 [--target LIST] [--target-vel LIST] [run options]\n"
 "\n"
@@ -544,51 +561,44 @@ vec_usage(FILE *fp)
 "(x1, x2 ... likewise; the column names count components, not the flags);\n"
 "a last column dt when the frame time varies.  If a component diverges,\n"
 "the rows stop where it did.\n"
-"\n"
+"\n" },
+	{ .flag = "--dim", .kind = FK_COUNT, .min = 2, .max = VEC_MAX,
+	  .at = VFIELD(long, dim), .have = VFIELD(int, have_dim), .help =
 "  --dim N             2 or 3 (default: the length of the lists given,\n"
-"                      else 3)\n"
+"                      else 3)\n" },
+	{ .flag = "--x0", .kind = FK_NAME,
+	  .at = VFIELD(const char *, arg[0]), .help =
 "  --x0 LIST           initial position, one number a component\n"
-"                      (default 0 each), e.g. --x0 0,1,0\n"
-"  --v0 LIST           initial velocity (default 0 each)\n"
-"  --target LIST       target position (default 1 each)\n"
+"                      (default 0 each), e.g. --x0 0,1,0\n" },
+	{ .flag = "--v0", .kind = FK_NAME,
+	  .at = VFIELD(const char *, arg[1]), .help =
+"  --v0 LIST           initial velocity (default 0 each)\n" },
+	{ .flag = "--target", .kind = FK_NAME,
+	  .at = VFIELD(const char *, arg[2]), .help =
+"  --target LIST       target position (default 1 each)\n" },
+	{ .flag = "--target-vel", .kind = FK_NAME,
+	  .at = VFIELD(const char *, arg[3]), .help =
 "  --target-vel LIST   target velocity (default 0 each)\n"
 "  Every list given has exactly --dim numbers.  --model is the damped\n"
 "  spring with --integrator (default semi-implicit); no --target-file.\n"
 "\n"
 "--metrics: one row per component, `springsim run --metrics`'s columns\n"
-"(or those --columns names) after a first column, component (0, 1, 2).\n"
-"  -h, --help          this help;  -V, --version  the version\n"
+"(or those --columns names) after a first column, component (0, 1, 2).\n" },
+	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
+"  -h, --help          this help;  -V, --version  the version\n" },
+	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	{ .help =
 "\n"
 "and run's flags (--integrator, the spring's parameters, --dt, --substep,\n"
 "--target-signal, --metrics, -o ...): springsim help run.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n",
-	    fp);
-}
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+	{ .flag = NULL }
+};
 
-/* vector's own options (extra_opt_fn): lists are checked at the end. */
-static int
-vec_option(void *ctx, int c, const char *arg)
-{
-	struct vec_opts *vo = ctx;
-
-	switch (c) {
-	case OPT_V_MODEL:
-		return 1;	/* run routed on it: vector */
-	case OPT_V_DIM:
-		if (parse_long("--dim", arg, 2, VEC_MAX, &vo->dim) != 0)
-			return -1;
-		vo->have_dim = 1;
-		return 1;
-	case OPT_V_X0:
-	case OPT_V_V0:
-	case OPT_V_TARGET:
-	case OPT_V_TARGET_VEL:
-		vo->arg[c - OPT_V_X0] = arg;
-		return 1;
-	}
-	return 0;
-}
+/* See optparse.h. */
+const struct opt_command vector_options = { .name = "vector",
+    .rows = vec_rows };
 
 /* The dimension and every list, each of exactly dim numbers. */
 static int
@@ -815,8 +825,8 @@ cmd_vector(int argc, char **argv)
 	memset(&vo, 0, sizeof(vo));
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	if ((rc = run_setup_parse(rs, argc, argv, vec_opts, vec_option, &vo,
-	    vec_usage)) != EXIT_OK)
+	if ((rc = run_parse_rows(rs, &vector_options, &vo, argc, argv)) !=
+	    EXIT_OK || (rc = run_setup_resolve(rs)) != EXIT_OK)
 		goto done;
 	if ((rc = vec_check(rs, &vo)) != EXIT_OK)
 		goto done;

@@ -21,35 +21,12 @@
 
 #include "spring.h"
 #include "numfmt.h"
+#include "optparse.h"
 #include "run.h"
 
 #define MAX_PARTICLES 2000
 /* Body updates a run may take without --force (cf. cmd_network.c's). */
 #define MAX_SYS_EVALS 1e11
-
-enum {
-	OPT_M1 = CMD_OPT, OPT_M2, OPT_I1, OPT_I2, OPT_REST, OPT_X1, OPT_X2,
-	OPT_V1, OPT_V2, OPT_PARTICLES, OPT_SUMMARY, OPT_DIM, OPT_DAMPER,
-	OPT_NO_REF
-};
-
-static const struct option sys_longopts[] = {
-	{ "m1", required_argument, NULL, OPT_M1 },
-	{ "m2", required_argument, NULL, OPT_M2 },
-	{ "i1", required_argument, NULL, OPT_I1 },
-	{ "i2", required_argument, NULL, OPT_I2 },
-	{ "rest", required_argument, NULL, OPT_REST },
-	{ "x1", required_argument, NULL, OPT_X1 },
-	{ "x2", required_argument, NULL, OPT_X2 },
-	{ "v1", required_argument, NULL, OPT_V1 },
-	{ "v2", required_argument, NULL, OPT_V2 },
-	{ "particles", required_argument, NULL, OPT_PARTICLES },
-	{ "summary", no_argument, NULL, OPT_SUMMARY },
-	{ "dim", required_argument, NULL, OPT_DIM },
-	{ "damper", required_argument, NULL, OPT_DAMPER },
-	{ "no-reference", no_argument, NULL, OPT_NO_REF },
-	{ NULL, 0, NULL, 0 }
-};
 
 enum sys_kind { SYS_PAIR, SYS_ANGULAR, SYS_CHAIN };
 
@@ -66,13 +43,171 @@ struct sys_opts {
 	const char *dim_arg;		/* --dim as given: only 1 is ours */
 };
 
-/* `springsim --model pair|angular|chain --help`. */
+/* The line rules under --integrator. */
 static void
-sys_usage(FILE *fp)
+list_line_rules(FILE *fp)
 {
 	const spring_line_rule *const *r;
 
-	fputs(
+	for (r = spring_line_rules; *r != NULL; r++)
+		fprintf(fp, "      %-16s %s\n", (*r)->name, (*r)->summary);
+}
+
+/* A positive number flag: 0, or -1 after a message. */
+static int
+positive(const char *flag, const char *arg, double *out)
+{
+	if (parse_double(flag, arg, out) != 0)
+		return -1;
+	if (!(*out > 0.0) || *out > MAX_MAGNITUDE) {
+		warn_msg("%s: '%s' must be > 0 and at most %g", flag, arg,
+		    MAX_MAGNITUDE);
+		return -1;
+	}
+	return 0;
+}
+
+/* A body's number flag: --m1, --m2, --i1, --i2 (index i), > 0. */
+static int
+body_mass(struct sys_opts *so, const char *nm, int i, const char *arg)
+{
+	char flag[32];
+
+	snprintf(flag, sizeof(flag), "--%s", nm);
+	so->body_flag = nm;
+	if (nm[0] == 'm')
+		so->m_flag = nm;
+	else
+		so->i_flag = nm;
+	return positive(flag, arg, &so->m[i]);
+}
+
+/* --m1 M. */
+static int
+parse_m1(void *own, const char *arg)
+{
+	return body_mass(own, "m1", 0, arg);
+}
+
+/* --m2 M. */
+static int
+parse_m2(void *own, const char *arg)
+{
+	return body_mass(own, "m2", 1, arg);
+}
+
+/* --i1 I. */
+static int
+parse_i1(void *own, const char *arg)
+{
+	return body_mass(own, "i1", 0, arg);
+}
+
+/* --i2 I. */
+static int
+parse_i2(void *own, const char *arg)
+{
+	return body_mass(own, "i2", 1, arg);
+}
+
+/* A body's state flag or --rest: any number, into *out. */
+static int
+body_number(struct sys_opts *so, const char *nm, const char *arg,
+    double *out)
+{
+	char flag[32];
+
+	snprintf(flag, sizeof(flag), "--%s", nm);
+	so->body_flag = nm;
+	return parse_bounded(flag, arg, out);
+}
+
+/* --rest L. */
+static int
+parse_rest(void *own, const char *arg)
+{
+	struct sys_opts *so = own;
+
+	return body_number(so, "rest", arg, &so->rest);
+}
+
+/* --x1 X. */
+static int
+parse_x1(void *own, const char *arg)
+{
+	struct sys_opts *so = own;
+
+	return body_number(so, "x1", arg, &so->x[0]);
+}
+
+/* --x2 X. */
+static int
+parse_x2(void *own, const char *arg)
+{
+	struct sys_opts *so = own;
+
+	so->have_x2 = 1;
+	return body_number(so, "x2", arg, &so->x[1]);
+}
+
+/* --v1 V. */
+static int
+parse_v1(void *own, const char *arg)
+{
+	struct sys_opts *so = own;
+
+	return body_number(so, "v1", arg, &so->v[0]);
+}
+
+/* --v2 V. */
+static int
+parse_v2(void *own, const char *arg)
+{
+	struct sys_opts *so = own;
+
+	return body_number(so, "v2", arg, &so->v[1]);
+}
+
+/* --particles N, 1 to MAX_PARTICLES. */
+static int
+parse_particles(void *own, const char *arg)
+{
+	struct sys_opts *so = own;
+
+	so->chain_flag = "particles";
+	return parse_long("--particles", arg, 1, MAX_PARTICLES,
+	    &so->particles);
+}
+
+/* --summary: the chain's summary rows (an FK_ON row's hook). */
+static int
+parse_summary(void *own, const char *arg)
+{
+	struct sys_opts *so = own;
+
+	(void)arg;
+	so->chain_flag = "summary";
+	return 0;
+}
+
+/* --damper: known, so that the message says why, not "unknown option". */
+static int
+parse_damper(void *own, const char *arg)
+{
+	(void)own;
+	usage_error("--damper: '%s' is for --dim 2|3: on one axis the "
+	    "relative and the axial damper are the same", arg);
+	return -1;
+}
+
+#define SFIELD(T, f) FIELD_OF(struct sys_opts, T, f)
+
+/*
+ * The systems' flags and --help (paragraphs: the models' flags are told
+ * in their model's), a row each; run's are added.
+ */
+static const struct flag_row sys_rows[] = {
+	{ .help =
 "usage: springsim --model pair [--m1 M] [--m2 M] [--rest L] [--x1 X]\n"
 "                 [--x2 X] [--v1 V] [--v2 V] [options]\n"
 "       springsim --model angular [--i1 I] [--i2 I] [--rest A] [--x1 A]\n"
@@ -116,22 +251,25 @@ sys_usage(FILE *fp)
 "            springs'; max_stretch the largest |extension| of a spring)\n"
 "\n"
 "  --integrator NAME   the rule applied to every body at once (default\n"
-"                      semi-implicit):\n", fp);
-	for (r = spring_line_rules; *r != NULL; r++)
-		fprintf(fp, "      %-16s %s\n", (*r)->name, (*r)->summary);
-	fputs(
-"\n"
+"                      semi-implicit):\n",
+	  .list = list_line_rules, .tail =
+"\n" },
+	{ .flag = "--dim", .kind = FK_NAME,
+	  .at = SFIELD(const char *, dim_arg), .help =
 "  --dim 1             these models are 1-D (the default); the pair and the\n"
 "                      chain with --dim 2|3 are networks (springsim --model\n"
 "                      mesh --help), where --damper relative|axial chooses\n"
-"                      the damper; on one axis the two are the same\n"
+"                      the damper; on one axis the two are the same\n" },
+	{ .flag = "--no-reference", .kind = FK_ON,
+	  .at = SFIELD(int, no_ref), .help =
 "  --no-reference      the rule alone: the exact solution is not computed\n"
 "                      (the chain's costs N^2 a frame, the rule N), nor its\n"
 "                      columns: pair t,x1,v1,x2,v2,length; angular\n"
 "                      t,theta1,omega1,theta2,omega2,angle; chain\n"
 "                      t,particle,x,v, --summary t,max_stretch,energy.  The\n"
 "                      columns kept are the same, byte for byte (exact\n"
-"                      still finds the modes: it steps by them)\n"
+"                      still finds the modes: it steps by them)\n" },
+	{ .help =
 "\n"
 "Also: the parameter flags of run (any one convention), --dt, --duration or\n"
 "--frames, -o FILE, --precision N, --no-header; the chain: run's signals.\n"
@@ -139,78 +277,26 @@ sys_usage(FILE *fp)
 "--fast-exp; signals for pair and angular (no anchor).  A run that\n"
 "diverges stops there with a warning; rows so far are kept.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n", fp);
-}
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+	{ .flag = "--m1", .kind = FK_HOOK, .parse = parse_m1 },
+	{ .flag = "--m2", .kind = FK_HOOK, .parse = parse_m2 },
+	{ .flag = "--i1", .kind = FK_HOOK, .parse = parse_i1 },
+	{ .flag = "--i2", .kind = FK_HOOK, .parse = parse_i2 },
+	{ .flag = "--rest", .kind = FK_HOOK, .parse = parse_rest },
+	{ .flag = "--x1", .kind = FK_HOOK, .parse = parse_x1 },
+	{ .flag = "--x2", .kind = FK_HOOK, .parse = parse_x2 },
+	{ .flag = "--v1", .kind = FK_HOOK, .parse = parse_v1 },
+	{ .flag = "--v2", .kind = FK_HOOK, .parse = parse_v2 },
+	{ .flag = "--particles", .kind = FK_HOOK, .parse = parse_particles },
+	{ .flag = "--summary", .kind = FK_ON, .at = SFIELD(int, summary),
+	  .parse = parse_summary },
+	{ .flag = "--damper", .kind = FK_HOOK, .parse = parse_damper },
+	{ .flag = NULL }
+};
 
-/* A positive number flag: 0, or -1 after a message. */
-static int
-positive(const char *flag, const char *arg, double *out)
-{
-	if (parse_double(flag, arg, out) != 0)
-		return -1;
-	if (!(*out > 0.0) || *out > MAX_MAGNITUDE) {
-		warn_msg("%s: '%s' must be > 0 and at most %g", flag, arg,
-		    MAX_MAGNITUDE);
-		return -1;
-	}
-	return 0;
-}
-
-/* The system's own options: 1 took it, 0 not its, -1 bad value. */
-static int
-sys_option(void *ctx, int c, const char *arg)
-{
-	struct sys_opts *so = ctx;
-	const char *nm;		/* for messages: the table's name lasts */
-	char flag[32];
-
-	if (c < OPT_M1 || c > OPT_NO_REF)
-		return 0;
-	nm = sys_longopts[c - OPT_M1].name;
-	snprintf(flag, sizeof(flag), "--%s", nm);
-
-	switch (c) {
-	case OPT_M1: case OPT_M2: case OPT_I1: case OPT_I2:
-		so->body_flag = nm;
-		if (c == OPT_M1 || c == OPT_M2)
-			so->m_flag = nm;
-		else
-			so->i_flag = nm;
-		return positive(flag, arg, &so->m[c == OPT_M1 || c == OPT_I1 ?
-		    0 : 1]) == 0 ? 1 : -1;
-	case OPT_REST:
-		so->body_flag = nm;
-		return parse_bounded(flag, arg, &so->rest) == 0 ? 1 : -1;
-	case OPT_X1: case OPT_X2: case OPT_V1: case OPT_V2:
-		so->body_flag = nm;
-		if (c == OPT_X2)
-			so->have_x2 = 1;
-		return parse_bounded(flag, arg, c == OPT_X1 ? &so->x[0] :
-		    c == OPT_X2 ? &so->x[1] : c == OPT_V1 ? &so->v[0] :
-		    &so->v[1]) == 0 ? 1 : -1;
-	case OPT_PARTICLES:
-		so->chain_flag = nm;
-		return parse_long(flag, arg, 1, MAX_PARTICLES,
-		    &so->particles) == 0 ? 1 : -1;
-	case OPT_SUMMARY:
-		so->chain_flag = nm;
-		so->summary = 1;
-		return 1;
-	case OPT_DIM:
-		/* run sends --dim 2|3 of the pair and chain to the networks */
-		so->dim_arg = arg;
-		return 1;
-	case OPT_NO_REF:
-		so->no_ref = 1;
-		return 1;
-	case OPT_DAMPER:
-		/* known, so that the message says why, not "unknown option" */
-		usage_error("%s: '%s' is for --dim 2|3: on one axis the "
-		    "relative and the axial damper are the same", flag, arg);
-		return -1;
-	}
-	return 0;
-}
+/* See optparse.h: pair, angular and chain, `springsim help pair`. */
+const struct opt_command system_options = { .name = "pair",
+    .rows = sys_rows };
 
 /* Whether a flag of two bodies or of the chain went to the wrong model. */
 static int
@@ -658,8 +744,8 @@ cmd_system(int argc, char **argv)
 	so.rest = NAN;
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
-	if ((rc = run_setup_parse_flags(rs, argc, argv, sys_longopts,
-	    sys_option, &so, sys_usage)) != EXIT_OK)
+	if ((rc = run_parse_rows(rs, &system_options, &so, argc, argv)) !=
+	    EXIT_OK)
 		goto done;
 	model = rs->model;
 	for (i = 0; i < 3 && strcmp(model, names[i]) != 0; i++)

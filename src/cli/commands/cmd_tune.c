@@ -24,6 +24,7 @@
 #include "grid.h"
 #include "numfmt.h"
 #include "run.h"
+#include "optparse.h"
 #include "tuneflags.h"
 
 #ifndef M_PI
@@ -550,8 +551,8 @@ cmd_tune(int argc, char **argv)
 		free(to);
 		return EXIT_IO;
 	}
-	if ((rc = run_setup_parse_flags(rs, argc, argv, tune_opts, tune_option,
-	    to, tune_usage)) != EXIT_OK)
+	if ((rc = run_parse_rows(rs, &tune_options, to, argc, argv)) !=
+	    EXIT_OK)
 		goto done;
 	rc = EXIT_USAGE;
 	if (take_decay(rs, to, &decay, &decay_time) != 0)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "optparse.h"
 #include "numfmt.h"
 #include "paramflags.h"
 #include "spring.h"
@@ -46,26 +47,41 @@ struct convert_opts {
 	long precision;		/* 0: round-trip */
 };
 
-enum { OPT_CSV = CMD_OPT, OPT_DT, OPT_NO_HEADER, OPT_PRECISION, OPT_V0 };
-
-/* convert's own flags; the parameter flags are added (paramflags.c). */
-static const struct option convert_own_opts[] = {
-	{ "csv", no_argument, NULL, OPT_CSV },
-	{ "dt", required_argument, NULL, OPT_DT },
-	{ "help", no_argument, NULL, 'h' },
-	{ "no-header", no_argument, NULL, OPT_NO_HEADER },
-	{ "output", required_argument, NULL, 'o' },
-	{ "precision", required_argument, NULL, OPT_PRECISION },
-	{ "v0", required_argument, NULL, OPT_V0 },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
-};
-
-/* The usage, in the manner of a manual page. */
-static void
-convert_usage(FILE *fp)
+/* --dt H: a number > 0. */
+static int
+parse_dt(void *own, const char *arg)
 {
-	fputs(
+	struct convert_opts *o = own;
+
+	if (parse_bounded("--dt", arg, &o->dt) != 0)
+		return -1;
+	if (!(o->dt > 0.0)) {
+		warn_msg("--dt: '%s' must be > 0", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --v0 V: a number, |v0| <= 1e100. */
+static int
+parse_v0(void *own, const char *arg)
+{
+	struct convert_opts *o = own;
+
+	if (parse_double("--v0", arg, &o->v0) != 0)
+		return -1;
+	if (!(fabs(o->v0) <= MAX_MAGNITUDE)) {
+		usage_error("--v0: '%s' is out of range (|v0| <= 1e100)", arg);
+		return -1;
+	}
+	return 0;
+}
+
+#define CFIELD(T, f) FIELD_OF(struct convert_opts, T, f)
+
+/* convert's flags and --help, a row each; the parameter flags are added. */
+static const struct flag_row convert_rows[] = {
+	{ .help =
 "usage: springsim convert [parameter group] [--mass M] [--dt H]\n"
 "                         [--decay-time T] [--v0 V] [--csv [--no-header]]\n"
 "                         [--precision N] [-o FILE]\n"
@@ -73,23 +89,36 @@ convert_usage(FILE *fp)
 "Print one spring in every convention: key=value lines, or with --csv one\n"
 "header line and one row.  The spring is the parameter group given (default\n"
 "omega 4 pi rad/s, zeta 0.3), in any of the conventions below.\n"
-"\n"
+"\n" },
+	{ .flag = "--dt", .kind = FK_HOOK, .parse = parse_dt, .help =
 "  --dt H              the step of Nissen's Ck and Cd, read and printed\n"
-"                      (default 1/60 s)\n"
+"                      (default 1/60 s)\n" },
+	/* a parameter flag (Chou's group's), in convert's words */
+	{ .help =
 "  --decay-time T      the time Chou's decay fraction is printed over\n"
 "                      (default 1 s); given with --hz and --decay it is that\n"
-"                      group's own --decay-time, and serves as both\n"
+"                      group's own --decay-time, and serves as both\n" },
+	{ .flag = "--v0", .kind = FK_HOOK, .parse = parse_v0, .help =
 "  --v0 V              a start velocity, units/s: printed last as v0, and\n"
 "                      as react_velocity and wobble_velocity in units/ms,\n"
 "                      the unit react-spring's config.velocity and\n"
 "                      wobble's initialVelocity take (every other library\n"
-"                      an engine runs takes units/s, as springsim does)\n"
-"  --csv               one header line and one row instead of key=value\n"
-"  --no-header         with --csv: the row alone, no header line\n"
+"                      an engine runs takes units/s, as springsim does)\n" },
+	{ .flag = "--csv", .kind = FK_ON, .at = CFIELD(int, csv), .help =
+"  --csv               one header line and one row instead of key=value\n" },
+	{ .flag = "--no-header", .kind = FK_OFF, .at = CFIELD(int, header),
+	  .help =
+"  --no-header         with --csv: the row alone, no header line\n" },
+	{ .flag = "--precision", .kind = FK_COUNT, .min = 1, .max = 17,
+	  .at = CFIELD(long, precision), .help =
 "  --precision N       N significant digits (1-17); default: digits that\n"
-"                      read back to the same double\n"
-"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
-"  -h, --help          this help;  -V, --version  the version\n"
+"                      read back to the same double\n" },
+	{ .flag = "--output", .letter = 'o', .kind = FK_COMMON_VALUE, .help =
+"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n" },
+	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
+"  -h, --help          this help;  -V, --version  the version\n" },
+	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	{ .help =
 "\n"
 "The keys, in order (empty where a convention cannot express the spring):\n"
 "  stiffness, damping, mass   k = m omega^2, d = 2 m zeta omega, m\n"
@@ -126,34 +155,22 @@ convert_usage(FILE *fp)
 "                      1, anime's duration for 0.01 to 10 s (anime rounds\n"
 "                      stiffness and damping to 3 decimals, Flutter the\n"
 "                      duration to whole ms)\n"
-"\n", fp);
-	param_usage(fp);
-	fputs(
+"\n", .list = param_usage },
+	{ .help =
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n",
-	    fp);
-}
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+	{ .flag = NULL }
+};
 
-/* --dt: a number > 0. */
-static int
-parse_dt(const char *arg, double *dt)
-{
-	if (parse_bounded("--dt", arg, dt) != 0)
-		return -1;
-	if (!(*dt > 0.0)) {
-		warn_msg("--dt: '%s' must be > 0", arg);
-		return -1;
-	}
-	return 0;
-}
+/* See optparse.h. */
+const struct opt_command convert_options = { .name = "convert",
+    .rows = convert_rows };
 
 /* Read convert's flags into o; EXIT_OK, CMD_DONE, or the status to exit with. */
 static int
 parse_convert(int argc, char **argv, struct convert_opts *o)
 {
-	struct option longopts[MAX_LONGOPTS];
-	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
-	int c, p, status;
+	int rc;
 
 	memset(o, 0, sizeof(*o));
 	param_set_init(&o->ps);
@@ -161,55 +178,9 @@ parse_convert(int argc, char **argv, struct convert_opts *o)
 	o->decay_time = 1.0;
 	o->v0 = NAN;
 	o->header = 1;
-	if (param_longopts(convert_own_opts, longopts, MAX_LONGOPTS) != 0)
-		abort();	/* the table is ours: a bug, not input */
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:V", longopts, NULL)) != -1) {
-		const char *flag = argv[optind - 1];
-		int rc = 0;
-
-		if (option_once(seen, c, longopts) != 0)
-			return EXIT_USAGE;
-		if ((p = param_option(&o->ps, c, optarg)) != 0) {
-			if (p < 0)
-				return EXIT_USAGE;
-			continue;
-		}
-		if ((rc = common_option(c, flag, optarg, &o->output,
-		    convert_usage, &status, longopts)) < 0)
-			return status;
-		if (rc > 0)
-			continue;
-		rc = 0;
-		switch (c) {
-		case OPT_CSV:
-			o->csv = 1;
-			break;
-		case OPT_NO_HEADER:
-			o->header = 0;
-			break;
-		case OPT_DT:
-			rc = parse_dt(optarg, &o->dt);
-			break;
-		case OPT_V0:
-			rc = parse_double("--v0", optarg, &o->v0);
-			if (rc == 0 && !(fabs(o->v0) <= MAX_MAGNITUDE))
-				rc = usage_error("--v0: '%s' is out of range "
-				    "(|v0| <= 1e100)", optarg);
-			break;
-		case OPT_PRECISION:
-			rc = parse_long("--precision", optarg, 1, 17,
-			    &o->precision);
-			break;
-		default:
-			return usage_error("unknown option '%s'", flag);
-		}
-		if (rc != 0)
-			return EXIT_USAGE;
-	}
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+	if ((rc = opt_parse(&convert_options, argc, argv, o, &o->ps, NULL,
+	    &o->output)) != EXIT_OK)
+		return rc;
 	/* key=value lines have no header to leave out */
 	if (!o->header && !o->csv)
 		return usage_error("--no-header goes with --csv");

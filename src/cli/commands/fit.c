@@ -27,7 +27,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fit.h"
 #include "numfmt.h"
+#include "optparse.h"
 #include "paramflags.h"
 #include "spring.h"
 
@@ -39,92 +41,9 @@
 #define FIT_GRID_SAMPLES 1000
 #define FIT_MAX_RMS 0.05
 
-enum { P_OMEGA, P_ZETA, P_X0, P_V0, P_TARGET, NPAR };
 static const char *const par_names[NPAR] = {
 	"omega", "zeta", "x0", "v0", "target"
 };
-
-enum {
-	OPT_X0 = CMD_OPT, OPT_V0, OPT_TARGET, OPT_MASS, OPT_DT, OPT_MAX_RMS,
-	OPT_PRECISION
-};
-
-static const struct option fit_opts[] = {
-	{ "x0", required_argument, NULL, OPT_X0 },
-	{ "v0", required_argument, NULL, OPT_V0 },
-	{ "target", required_argument, NULL, OPT_TARGET },
-	{ "mass", required_argument, NULL, OPT_MASS },
-	{ "dt", required_argument, NULL, OPT_DT },
-	{ "max-rms", required_argument, NULL, OPT_MAX_RMS },
-	{ "precision", required_argument, NULL, OPT_PRECISION },
-	{ "help", no_argument, NULL, 'h' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
-};
-
-/* The data, the flags, and what is being fitted. */
-struct fit {
-	const char *path, *output;
-	double *t, *x, *g;	/* t shifted to start at 0; g: the column */
-	double t0;
-	long n, cap;
-	int col_t, col_x, col_g, ncols, header;
-	double fixed[NPAR];	/* NaN: fitted */
-	double mass, dt, max_rms;
-	long precision;
-	/* the parameters fitted, as indices into NPAR */
-	int free[NPAR], nfree;
-	double p[NPAR];		/* the full parameter vector */
-	spring_signal sig;	/* the target column as a signal */
-	/* the rows used (every one, or a subsample for the grid) */
-	long stride;
-	double range;		/* of x */
-	double *scratch;	/* 2 n doubles for the differences */
-};
-
-/* `springsim fit --help`. */
-static void
-fit_usage(FILE *fp)
-{
-	fputs(
-"usage: springsim fit FILE [--x0 X] [--v0 V] [--target G] [--mass M]\n"
-"                     [--dt H] [--max-rms F] [--precision N] [-o FILE]\n"
-"\n"
-"The spring that best explains a recorded trajectory.  FILE (- for stdin)\n"
-"is CSV with a header naming columns t and x, and optionally target\n"
-"(other columns are ignored: `springsim run` output is read as is); t\n"
-"increasing.  The exact solution x(t) = the spring from (x0, v0) at the\n"
-"first t toward the target is fitted by nonlinear least squares (MINPACK's\n"
-"Levenberg-Marquardt, started from a grid over omega and zeta on which x0,\n"
-"v0 and the target are solved linearly): omega, zeta, and x0, v0 and the\n"
-"target unless given.  A target column is the target, piecewise linear\n"
-"between its rows (as run's --target-file).\n"
-"\n"
-"  --x0 X, --v0 V      the initial state, when known (not fitted)\n"
-"  --target G          the constant target, when known (not fitted)\n"
-"  --mass M            the mass of the block's stiffness and damping\n"
-"  --dt H              the step of the block's Ck and Cd (default 1/60 s)\n"
-"  --max-rms F         refuse a fit whose RMS residual is above F times the\n"
-"                      range of x (default 0.05): not spring-like\n"
-"  --precision N       N significant digits (1-17)\n"
-"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n"
-"  -h, --help          this help;  -V, --version  the version\n"
-"\n"
-"Output: convert's name=value block for the fitted spring (omega=, zeta=,\n"
-"every convention), then x0=, v0=, target= (no target= with a target\n"
-"column), rms_residual= (sqrt of the mean squared residual), samples=,\n"
-"and omega_sigma=, zeta_sigma=, x0_sigma=, v0_sigma=, target_sigma=: the\n"
-"standard uncertainties, square roots of the diagonal of s^2 (J^T J)^-1,\n"
-"s^2 = the residual sum of squares / (rows - parameters fitted), J the\n"
-"Jacobian at the solution (central differences); 0 for a parameter given.\n"
-"They assume independent errors of equal spread.\n"
-"\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input: fewer\n"
-"than 8 rows, t not increasing, x constant, or not spring-like (the\n"
-"message names which, with the file's line).\n",
-	    fp);
-}
 
 /* One row of the file (csv_row_fn): the header, then t, x[, target]. */
 static int
@@ -559,77 +478,22 @@ uncertainties(struct fit *ft, const double *p, double ss, double *fp,
 		    sqrt(s2 * inv[i * k + i]) : INFINITY;
 }
 
-/* A number flag of fit's: |value| <= MAX_MAGNITUDE, > 0 where it must. */
-static int
-fit_number(const char *flag, const char *arg, double *x, int positive)
-{
-	if (parse_bounded(flag, arg, x) != 0)
-		return -1;
-	if (positive && !(*x > 0.0)) {
-		warn_msg("%s: '%s' must be > 0", flag, arg);
-		return -1;
-	}
-	return 0;
-}
-
 /* Read fit's flags and FILE: EXIT_OK, CMD_DONE or the exit status. */
 static int
 parse_fit(int argc, char **argv, struct fit *ft)
 {
-	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
-	int c, rc, status, i;
+	int rc, i;
 
 	for (i = 0; i < NPAR; i++)
 		ft->fixed[i] = NAN;
 	ft->mass = 1.0;
 	ft->dt = 1.0 / 60.0;
 	ft->max_rms = FIT_MAX_RMS;
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:V", fit_opts, NULL)) != -1) {
-		const char *flag = argv[optind - 1];
-
-		if (option_once(seen, c, fit_opts) != 0)
-			return EXIT_USAGE;
-		if ((rc = common_option(c, flag, optarg, &ft->output,
-		    fit_usage, &status, fit_opts)) < 0)
-			return status;
-		if (rc > 0)
-			continue;
-		switch (c) {
-		case OPT_X0:
-			rc = fit_number("--x0", optarg, &ft->fixed[P_X0], 0);
-			break;
-		case OPT_V0:
-			rc = fit_number("--v0", optarg, &ft->fixed[P_V0], 0);
-			break;
-		case OPT_TARGET:
-			rc = fit_number("--target", optarg,
-			    &ft->fixed[P_TARGET], 0);
-			break;
-		case OPT_MASS:
-			rc = fit_number("--mass", optarg, &ft->mass, 1);
-			break;
-		case OPT_DT:
-			rc = fit_number("--dt", optarg, &ft->dt, 1);
-			break;
-		case OPT_MAX_RMS:
-			rc = fit_number("--max-rms", optarg, &ft->max_rms, 1);
-			break;
-		case OPT_PRECISION:
-			rc = parse_long("--precision", optarg, 1, 17,
-			    &ft->precision);
-			break;
-		default:
-			return usage_error("unknown option '%s'", flag);
-		}
-		if (rc != 0)
-			return EXIT_USAGE;
-	}
+	if ((rc = opt_parse(&fit_options, argc, argv, ft, NULL, NULL,
+	    &ft->output)) != EXIT_OK)
+		return rc;
 	if (optind >= argc)
 		return usage_error("fit needs FILE (- for stdin)");
-	if (optind + 1 < argc)
-		return usage_error("unexpected argument '%s'", argv[optind + 1]);
 	/* - is stdin, read as the other readers read a pipe */
 	ft->path = strcmp(argv[optind], "-") == 0 ? "/dev/stdin" :
 	    argv[optind];

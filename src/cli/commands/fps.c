@@ -15,17 +15,10 @@
 #include <string.h>
 
 #include "numfmt.h"
+#include "optparse.h"
 #include "run.h"
 
 #define MAX_RATES 32
-
-enum { OPT_FPS = CMD_OPT, OPT_TRAJECTORIES };
-
-static const struct option fps_opts[] = {
-	{ "fps", required_argument, NULL, OPT_FPS },
-	{ "trajectories", no_argument, NULL, OPT_TRAJECTORIES },
-	{ NULL, 0, NULL, 0 }
-};
 
 /* fps's own flags. */
 struct fps_opts {
@@ -34,38 +27,11 @@ struct fps_opts {
 	int trajectories;
 };
 
-/* `springsim fps --help`. */
-static void
-fps_usage(FILE *fp)
-{
-	fputs(
-"usage: springsim fps --fps LIST [--trajectories] [run options]\n"
-"\n"
-"Run the same spring at each frame rate of LIST (frames per second,\n"
-"comma-separated, e.g. 30,60,144,240; dt = 1 / rate, so --dt and --frames\n"
-"do not apply) and print one CSV row per rate: fps, the columns of\n"
-"`springsim run --metrics`, and max_dev_x, the largest |x - x_top| over\n"
-"this rate's frames, x_top being the highest rate's spring at the same\n"
-"time (advanced from its last frame by its own policy and rule between\n"
-"frames, not interpolated).  With --trajectories, every rate's trajectory\n"
-"instead, in one long CSV with a first column fps.\n"
-"\n"
-"  --fps LIST          frame rates, frames per second > 0, comma-separated\n"
-"                      (at most 32)\n"
-"  --trajectories      every rate's trajectory, not one row per rate\n"
-"  -h, --help          this help;  -V, --version  the version\n"
-"\n"
-"and run's flags (the model, --integrator, the spring's parameters, the\n"
-"target, --duration, --substep, -o ...): springsim help run.\n"
-"\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n",
-	    fp);
-}
-
 /* --fps LIST: comma-separated rates > 0. */
 static int
-parse_rates(struct fps_opts *fo, const char *arg)
+parse_rates(void *own, const char *arg)
 {
+	struct fps_opts *fo = own;
 	char buf[64];
 	const char *p = arg, *comma;
 	size_t n;
@@ -95,21 +61,44 @@ parse_rates(struct fps_opts *fo, const char *arg)
 	}
 }
 
-/* fps's own options (extra_opt_fn). */
-static int
-fps_option(void *ctx, int c, const char *arg)
-{
-	struct fps_opts *fo = ctx;
+#define FFIELD(T, f) FIELD_OF(struct fps_opts, T, f)
 
-	switch (c) {
-	case OPT_FPS:
-		return parse_rates(fo, arg) == 0 ? 1 : -1;
-	case OPT_TRAJECTORIES:
-		fo->trajectories = 1;
-		return 1;
-	}
-	return 0;
-}
+/* fps's flags and --help, a row each; run's are added (--fps is fps's). */
+static const struct flag_row fps_rows[] = {
+	{ .help =
+"usage: springsim fps --fps LIST [--trajectories] [run options]\n"
+"\n"
+"Run the same spring at each frame rate of LIST (frames per second,\n"
+"comma-separated, e.g. 30,60,144,240; dt = 1 / rate, so --dt and --frames\n"
+"do not apply) and print one CSV row per rate: fps, the columns of\n"
+"`springsim run --metrics`, and max_dev_x, the largest |x - x_top| over\n"
+"this rate's frames, x_top being the highest rate's spring at the same\n"
+"time (advanced from its last frame by its own policy and rule between\n"
+"frames, not interpolated).  With --trajectories, every rate's trajectory\n"
+"instead, in one long CSV with a first column fps.\n"
+"\n" },
+	{ .flag = "--fps", .kind = FK_HOOK, .parse = parse_rates,
+	  .help =
+"  --fps LIST          frame rates, frames per second > 0, comma-separated\n"
+"                      (at most 32)\n" },
+	{ .flag = "--trajectories", .kind = FK_ON,
+	  .at = FFIELD(int, trajectories), .help =
+"  --trajectories      every rate's trajectory, not one row per rate\n" },
+	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
+"  -h, --help          this help;  -V, --version  the version\n" },
+	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	{ .help =
+"\n"
+"and run's flags (the model, --integrator, the spring's parameters, the\n"
+"target, --duration, --substep, -o ...): springsim help run.\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+	{ .flag = NULL }
+};
+
+/* See optparse.h. */
+const struct opt_command fps_options = { .name = "fps",
+    .rows = fps_rows };
 
 /* A run's frame times and shown x, kept to compare with the top rate. */
 struct track {
@@ -222,8 +211,8 @@ cmd_fps(int argc, char **argv)
 		return EXIT_IO;
 	memset(tr, 0, sizeof(tr));
 	/* --columns refused before its names are read: none are fps's */
-	if ((rc = run_setup_parse_flags(rs, argc, argv, fps_opts, fps_option,
-	    &fo, fps_usage)) != EXIT_OK)
+	if ((rc = run_parse_rows(rs, &fps_options, &fo, argc, argv)) !=
+	    EXIT_OK)
 		goto done;
 	if (rs->columns != NULL) {
 		rc = usage_error("--columns does not go with fps");

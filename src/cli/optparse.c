@@ -1,0 +1,305 @@
+/*
+ * optparse.c - the one loop every command's flags go through: getopt_long
+ * over the table built from the command's rows (optparse.h), each value
+ * checked and stored as its row says, -h printed from the rows; and the
+ * commands' tables, so that a flag given to the wrong command is refused
+ * naming the command that takes it.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "optparse.h"
+#include "paramflags.h"
+#include "run.h"
+
+/*
+ * Every command's flag table, in the order a flag of several names them:
+ * run's first (the commands built on runs take its flags too).
+ */
+const struct opt_command *const opt_commands[] = {
+	&run_options,
+	&analyze_options,
+	&convert_options,
+	&resonance_options,
+	&fps_options,
+	&tune_options,
+	&fit_options,
+	&quat_options,
+	&vector_options,
+	&system_options,
+	&network_options,
+	NULL
+};
+
+/*
+ * The getopt tables of the commands not yet in rows, by the name `help`
+ * knows them by: opt_elsewhere reads them too.
+ */
+extern const struct option sweep_opts[];
+static const struct legacy {
+	const char *name;
+	const struct option *opts;
+} legacy[] = {
+	{ "sweep", sweep_opts },
+	{ NULL, NULL }
+};
+
+/* Whether a row of kind k takes a value. */
+static int
+takes_value(enum flag_kind k)
+{
+	return k != FK_COMMON && k != FK_ON && k != FK_OFF;
+}
+
+/* See optparse.h: the rows' lines, in order. */
+void
+opt_usage(FILE *fp, const struct flag_row *rows)
+{
+	const struct flag_row *f;
+
+	for (f = rows; !row_end(f); f++) {
+		if (f->help != NULL)
+			fputs(f->help, fp);
+		if (f->list != NULL)
+			f->list(fp);
+		if (f->tail != NULL)
+			fputs(f->tail, fp);
+	}
+}
+
+/* getopt_long's value of row f of rows: its letter, or CMD_OPT + row. */
+static int
+row_code(const struct flag_row *rows, const struct flag_row *f)
+{
+	return f->letter != 0 ? f->letter : CMD_OPT + (int)(f - rows);
+}
+
+/*
+ * The command's own row of getopt_long value c, or NULL (common_option's
+ * letters, a parameter's, run's).
+ */
+static const struct flag_row *
+own_row(const struct flag_row *rows, int c)
+{
+	const struct flag_row *f;
+
+	for (f = rows; !row_end(f); f++)
+		if (f->flag != NULL && row_code(rows, f) == c)
+			return f->kind == FK_COMMON ||
+			    f->kind == FK_COMMON_VALUE ? NULL : f;
+	return NULL;
+}
+
+/*
+ * Check and store arg, the value of row f, in own as the row's kind
+ * says: 0, or -1 after a message naming the flag and the value.
+ */
+static int
+row_store(const struct flag_row *f, void *own, const char *arg)
+{
+	char *base = own;
+	double x;
+
+	switch (f->kind) {
+	case FK_ON:
+	case FK_OFF:
+		*(int *)(base + f->at) = f->kind == FK_ON;
+		if (f->parse != NULL && f->parse(own, NULL) != 0)
+			return -1;
+		break;
+	case FK_ANY:
+	case FK_POSITIVE:
+	case FK_FRACTION:
+		if (parse_double(f->flag, arg, &x) != 0)
+			return -1;
+		if (!(fabs(x) <= MAX_MAGNITUDE)) {
+			warn_msg("%s: '%s' is beyond +-%g", f->flag, arg,
+			    MAX_MAGNITUDE);
+			return -1;
+		}
+		if (f->kind == FK_POSITIVE && !(x > 0.0)) {
+			warn_msg("%s: '%s' must be > 0", f->flag, arg);
+			return -1;
+		}
+		if (f->kind == FK_FRACTION && !(x >= 0.0 && x < 1.0)) {
+			warn_msg("%s: '%s' must be at least 0 and below 1",
+			    f->flag, arg);
+			return -1;
+		}
+		*(double *)(base + f->at) = x;
+		break;
+	case FK_COUNT:
+		if (parse_long(f->flag, arg, f->min, f->max,
+		    (long *)(base + f->at)) != 0)
+			return -1;
+		break;
+	case FK_NAME:
+		*(const char **)(base + f->at) = arg;
+		break;
+	case FK_HOOK:
+		if (f->parse(own, arg) != 0)
+			return -1;
+		break;
+	case FK_REFUSED:
+		warn_msg("%s %s", f->flag, f->refused);
+		return -1;
+	default:
+		return -1;	/* run's kinds: flags.c's */
+	}
+	if (f->have != 0)
+		*(int *)(base + f->have) = 1;
+	return 0;
+}
+
+/*
+ * getopt_long's table of cmd's rows, then the parameters' (ps) or run's
+ * and the parameters' (rs), in all[0..MAX_LONGOPTS); its short options
+ * in shorts.  A bug in a table (too long, a code twice) aborts.
+ */
+static void
+build_table(const struct opt_command *cmd, int params, int run,
+    struct option *all, char *shorts, size_t cap)
+{
+	struct option mine[MAX_LONGOPTS];
+	const struct flag_row *f;
+	size_t n = 0, s = 0;
+
+	shorts[s++] = ':';
+	for (f = cmd->rows; !row_end(f); f++) {
+		if (f->flag == NULL)
+			continue;
+		if (n + 1 >= MAX_LONGOPTS || s + 8 >= cap)
+			abort();	/* the tables are ours: a bug */
+		mine[n].name = f->flag + 2;
+		mine[n].has_arg = takes_value(f->kind) ? required_argument :
+		    no_argument;
+		mine[n].flag = NULL;
+		mine[n++].val = row_code(cmd->rows, f);
+		if (f->letter != 0) {
+			shorts[s++] = (char)f->letter;
+			if (takes_value(f->kind))
+				shorts[s++] = ':';
+		}
+	}
+	memset(&mine[n], 0, sizeof(mine[n]));
+	shorts[s] = '\0';
+	/* run's rows hold -h, -o and -V: a command built on runs takes them */
+	if (run && strchr(shorts, 'h') == NULL)
+		strcat(shorts, "h");
+	if (run && strchr(shorts, 'o') == NULL)
+		strcat(shorts, "o:");
+	if (run && strchr(shorts, 'V') == NULL)
+		strcat(shorts, "V");
+	if (run) {
+		if (run_longopts(mine, all, MAX_LONGOPTS) != 0)
+			abort();
+	} else if (params) {
+		if (param_longopts(mine, all, MAX_LONGOPTS) != 0)
+			abort();
+	} else
+		memcpy(all, mine, (n + 1) * sizeof(mine[0]));
+}
+
+/* See optparse.h. */
+int
+opt_parse(const struct opt_command *cmd, int argc, char **argv, void *own,
+    struct param_set *ps, struct run_setup *rs, const char **output)
+{
+	struct option all[MAX_LONGOPTS];
+	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
+	const struct flag_row *f;
+	char shorts[64];
+	int c, rc, status;
+
+	build_table(cmd, ps != NULL, rs != NULL, all, shorts, sizeof(shorts));
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, shorts, all, NULL)) != -1) {
+		const char *flag = argv[optind - 1];
+
+		f = own_row(cmd->rows, c);
+		if (!(f != NULL ? f->repeats : rs != NULL &&
+		    run_flag_repeats(c)) && option_once(seen, c, all) != 0)
+			return EXIT_USAGE;
+		if (f != NULL) {
+			if (row_store(f, own, optarg) != 0)
+				return EXIT_USAGE;
+			continue;
+		}
+		if (rs == NULL && ps != NULL &&
+		    (rc = param_option(ps, c, optarg)) != 0) {
+			if (rc < 0)
+				return EXIT_USAGE;
+			continue;
+		}
+		if (c == 'h' && cmd->usage == NULL) {
+			opt_usage(stdout, cmd->rows);
+			return flush_stdout() == 0 ? CMD_DONE : EXIT_IO;
+		}
+		if ((rc = common_option(c, flag, optarg, output, cmd->usage,
+		    &status, all)) < 0)
+			return status;
+		if (rc > 0)
+			continue;
+		if (rs == NULL)
+			return usage_error("unknown option '%s'", flag);
+		if (run_apply(rs, c, optarg) != 0)
+			return EXIT_USAGE;
+	}
+	if (argc - optind > cmd->operands)
+		return usage_error("unexpected argument '%s'",
+		    argv[optind + cmd->operands]);
+	return EXIT_OK;
+}
+
+/* Whether rows have the flag whose name (no dashes) is name[0..len). */
+static int
+rows_have(const struct flag_row *rows, const char *name, size_t len)
+{
+	const struct flag_row *f;
+
+	for (f = rows; !row_end(f); f++)
+		if (f->flag != NULL && strncmp(f->flag + 2, name, len) == 0 &&
+		    f->flag[2 + len] == '\0')
+			return 1;
+	return 0;
+}
+
+/* Whether getopt table opts has the flag name[0..len). */
+static int
+opts_have(const struct option *opts, const char *name, size_t len)
+{
+	for (; opts->name != NULL; opts++)
+		if (strncmp(opts->name, name, len) == 0 &&
+		    opts->name[len] == '\0')
+			return 1;
+	return 0;
+}
+
+/* See optparse.h: the first command of the tables that takes it. */
+int
+opt_elsewhere(const char *flag, int *status)
+{
+	const struct opt_command *const *c;
+	const struct legacy *l;
+	const char *name = flag + 2, *cmd = NULL;
+	size_t len;
+
+	if (strncmp(flag, "--", 2) != 0 || flag[2] == '\0')
+		return 0;
+	len = strcspn(name, "=");
+	for (c = opt_commands; cmd == NULL && *c != NULL; c++)
+		if (rows_have((*c)->rows, name, len))
+			cmd = (*c)->name;
+	for (l = legacy; cmd == NULL && l->name != NULL; l++)
+		if (opts_have(l->opts, name, len))
+			cmd = l->name;
+	if (cmd == NULL)
+		return 0;
+	warn_msg("--%.*s is a flag of %s; see springsim help %s", (int)len,
+	    name, cmd, cmd);
+	*status = EXIT_USAGE;
+	return 1;
+}
