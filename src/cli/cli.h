@@ -176,6 +176,28 @@ int cmd_sweep(int argc, char **argv);
 int cmd_resonance(int argc, char **argv);
 int cmd_tune(int argc, char **argv);	/* cmd_tune.c */
 int cmd_fit(int argc, char **argv);	/* fit.c */
+/*
+ * The subcommands (commands.c's cli_commands[], ending in a NULL name):
+ * the name, the function, the flag rows (optparse.h; NULL: none in rows),
+ * whether run's flags (TAKES_RUN) and the parameter flags (TAKES_PARAMS)
+ * go with its own, for a command not in rows its getopt table and its
+ * --help, and its lines in `springsim --help`.
+ */
+struct opt_command;
+enum { TAKES_RUN = 1, TAKES_PARAMS = 2 };
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const struct opt_command *options;
+	unsigned takes;
+	const struct option *opts;	/* not in rows: its getopt table */
+	void (*usage)(FILE *);		/* and its --help */
+	const char *help;
+};
+extern const struct command cli_commands[];
+/* sweep's getopt table and --help (sweep.c), until it is in rows. */
+extern const struct option sweep_opts[];
+void sweep_usage(FILE *fp);
 int cmd_help(int argc, char **argv);	/* main.c: help [COMMAND | MODEL] */
 /* `springsim [options]`, no command named: run, its lone -h the short one */
 int cmd_default(int argc, char **argv);	/* run.c */

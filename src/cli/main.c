@@ -10,23 +10,6 @@
 #include "cli.h"
 #include "run.h"
 
-/* Subcommands by name, walked by a plain loop, ending in NULL. */
-static const struct command {
-	const char *name;
-	int (*run)(int argc, char **argv);
-} commands[] = {
-	{ "run", cmd_run },
-	{ "list", cmd_list },
-	{ "fps", cmd_fps },
-	{ "analyze", cmd_analyze },
-	{ "convert", cmd_convert },
-	{ "sweep", cmd_sweep },
-	{ "resonance", cmd_resonance },
-	{ "tune", cmd_tune },
-	{ "fit", cmd_fit },
-	{ "help", cmd_help },
-	{ NULL, NULL }
-};
 
 /* See cli.h: the one place statuses become exit codes. */
 int
@@ -67,7 +50,7 @@ cmd_help(int argc, char **argv)
 	args[0] = argv[1];
 	args[1] = help;
 	args[2] = NULL;
-	for (c = commands; c->name != NULL; c++)
+	for (c = cli_commands; c->name != NULL; c++)
 		if (strcmp(c->name, argv[1]) == 0)
 			return c->run(2, args);
 	/* every model of run_models[] (runmodels.c): its help is
@@ -92,7 +75,7 @@ main(int argc, char **argv)
 	/* no subcommand, or an option first: `springsim [run] [options]` */
 	if (argc < 2 || argv[1][0] == '-')
 		return exit_code(cmd_default(argc, argv));
-	for (c = commands; c->name != NULL; c++)
+	for (c = cli_commands; c->name != NULL; c++)
 		if (strcmp(c->name, argv[1]) == 0)
 			return exit_code(c->run(argc - 1, argv + 1));
 	return exit_code(usage_error("unknown command '%s'", argv[1]));

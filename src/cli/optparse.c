@@ -37,7 +37,6 @@ const struct opt_command *const opt_commands[] = {
  * The getopt tables of the commands not yet in rows, by the name `help`
  * knows them by: opt_elsewhere reads them too.
  */
-extern const struct option sweep_opts[];
 static const struct legacy {
 	const char *name;
 	const struct option *opts;

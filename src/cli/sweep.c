@@ -36,8 +36,8 @@ const struct option sweep_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* The sweep's --help, in the manner of a man page. */
-static void
+/* See cli.h: the sweep's --help, in the manner of a man page. */
+void
 sweep_usage(FILE *fp)
 {
 	fputs(

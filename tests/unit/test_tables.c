@@ -319,7 +319,7 @@ check_flag_rows(void)
 		CHECK((*c)->name != NULL && (*c)->rows != NULL);
 		for (f = (*c)->rows; !row_end(f); f++) {
 			if (f->flag == NULL) {
-				CHECK(f->kind == FK_TEXT);
+				CHECK(f->kind == FK_TEXT || f->kind == FK_KNOBS);
 				continue;
 			}
 			CHECK(strncmp(f->flag, "--", 2) == 0 &&

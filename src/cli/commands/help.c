@@ -14,6 +14,8 @@
 void
 springsim_usage(FILE *fp)
 {
+	const struct command *c;
+
 	fputs(
 "usage: springsim [run] [options]\n"
 "       springsim COMMAND [options]\n"
@@ -23,22 +25,11 @@ springsim_usage(FILE *fp)
 "game's update rule at a frame time, and print it beside the exact solution\n"
 "as CSV; or measure, map, convert, tune or fit springs.\n"
 "\n"
-"Commands (each has its own help: springsim help COMMAND, or COMMAND --help):\n"
-"  run         one spring: its trajectory, or with --metrics one row of\n"
-"              errors (the command when none is named)\n"
-"  fps         the same spring at several frame rates, one row each\n"
-"  analyze     what each rule does to the spring at a step: stability,\n"
-"              the spring it really simulates (no simulation)\n"
-"  convert     one spring in every parameter convention and dialect\n"
-"  sweep       every configuration of a grid of run options, one --metrics\n"
-"              row each, on every core, in shards; --fail-if gates\n"
-"  resonance   the spring driven by a sine at each frequency of a list\n"
-"  tune        the parameters for a wanted motion at a frame rate\n"
-"  fit         the spring behind a recorded curve (a CSV file)\n"
-"  list        the models, rules, engines, parameter conventions, signals,\n"
-"              substep policies and output columns, by name\n"
-"  help        this help; help COMMAND, help MODEL: theirs\n"
-"\n"
+"Commands (each has its own help: springsim help COMMAND, or COMMAND --help):\n",
+	    fp);
+	for (c = cli_commands; c->name != NULL; c++)
+		fputs(c->help, fp);
+	fputs("\n"
 "Models (--model NAME; the default is spring):\n"
 "  spring, critical, damper, double, timed, velocity, predict, inertialize\n"
 "              one spring of run's (springsim help run)\n"
