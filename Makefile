@@ -124,14 +124,18 @@ all: $(BIN) $(SOLIB)
 # so a header deleted or renamed is no error).  An object whose .d is
 # missing (a build directory from before, or a .d deleted) is rebuilt:
 # the empty rule below stands for the missing .d, which then counts as
-# newer.  A fresh clone has no .d and builds everything anyway.
+# newer.  A fresh clone has no .d and builds everything anyway.  (Clang
+# writes the .d after the object: the touch keeps the object the newer,
+# or it would be rebuilt at every make.)
 DEPFLAGS = -MMD -MP
 $(BUILD)/%.o: %.c $(BUILD)/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(DEPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+	@touch $@
 $(BUILD)/pic/%.o: %.c $(BUILD)/pic/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(DEPFLAGS) $(WARN) $(CFLAGS) -fPIC -c -o $@ $<
+	@touch $@
 $(BUILD)/%.d: ;
 .PRECIOUS: $(BUILD)/%.d
 -include $(wildcard $(BUILD)/*.d $(BUILD)/*/*.d $(BUILD)/*/*/*.d \
@@ -397,8 +401,9 @@ plots: $(BIN)
 # symlinks (.so.MAJOR, the soname, and .so; no ldconfig run: a packager's
 # or root's to do), its headers under include/ and springsim.pc for
 # pkg-config, written for this PREFIX (the library needs libm and nothing
-# else).  -lspring links the shared library where both are;
-# pkg-config --static, or -Wl,-Bstatic -lspring -Wl,-Bdynamic, the static.
+# else).  -lspring links the shared library where both are (and so do
+# pkg-config's flags, --static or not); -Wl,-Bstatic -lspring
+# -Wl,-Bdynamic the static one (docs/library.md).
 install: $(BIN) $(LIB) $(SOLIB)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(EXDIR)
 	mkdir -p $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)/spring $(DESTDIR)$(PCDIR)
