@@ -1,7 +1,12 @@
 # springsim - build, test, bench, install.
 #
-#   make              the library (build/libspring.a) and build/springsim
+#   make              the library, static (build/libspring.a) and shared
+#                     (build/libspring.so.*), and build/springsim
 #   make test         unit tests and bats suites; prints "N passed, N failed"
+#   make unit SUITE=name  one unit-test suite (build/unit-tests --list
+#                     names them; SUITE="a b" runs several, none all)
+#   make test-bats FILE=tests/cli/x.bats  one bats file against
+#                     build/springsim (no FILE: every file of tests/cli)
 #   make numfmt-check the number formatter against printf on 10^7 random
 #                     doubles per family (a minute or two; not in test)
 #   make numfmt-cmp   the number formatter against NUMFMT_OLD's (a commit),
@@ -27,8 +32,9 @@
 #   make plots        the gallery (examples/*.png, gallery.sums), needs gnuplot
 #   make install      PREFIX=/usr/local DESTDIR= (binary, plot scripts,
 #                     springsim-merge, man page, examples; the library
-#                     libspring.a, its headers and springsim.pc for
-#                     pkg-config); make uninstall
+#                     libspring.a, libspring.so.* and its symlinks, its
+#                     headers and springsim.pc for pkg-config); make
+#                     uninstall
 #   make cross-aarch64  the library and the unit tests for aarch64
 #                     (aarch64-linux-gnu-gcc), run under qemu-aarch64
 #   make clean
@@ -72,22 +78,38 @@ CMINPACK_CFLAGS ?= $(shell pkg-config --cflags cminpack 2>/dev/null || \
 		   echo -I/usr/include/cminpack-1)
 CMINPACK_LIBS	?= -lcminpack
 
-# The library: the core in src/, a folder a concept beside it (rules,
-# engines, systems); the program: src/cli/ (options, output, number
-# formatting, the row sink) and its commands in src/cli/commands/.  A
-# new file in one of these folders is picked up as it is.
-LIB_DIRS = src src/rules src/engines src/systems
-CLI_DIRS = src/cli src/cli/commands
-LIB_SRC	 = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
-CLI_SRC	 = $(foreach d,$(CLI_DIRS),$(wildcard $(d)/*.c))
+# Every .c under src/, three levels deep, is built: src/cli/ and its
+# subfolders (src/cli/commands/) are the program, everything else the
+# library (the core in src/, a folder a concept beside it: src/rules/,
+# src/engines/, src/systems/).  A new file or a new folder in either is
+# picked up as it is, with no change here; a fourth level would need
+# src/*/*/*/*.c added to SRC.
+SRC	 = $(wildcard src/*.c src/*/*.c src/*/*/*.c)
+LIB_SRC	 = $(filter-out src/cli/%,$(SRC))
+CLI_SRC	 = $(filter src/cli/%,$(SRC))
 UNIT_SRC = $(wildcard tests/unit/*.c)
 LIB_OBJ	 = $(LIB_SRC:%.c=$(BUILD)/%.o)
+# the shared library's objects, position-independent, apart from the
+# static library's and the program's (which keep -fno-pic's speed)
+PIC_OBJ	 = $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 CLI_OBJ	 = $(CLI_SRC:%.c=$(BUILD)/%.o)
 # the unit tests also exercise the CLI's number formatting and parsing
 CLI_UNITS = $(filter-out $(BUILD)/src/cli/main.o $(BUILD)/src/cli/commands/fit.o,$(CLI_OBJ))
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
 LIB	 = $(BUILD)/libspring.a
+# The shared library: libspring.so.MAJOR.MINOR.PATCH after SPRING_VERSION,
+# its soname libspring.so.MAJOR, and the two symlinks a loader (.so.MAJOR)
+# and a linker's -lspring (.so) look for.  The soname names the ABI: a
+# program linked against it loads any later libspring.so.MAJOR.*.  While
+# SPRING_VERSION is 0.x that is libspring.so.0: the common choice for a
+# library before 1.0, rather than libspring.so.0.MINOR, so that programs
+# keep loading the library across 0.x releases; a release that breaks
+# the ABI (a struct's layout, a signature, a symbol gone) must then bump
+# the major, or ship a soname by hand (SOMAJOR=0.3).
+SOMAJOR	?= $(firstword $(subst ., ,$(VERSION)))
+SONAME	 = libspring.so.$(SOMAJOR)
+SOLIB	 = $(BUILD)/libspring.so.$(VERSION)
 BIN	 = $(BUILD)/springsim
 UNIT	 = $(BUILD)/unit-tests
 BENCH	 = $(BUILD)/bench-springsim
@@ -95,37 +117,77 @@ BENCH	 = $(BUILD)/bench-springsim
 REPLAY	 = $(BUILD)/fuzz-replay
 FUZZ_OBJ = $(BUILD)/tests/fuzz/harness.o
 
-all: $(BIN)
+all: $(BIN) $(SOLIB)
 
-$(BUILD)/%.o: %.c $(wildcard include/*.h include/spring/*.h src/*.h src/*/*.h src/cli/*.h \
-    tests/unit/*.h tests/fuzz/*.h)
+# Each object depends on the headers it includes, as the compiler lists
+# them (-MMD, into OBJ.d beside it; -MP adds an empty rule for each header,
+# so a header deleted or renamed is no error).  An object whose .d is
+# missing (a build directory from before, or a .d deleted) is rebuilt:
+# the empty rule below stands for the missing .d, which then counts as
+# newer.  A fresh clone has no .d and builds everything anyway.  (Clang
+# writes the .d after the object: the touch keeps the object the newer,
+# or it would be rebuilt at every make.)
+DEPFLAGS = -MMD -MP
+$(BUILD)/%.o: %.c $(BUILD)/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(DEPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+	@touch $@
+$(BUILD)/pic/%.o: %.c $(BUILD)/pic/%.d
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(DEPFLAGS) $(WARN) $(CFLAGS) -fPIC -c -o $@ $<
+	@touch $@
+$(BUILD)/%.d: ;
+.PRECIOUS: $(BUILD)/%.d
+-include $(wildcard $(BUILD)/*.d $(BUILD)/*/*.d $(BUILD)/*/*/*.d \
+    $(BUILD)/*/*/*/*.d $(BUILD)/*/*/*/*/*.d)
 
+# (the flags of one file below are set by pattern, %/src/FILE.o, so that
+# its object in $(BUILD)/pic/ gets them too)
 # the number formatter is the trajectory's hot path: -O3 buys ~10 % there;
 # batch.c's loop over springs vectorises at -O3
-$(BUILD)/src/cli/numfmt.o: CFLAGS += -O3
-$(BUILD)/src/batch.o: CFLAGS += -O3
+%/src/cli/numfmt.o: CFLAGS += -O3
+%/src/batch.o: CFLAGS += -O3
 # sim.c's frame loop is one chain of dependent scalar operations: packed
 # two to a vector (gcc 12's -O2 SLP pass) they waited on shuffles and
 # spilled, up to 15 % slower by rule (springsim --metrics, 10^7 frames:
 # semi-implicit 10 %, rigidbody and rk4 14 %, explicit 15 %, the others
 # within 3 %); gcc and clang both take the flag, and the bits are the
 # same either way
-$(BUILD)/src/sim.o: CFLAGS += -fno-tree-slp-vectorize
+%/src/sim.o: CFLAGS += -fno-tree-slp-vectorize
 # the engines' frame loops are such chains too: without the packing,
 # make bench's section 6 gives box2d 45.0 -> 42.5 ns a frame at 30 fps
 # (48.6 -> 45.1 at 144) and springsim-exact 72 -> 70 (68-71 -> 66), the
 # other engines within 2 % either way (four alternating runs)
-$(BUILD)/src/engines/engine_box2d.o $(BUILD)/src/engines/engine_exact.o: \
+%/src/engines/engine_box2d.o %/src/engines/engine_exact.o: \
     CFLAGS += -fno-tree-slp-vectorize
 # (batch.c silences gcc's -Wpsabi warning itself, see there; its note,
 # printed whatever the pragma, only with the flag)
-$(BUILD)/src/batch.o: WARN += -Wno-psabi
+%/src/batch.o: WARN += -Wno-psabi
 
 $(LIB): $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
+
+# The shared library exports the public API only: the names its objects
+# define that include/spring.h and include/spring/*.h declare, written to
+# a version script (libspring.map); every other symbol, internal.h's
+# helpers among them, is local to it.  (The static library cannot hide
+# them: there the spring_ prefix has to do.)
+NM	?= nm
+$(BUILD)/libspring.map: $(PIC_OBJ) include/spring.h $(HEADERS)
+	{ echo '{ global:'; \
+	  $(NM) -g --defined-only $(PIC_OBJ) | \
+	      awk 'NF == 3 { print $$3 }' | sort -u >$@.defined; \
+	  grep -ohE '\<spring_[A-Za-z0-9_]+' include/spring.h $(HEADERS) | \
+	      sort -u | comm -12 $@.defined - | sed 's/.*/	&;/'; \
+	  echo 'local: *; };'; } >$@.tmp
+	rm -f $@.defined
+	mv -f $@.tmp $@
+$(SOLIB): $(PIC_OBJ) $(BUILD)/libspring.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+	    -Wl,--version-script,$(BUILD)/libspring.map -o $@ $(PIC_OBJ) -lm
+	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libspring.so
 
 $(BUILD)/src/cli/commands/fit.o: CPPFLAGS += $(CMINPACK_CFLAGS)
 
@@ -149,6 +211,16 @@ $(REPLAY): $(BUILD)/tests/fuzz/replay.o $(FUZZ_OBJ) $(CLI_UNITS) \
 test: $(BIN) $(UNIT) $(REPLAY)
 	sh tests/run.sh $(BUILD)
 
+# one unit-test suite, or several (SUITE="exact rules"); none: all
+unit: $(UNIT)
+	$(UNIT) $(SUITE)
+
+# one bats file (FILE=tests/cli/x.bats), or several; none: tests/cli
+FILE	?= tests/cli
+test-bats: $(BIN)
+	SPRINGSIM=$(CURDIR)/$(BIN) bats $(FILE)
+.PHONY: unit test-bats
+
 # the unit tests with numfmt's shortest-digits comparison widened to 10^7
 # random doubles of each family (tests/unit/test_numfmt.c)
 numfmt-check: $(UNIT)
@@ -159,7 +231,8 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	    -fno-sanitize-recover=all
 sanitize:
 	$(MAKE) BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
-	    build-san/springsim build-san/unit-tests build-san/fuzz-replay
+	    build-san/springsim build-san/unit-tests build-san/fuzz-replay \
+	    build-san/libspring.so.$(VERSION)
 	sh tests/run.sh build-san
 
 # sweep's threads under ThreadSanitizer (tests/tsan.sh): races, and the
@@ -171,12 +244,13 @@ tsan: $(BIN)
 	sh tests/tsan.sh build-tsan/springsim $(BIN)
 
 # the three builds, one closing count
-check: $(BIN) $(UNIT) $(REPLAY)
+check: $(BIN) $(SOLIB) $(UNIT) $(REPLAY)
 	@command -v $(CROSS)-gcc >/dev/null && command -v qemu-aarch64 \
 	    >/dev/null || { echo "make check: no $(CROSS)-gcc or" \
 	    "qemu-aarch64: run 'sh scripts/setup.sh test' first" >&2; exit 1; }
 	$(MAKE) BUILD=build-san CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
-	    build-san/springsim build-san/unit-tests build-san/fuzz-replay
+	    build-san/springsim build-san/unit-tests build-san/fuzz-replay \
+	    build-san/libspring.so.$(VERSION)
 	$(MAKE) cross-build
 	$(MAKE) portable-build
 	sh tests/valgrind.sh $(BIN)
@@ -323,10 +397,14 @@ demo: $(BIN)
 plots: $(BIN)
 	sh scripts/gallery.sh $(BIN)
 
-# the library goes in as libspring.a, its headers under include/ and
-# springsim.pc for pkg-config, written for this PREFIX (the library needs
-# libm and nothing else)
-install: $(BIN) $(LIB)
+# the library goes in as libspring.a and libspring.so.VERSION with its
+# symlinks (.so.MAJOR, the soname, and .so; no ldconfig run: a packager's
+# or root's to do), its headers under include/ and springsim.pc for
+# pkg-config, written for this PREFIX (the library needs libm and nothing
+# else).  -lspring links the shared library where both are (and so do
+# pkg-config's flags, --static or not); -Wl,-Bstatic -lspring
+# -Wl,-Bdynamic the static one (docs/library.md).
+install: $(BIN) $(LIB) $(SOLIB)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(EXDIR)
 	mkdir -p $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)/spring $(DESTDIR)$(PCDIR)
 	cp $(BIN) $(DESTDIR)$(BINDIR)/springsim
@@ -342,6 +420,11 @@ install: $(BIN) $(LIB)
 	cd $(DESTDIR)$(EXDIR) && chmod 644 $(notdir $(EXAMPLES))
 	cp $(LIB) $(DESTDIR)$(LIBDIR)/libspring.a
 	chmod 644 $(DESTDIR)$(LIBDIR)/libspring.a
+	rm -f $(DESTDIR)$(LIBDIR)/$(notdir $(SOLIB))
+	cp $(SOLIB) $(DESTDIR)$(LIBDIR)/
+	chmod 755 $(DESTDIR)$(LIBDIR)/$(notdir $(SOLIB))
+	ln -sf $(notdir $(SOLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libspring.so
 	cp include/spring.h $(DESTDIR)$(INCDIR)/spring.h
 	cp $(HEADERS) $(DESTDIR)$(INCDIR)/spring/
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' \
@@ -360,6 +443,8 @@ uninstall:
 	rmdir $(DESTDIR)$(EXDIR) $(DESTDIR)$(PREFIX)/share/doc/springsim \
 	    2>/dev/null || true
 	rm -f $(DESTDIR)$(LIBDIR)/libspring.a $(DESTDIR)$(INCDIR)/spring.h
+	rm -f $(DESTDIR)$(LIBDIR)/libspring.so $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	    $(DESTDIR)$(LIBDIR)/$(notdir $(SOLIB))
 	rm -f $(addprefix $(DESTDIR)$(INCDIR)/spring/,$(notdir $(HEADERS)))
 	rm -f $(DESTDIR)$(PCDIR)/springsim.pc
 	rmdir $(DESTDIR)$(INCDIR)/spring 2>/dev/null || true

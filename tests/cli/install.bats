@@ -1,9 +1,11 @@
 #!/usr/bin/env bats
 # install.bats - make install and make uninstall into a temporary DESTDIR:
 # the binary under test, the plot scripts as springsim-plot-*, the man
-# page, the examples and the library (libspring.a, its headers,
-# springsim.pc) go in, and all of them come out again; a C and a C++
-# program build against the installed library with pkg-config alone.
+# page, the examples and the library (libspring.a, libspring.so.VERSION
+# with its soname's and -lspring's symlinks, its headers, springsim.pc) go
+# in, and all of them come out again; a C and a C++ program build against
+# the installed library with pkg-config alone, linked with the shared
+# library and with the static one.
 load helpers
 
 REPO=$BATS_TEST_DIRNAME/../..
@@ -78,7 +80,7 @@ setup() {
 	[ -s "$BATS_TEST_TMPDIR/installed" ] || fail "nothing installed"
 	mk uninstall
 	local left
-	left=$(find "$DEST" -type f)
+	left=$(find "$DEST" ! -type d)
 	[ -z "$left" ] || fail "left after uninstall: $left"
 	[ ! -e "$DEST$PREFIX/share/doc/springsim" ] ||
 		fail "share/doc/springsim left behind"
@@ -86,12 +88,33 @@ setup() {
 	mk uninstall
 }
 
-@test "make install puts libspring.a, its headers and springsim.pc under DESTDIR/PREFIX" {
-	local build h
+# version - SPRING_VERSION, from the header.
+version() {
+	sed -n 's/^#define SPRING_VERSION "\(.*\)"$/\1/p' \
+	    "$REPO/include/spring/core.h"
+}
+
+@test "make install puts libspring.a, libspring.so.*, its headers and springsim.pc under DESTDIR/PREFIX" {
+	local build h v lib
 	build=$(dirname "$SPRINGSIM")
+	v=$(version)
+	lib=$DEST$PREFIX/lib
 	mk install
-	cmp -s "$build/libspring.a" "$DEST$PREFIX/lib/libspring.a" ||
+	cmp -s "$build/libspring.a" "$lib/libspring.a" ||
 		fail "lib/libspring.a is not the build's"
+	# the shared library under its full version, the soname (the major,
+	# 0 while 0.x) and -lspring's name symlinks to it
+	[ -f "$lib/libspring.so.$v" ] && [ ! -L "$lib/libspring.so.$v" ] ||
+		fail "no lib/libspring.so.$v"
+	cmp -s "$build/libspring.so.$v" "$lib/libspring.so.$v" ||
+		fail "lib/libspring.so.$v is not the build's"
+	[ "$(readlink "$lib/libspring.so.${v%%.*}")" = "libspring.so.$v" ] ||
+		fail "lib/libspring.so.${v%%.*} is not a symlink to libspring.so.$v"
+	[ "$(readlink "$lib/libspring.so")" = "libspring.so.${v%%.*}" ] ||
+		fail "lib/libspring.so is not a symlink to libspring.so.${v%%.*}"
+	readelf -d "$lib/libspring.so.$v" |
+	    grep -q "(SONAME).*\[libspring\.so\.${v%%.*}\]" ||
+		fail "soname: $(readelf -d "$lib/libspring.so.$v" | grep SONAME)"
 	cmp -s "$REPO/include/spring.h" "$DEST$PREFIX/include/spring.h" ||
 		fail "no include/spring.h"
 	for h in "$REPO"/include/spring/*.h; do
@@ -117,7 +140,7 @@ cc_flags() {
 }
 
 @test "a C and a C++ program build against the installed library with pkg-config, and find the closed forms" {
-	local flags san version
+	local flags static san version p
 	command -v pkg-config >/dev/null ||
 		fail "no pkg-config (scripts/setup.sh installs it)"
 	command -v g++ >/dev/null || fail "no g++ (scripts/setup.sh installs it)"
@@ -128,27 +151,47 @@ cc_flags() {
 	export PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig
 	flags=$(pkg-config --cflags --libs springsim) ||
 		fail "pkg-config does not find springsim"
+	# the static library, asked for by name (-lspring alone takes the
+	# shared one)
+	static="$(pkg-config --cflags --libs-only-L springsim) -Wl,-Bstatic -lspring -Wl,-Bdynamic -lm"
 	san=$(cc_flags)
-	version=$(sed -n 's/^#define SPRING_VERSION "\(.*\)"$/\1/p' \
-	    "$REPO/include/spring/core.h")
+	version=$(version)
 	[ "$(pkg-config --modversion springsim)" = "$version" ] ||
 		fail "springsim.pc's version is not SPRING_VERSION ($version)"
 	# shellcheck disable=SC2086
 	cc -std=c11 -Wall -Wextra -pedantic -Werror $san \
 	    -o "$BATS_TEST_TMPDIR/embed-c" "$REPO/tests/embed/embed.c" $flags ||
 		fail "the C program does not build"
-	run "$BATS_TEST_TMPDIR/embed-c"
-	assert_success
-	assert_output "springsim $version"
+	# shellcheck disable=SC2086
+	cc -std=c11 -Wall -Wextra -pedantic -Werror $san \
+	    -o "$BATS_TEST_TMPDIR/embed-c-static" "$REPO/tests/embed/embed.c" \
+	    $static || fail "the C program does not build with libspring.a"
 	# shellcheck disable=SC2086
 	g++ -std=c++11 -Wall -Wextra -pedantic -Werror $san \
 	    -o "$BATS_TEST_TMPDIR/embed-cxx" "$REPO/tests/embed/embed.cc" \
 	    $flags || fail "the C++ program does not build"
-	run "$BATS_TEST_TMPDIR/embed-cxx"
-	assert_success
-	assert_output "springsim $version"
+	# shellcheck disable=SC2086
+	g++ -std=c++11 -Wall -Wextra -pedantic -Werror $san \
+	    -o "$BATS_TEST_TMPDIR/embed-cxx-static" \
+	    "$REPO/tests/embed/embed.cc" $static ||
+		fail "the C++ program does not build with libspring.a"
+	for p in embed-c embed-cxx; do
+		# linked with the shared library, by its soname
+		readelf -d "$BATS_TEST_TMPDIR/$p" |
+		    grep -q '(NEEDED).*\[libspring\.so\.0\]' ||
+			fail "$p does not need libspring.so.0"
+		run env LD_LIBRARY_PATH="$PREFIX/lib" "$BATS_TEST_TMPDIR/$p"
+		assert_success
+		assert_output "springsim $version"
+		# with the static one, no libspring.so
+		! readelf -d "$BATS_TEST_TMPDIR/$p-static" | grep -q 'libspring' ||
+			fail "$p-static needs a libspring.so"
+		run "$BATS_TEST_TMPDIR/$p-static"
+		assert_success
+		assert_output "springsim $version"
+	done
 	mk uninstall
-	[ -z "$(find "$PREFIX" -type f)" ] || fail "uninstall left files"
+	[ -z "$(find "$PREFIX" ! -type d)" ] || fail "uninstall left files"
 }
 
 @test "the installed library exports only spring_ names and keeps no writable global state" {
@@ -168,4 +211,27 @@ cc_flags() {
 	    $4 ~ /^\.(data|bss|tdata|tbss)($|\.)/ &&
 	    $4 !~ /^\.data\.rel\.ro/ && $NF !~ /^__odr_asan\./')
 	[ -z "$state" ] || fail "writable globals: $state"
+}
+
+@test "the shared library exports the public headers' names only, none of internal.h's" {
+	local lib pub names internal
+	mk install
+	lib=$DEST$PREFIX/lib/libspring.so.$(version)
+	names=$(nm -D --defined-only "$lib" | awk 'NF == 3 { print $3 }' | sort)
+	[ -n "$names" ] || fail "nm read no symbol from $lib"
+	# every name the public headers mention, and internal.h's functions
+	pub=$(grep -ohE '\<spring_[A-Za-z0-9_]+' "$REPO"/include/spring.h \
+	    "$REPO"/include/spring/*.h | sort -u)
+	internal=$(grep -oE '\<spring_[A-Za-z0-9_]+\(' "$REPO/src/internal.h" |
+	    tr -d '(' | sort -u | comm -23 - <(printf '%s\n' "$pub"))
+	[ -n "$internal" ] || fail "read no function of internal.h"
+	! comm -23 <(printf '%s\n' "$names") <(printf '%s\n' "$pub") | grep . ||
+		fail "exported, not in include/ (above)"
+	! comm -12 <(printf '%s\n' "$names") <(printf '%s\n' "$internal") | grep . ||
+		fail "internal.h's functions exported (above)"
+	# the public API is there: the calls of tests/embed
+	for f in spring_params_set spring_rule_find spring_rule_exact \
+	    spring_reference_init spring_reference_at spring_simulate; do
+		grep -qx "$f" <<<"$names" || fail "$f not exported"
+	done
 }

@@ -1,4 +1,7 @@
-/* suites.h - one function per unit-test suite, each in its own file. */
+/*
+ * suites.h - one function per unit-test suite, each in its own file; main.c
+ * runs them by name from its table (build/unit-tests NAME, --list).
+ */
 #ifndef SUITES_H
 #define SUITES_H
 void test_exact(void);		/* test_exact.c: closed forms, reference */
