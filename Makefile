@@ -28,6 +28,8 @@
 #   make engines-golden  the engines' golden trajectories from the real
 #                     libraries: npm ci in tests/engines, then each
 #                     tests/engines/gen/*.mjs (not the shared common*.mjs)
+#   make man-lists    springsim(1)'s lists written from springsim list --json
+#                     (needs jq; a test holds the page to them)
 #   make demo         the main job: simulate, write CSV and a plot
 #   make plots        the gallery (examples/*.png, gallery.sums), needs gnuplot
 #   make install      PREFIX=/usr/local DESTDIR= (binary, plot scripts,
@@ -389,6 +391,12 @@ engines-golden:
 	    node "$$g" || exit 1; \
 	done
 .PHONY: engines-golden
+
+# springsim(1)'s lists taken from the registry (springsim list --json):
+# scripts/man-lists.sh rewrites them; registry.bats checks them
+man-lists: $(BIN)
+	sh scripts/man-lists.sh $(BIN)
+.PHONY: man-lists
 
 demo: $(BIN)
 	sh examples/demo.sh $(BIN)

@@ -24,6 +24,8 @@ esac
 # (tests/cli/install.bats)
 packages="gcc make libc6-dev libcsv-dev gnuplot-nox bats bats-assert bats-support valgrind parallel"
 packages="$packages g++ pkg-config"
+# jq: the registry's tests and make man-lists read springsim list --json
+packages="$packages jq"
 # libcminpack-dev: springsim fit's least squares (MINPACK lmder)
 packages="$packages libcminpack-dev"
 scaleout=""

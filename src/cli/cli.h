@@ -226,7 +226,8 @@ void list_flags(FILE *fp);
 const char *cli_summary(const char *summary);
 /*
  * `springsim list --json`: every table of the program as one JSON
- * document on fp (listjson.c); 0 (the caller checks the stream).
+ * document on fp (listjson.c); 0 (the caller checks the stream), or
+ * -1 after a message (out of memory, before anything is written).
  */
 int list_json(FILE *fp);
 

@@ -116,7 +116,8 @@ cmd_list(int argc, char **argv)
 		return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 	}
 	if (argc == 2 && strcmp(argv[1], "--json") == 0) {
-		list_json(stdout);
+		if (list_json(stdout) != 0)
+			return EXIT_IO;
 		return flush_stdout() == 0 ? EXIT_OK : EXIT_IO;
 	}
 	if (argc > 1)
