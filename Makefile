@@ -202,7 +202,8 @@ $(UNIT_OBJ): CPPFLAGS += -DSPRINGSIM_TREE='"$(CURDIR)"'
 $(UNIT): $(UNIT_OBJ) $(CLI_UNITS) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(CLI_UNITS) $(LIB) $(LDLIBS)
 
-$(BENCH): $(BUILD)/bench/bench.o $(CLI_UNITS) $(LIB)
+$(BENCH): $(BUILD)/bench/bench.o $(BUILD)/tests/unit/nofit.o $(CLI_UNITS) \
+    $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # (the harnesses run fit too: fit.o and MINPACK, as the program links them)

@@ -198,7 +198,7 @@ extern const struct command cli_commands[];
 /* sweep's getopt table and --help (sweep.c), until it is in rows. */
 extern const struct option sweep_opts[];
 void sweep_usage(FILE *fp);
-int cmd_help(int argc, char **argv);	/* main.c: help [COMMAND | MODEL] */
+int cmd_help(int argc, char **argv);	/* help.c: help [COMMAND | MODEL] */
 /* `springsim [options]`, no command named: run, its lone -h the short one */
 int cmd_default(int argc, char **argv);	/* run.c */
 /* `springsim --help` (main.c): the commands, models, flags most used */

@@ -993,7 +993,7 @@ fit_work(int argc, char **argv)
 	return rows > FIT_MAX_ROWS ? INFINITY : 0.0;
 }
 
-enum command {
+enum harness_command {
 	C_RUN, C_FPS, C_CONVERT, C_ANALYZE, C_LIST, C_SWEEP, C_RESONANCE,
 	C_TUNE, C_FIT
 };
@@ -1003,7 +1003,7 @@ enum command {
  * unless the run would be long.
  */
 static void
-run_command(enum command cmd, int argc, char **argv)
+run_command(enum harness_command cmd, int argc, char **argv)
 {
 	char *av[MAX_ARGS + 2];
 	double work = 0.0;
@@ -1065,7 +1065,7 @@ run_command(enum command cmd, int argc, char **argv)
 
 /* One command's harness: argv[0] is its name, the bytes the rest. */
 static int
-args_harness(enum command cmd, char *name, const uint8_t *data,
+args_harness(enum harness_command cmd, char *name, const uint8_t *data,
     size_t size)
 {
 	struct args a;
@@ -1105,7 +1105,7 @@ fuzz_args_main(const uint8_t *data, size_t size)
 	static char name[] = "springsim";
 	static const struct {
 		const char *name;
-		enum command cmd;
+		enum harness_command cmd;
 	} cmds[] = {
 		{ "run", C_RUN }, { "list", C_LIST }, { "fps", C_FPS },
 		{ "analyze", C_ANALYZE }, { "convert", C_CONVERT },
@@ -1267,7 +1267,7 @@ fuzz_number(const uint8_t *data, size_t size)
  * picks (bit i of it chooses between the pairs of choice[i]).
  */
 static int
-csv_harness(enum command cmd, char *name, char *flag,
+csv_harness(enum harness_command cmd, char *name, char *flag,
     const char *const choice[][2], int nchoices, const uint8_t *data,
     size_t size)
 {

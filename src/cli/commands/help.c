@@ -1,14 +1,17 @@
 /*
- * help.c - `springsim --help`: the commands, the models (and where each
- * one's own help is), the flags most used, the exit statuses and where
- * to look next, on one screen.  Run's whole flag reference is run.c's
+ * help.c - `springsim help [COMMAND | MODEL]`, and `springsim --help`:
+ * the commands, the models (and where each one's own help is), the
+ * flags most used, the exit statuses and where to look next, on one
+ * screen.  Run's whole flag reference is run.c's
  * (`springsim help run`).  Apart from main.c, as run.c prints it too
  * (a lone `springsim --help`) and the unit tests link run.c without
  * main.c.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
+#include "run.h"
 
 /* See cli.h: `springsim --help`, a page that fits a terminal. */
 void
@@ -68,4 +71,42 @@ springsim_usage(FILE *fp)
 "3 a sweep --fail-if gate failed.\n"
 "See springsim(1) (man springsim) for everything; docs/guide.md in the\n"
 "source tree for a tour.\n", fp);
+}
+
+/*
+ * `springsim help [COMMAND | MODEL]`: this help, a command's --help (the
+ * command run with --help alone), or a model's (--model NAME --help), so
+ * that every help is found from one name.
+ */
+int
+cmd_help(int argc, char **argv)
+{
+	const struct command *c;
+	char help[] = "--help", model[] = "--model", run[] = "run";
+	char *args[5];
+
+	if (argc > 2)
+		return usage_error("help: unexpected argument '%s'", argv[2]);
+	if (argc < 2 || strcmp(argv[1], "help") == 0 ||
+	    strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		springsim_usage(stdout);
+		return flush_stdout() == 0 ? CMD_DONE : EXIT_IO;
+	}
+	args[0] = argv[1];
+	args[1] = help;
+	args[2] = NULL;
+	for (c = cli_commands; c->name != NULL; c++)
+		if (strcmp(c->name, argv[1]) == 0)
+			return c->run(2, args);
+	/* every model of run_models[] (runmodels.c): its help is
+	 * --model NAME --help, run's or its own command's */
+	if (run_model_find(argv[1]) != NULL) {
+		args[0] = run;
+		args[1] = model;
+		args[2] = argv[1];
+		args[3] = help;
+		args[4] = NULL;
+		return cmd_run(4, args);
+	}
+	return usage_error("help: unknown command or model '%s'", argv[1]);
 }
