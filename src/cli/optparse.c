@@ -33,6 +33,124 @@ const struct opt_command *const opt_commands[] = {
 	NULL
 };
 
+/* The most options an ambiguous abbreviation's message names. */
+#define AMBIGUOUS_SHOWN 8
+
+/*
+ * getopt_long returns '?' with optopt 0 both for an unknown option and
+ * for an abbreviation that is the start of several (glibc's
+ * process_long_option, with opterr 0): tell them apart in the command's
+ * table opts (NULL: not at all).  For "--ta" (or "--ta=1") that starts
+ * two or more names, the message names them ("--target, --target-vel")
+ * and *status is EXIT_USAGE: 1; otherwise 0, nothing said.
+ */
+static int
+ambiguous(const char *flag, const struct option *opts, int *status)
+{
+	char list[600] = "", name[64];
+	const struct option *o, *p;
+	size_t len, used = 0;
+	int n = 0;
+
+	if (opts == NULL || strncmp(flag, "--", 2) != 0)
+		return 0;
+	len = strcspn(flag + 2, "=");
+	if (len == 0 || len >= sizeof(name))
+		return 0;
+	memcpy(name, flag + 2, len);
+	name[len] = '\0';
+	for (o = opts; o->name != NULL; o++) {
+		if (strncmp(o->name, name, len) != 0)
+			continue;
+		for (p = opts; p < o && strcmp(p->name, o->name) != 0; p++)
+			;
+		if (p < o)
+			continue;	/* a name met before */
+		if (n++ < AMBIGUOUS_SHOWN)
+			used += (size_t)snprintf(list + used, sizeof(list) -
+			    used, "%s--%s", n > 1 ? ", " : "", o->name);
+		if (used >= sizeof(list))
+			used = sizeof(list) - 1;
+	}
+	if (n < 2)
+		return 0;
+	if (n > AMBIGUOUS_SHOWN)
+		snprintf(list + used, sizeof(list) - used, " and %d more",
+		    n - AMBIGUOUS_SHOWN);
+	*status = usage_error("ambiguous option '--%s': %s", name, list);
+	return 1;
+}
+
+/*
+ * The options every command shares, once getopt_long returned c for
+ * flag: -h and -V (printed, then *status is CMD_DONE, or EXIT_IO if the
+ * text was lost), -o FILE (into *output), and getopt_long's complaints (a
+ * usage error; an ambiguous abbreviation named as one, from the
+ * command's table opts).  Returns 1 when it took c, 0 when c is the
+ * command's own, -1 when the command must return *status now.
+ */
+int
+common_option(int c, const char *flag, const char *arg, const char **output,
+    void (*usage_fn)(FILE *), int *status, const struct option *opts)
+{
+	switch (c) {
+	case 'h':
+		usage_fn(stdout);
+		*status = flush_stdout() == 0 ? CMD_DONE : EXIT_IO;
+		return -1;
+	case 'V':
+		printf("springsim %s\n", SPRING_VERSION);
+		*status = flush_stdout() == 0 ? CMD_DONE : EXIT_IO;
+		return -1;
+	case 'o':
+		if (*arg == '\0') {
+			warn_msg("-o: '' is not a file name");
+			*status = EXIT_USAGE;
+			return -1;
+		}
+		*output = arg;
+		return 1;
+	case ':':
+		*status = usage_error("%s needs a value", flag);
+		return -1;
+	case '?':
+		if (optopt != 0 && strchr(flag, '=') != NULL)
+			*status = usage_error("%.*s takes no value",
+			    (int)(strchr(flag, '=') - flag), flag);
+		else if (!ambiguous(flag, opts, status) &&
+		    !opt_elsewhere(flag, status))
+			*status = usage_error("unknown option '%s'", flag);
+		return -1;
+	}
+	return 0;
+}
+
+/* See cli.h. */
+int
+option_once(unsigned char *seen, int c, const struct option *opts)
+{
+	const struct option *o;
+	unsigned char bit;
+
+	if (c < 0 || c >= 8 * OPTION_SEEN_BYTES)
+		return 0;
+	for (o = opts; o->name != NULL && o->val != c; o++)
+		;
+	if (o->name != NULL ? o->has_arg == no_argument : c != 'o' && c != 'j')
+		return 0;
+	bit = (unsigned char)(1u << (c % 8));
+	if ((seen[c / 8] & bit) == 0) {
+		seen[c / 8] |= bit;
+		return 0;
+	}
+	if (c == 'o' || c == 'j')
+		usage_error("-%c is given twice: give each option once", c);
+	else
+		usage_error("--%s is given twice: give each option once",
+		    o->name);
+	return -1;
+}
+
 /*
  * The getopt tables of the commands not yet in rows, by the name `help`
  * knows them by: opt_elsewhere reads them too.
