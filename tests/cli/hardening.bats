@@ -593,6 +593,9 @@ known_option() {
 	sim analyze --model mesh "$1"
 	stderr_text
 	[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
+	# list refuses all but its one flag in words of its own
+	sim list "$1"
+	[ "$status" -ne 0 ] || return 0
 	return 1
 }
 
