@@ -15,7 +15,8 @@
  *
  * This file is the command: its flags read (the axes into the grid,
  * sweepgrid.c; the gates, sweepgates.c; shards), the columns chosen, the
- * header and the run; the work on every core is sweeppool.c's.
+ * header and the run; the work on every core is sweeppool.c's (the
+ * threads, the ring) and sweeprows.c's (a block's rows).
  */
 #include <getopt.h>
 #include <stdio.h>

@@ -107,7 +107,7 @@ axis_apply(const struct axis *ax, long i, struct run_setup *rs, char *buf)
  * range, and a sweep's parse did it twice a point), and as text once the
  * grid is whole (sweep_cache_texts): each formatted (and read back by
  * run) once per sweep, not once per row, and a row's cell of the axis a
- * copy of 32 bytes (sweeppool.c's put_extra), its length known.
+ * copy of 32 bytes (sweeprows.c's put_extra), its length known.
  */
 #define CACHE_POINTS 65536
 
@@ -467,7 +467,7 @@ sweep_add_option(struct sweep *sw, int code, const char *name,
 		 * (a parameter's) to 0.35 s (--x0's), each formatted, copied
 		 * into a setup and read back.  Its flag's range is only noted
 		 * (a point past it is refused at its configuration, where the
-		 * other flags are known: sweeppool.c's plan_known_fits)
+		 * other flags are known: sweeprows.c's plan_known_fits)
 		 */
 		if (kind == AX_NUMBER && (ax->num != NULL || ax->items == NULL)) {
 			double x = sweep_axis_number(ax, i);

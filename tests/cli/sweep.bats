@@ -56,7 +56,7 @@ $want"
 
 @test "sweep: keyed flags varying fastest (a key that comes back) give run's rows too" {
 	# --dt and --integrator last: each row's key differs from the row
-	# before's and comes back (kept setups, sweeppool.c), on 3 threads
+	# before's and comes back (kept setups, sweeprows.c), on 3 threads
 	sim sweep --uaf 5,50 --dr 0,1 --dt 0.01,0.05 --integrator all -j 3 \
 	    -q -o "$BATS_TEST_TMPDIR/s.csv"
 	assert_status 0
@@ -74,7 +74,7 @@ $want"
 @test "sweep: more keys than the workers keep, coming back, give run's rows too" {
 	# --dt last with 2100 points: each row's key is new to the row
 	# before.  On 2 threads keys 0 to 2047 are kept (each thread keeps
-	# 4096 / 2 at most, sweeppool.c's KEPT_ALL) and the configurations
+	# 4096 / 2 at most, sweeppool.h's KEPT_ALL) and the configurations
 	# of the other 52 are resolved alone; on 3, 1365 kept and 735 alone;
 	# on 1 every key is kept.  Every 97th row against run, and all of
 	# them against the sweep with --dt first (a key a run of rows)
