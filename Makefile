@@ -100,16 +100,16 @@ CLI_UNITS = $(filter-out $(BUILD)/src/cli/main.o $(BUILD)/src/cli/commands/fit.o
 UNIT_OBJ = $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
 LIB	 = $(BUILD)/libspring.a
-# The shared library: libspring.so.MAJOR.MINOR.PATCH after SPRING_VERSION,
-# its soname libspring.so.MAJOR, and the two symlinks a loader (.so.MAJOR)
-# and a linker's -lspring (.so) look for.  The soname names the ABI: a
-# program linked against it loads any later libspring.so.MAJOR.*.  While
-# SPRING_VERSION is 0.x that is libspring.so.0: the common choice for a
-# library before 1.0, rather than libspring.so.0.MINOR, so that programs
-# keep loading the library across 0.x releases; a release that breaks
-# the ABI (a struct's layout, a signature, a symbol gone) must then bump
-# the major, or ship a soname by hand (SOMAJOR=0.3).
-SOMAJOR	?= $(firstword $(subst ., ,$(VERSION)))
+# The shared library: libspring.so.VERSION (SPRING_VERSION), its soname
+# libspring.so.ABI and the two symlinks a loader (.so.ABI) and a
+# linker's -lspring (.so) look for.  The soname's number is SPRING_ABI
+# (include/spring.h), the one number of the stable core's ABI: raised
+# when a stable struct changes size or layout or a function its meaning,
+# so a program built against another ABI does not load it, and checked
+# at run time by SPRING_ABI_CHECK() (the structs' sizes too).  Releases
+# that keep the ABI keep the soname (0.2.0 and 0.3.0 could both be
+# libspring.so.0).
+SOMAJOR	?= $(shell sed -n 's/^\#define SPRING_ABI \([0-9]*\)$$/\1/p' include/spring.h)
 SONAME	 = libspring.so.$(SOMAJOR)
 SOLIB	 = $(BUILD)/libspring.so.$(VERSION)
 BIN	 = $(BUILD)/springsim

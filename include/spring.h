@@ -18,6 +18,8 @@
 #ifndef SPRING_H
 #define SPRING_H
 
+#include <stddef.h>
+
 /*
  * One header a family, in include/spring/, each usable alone (it
  * includes what it needs) and from C++ (extern "C").
@@ -49,6 +51,40 @@
  * (a run's target can be a signal), but its interface is experimental
  * too.
  */
+/*
+ * The ABI of the stable core: raised whenever one of its structs changes
+ * size or layout, or a function its meaning.  The shared library's
+ * soname is libspring.so.SPRING_ABI (the Makefile reads it here), so a
+ * program built against another ABI does not load; one linked without
+ * the soname's guard (a copied library, dlopen) is caught by
+ * SPRING_ABI_CHECK(): the library's ABI and the sizes of the structs a
+ * caller allocates, against the header the caller was compiled with, as
+ * zlib's deflateInit checks its version and sizeof(z_stream).  0, or -1:
+ * rebuild against the installed headers.
+ */
+#define SPRING_ABI 0
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The SPRING_ABI the library was built with. */
+int spring_abi(void);
+/* See SPRING_ABI: call it as SPRING_ABI_CHECK(). */
+int spring_abi_check(int abi, size_t params, size_t rule, size_t stepper,
+    size_t sim, size_t engine_setup, size_t engine_state, size_t metrics,
+    size_t reference, size_t conventions);
+
+#ifdef __cplusplus
+}
+#endif
+
+#define SPRING_ABI_CHECK() spring_abi_check(SPRING_ABI, \
+	sizeof(spring_params), sizeof(spring_rule), sizeof(spring_stepper), \
+	sizeof(spring_sim), sizeof(spring_engine_setup), \
+	sizeof(spring_engine_state), sizeof(spring_metrics), \
+	sizeof(spring_reference), sizeof(spring_conventions))
+
 #ifdef SPRING_EXPERIMENTAL
 #include "spring/signal.h"	/* target signals */
 #include "spring/analyze.h"	/* stability of a rule */

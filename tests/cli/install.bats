@@ -102,18 +102,22 @@ version() {
 	mk install
 	cmp -s "$build/libspring.a" "$lib/libspring.a" ||
 		fail "lib/libspring.a is not the build's"
-	# the shared library under its full version, the soname (the major,
-	# 0 while 0.x) and -lspring's name symlinks to it
+	# the shared library under its full version, the soname (SPRING_ABI,
+	# the stable core's ABI, read from the header) and -lspring's name
+	# symlinks to it
+	local abi
+	abi=$(sed -n 's/^#define SPRING_ABI \([0-9]*\)$/\1/p' "$REPO/include/spring.h")
+	[ -n "$abi" ] || fail "no SPRING_ABI in include/spring.h"
 	[ -f "$lib/libspring.so.$v" ] && [ ! -L "$lib/libspring.so.$v" ] ||
 		fail "no lib/libspring.so.$v"
 	cmp -s "$build/libspring.so.$v" "$lib/libspring.so.$v" ||
 		fail "lib/libspring.so.$v is not the build's"
-	[ "$(readlink "$lib/libspring.so.${v%%.*}")" = "libspring.so.$v" ] ||
-		fail "lib/libspring.so.${v%%.*} is not a symlink to libspring.so.$v"
-	[ "$(readlink "$lib/libspring.so")" = "libspring.so.${v%%.*}" ] ||
-		fail "lib/libspring.so is not a symlink to libspring.so.${v%%.*}"
+	[ "$(readlink "$lib/libspring.so.$abi")" = "libspring.so.$v" ] ||
+		fail "lib/libspring.so.$abi is not a symlink to libspring.so.$v"
+	[ "$(readlink "$lib/libspring.so")" = "libspring.so.$abi" ] ||
+		fail "lib/libspring.so is not a symlink to libspring.so.$abi"
 	readelf -d "$lib/libspring.so.$v" |
-	    grep -q "(SONAME).*\[libspring\.so\.${v%%.*}\]" ||
+	    grep -q "(SONAME).*\[libspring\.so\.$abi\]" ||
 		fail "soname: $(readelf -d "$lib/libspring.so.$v" | grep SONAME)"
 	cmp -s "$REPO/include/spring.h" "$DEST$PREFIX/include/spring.h" ||
 		fail "no include/spring.h"

@@ -4,7 +4,9 @@
  * undamped spring let go at x0 = 1, at rest, toward a target at 0 moves
  * as x(t) = cos(omega t), v(t) = -omega sin(omega t).  The exact rule,
  * stepped 100 times, and the reference's closed form must both give that.
- * Prints the library's version; exits 0 when every value agrees.
+ * First, SPRING_ABI_CHECK(): the library it runs with is the ABI its
+ * header describes.  Prints the library's version; exits 0 when every
+ * value agrees.
  */
 #include <math.h>
 #include <stdio.h>
@@ -32,6 +34,11 @@ main(void)
 	spring_reference ref;
 	int i, bad = 0;
 
+	if (SPRING_ABI_CHECK() != 0) {
+		printf("the library's ABI is not the header's (%d)\n",
+		    SPRING_ABI);
+		return 1;
+	}
 	if (spring_params_set(omega, 0.0, 1.0, &p) != 0 ||
 	    spring_rule_find("exact") != spring_rule_exact)
 		return 1;

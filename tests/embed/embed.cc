@@ -50,6 +50,8 @@ main()
 	last_row l = { spring_row(), 0 };
 	int bad = 0;
 
+	if (SPRING_ABI_CHECK() != 0)
+		return 1;
 	sim.rule = spring_rule_find("exact");
 	if (sim.rule == nullptr || spring_params_set(omega, 1.0, 1.0,
 	    &sim.params) != 0)

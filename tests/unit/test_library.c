@@ -130,10 +130,37 @@ tile_widths(void)
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
 }
 
+/*
+ * SPRING_ABI_CHECK(): this build agrees with itself; another ABI, or any
+ * one struct's size off by one, is refused.
+ */
+static void
+abi_check(void)
+{
+	CHECK(spring_abi() == SPRING_ABI);
+	CHECK(SPRING_ABI_CHECK() == 0);
+	CHECK(spring_abi_check(SPRING_ABI + 1, sizeof(spring_params),
+	    sizeof(spring_rule), sizeof(spring_stepper), sizeof(spring_sim),
+	    sizeof(spring_engine_setup), sizeof(spring_engine_state),
+	    sizeof(spring_metrics), sizeof(spring_reference),
+	    sizeof(spring_conventions)) == -1);
+	CHECK(spring_abi_check(SPRING_ABI, sizeof(spring_params),
+	    sizeof(spring_rule), sizeof(spring_stepper),
+	    sizeof(spring_sim) + 8, sizeof(spring_engine_setup),
+	    sizeof(spring_engine_state), sizeof(spring_metrics),
+	    sizeof(spring_reference), sizeof(spring_conventions)) == -1);
+	CHECK(spring_abi_check(SPRING_ABI, sizeof(spring_params),
+	    sizeof(spring_rule), sizeof(spring_stepper), sizeof(spring_sim),
+	    sizeof(spring_engine_setup) - 8, sizeof(spring_engine_state),
+	    sizeof(spring_metrics), sizeof(spring_reference),
+	    sizeof(spring_conventions)) == -1);
+}
+
 void
 test_library(void)
 {
 	no_flags();
 	flags_put_in();
 	tile_widths();
+	abi_check();
 }
