@@ -540,6 +540,7 @@ param_plan(const struct param_set *ps, struct param_plan *pl)
 	int p;
 
 	pl->group = -1;
+	pl->g = NULL;
 	pl->own_mass = -1;
 	pl->nids = 0;
 	pl->uses_step = param_uses_step(ps);
@@ -551,6 +552,7 @@ param_plan(const struct param_set *ps, struct param_plan *pl)
 		if (g->d == NULL)
 			return -1;
 		pl->group = (int)(g - table);
+		pl->g = g;
 	}
 	for (p = mask_next(&ps->given, 0); p < P_COUNT;
 	    p = mask_next(&ps->given, p + 1)) {
@@ -571,6 +573,7 @@ int
 param_plan_halflife(const struct param_set *ps, struct param_plan *pl)
 {
 	pl->group = -1;
+	pl->g = NULL;
 	pl->own_mass = -1;
 	pl->nids = 0;
 	pl->uses_step = 0;
@@ -628,19 +631,20 @@ int
 param_resolve_planned(const struct param_plan *pl, const double *value,
     double mass, double h, spring_params *sp)
 {
-	const struct param_group *g;
+	const struct param_group *g = pl->g;
 	double v[SPRING_DIALECT_MAX_PARAMS];
-	int rc;
+	int rc, i;
 
 	if (!param_planned_fit(pl, value))
 		return -1;
 	if (pl->own_mass >= 0)
 		mass = value[pl->own_mass];
-	if (pl->group < 0)
+	if (g == NULL)
 		rc = spring_from_uaf(4.0 * PI, 0.3, sp);
 	else {
-		g = &param_group_table()[pl->group];
-		param_group_values(g, value, mass, v);
+		/* param_group_values, inline: once a configuration */
+		for (i = 0; i < g->n; i++)
+			v[i] = g->is_mass[i] ? mass : value[g->id[i]];
 		rc = g->d->to_spring(v, mass, h, sp);
 	}
 	if (rc != 0)

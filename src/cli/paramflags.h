@@ -117,8 +117,12 @@ int param_resolve_again(const struct param_set *ps, double h,
  * param_id) and --mass mass, with no message: 0, or -1 where
  * param_resolve would fail (a caller that must say why calls it).
  */
+struct param_group;
 struct param_plan {
 	int group;			/* the group's row; -1: the default */
+	const struct param_group *g;	/* that row, NULL: the default (a
+					 * sweep resolves each configuration
+					 * by it, with no look-up) */
 	int own_mass;			/* the group's mass flag given, or -1 */
 	int nids;
 	unsigned char ids[P_COUNT];	/* the flags given, in id order */
