@@ -47,12 +47,8 @@ static const struct flag_row fit_rows[] = {
 	{ .flag = "--precision", .kind = FK_COUNT, .min = 1, .max = 17,
 	  .at = FFIELD(long, precision), .help =
 "  --precision N       N significant digits (1-17)\n" },
-	{ .flag = "--output", .letter = 'o', .kind = FK_COMMON_VALUE,
-	  .help =
-"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n" },
-	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
-"  -h, --help          this help;  -V, --version  the version\n" },
-	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	OPT_ROW_OUTPUT,
+	OPT_ROWS_HELP_VERSION,
 	{ .help =
 "\n"
 "Output: convert's name=value block for the fitted spring (omega=, zeta=,\n"

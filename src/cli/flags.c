@@ -285,8 +285,7 @@ static const struct flag_row run_flags[] = {
 	{ .help =
 "\n"
 "Output:\n" },
-	{ .flag = "--output", .letter = 'o', .kind = FK_COMMON_VALUE, .help =
-"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n" },
+	OPT_ROW_OUTPUT,
 	{ .flag = "--metrics", .kind = FK_ON, .at = FIELD(int, metrics), .help =
 "  --metrics           one header and one row of metrics, not the trajectory\n" },
 	{ .flag = "--columns", .kind = FK_NAME, .at = FIELD(const char *, columns),
@@ -302,9 +301,7 @@ static const struct flag_row run_flags[] = {
 	{ .flag = "--no-header", .kind = FK_OFF, .at = FIELD(int, header),
 	  .help =
 "  --no-header         leave out the header line\n" },
-	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
-"  -h, --help          this help;  -V, --version  the version\n" },
-	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	OPT_ROWS_HELP_VERSION,
 	{ .help =
 "  The trajectory gains a last column, dt, when the frame time varies.\n"
 "\n"

@@ -86,6 +86,18 @@ struct flag_row {
 	int state;		/* a field of the sim alone: run_flag_state */
 };
 
+/*
+ * The rows every command's table has, in the manner of git's OPT__*
+ * macros: -o FILE, and -h and -V, with the lines every --help prints.
+ */
+#define OPT_ROW_OUTPUT \
+	{ .flag = "--output", .letter = 'o', .kind = FK_COMMON_VALUE, .help = \
+"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n" }
+#define OPT_ROWS_HELP_VERSION \
+	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help = \
+"  -h, --help          this help;  -V, --version  the version\n" }, \
+	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON }
+
 /* Whether row f ends its table. */
 static inline int
 row_end(const struct flag_row *f)

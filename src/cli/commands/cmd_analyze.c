@@ -125,8 +125,7 @@ static const struct flag_row analyze_rows[] = {
 	{ .help =
 "\n"
 "Output:\n" },
-	{ .flag = "--output", .letter = 'o', .kind = FK_COMMON_VALUE, .help =
-"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n" },
+	OPT_ROW_OUTPUT,
 	{ .flag = "--precision", .kind = FK_COUNT, .min = 1, .max = 17,
 	  .at = AFIELD(long, precision), .help =
 "  --precision N       N significant digits (1-17); default: digits that\n"
@@ -134,9 +133,7 @@ static const struct flag_row analyze_rows[] = {
 	{ .flag = "--no-header", .kind = FK_OFF, .at = AFIELD(int, header),
 	  .help =
 "  --no-header         leave out the header line\n" },
-	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
-"  -h, --help          this help;  -V, --version  the version\n" },
-	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	OPT_ROWS_HELP_VERSION,
 	{ .help =
 "\n"
 "Columns (rows: each rule, then each zeta, then each dt or hw):\n"

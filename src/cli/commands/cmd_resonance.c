@@ -112,9 +112,7 @@ static const struct flag_row res_rows[] = {
 "  --periods N         measure over at least N whole drive periods (default\n"
 "                      10), and over as many more as it takes to hold\n"
 "                      1000 frames\n" },
-	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
-"  -h, --help          this help;  -V, --version  the version\n" },
-	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	OPT_ROWS_HELP_VERSION,
 	{ .help =
 "\n"
 "energy is Holden's (v^2 + omega^2 x^2) / 2 per unit mass, x and v taken\n"

@@ -584,9 +584,7 @@ static const struct flag_row vec_rows[] = {
 "\n"
 "--metrics: one row per component, `springsim run --metrics`'s columns\n"
 "(or those --columns names) after a first column, component (0, 1, 2).\n" },
-	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
-"  -h, --help          this help;  -V, --version  the version\n" },
-	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	OPT_ROWS_HELP_VERSION,
 	{ .help =
 "\n"
 "and run's flags (--integrator, the spring's parameters, --dt, --substep,\n"

@@ -113,11 +113,8 @@ static const struct flag_row convert_rows[] = {
 	  .at = CFIELD(long, precision), .help =
 "  --precision N       N significant digits (1-17); default: digits that\n"
 "                      read back to the same double\n" },
-	{ .flag = "--output", .letter = 'o', .kind = FK_COMMON_VALUE, .help =
-"  -o, --output FILE   write FILE (whole or not at all) instead of stdout\n" },
-	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
-"  -h, --help          this help;  -V, --version  the version\n" },
-	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	OPT_ROW_OUTPUT,
+	OPT_ROWS_HELP_VERSION,
 	{ .help =
 "\n"
 "The keys, in order (empty where a convention cannot express the spring):\n"

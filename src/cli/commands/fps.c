@@ -84,9 +84,7 @@ static const struct flag_row fps_rows[] = {
 	{ .flag = "--trajectories", .kind = FK_ON,
 	  .at = FFIELD(int, trajectories), .help =
 "  --trajectories      every rate's trajectory, not one row per rate\n" },
-	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON, .help =
-"  -h, --help          this help;  -V, --version  the version\n" },
-	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	OPT_ROWS_HELP_VERSION,
 	{ .help =
 "\n"
 "and run's flags (the model, --integrator, the spring's parameters, the\n"
