@@ -81,31 +81,6 @@ struct run_setup {
 };
 
 /*
- * A command's own flags, handled before run's: fn returns 1 if it took
- * the option, 0 if not its, -1 after a message on bad input.
- */
-typedef int (*extra_opt_fn)(void *ctx, int c, const char *arg);
-
-/*
- * Parse argv (argv[0] is the command) into rs and build rs->sim.  extra
- * (ending in NULL, may be NULL) are the command's own long options, given
- * to fn.  The commands parse through run_parse_rows (their rows,
- * optparse.h); this getopt-table form is the fuzz harness's, whose
- * mirrors of the commands' flags are tables.  Returns EXIT_OK, CMD_DONE after --help/--version (exit 0), or
- * the exit status.  usage_fn prints the command's --help.
- */
-int run_setup_parse(struct run_setup *rs, int argc, char **argv,
-    const struct option *extra, extra_opt_fn fn, void *ctx,
-    void (*usage_fn)(FILE *));
-/*
- * run_setup_parse without the resolve, for a command that adjusts rs
- * before run_setup_resolve (the networks): EXIT_OK, CMD_DONE or the exit
- * status.
- */
-int run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
-    const struct option *extra, extra_opt_fn fn, void *ctx,
-    void (*usage_fn)(FILE *));
-/*
  * For a command built on runs whose own flags are rows (optparse.h):
  * parse argv into rs (run's flags and the parameters) and own (cmd's
  * rows), without the resolve.  EXIT_OK, CMD_DONE or the exit status.
@@ -113,7 +88,7 @@ int run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
 int run_parse_rows(struct run_setup *rs, const struct opt_command *cmd,
     void *own, int argc, char **argv);
 /*
- * The pieces of run_setup_parse, for commands that build many runs (the
+ * The pieces of run_parse_rows, for commands that build many runs (the
  * sweep): run_setup_init sets the defaults; run_longopts appends run's
  * and the parameters' getopt_long entries to extra (NULL or ending in a
  * NULL entry) in all[0..cap) (run's codes are 256 + the row of flags.c's
