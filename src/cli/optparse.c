@@ -399,16 +399,35 @@ opt_scan(const struct opt_command *cmd, int argc, char **argv,
 	    &rs->output : &output, tap, ctx);
 }
 
-/* Whether rows have the flag whose name (no dashes) is name[0..len). */
+/* Whether an engine's knob is the flag name[0..len) (no dashes). */
+static int
+knobs_have(const char *name, size_t len)
+{
+	const char *knob;
+	int id, has_arg;
+
+	for (id = 0; (knob = engine_knob_flag(id, &has_arg)) != NULL; id++)
+		if (strncmp(knob, name, len) == 0 && knob[len] == '\0')
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether rows have the flag whose name (no dashes) is name[0..len): a
+ * row's, or at an FK_KNOBS row an engine knob's.
+ */
 static int
 rows_have(const struct flag_row *rows, const char *name, size_t len)
 {
 	const struct flag_row *f;
 
-	for (f = rows; !row_end(f); f++)
+	for (f = rows; !row_end(f); f++) {
+		if (f->kind == FK_KNOBS && knobs_have(name, len))
+			return 1;
 		if (f->flag != NULL && strncmp(f->flag + 2, name, len) == 0 &&
 		    f->flag[2 + len] == '\0')
 			return 1;
+	}
 	return 0;
 }
 

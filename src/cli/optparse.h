@@ -146,8 +146,9 @@ void opt_usage(FILE *fp, const struct flag_row *rows);
 
 /*
  * The flag named flag (--name or --name=value) is no flag of the command
- * given: when it is another command's, say so on one line naming the
- * command that takes it, *status EXIT_USAGE, 1; else 0, nothing said.
+ * given: when it is another command's (an engine knob's is run's, at its
+ * FK_KNOBS row), say so on one line naming the command that takes it,
+ * *status EXIT_USAGE, 1; else 0, nothing said.
  */
 int opt_elsewhere(const char *flag, int *status);
 

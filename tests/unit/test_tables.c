@@ -356,6 +356,12 @@ check_flag_rows(void)
 	status = 0;
 	CHECK(opt_elsewhere("--zeta=1", &status) == 1 && status == EXIT_USAGE);
 	status = 0;
+	status = 0;
+	/* an engine's knob, at run's FK_KNOBS row */
+	CHECK(opt_elsewhere("--unity-max-speed=2", &status) == 1 &&
+	    status == EXIT_USAGE);
+	status = 0;
+	CHECK(opt_elsewhere("--unity-max", &status) == 0 && status == 0);
 	CHECK(opt_elsewhere("--no-such-flag", &status) == 0 && status == 0);
 	CHECK(opt_elsewhere("--fail", &status) == 0 && status == 0);
 	CHECK(opt_elsewhere("-x", &status) == 0 && status == 0);
