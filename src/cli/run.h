@@ -206,6 +206,11 @@ int run_flag_owned(int c);
  */
 int run_flags_given(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx);
+/*
+ * Whether rs was given run's flag ("--x0"), as its row records giving it
+ * (a have_ flag, a name); 0 for a flag whose giving is not recorded.
+ */
+int run_flag_given(const struct run_setup *rs, const char *flag);
 
 /* Where rows go and how their numbers are written. */
 struct sink {
@@ -444,6 +449,12 @@ struct run_model {
 	int (*resolve)(struct run_setup *rs);
 	model_runner run;
 	const char *owns;	/* flags only it and others that say so take */
+	/*
+	 * run's flags it refuses, "--a --b" (the first given named, in
+	 * this order): "FLAG does not go with --model NAME: why"
+	 * (refuse_flags, which its resolve calls after its parameters)
+	 */
+	const char *refuses, *why;
 	const char *dim_as;	/* the model it is with --dim N */
 	int dim_one_stays;	/* but not with --dim 1 */
 };

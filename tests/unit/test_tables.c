@@ -439,6 +439,50 @@ check_opt_scan(void)
 	free(rs);
 }
 
+/*
+ * Each model's refused run flags (run_models[]' refuses): a reason with
+ * them, run's model (resolved here), each word a run flag whose giving
+ * its row records, and the model, resolved with it given, refuses it.
+ */
+static void
+check_model_refusals(void)
+{
+	static const struct flag_row none[] = { { .flag = NULL } };
+	const struct opt_command run = { .name = "run", .rows = none };
+	const struct run_model *m;
+	struct run_setup *rs = malloc(sizeof(*rs));
+	char a0[] = "run", a1[] = "--model", a2[32], a3[32], a4[] = "1";
+	char *argv[] = { a0, a1, a2, a3, a4, NULL };
+	const char *p;
+	size_t n;
+	int nrefused = 0;
+
+	CHECK(rs != NULL);
+	message_mute = 1;
+	for (m = run_models; run_model_name(m) != NULL; m++) {
+		CHECK((m->refuses != NULL) == (m->why != NULL));
+		CHECK(m->refuses == NULL || m->resolve != NULL);
+		for (p = m->refuses; p != NULL && *p != '\0'; p += *p == ' ') {
+			n = strcspn(p, " ");
+			CHECK(n < sizeof(a3) && strncmp(p, "--", 2) == 0);
+			snprintf(a2, sizeof(a2), "%s", run_model_name(m));
+			snprintf(a3, sizeof(a3), "%.*s", (int)n, p);
+			run_setup_init(rs);
+			CHECK(!run_flag_given(rs, a3));
+			CHECK(run_parse_rows(rs, &run, NULL, 5, argv) ==
+			    EXIT_OK);
+			CHECK(run_flag_given(rs, a3));
+			CHECK(run_setup_resolve(rs) == EXIT_USAGE);
+			run_setup_free(rs);
+			nrefused++;
+			p += n;
+		}
+	}
+	message_mute = 0;
+	CHECK(nrefused >= 4);
+	free(rs);
+}
+
 /* The suite: each table against the others and the library's lists. */
 void
 test_tables(void)
@@ -553,4 +597,5 @@ test_tables(void)
 	test_knob_flags(all);
 	check_flag_rows();
 	check_opt_scan();
+	check_model_refusals();
 }
