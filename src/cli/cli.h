@@ -63,9 +63,6 @@ int common_option(int c, const char *flag, const char *arg,
 #define OPTION_SEEN_BYTES 1024
 int option_once(unsigned char *seen, int c, const struct option *opts);
 
-/* analyze --model chain|mesh's getopt table (limits.c; the fuzz harness). */
-extern const struct option analyze_system_opts[];
-
 /* Whether the space-separated list has the word w ("" is in none). */
 int list_has_word(const char *list, const char *w);
 

@@ -818,26 +818,45 @@ run_flag_owned(int c)
 	return f != NULL && f->owned;
 }
 
+/*
+ * Whether rs was given row f's flag, as its giving is recorded (a have_
+ * flag, a name); a flag whose giving is not recorded, never.
+ */
+static int
+row_given(const struct run_setup *rs, const struct flag_row *f)
+{
+	if (f->have != 0)
+		return *(const int *)field_of(rs, f->have);
+	if (f->kind == FK_NAME)
+		return *(const char *const *)field_of(rs, f->at) != NULL;
+	return 0;
+}
+
 /* See run.h. */
 int
 run_flags_given(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx)
 {
 	const struct flag_row *f;
-	int rc, given;
+	int rc;
 
 	for (f = run_flags; f < run_flags + NFLAGS; f++) {
 		if (f->flag == NULL || !f->owned)
 			continue;
-		if (f->have != 0)
-			given = *(const int *)field_of(rs, f->have);
-		else if (f->kind == FK_NAME)
-			given = *(const char *const *)field_of(rs, f->at) !=
-			    NULL;
-		else
-			continue;
-		if (given && (rc = fn(ctx, f->flag)) != 0)
+		if (row_given(rs, f) && (rc = fn(ctx, f->flag)) != 0)
 			return rc;
 	}
+	return 0;
+}
+
+/* See run.h: its row's record. */
+int
+run_flag_given(const struct run_setup *rs, const char *flag)
+{
+	const struct flag_row *f;
+
+	for (f = run_flags; f < run_flags + NFLAGS; f++)
+		if (f->flag != NULL && strcmp(f->flag, flag) == 0)
+			return row_given(rs, f);
 	return 0;
 }

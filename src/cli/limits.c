@@ -6,7 +6,6 @@
  * amplification matrix.  cmd_analyze hands the command line over when
  * --model names a system.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 
 #include "spring.h"
 #include "numfmt.h"
+#include "optparse.h"
 #include "run.h"
 
 /*
@@ -174,19 +174,74 @@ impulse_limit(long rows, long cols, double ratio, double *work,
 	return 0;
 }
 
-/* See cli.h: analyze --model chain|mesh's flags. */
-const struct option analyze_system_opts[] = {
-	{ "model", required_argument, NULL, 'm' },
-	{ "particles", required_argument, NULL, 'n' },
-	{ "grid", required_argument, NULL, 'g' },
-	{ "integrator", required_argument, NULL, 'i' },
-	{ "precision", required_argument, NULL, 'p' },
-	{ "no-header", no_argument, NULL, 'H' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+/* analyze --model chain|mesh's flags, as its rows store them. */
+struct limits_opts {
+	const char *model;		/* cmd_analyze's: chain or mesh */
+	const char *rule_name;		/* --integrator; NULL: all */
+	const char *particles, *grid;	/* as given, or NULL */
+	const char *output;
+	long rows, cols, precision;
+	int header;
 };
+
+#define LFIELD(T, f) FIELD_OF(struct limits_opts, T, f)
+
+/* --particles N: the rope's bodies. */
+static int
+limits_particles(void *own, const char *arg)
+{
+	struct limits_opts *lo = own;
+
+	lo->particles = arg;
+	return parse_long("--particles", arg, 1, MAX_ANALYZE_PARTICLES,
+	    &lo->rows) != 0 ? -1 : 0;
+}
+
+/* --grid RxC: the mesh's rows and columns. */
+static int
+limits_grid(void *own, const char *arg)
+{
+	struct limits_opts *lo = own;
+
+	lo->grid = arg;
+	return parse_grid(arg, &lo->rows, &lo->cols);
+}
+
+/* --integrator NAME: a rule, impulse, or all (NULL). */
+static int
+limits_rule(void *own, const char *arg)
+{
+	struct limits_opts *lo = own;
+
+	lo->rule_name = strcmp(arg, "all") == 0 ? NULL : arg;
+	if (lo->rule_name != NULL && strcmp(arg, "impulse") != 0 &&
+	    spring_rule_find(arg) == NULL) {
+		usage_error("--integrator: unknown rule '%s'; 'springsim "
+		    "list' shows them, and impulse", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* analyze --model chain|mesh's flags; its --help is limits_usage. */
+static const struct flag_row limits_rows[] = {
+	{ .flag = "--model", .kind = FK_NAME, .at = LFIELD(const char *,
+	    model) },
+	{ .flag = "--particles", .kind = FK_HOOK, .parse = limits_particles },
+	{ .flag = "--grid", .kind = FK_HOOK, .parse = limits_grid },
+	{ .flag = "--integrator", .kind = FK_HOOK, .parse = limits_rule },
+	{ .flag = "--precision", .kind = FK_COUNT, .min = 1, .max = 17,
+	    .at = LFIELD(long, precision) },
+	{ .flag = "--no-header", .kind = FK_OFF, .at = LFIELD(int, header) },
+	{ .flag = "--output", .letter = 'o', .kind = FK_COMMON_VALUE },
+	{ .flag = "--help", .letter = 'h', .kind = FK_COMMON },
+	{ .flag = "--version", .letter = 'V', .kind = FK_COMMON },
+	{ .flag = NULL }
+};
+
+/* See optparse.h. */
+const struct opt_command analyze_system_options = { .name = "analyze",
+    .rows = limits_rows, .usage = limits_usage };
 
 /*
  * `springsim analyze --model chain|mesh`: cmd_analyze hands the command
@@ -196,85 +251,45 @@ const struct option analyze_system_opts[] = {
 int
 analyze_system(int argc, char **argv)
 {
-	const struct option *opts = analyze_system_opts;
-	const char *model = run_model_arg(argc, argv, NULL), *output = NULL;
-	const char *rule_name = NULL, *particles = NULL, *grid = NULL;
+	struct limits_opts lo = { .rows = 10, .cols = 10, .header = 1 };
+	const char *model = run_model_arg(argc, argv, NULL);
 	const spring_rule *const *r;
 	struct limit_row row[2 * 16];
 	struct sink *k;
 	double *mu, *tmp, *work = NULL;
-	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
-	long rows = 10, cols = 10, precision = 0;
-	int c, rc, status, header = 1, mesh, i, n, nrows = 0, impulse;
+	long rows, cols;
+	int rc, mesh, i, n, nrows = 0, impulse;
 
 	if (model == NULL || (strcmp(model, "chain") != 0 &&
 	    strcmp(model, "mesh") != 0))
 		return -1;
 	mesh = strcmp(model, "mesh") == 0;
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:V", opts, NULL)) != -1) {
-		const char *flag = argv[optind - 1];
-
-		if (option_once(seen, c, opts) != 0)
-			return EXIT_USAGE;
-		if ((rc = common_option(c, flag, optarg, &output, limits_usage,
-		    &status, opts)) < 0)
-			return status;
-		if (rc > 0)
-			continue;
-		switch (c) {
-		case 'n':
-			particles = optarg;
-			if (parse_long("--particles", optarg, 1,
-			    MAX_ANALYZE_PARTICLES, &rows) != 0)
-				return EXIT_USAGE;
-			break;
-		case 'g':
-			grid = optarg;
-			if (parse_grid(optarg, &rows, &cols) != 0)
-				return EXIT_USAGE;
-			break;
-		case 'i':
-			rule_name = strcmp(optarg, "all") == 0 ? NULL : optarg;
-			if (rule_name != NULL && strcmp(optarg, "impulse") != 0 &&
-			    spring_rule_find(optarg) == NULL)
-				return usage_error("--integrator: unknown rule "
-				    "'%s'; 'springsim list' shows them, and "
-				    "impulse", optarg);
-			break;
-		case 'p':
-			if (parse_long("--precision", optarg, 1, 17,
-			    &precision) != 0)
-				return EXIT_USAGE;
-			break;
-		case 'H':
-			header = 0;
-			break;
-		}
-	}
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
-	if (mesh && particles != NULL)
+	if ((rc = opt_parse(&analyze_system_options, argc, argv, &lo, NULL,
+	    NULL, &lo.output)) != EXIT_OK)
+		return rc;
+	rows = lo.rows;
+	cols = lo.cols;
+	if (mesh && lo.particles != NULL)
 		return usage_error("--particles goes with --model chain; the "
 		    "mesh takes --grid RxC");
-	if (!mesh && grid != NULL)
+	if (!mesh && lo.grid != NULL)
 		return usage_error("--grid goes with --model mesh; the chain "
 		    "takes --particles N");
 	if (!mesh) {
-		if (particles == NULL)
+		if (lo.particles == NULL)
 			rows = 10;
 		cols = 1;
 	}
-	impulse = rule_name == NULL || strcmp(rule_name, "impulse") == 0;
+	impulse = lo.rule_name == NULL || strcmp(lo.rule_name,
+	    "impulse") == 0;
 	if (impulse && (rows * cols > IMPULSE_MAX_BODIES ||
 	    rows + cols - 1 > IMPULSE_MAX_PATH)) {
-		if (rule_name != NULL)
+		if (lo.rule_name != NULL)
 			return usage_error("--integrator impulse: analyze takes "
 			    "at most %d bodies, rows + columns - 1 at most %d "
 			    "(%s %s)", IMPULSE_MAX_BODIES,
 			    IMPULSE_MAX_PATH, mesh ? "--grid" : "--particles",
-			    mesh ? grid : particles);
+			    mesh ? lo.grid : lo.particles);
 		warn_msg("warning: impulse skipped: analyze takes it up to %d "
 		    "bodies, rows + columns - 1 up to %d (see --help)",
 		    IMPULSE_MAX_BODIES, IMPULSE_MAX_PATH);
@@ -298,7 +313,8 @@ analyze_system(int argc, char **argv)
 	}
 	/* every row first: an error leaves no output */
 	for (r = spring_rules; *r != NULL; r++)
-		if (rule_name == NULL || strcmp(rule_name, (*r)->name) == 0)
+		if (lo.rule_name == NULL || strcmp(lo.rule_name,
+		    (*r)->name) == 0)
 			for (i = 0; i < 2; i++)
 				modes_limit(*r, mu, rows * cols, i == 0 ? 1.0 :
 				    0.0, &row[nrows++]);
@@ -310,12 +326,12 @@ analyze_system(int argc, char **argv)
 			rc = EXIT_IO;
 			goto done;
 		}
-	k->precision = (int)precision;
-	if (out_open(&k->out, output) != 0) {
+	k->precision = (int)lo.precision;
+	if (out_open(&k->out, lo.output) != 0) {
 		rc = EXIT_IO;
 		goto done;
 	}
-	if (header)
+	if (lo.header)
 		put_line(k, "model,bodies,n,integrator,cd_over_ck,ck_limit,mu_max,"
 		    "nissen_cmax,verdict");
 	/* Nissen's n: the most springs on one body (the anchor's counts) */

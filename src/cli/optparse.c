@@ -319,10 +319,15 @@ build_table(const struct opt_command *cmd, int params, int run,
 		memcpy(all, mine, (n + 1) * sizeof(mine[0]));
 }
 
-/* See optparse.h. */
-int
-opt_parse(const struct opt_command *cmd, int argc, char **argv, void *own,
-    struct param_set *ps, struct run_setup *rs, const char **output)
+/*
+ * opt_parse and opt_scan's loop: a command's own flag is stored in own,
+ * or with tap given to tap instead (its FK_REFUSED rows still refused),
+ * and then --help and --version print nothing.
+ */
+static int
+parse_loop(const struct opt_command *cmd, int argc, char **argv, void *own,
+    struct param_set *ps, struct run_setup *rs, const char **output,
+    opt_tap_fn tap, void *ctx)
 {
 	struct option all[MAX_LONGOPTS];
 	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
@@ -341,7 +346,9 @@ opt_parse(const struct opt_command *cmd, int argc, char **argv, void *own,
 		    run_flag_repeats(c)) && option_once(seen, c, all) != 0)
 			return EXIT_USAGE;
 		if (f != NULL) {
-			if (row_store(f, own, optarg) != 0)
+			if ((tap != NULL && f->kind != FK_REFUSED ?
+			    tap(ctx, f, optarg) : row_store(f, own, optarg)) !=
+			    0)
 				return EXIT_USAGE;
 			continue;
 		}
@@ -351,6 +358,8 @@ opt_parse(const struct opt_command *cmd, int argc, char **argv, void *own,
 				return EXIT_USAGE;
 			continue;
 		}
+		if (tap != NULL && (c == 'h' || c == 'V'))
+			return CMD_DONE;
 		if (c == 'h' && cmd->usage == NULL) {
 			opt_usage(stdout, cmd->rows);
 			return flush_stdout() == 0 ? CMD_DONE : EXIT_IO;
@@ -371,16 +380,54 @@ opt_parse(const struct opt_command *cmd, int argc, char **argv, void *own,
 	return EXIT_OK;
 }
 
-/* Whether rows have the flag whose name (no dashes) is name[0..len). */
+/* See optparse.h. */
+int
+opt_parse(const struct opt_command *cmd, int argc, char **argv, void *own,
+    struct param_set *ps, struct run_setup *rs, const char **output)
+{
+	return parse_loop(cmd, argc, argv, own, ps, rs, output, NULL, NULL);
+}
+
+/* See optparse.h: the loop, each own flag to tap. */
+int
+opt_scan(const struct opt_command *cmd, int argc, char **argv,
+    struct param_set *ps, struct run_setup *rs, opt_tap_fn tap, void *ctx)
+{
+	const char *output = NULL;
+
+	return parse_loop(cmd, argc, argv, NULL, ps, rs, rs != NULL ?
+	    &rs->output : &output, tap, ctx);
+}
+
+/* Whether an engine's knob is the flag name[0..len) (no dashes). */
+static int
+knobs_have(const char *name, size_t len)
+{
+	const char *knob;
+	int id, has_arg;
+
+	for (id = 0; (knob = engine_knob_flag(id, &has_arg)) != NULL; id++)
+		if (strncmp(knob, name, len) == 0 && knob[len] == '\0')
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether rows have the flag whose name (no dashes) is name[0..len): a
+ * row's, or at an FK_KNOBS row an engine knob's.
+ */
 static int
 rows_have(const struct flag_row *rows, const char *name, size_t len)
 {
 	const struct flag_row *f;
 
-	for (f = rows; !row_end(f); f++)
+	for (f = rows; !row_end(f); f++) {
+		if (f->kind == FK_KNOBS && knobs_have(name, len))
+			return 1;
 		if (f->flag != NULL && strncmp(f->flag + 2, name, len) == 0 &&
 		    f->flag[2 + len] == '\0')
 			return 1;
+	}
 	return 0;
 }
 

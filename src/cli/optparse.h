@@ -134,13 +134,33 @@ int opt_parse(const struct opt_command *cmd, int argc, char **argv,
     void *own, struct param_set *ps, struct run_setup *rs,
     const char **output);
 
+/*
+ * A dry parse's hand (the fuzz harness's): a command's own flag, its row
+ * and value (NULL for a flag of no value), instead of the store: 0, or
+ * -1 to refuse it.
+ */
+typedef int (*opt_tap_fn)(void *ctx, const struct flag_row *f,
+    const char *arg);
+
+/*
+ * opt_parse with cmd's own flags handed to tap instead of stored (their
+ * values unchecked but by tap; an FK_REFUSED row still refused) and
+ * --help and --version printing nothing (CMD_DONE): so that a caller
+ * without the command's struct (the fuzz harness) reads an argv exactly
+ * as the command's own parse does.  Run's flags and the parameters go
+ * to rs or ps as opt_parse's do; -o FILE to rs->output (with rs).
+ */
+int opt_scan(const struct opt_command *cmd, int argc, char **argv,
+    struct param_set *ps, struct run_setup *rs, opt_tap_fn tap, void *ctx);
+
 /* A command's --help from its rows: each row's help, list and tail. */
 void opt_usage(FILE *fp, const struct flag_row *rows);
 
 /*
  * The flag named flag (--name or --name=value) is no flag of the command
- * given: when it is another command's, say so on one line naming the
- * command that takes it, *status EXIT_USAGE, 1; else 0, nothing said.
+ * given: when it is another command's (an engine knob's is run's, at its
+ * FK_KNOBS row), say so on one line naming the command that takes it,
+ * *status EXIT_USAGE, 1; else 0, nothing said.
  */
 int opt_elsewhere(const char *flag, int *status);
 
@@ -159,5 +179,6 @@ extern const struct opt_command vector_options;	/* cmd_rotation.c */
 extern const struct opt_command system_options;	/* cmd_system.c */
 extern const struct opt_command network_options;	/* netflags.c */
 extern const struct opt_command fit_options;		/* fitflags.c */
+extern const struct opt_command analyze_system_options;	/* limits.c */
 
 #endif

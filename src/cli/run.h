@@ -81,31 +81,6 @@ struct run_setup {
 };
 
 /*
- * A command's own flags, handled before run's: fn returns 1 if it took
- * the option, 0 if not its, -1 after a message on bad input.
- */
-typedef int (*extra_opt_fn)(void *ctx, int c, const char *arg);
-
-/*
- * Parse argv (argv[0] is the command) into rs and build rs->sim.  extra
- * (ending in NULL, may be NULL) are the command's own long options, given
- * to fn.  The commands parse through run_parse_rows (their rows,
- * optparse.h); this getopt-table form is the fuzz harness's, whose
- * mirrors of the commands' flags are tables.  Returns EXIT_OK, CMD_DONE after --help/--version (exit 0), or
- * the exit status.  usage_fn prints the command's --help.
- */
-int run_setup_parse(struct run_setup *rs, int argc, char **argv,
-    const struct option *extra, extra_opt_fn fn, void *ctx,
-    void (*usage_fn)(FILE *));
-/*
- * run_setup_parse without the resolve, for a command that adjusts rs
- * before run_setup_resolve (the networks): EXIT_OK, CMD_DONE or the exit
- * status.
- */
-int run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
-    const struct option *extra, extra_opt_fn fn, void *ctx,
-    void (*usage_fn)(FILE *));
-/*
  * For a command built on runs whose own flags are rows (optparse.h):
  * parse argv into rs (run's flags and the parameters) and own (cmd's
  * rows), without the resolve.  EXIT_OK, CMD_DONE or the exit status.
@@ -113,7 +88,7 @@ int run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
 int run_parse_rows(struct run_setup *rs, const struct opt_command *cmd,
     void *own, int argc, char **argv);
 /*
- * The pieces of run_setup_parse, for commands that build many runs (the
+ * The pieces of run_parse_rows, for commands that build many runs (the
  * sweep): run_setup_init sets the defaults; run_longopts appends run's
  * and the parameters' getopt_long entries to extra (NULL or ending in a
  * NULL entry) in all[0..cap) (run's codes are 256 + the row of flags.c's
@@ -231,6 +206,11 @@ int run_flag_owned(int c);
  */
 int run_flags_given(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx);
+/*
+ * Whether rs was given run's flag ("--x0"), as its row records giving it
+ * (a have_ flag, a name); 0 for a flag whose giving is not recorded.
+ */
+int run_flag_given(const struct run_setup *rs, const char *flag);
 
 /* Where rows go and how their numbers are written. */
 struct sink {
@@ -469,6 +449,12 @@ struct run_model {
 	int (*resolve)(struct run_setup *rs);
 	model_runner run;
 	const char *owns;	/* flags only it and others that say so take */
+	/*
+	 * run's flags it refuses, "--a --b" (the first given named, in
+	 * this order): "FLAG does not go with --model NAME: why"
+	 * (refuse_flags, which its resolve calls after its parameters)
+	 */
+	const char *refuses, *why;
 	const char *dim_as;	/* the model it is with --dim N */
 	int dim_one_stays;	/* but not with --dim 1 */
 };

@@ -158,16 +158,43 @@ parse_source(struct run_setup *rs, const char *flag, const char *spec,
 	return 0;
 }
 
+/*
+ * The run flags the model's row refuses (its refuses, in order): the
+ * first given named with the row's why.  EXIT_OK or EXIT_USAGE.
+ */
+static int
+refuse_flags(const struct run_setup *rs)
+{
+	const struct run_model *m = rs->mdl;
+	const char *p = m->refuses;
+	char flag[32];
+	size_t n;
+
+	while (p != NULL && *p != '\0') {
+		n = strcspn(p, " ");
+		if (n >= sizeof(flag))
+			abort();	/* the table is ours: a bug */
+		memcpy(flag, p, n);
+		flag[n] = '\0';
+		if (run_flag_given(rs, flag))
+			return usage_error("%s does not go with --model %s: %s",
+			    flag, run_model_name(m), m->why);
+		p += n;
+		p += *p == ' ';
+	}
+	return EXIT_OK;
+}
+
 /* --model inertialize's sources, the switch, the start on source a. */
 static int
 resolve_sources(struct run_setup *rs)
 {
 	spring_sim *sim = &rs->sim;
 	double bx, bv;
+	int rc;
 
-	if (rs->have_x0 || rs->have_v0)
-		return usage_error("%s does not go with --model inertialize: "
-		    "it starts on --source-a", rs->have_x0 ? "--x0" : "--v0");
+	if ((rc = refuse_flags(rs)) != EXIT_OK)
+		return rc;
 	if (parse_source(rs, "--source-a", rs->source_spec[0] != NULL ?
 	    rs->source_spec[0] : "sine", &rs->source[0]) != 0 ||
 	    parse_source(rs, "--source-b", rs->source_spec[1] != NULL ?
@@ -243,6 +270,7 @@ static int
 resolve_goal(struct run_setup *rs)
 {
 	spring_sim *sim = &rs->sim;
+	int rc;
 
 	/* Holden's simple_spring_damper_exact: y = 2 ln2 / H */
 	if (critical_from_halflife(rs, 2.0) != 0)
@@ -250,19 +278,15 @@ resolve_goal(struct run_setup *rs)
 	sim->t_goal = rs->t_goal;
 	sim->v_goal = rs->v_goal;
 	sim->apprehension = rs->apprehension;
+	if ((rc = refuse_flags(rs)) != EXIT_OK)
+		return rc;
 	if (sim->model == spring_model_predict) {
 		/* the goal is a velocity: the target line is where moving at
 		 * it from x0 would be */
-		if (rs->have_target || rs->have_target_vel)
-			return usage_error("%s does not go with --model "
-			    "predict: its goal is --v-goal", rs->have_target ?
-			    "--target" : "--target-vel");
 		sim->target = sim->x0;
 		sim->target_vel = sim->v_goal;
 		sim->xi0 = 0.0;		/* at rest: a = 0 */
-	} else if (rs->have_target_vel)
-		return usage_error("--target-vel does not go with --model %s: "
-		    "its target is --target", rs->model);
+	}
 	if (!(sim->apprehension >= 0.0))
 		return usage_error("--apprehension: %g must be >= 0",
 		    sim->apprehension);
@@ -354,13 +378,17 @@ const struct run_model run_models[] = {
 	{ .lib = &spring_model_damper, .resolve = resolve_damper },
 	{ .lib = &spring_model_double, .resolve = resolve_critical },
 	{ .lib = &spring_model_timed, .resolve = resolve_goal,
-	  .owns = "--t-goal --apprehension" },
+	  .owns = "--t-goal --apprehension",
+	  .refuses = "--target-vel", .why = "its target is --target" },
 	{ .lib = &spring_model_velocity, .resolve = resolve_goal,
-	  .owns = "--v-goal --apprehension" },
+	  .owns = "--v-goal --apprehension",
+	  .refuses = "--target-vel", .why = "its target is --target" },
 	{ .lib = &spring_model_predict, .resolve = resolve_goal,
-	  .owns = "--v-goal --horizon" },
+	  .owns = "--v-goal --horizon",
+	  .refuses = "--target --target-vel", .why = "its goal is --v-goal" },
 	{ .lib = &spring_model_inertialize, .resolve = resolve_inertialize,
-	  .owns = "--switch-at --source-a --source-b" },
+	  .owns = "--switch-at --source-a --source-b",
+	  .refuses = "--x0 --v0", .why = "it starts on --source-a" },
 	{ .name = NULL, .lib = NULL }
 };
 

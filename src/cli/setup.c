@@ -347,43 +347,6 @@ run_setup_resolve(struct run_setup *rs)
 	return EXIT_OK;
 }
 
-/* Parse and check a run's flags; see run.h. */
-int
-run_setup_parse_flags(struct run_setup *rs, int argc, char **argv,
-    const struct option *extra, extra_opt_fn fn, void *ctx,
-    void (*usage_fn)(FILE *))
-{
-	struct option all[MAX_LONGOPTS];
-	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
-	int c, rc, status;
-
-	run_setup_init(rs);
-	rs->command = argv[0];
-	if (run_longopts(extra, all, sizeof(all) / sizeof(all[0])) != 0)
-		abort();	/* the tables are ours: a bug, not input */
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
-		const char *flag = argv[optind - 1];
-
-		if (!run_flag_repeats(c) && option_once(seen, c, all) != 0)
-			return EXIT_USAGE;
-		if (fn != NULL && (rc = fn(ctx, c, optarg)) != 0) {
-			if (rc < 0)
-				return EXIT_USAGE;
-			continue;
-		}
-		if ((rc = common_option(c, flag, optarg, &rs->output, usage_fn,
-		    &status, all)) < 0)
-			return status;
-		if (rc == 0 && run_apply(rs, c, optarg) != 0)
-			return EXIT_USAGE;
-	}
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
-	return EXIT_OK;
-}
-
 /* See run.h: a command built on runs, its own flags as rows. */
 int
 run_parse_rows(struct run_setup *rs, const struct opt_command *cmd,
@@ -411,18 +374,6 @@ run_alloc(struct run_setup **rs, struct sink **k)
 	}
 	memset(*k, 0, sizeof(**k));
 	return 0;
-}
-
-/* See run.h: the flags, then the checked whole. */
-int
-run_setup_parse(struct run_setup *rs, int argc, char **argv,
-    const struct option *extra, extra_opt_fn fn, void *ctx,
-    void (*usage_fn)(FILE *))
-{
-	int rc = run_setup_parse_flags(rs, argc, argv, extra, fn, ctx,
-	    usage_fn);
-
-	return rc != EXIT_OK ? rc : run_setup_resolve(rs);
 }
 
 /* Free what parsing allocated. */

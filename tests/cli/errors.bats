@@ -181,6 +181,24 @@ bad_numbers() {
 	grep -q -- '--fail-if' "$OUT" || fail_with "help sweep does not name --fail-if"
 }
 
+@test "an engine knob's flag given elsewhere is run's, as run's own flags are" {
+	local knob
+	# one knob of each kind: a switch, a number, a count, a range
+	for knob in --clamp '--unity-max-speed 2' '--box2d-substeps=3' \
+	    '--flutter-bounds 0:1'; do
+		# shellcheck disable=SC2086 # the knob and its value: two words
+		assert_usage_error "${knob%%[ =]*} is a flag of run; see springsim help run" -- \
+			analyze $knob
+		# shellcheck disable=SC2086
+		assert_usage_error "${knob%%[ =]*} is a flag of run" -- convert $knob
+	done
+	assert_usage_error "--unity-max-speed is a flag of run" -- \
+		fit --unity-max-speed 2 -
+	# run takes them (with their engine)
+	sim --engine unity --unity-max-speed 2 --frames 2
+	assert_status 0
+}
+
 @test "a flag no command takes is still an unknown option, an abbreviation too" {
 	assert_usage_error "unknown option '--bogus-flag'" -- analyze --bogus-flag
 	assert_usage_error "unknown option '--fail'" -- --fail 1

@@ -16,8 +16,9 @@
  * of their own, in their own units (MODEL_WORK_LIMIT body updates for
  * run --model quat|vector|pair|angular|chain|mesh, TUNE_WORK_LIMIT frame
  * steps for tune, FIT_MAX_ROWS rows for fit, ANALYZE_MAX_BODIES bodies
- * for analyze --model chain|mesh), each read from a parse of
- * the argv with a mirror of the command's own option table.  fit reads
+ * for analyze --model chain|mesh), each read from a dry parse of the
+ * argv by the command's own rows (opt_scan: the values the budget needs
+ * handed to the harness, the rest as the command parses it).  fit reads
  * FILE, never stdin ("-" is not run).  Output goes wherever stdout and
  * stderr go (/dev/null under make fuzz, which runs with -close_fd_mask=3).
  */
@@ -35,6 +36,7 @@
 
 #include "cli/grid.h"
 #include "cli/numfmt.h"
+#include "cli/optparse.h"
 #include "cli/paramflags.h"
 #include "cli/run.h"
 #include "fuzz.h"
@@ -229,10 +231,22 @@ split_args(struct args *a, char *arg0, const uint8_t *data, size_t size)
 	return 0;
 }
 
-static void
-no_usage(FILE *fp)
+/* Whether row f is the flag name ("--name"). */
+static int
+is_flag(const struct flag_row *f, const char *name)
 {
-	(void)fp;
+	return strcmp(f->flag, name) == 0;
+}
+
+/* A dry parse of a command built on runs into rs: opt_scan's. */
+static int
+scan_run(const struct opt_command *cmd, struct run_setup *rs, int argc,
+    char **argv, opt_tap_fn tap, void *ctx)
+{
+	reset_getopt();
+	run_setup_init(rs);
+	rs->command = argv[0];
+	return opt_scan(cmd, argc, argv, NULL, rs, tap, ctx);
 }
 
 /* A frame count's upper bound for a parsed run whose dt is dt. */
@@ -289,6 +303,11 @@ signal_work(const struct run_setup *rs, double dt, int tracking)
 
 static double model_work(int argc, char **argv);
 
+/* run's flags are all run's rows: a command of no rows of its own. */
+static const struct flag_row no_rows[] = { { .flag = NULL } };
+static const struct opt_command run_alone = { .name = "run",
+    .rows = no_rows };
+
 /* A parsed `run`'s work: steps of the rule. */
 static double
 run_work(int argc, char **argv)
@@ -305,9 +324,8 @@ run_work(int argc, char **argv)
 		free(rs);
 		return model_work(argc, argv);
 	}
-	reset_getopt();
-	if (run_setup_parse(rs, argc, argv, NULL, NULL, NULL, no_usage) ==
-	    EXIT_OK)
+	if (scan_run(&run_alone, rs, argc, argv, NULL, NULL) == EXIT_OK &&
+	    run_setup_resolve(rs) == EXIT_OK)
 		work = (frames_bound(rs, rs->dt) + 1.0) * steps_per_frame(rs) +
 		    signal_work(rs, rs->dt, rs->metrics &&
 		    rs->sim.signal != NULL);
@@ -316,25 +334,25 @@ run_work(int argc, char **argv)
 	return work;
 }
 
-/* fps's flags, read as fps.c reads them, to count its frames. */
+/* fps's own flags, read as fps.c reads them, to count its frames. */
 struct fps_rates {
 	double rate[32];
 	int n, trajectories;
 };
 
 static int
-fps_rates_option(void *ctx, int c, const char *arg)
+fps_rates_option(void *ctx, const struct flag_row *f, const char *arg)
 {
 	struct fps_rates *fr = ctx;
 	char buf[64];
 	const char *p = arg, *comma;
 	size_t n;
 
-	if (c == 201) {
+	if (is_flag(f, "--trajectories")) {
 		fr->trajectories = 1;
-		return 1;
+		return 0;
 	}
-	if (c != 200)
+	if (!is_flag(f, "--fps"))
 		return 0;
 	for (fr->n = 0;;) {
 		comma = strchr(p, ',');
@@ -348,7 +366,7 @@ fps_rates_option(void *ctx, int c, const char *arg)
 			return -1;
 		fr->n++;
 		if (comma == NULL)
-			return 1;
+			return 0;
 		p = comma + 1;
 	}
 }
@@ -357,11 +375,6 @@ fps_rates_option(void *ctx, int c, const char *arg)
 static double
 fps_work(int argc, char **argv)
 {
-	static const struct option fps_opts[] = {
-		{ "fps", required_argument, NULL, 200 },
-		{ "trajectories", no_argument, NULL, 201 },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct run_setup *rs = malloc(sizeof(*rs));
 	struct fps_rates fr;
 	double work = 0.0;
@@ -370,9 +383,8 @@ fps_work(int argc, char **argv)
 	CHECK(rs != NULL);
 	fr.n = 0;
 	fr.trajectories = 0;
-	reset_getopt();
-	if (run_setup_parse(rs, argc, argv, fps_opts, fps_rates_option, &fr,
-	    no_usage) == EXIT_OK && fr.n > 0) {
+	if (scan_run(&fps_options, rs, argc, argv, fps_rates_option, &fr) ==
+	    EXIT_OK && run_setup_resolve(rs) == EXIT_OK && fr.n > 0) {
 		double lo = fr.rate[0], hi = fr.rate[0];
 
 		/* max_dev_x: the top rate sampled to the slowest's end */
@@ -395,64 +407,99 @@ fps_work(int argc, char **argv)
 }
 
 /*
- * analyze --model chain|mesh's flags (analyze_system_opts, limits.c's
- * own table): the bodies (--particles N, --grid RxC, read loosely) and
- * whether the impulse rule's QR on the whole matrix (N^3, repeated) is
- * run.  Within the limits, 0; else (or a flag not mirrored) INFINITY.
+ * analyze --model chain|mesh's flags (a dry parse by limits.c's rows):
+ * the bodies (--particles N, --grid RxC, read loosely) and the rule
+ * (whether the impulse rule's QR on the whole matrix, N^3 repeated, is
+ * run).
+ */
+struct system_flags {
+	double particles, rows, cols;
+	const char *rule;
+};
+
+static int
+system_flags_option(void *ctx, const struct flag_row *f, const char *arg)
+{
+	struct system_flags *sf = ctx;
+	char *end;
+
+	if (is_flag(f, "--particles"))
+		sf->particles = strtod(arg, NULL);
+	if (is_flag(f, "--grid")) {
+		sf->rows = strtod(arg, &end);
+		sf->cols = *end == 'x' ? strtod(end + 1, NULL) : 0.0;
+	}
+	if (is_flag(f, "--integrator"))
+		sf->rule = arg;
+	return 0;
+}
+
+/*
+ * analyze --model chain|mesh: within the limits, 0; else INFINITY.  An
+ * argv the dry parse refuses (or --help) costs nothing: the command's
+ * parse, by the same rows, stops there too.
  */
 static double
 analyze_system_work(int argc, char **argv)
 {
-	const struct option *opts = analyze_system_opts;
-	const char *model = run_model_arg(argc, argv, NULL), *rule = NULL;
-	double particles = 10.0, rows = 10.0, cols = 10.0, n;
-	char *end;
-	int c, impulse;
+	struct system_flags sf = { 10.0, 10.0, 10.0, NULL };
+	const char *model = run_model_arg(argc, argv, NULL);
+	double n;
+	int impulse;
 
 	reset_getopt();
-	while ((c = getopt_long(argc, argv, ":ho:V", opts, NULL)) != -1) {
-		if (c == '?' || c == ':')
-			return INFINITY;
-		if (c == 'n')
-			particles = strtod(optarg, NULL);
-		if (c == 'g') {
-			rows = strtod(optarg, &end);
-			cols = *end == 'x' ? strtod(end + 1, NULL) : 0.0;
-		}
-		if (c == 'i')
-			rule = optarg;
-	}
-	n = model != NULL && strcmp(model, "mesh") == 0 ? rows * cols :
-	    particles;
-	impulse = rule == NULL || strcmp(rule, "all") == 0 ||
-	    strcmp(rule, "impulse") == 0;
+	if (opt_scan(&analyze_system_options, argc, argv, NULL, NULL,
+	    system_flags_option, &sf) != EXIT_OK)
+		return 0.0;
+	n = model != NULL && strcmp(model, "mesh") == 0 ? sf.rows * sf.cols :
+	    sf.particles;
+	impulse = sf.rule == NULL || strcmp(sf.rule, "all") == 0 ||
+	    strcmp(sf.rule, "impulse") == 0;
 	if (!(n <= ANALYZE_MAX_BODIES) || (impulse && n > ANALYZE_QR_BODIES))
 		return INFINITY;
 	return 0.0;
 }
 
-/* A parsed `analyze`'s work: its rows (rules x steps x zetas). */
+/* analyze's rows: how many steps, zetas and rules (read loosely). */
+struct analyze_flags {
+	double steps, zetas, rules;
+};
+
+static int
+analyze_flags_option(void *ctx, const struct flag_row *f, const char *arg)
+{
+	struct analyze_flags *af = ctx;
+	struct grid g;
+	const char *p;
+
+	if ((is_flag(f, "--dt") || is_flag(f, "--hw") ||
+	    is_flag(f, "--zeta")) && grid_parse("--x", arg, NULL, &g) == 0) {
+		if (is_flag(f, "--zeta"))
+			af->zetas = (double)grid_count(&g);
+		else
+			af->steps = (double)grid_count(&g);
+	}
+	if (is_flag(f, "--integrator")) {
+		af->rules = 1.0;
+		for (p = arg; *p != '\0'; p++)
+			af->rules += *p == ',';
+		if (af->rules < 8.0)
+			af->rules = 8.0;
+	}
+	return 0;
+}
+
+/*
+ * A parsed `analyze`'s work: its rows (rules x steps x zetas), from the
+ * flags read before its parse stopped (a bad flag: the command stops
+ * there too).
+ */
 static double
 analyze_work(int argc, char **argv)
 {
-	/* analyze.c's own flags, values and all, then the parameters */
-	static const struct option own[] = {
-		{ "dt", required_argument, NULL, 256 },
-		{ "help", no_argument, NULL, 'h' },
-		{ "hw", required_argument, NULL, 257 },
-		{ "integrator", required_argument, NULL, 258 },
-		{ "no-header", no_argument, NULL, 259 },
-		{ "output", required_argument, NULL, 'o' },
-		{ "precision", required_argument, NULL, 260 },
-		{ "version", no_argument, NULL, 'V' },
-		{ "zeta", required_argument, NULL, 261 },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct option all[96];
-	struct grid g;
+	struct analyze_flags af = { 1.0, 1.0, 8.0 };
+	struct param_set ps;
 	const char *model = run_model_arg(argc, argv, NULL);
-	double steps = 1.0, zetas = 1.0, rules = 8.0;
-	int c;
 
 	/*
 	 * analyze --model chain|mesh: the system's own analysis; another
@@ -462,27 +509,11 @@ analyze_work(int argc, char **argv)
 		return model != NULL && (strcmp(model, "chain") == 0 ||
 		    strcmp(model, "mesh") == 0) ?
 		    analyze_system_work(argc, argv) : INFINITY;
-	CHECK(param_longopts(own, all, sizeof(all) / sizeof(all[0])) == 0);
+	param_set_init(&ps);
 	reset_getopt();
-	while ((c = getopt_long(argc, argv, ":ho:V", all, NULL)) != -1) {
-		if ((c == 256 || c == 257 || c == 261) &&
-		    grid_parse("--x", optarg, NULL, &g) == 0) {
-			if (c == 261)
-				zetas = (double)grid_count(&g);
-			else
-				steps = (double)grid_count(&g);
-		}
-		if (c == 258) {
-			const char *p;
-
-			rules = 1.0;
-			for (p = optarg; *p != '\0'; p++)
-				rules += *p == ',';
-			if (rules < 8.0)
-				rules = 8.0;
-		}
-	}
-	return 4.0 * rules * steps * zetas;
+	(void)opt_scan(&analyze_options, argc, argv, &ps, NULL,
+	    analyze_flags_option, &af);
+	return 4.0 * af.rules * af.steps * af.zetas;
 }
 
 /*
@@ -587,13 +618,7 @@ sweep_work(int argc, char **argv)
 }
 
 /*
- * The codes of the mirrors of the commands' tables below (resonance's,
- * the model commands', tune's): a command's own, CMD_OPT + row.
- */
-#define MIRROR CMD_OPT
-
-/*
- * resonance's flags, read as resonance.c reads them: the drives (--hz,
+ * resonance's own flags, read as resonance.c reads them: the drives (--hz,
  * a grid), the settling time and the periods measured.
  */
 struct res_flags {
@@ -603,24 +628,23 @@ struct res_flags {
 };
 
 static int
-res_flags_option(void *ctx, int c, const char *arg)
+res_flags_option(void *ctx, const struct flag_row *f, const char *arg)
 {
 	struct res_flags *rf = ctx;
 	long n;
 
-	if (c == MIRROR) {
+	if (is_flag(f, "--hz")) {
 		rf->have_hz = grid_parse("--hz", arg, NULL, &rf->hz) == 0;
-		return rf->have_hz ? 1 : -1;
+		return rf->have_hz ? 0 : -1;
 	}
-	if (c == MIRROR + 1) {
+	if (is_flag(f, "--settle")) {
 		rf->have_settle = scan_double(arg, &rf->settle) == 0;
-		return rf->have_settle ? 1 : -1;
+		return rf->have_settle ? 0 : -1;
 	}
-	if (c == MIRROR + 2) {
+	if (is_flag(f, "--periods")) {
 		if (scan_long(arg, &n) != 0)
 			return -1;
 		rf->periods = (double)n;
-		return 1;
 	}
 	return 0;
 }
@@ -632,12 +656,6 @@ res_flags_option(void *ctx, int c, const char *arg)
 static double
 resonance_work(int argc, char **argv)
 {
-	static const struct option res_opts[] = {
-		{ "hz", required_argument, NULL, MIRROR },
-		{ "settle", required_argument, NULL, MIRROR + 1 },
-		{ "periods", required_argument, NULL, MIRROR + 2 },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct run_setup *rs = malloc(sizeof(*rs));
 	struct res_flags rf;
 	double work = INFINITY, settle, lo, n;
@@ -645,9 +663,8 @@ resonance_work(int argc, char **argv)
 	CHECK(rs != NULL);
 	memset(&rf, 0, sizeof(rf));
 	rf.periods = 20.0;
-	reset_getopt();
-	if (run_setup_parse(rs, argc, argv, res_opts, res_flags_option, &rf,
-	    no_usage) == EXIT_OK) {
+	if (scan_run(&resonance_options, rs, argc, argv, res_flags_option,
+	    &rf) == EXIT_OK && run_setup_resolve(rs) == EXIT_OK) {
 		settle = rf.have_settle ? rf.settle : spring_resonance_settle(
 		    rs->sim.params.omega, rs->sim.params.zeta);
 		n = rf.have_hz ? (double)grid_count(&rf.hz) : 1.0;
@@ -713,115 +730,34 @@ parsed_steps(const struct run_setup *rs)
 	return n;
 }
 
-/*
- * The model commands' own flags, as their tables give them (name and
- * argument, in order: quat_opts and vec_opts in cmd_rotation.c,
- * sys_longopts in cmd_system.c, net_longopts in netflags.c), so that
- * a parse here reads an argv as the command does; the codes are ours.
- * A flag missing here fails the parse, and the input is not run.
- */
-static const struct option quat_mirror[] = {
-	{ "model", required_argument, NULL, MIRROR + 0 },
-	{ "integrator", required_argument, NULL, MIRROR + 1 },
-	{ "q0", required_argument, NULL, MIRROR + 2 },
-	{ "target", required_argument, NULL, MIRROR + 3 },
-	{ "angle0", required_argument, NULL, MIRROR + 4 },
-	{ "axis0", required_argument, NULL, MIRROR + 5 },
-	{ "target-angle", required_argument, NULL, MIRROR + 6 },
-	{ "target-axis", required_argument, NULL, MIRROR + 7 },
-	{ "w0", required_argument, NULL, MIRROR + 8 },
-	{ "no-hemisphere", no_argument, NULL, MIRROR + 9 },
-	{ "fast-exp", no_argument, NULL, MIRROR + 10 },
-	{ "x0", required_argument, NULL, MIRROR + 11 },
-	{ "v0", required_argument, NULL, MIRROR + 12 },
-	{ "target-vel", required_argument, NULL, MIRROR + 13 },
-	{ NULL, 0, NULL, 0 }
-};
-
-static const struct option vec_mirror[] = {
-	{ "model", required_argument, NULL, MIRROR + 0 },
-	{ "dim", required_argument, NULL, MIRROR + 1 },
-	{ "x0", required_argument, NULL, MIRROR + 2 },
-	{ "v0", required_argument, NULL, MIRROR + 3 },
-	{ "target", required_argument, NULL, MIRROR + 4 },
-	{ "target-vel", required_argument, NULL, MIRROR + 5 },
-	{ NULL, 0, NULL, 0 }
-};
-
-static const struct option sys_mirror[] = {
-	{ "m1", required_argument, NULL, MIRROR + 0 },
-	{ "m2", required_argument, NULL, MIRROR + 1 },
-	{ "i1", required_argument, NULL, MIRROR + 2 },
-	{ "i2", required_argument, NULL, MIRROR + 3 },
-	{ "rest", required_argument, NULL, MIRROR + 4 },
-	{ "x1", required_argument, NULL, MIRROR + 5 },
-	{ "x2", required_argument, NULL, MIRROR + 6 },
-	{ "v1", required_argument, NULL, MIRROR + 7 },
-	{ "v2", required_argument, NULL, MIRROR + 8 },
-	{ "particles", required_argument, NULL, MIRROR + 9 },
-	{ "summary", no_argument, NULL, MIRROR + 10 },
-	{ "dim", required_argument, NULL, MIRROR + 11 },
-	{ "damper", required_argument, NULL, MIRROR + 12 },
-	{ "no-reference", no_argument, NULL, MIRROR + 13 },
-	{ NULL, 0, NULL, 0 }
-};
-
-static const struct option net_mirror[] = {
-	{ "dim", required_argument, NULL, MIRROR + 0 },
-	{ "x0", required_argument, NULL, MIRROR + 1 },
-	{ "v0", required_argument, NULL, MIRROR + 2 },
-	{ "target", required_argument, NULL, MIRROR + 3 },
-	{ "target-vel", required_argument, NULL, MIRROR + 4 },
-	{ "x1", required_argument, NULL, MIRROR + 5 },
-	{ "x2", required_argument, NULL, MIRROR + 6 },
-	{ "v1", required_argument, NULL, MIRROR + 7 },
-	{ "v2", required_argument, NULL, MIRROR + 8 },
-	{ "m1", required_argument, NULL, MIRROR + 9 },
-	{ "m2", required_argument, NULL, MIRROR + 10 },
-	{ "rest", required_argument, NULL, MIRROR + 11 },
-	{ "gravity", required_argument, NULL, MIRROR + 12 },
-	{ "particles", required_argument, NULL, MIRROR + 13 },
-	{ "grid", required_argument, NULL, MIRROR + 14 },
-	{ "pluck", required_argument, NULL, MIRROR + 15 },
-	{ "summary", no_argument, NULL, MIRROR + 16 },
-	{ "damper", required_argument, NULL, MIRROR + 17 },
-	{ "no-reference", no_argument, NULL, MIRROR + 18 },
-	{ NULL, 0, NULL, 0 }
-};
-
 /* What sizes a model command's run: its bodies (the commands' defaults). */
 struct model_flags {
-	const struct option *opts;
 	double particles, rows, cols, dim;
 };
 
 /*
- * A mirrored flag (extra_opt_fn): taken whatever its value (the command
- * checks it); --particles, --grid RxC and --dim read loosely, so that
- * whatever the command accepts reads the same here.
+ * A model command's own flag (opt_scan's tap): taken whatever its value
+ * (the command checks it); --particles, --grid RxC and --dim read
+ * loosely, so that whatever the command accepts reads the same here.
  */
 static int
-model_flags_option(void *ctx, int c, const char *arg)
+model_flags_option(void *ctx, const struct flag_row *f, const char *arg)
 {
 	struct model_flags *mf = ctx;
-	const char *name;
 	char *end;
 	double r, cl;
 
-	if (c < MIRROR || c >= MIRROR + 32)
-		return 0;
-	name = mf->opts[c - MIRROR].name;
-	if (strcmp(name, "particles") == 0)
+	if (is_flag(f, "--particles"))
 		mf->particles = strtod(arg, NULL);
-	else if (strcmp(name, "dim") == 0)
+	else if (is_flag(f, "--dim"))
 		mf->dim = strtod(arg, NULL);
-	else if (strcmp(name, "grid") == 0) {
+	else if (is_flag(f, "--grid")) {
 		r = strtod(arg, &end);
 		cl = *end == 'x' ? strtod(end + 1, NULL) : 0.0;
 		mf->rows = r;
 		mf->cols = cl;
 	}
-	return 1;
+	return 0;
 }
 
 /*
@@ -838,22 +774,21 @@ model_work(int argc, char **argv)
 {
 	model_runner mc = run_model_runner(argc, argv);
 	const char *name = run_model_arg(argc, argv, NULL);
+	const struct opt_command *cmd;
 	struct run_setup *rs = malloc(sizeof(*rs));
-	struct model_flags mf = { NULL, 10.0, 10.0, 10.0, 3.0 };
+	struct model_flags mf = { 10.0, 10.0, 10.0, 3.0 };
 	double work = INFINITY, f, n, ns;
 	int rc;
 
 	CHECK(rs != NULL);
-	mf.opts = mc == cmd_quat ? quat_mirror : mc == cmd_vector ?
-	    vec_mirror : mc == cmd_system ? sys_mirror : mc == cmd_network ?
-	    net_mirror : NULL;
-	if (mf.opts == NULL) {		/* a model command not mirrored */
+	cmd = mc == cmd_quat ? &quat_options : mc == cmd_vector ?
+	    &vector_options : mc == cmd_system ? &system_options :
+	    mc == cmd_network ? &network_options : NULL;
+	if (cmd == NULL) {		/* a model command not budgeted */
 		free(rs);
 		return INFINITY;
 	}
-	reset_getopt();
-	rc = run_setup_parse_flags(rs, argc, argv, mf.opts, model_flags_option,
-	    &mf, no_usage);
+	rc = scan_run(cmd, rs, argc, argv, model_flags_option, &mf);
 	if (rc == CMD_DONE)
 		work = 0.0;		/* --help, --version */
 	if (rc == EXIT_OK && (mc == cmd_system || mc == cmd_network)) {
@@ -886,20 +821,6 @@ model_work(int argc, char **argv)
 	return work * (WORK_LIMIT / MODEL_WORK_LIMIT);
 }
 
-/* tune's own flags (tune_opts in tuneflags.c), mirrored as the models' are. */
-static const struct option tune_mirror[] = {
-	{ "overshoot", required_argument, NULL, MIRROR + 0 },
-	{ "settle", required_argument, NULL, MIRROR + 1 },
-	{ "tolerance", required_argument, NULL, MIRROR + 2 },
-	{ "period", required_argument, NULL, MIRROR + 3 },
-	{ "rise-time", required_argument, NULL, MIRROR + 4 },
-	{ "match", required_argument, NULL, MIRROR + 5 },
-	{ "fps", required_argument, NULL, MIRROR + 6 },
-	{ "max-stiffness", no_argument, NULL, MIRROR + 7 },
-	{ "margin", required_argument, NULL, MIRROR + 8 },
-	{ NULL, 0, NULL, 0 }
-};
-
 /* What sizes tune's work: its rates (how many, the highest), the match. */
 struct tune_flags {
 	double nrates, hi;
@@ -907,32 +828,32 @@ struct tune_flags {
 };
 
 /*
- * tune's flags (extra_opt_fn): --fps read as tune reads it (A:B every
- * whole rate, else a grid), loosely; --match response.
+ * tune's own flags (opt_scan's tap): --fps read as tune reads it (A:B
+ * every whole rate, else a grid), loosely; --match response.
  */
 static int
-tune_flags_option(void *ctx, int c, const char *arg)
+tune_flags_option(void *ctx, const struct flag_row *f, const char *arg)
 {
 	struct tune_flags *tf = ctx;
-	const char *colon = c == MIRROR + 6 ? strchr(arg, ':') : NULL;
+	int fps = is_flag(f, "--fps");
+	const char *colon = fps ? strchr(arg, ':') : NULL;
 	struct grid g;
 	char *end;
 	double lo;
 
-	if (c == MIRROR + 5)
+	if (is_flag(f, "--match"))
 		tf->response = strcmp(arg, "modes") != 0;
 	if (colon != NULL && strchr(colon + 1, ':') == NULL) {
 		lo = strtod(arg, &end);
 		tf->hi = strtod(colon + 1, NULL);
 		tf->nrates = end == colon && lo > 0.0 && tf->hi >= lo ?
 		    tf->hi - lo + 2.0 : 1.0;
-	} else if (c == MIRROR + 6 && grid_parse("--fps", arg, NULL, &g) ==
-	    0) {
+	} else if (fps && grid_parse("--fps", arg, NULL, &g) == 0) {
 		tf->nrates = (double)grid_count(&g);
 		tf->hi = g.max;
-	} else if (c == MIRROR + 6)
+	} else if (fps)
 		tf->nrates = 1.0;	/* refused by tune */
-	return c >= MIRROR && c < MIRROR + 9;
+	return 0;
 }
 
 /*
@@ -950,9 +871,7 @@ tune_work(int argc, char **argv)
 	int rc;
 
 	CHECK(rs != NULL);
-	reset_getopt();
-	rc = run_setup_parse_flags(rs, argc, argv, tune_mirror,
-	    tune_flags_option, &tf, no_usage);
+	rc = scan_run(&tune_options, rs, argc, argv, tune_flags_option, &tf);
 	if (rc == CMD_DONE)
 		work = 0.0;
 	else if (rc == EXIT_OK) {

@@ -303,41 +303,52 @@ test_knob_flags(const struct option *all)
 }
 
 /*
- * Every command's flag rows (optparse.h): a flag is --name, once in its
+ * A command's flag rows (optparse.h): a flag is --name, once in its
  * command; what a row takes has what it needs (a hook its function, a
- * count its range, a letter a common flag's kind); a flag of one command
- * given to another is refused naming the first, an unknown one is not.
+ * count its range, a letter a common flag's kind).
+ */
+static void
+check_rows_of(const struct opt_command *c)
+{
+	const struct flag_row *f, *g;
+
+	CHECK(c->name != NULL && c->rows != NULL);
+	for (f = c->rows; !row_end(f); f++) {
+		if (f->flag == NULL) {
+			CHECK(f->kind == FK_TEXT || f->kind == FK_KNOBS);
+			continue;
+		}
+		CHECK(strncmp(f->flag, "--", 2) == 0 &&
+		    f->flag[2] != '\0' && f->flag[2] != '-');
+		CHECK(f->kind != FK_HOOK || f->parse != NULL);
+		CHECK(f->parse == NULL || f->kind == FK_HOOK ||
+		    f->kind == FK_ON);
+		CHECK((f->kind == FK_REFUSED) == (f->refused != NULL));
+		CHECK(f->kind != FK_COUNT || f->min <= f->max);
+		CHECK(f->kind != FK_TEXT);
+		CHECK(f->letter == 0 || f->kind == FK_COMMON ||
+		    f->kind == FK_COMMON_VALUE || f->letter == 'j' ||
+		    f->letter == 'q');
+		for (g = c->rows; g < f; g++)
+			CHECK(g->flag == NULL ||
+			    strcmp(g->flag, f->flag) != 0);
+	}
+}
+
+/*
+ * Every command's rows (and analyze --model chain|mesh's); a flag of one
+ * command given to another is refused naming the first, an unknown one
+ * is not.
  */
 static void
 check_flag_rows(void)
 {
 	const struct opt_command *const *c;
-	const struct flag_row *f, *g;
 	int status = 0, ncmd = 0;
 
-	for (c = opt_commands; *c != NULL; c++, ncmd++) {
-		CHECK((*c)->name != NULL && (*c)->rows != NULL);
-		for (f = (*c)->rows; !row_end(f); f++) {
-			if (f->flag == NULL) {
-				CHECK(f->kind == FK_TEXT || f->kind == FK_KNOBS);
-				continue;
-			}
-			CHECK(strncmp(f->flag, "--", 2) == 0 &&
-			    f->flag[2] != '\0' && f->flag[2] != '-');
-			CHECK(f->kind != FK_HOOK || f->parse != NULL);
-			CHECK(f->parse == NULL || f->kind == FK_HOOK ||
-			    f->kind == FK_ON);
-			CHECK((f->kind == FK_REFUSED) == (f->refused != NULL));
-			CHECK(f->kind != FK_COUNT || f->min <= f->max);
-			CHECK(f->kind != FK_TEXT);
-			CHECK(f->letter == 0 || f->kind == FK_COMMON ||
-			    f->kind == FK_COMMON_VALUE || f->letter == 'j' ||
-			    f->letter == 'q');
-			for (g = (*c)->rows; g < f; g++)
-				CHECK(g->flag == NULL ||
-				    strcmp(g->flag, f->flag) != 0);
-		}
-	}
+	for (c = opt_commands; *c != NULL; c++, ncmd++)
+		check_rows_of(*c);
+	check_rows_of(&analyze_system_options);
 	CHECK(ncmd >= 2);
 	message_mute = 1;
 	CHECK(opt_elsewhere("--fail-if", &status) == 1 &&
@@ -345,10 +356,131 @@ check_flag_rows(void)
 	status = 0;
 	CHECK(opt_elsewhere("--zeta=1", &status) == 1 && status == EXIT_USAGE);
 	status = 0;
+	status = 0;
+	/* an engine's knob, at run's FK_KNOBS row */
+	CHECK(opt_elsewhere("--unity-max-speed=2", &status) == 1 &&
+	    status == EXIT_USAGE);
+	status = 0;
+	CHECK(opt_elsewhere("--unity-max", &status) == 0 && status == 0);
 	CHECK(opt_elsewhere("--no-such-flag", &status) == 0 && status == 0);
 	CHECK(opt_elsewhere("--fail", &status) == 0 && status == 0);
 	CHECK(opt_elsewhere("-x", &status) == 0 && status == 0);
 	message_mute = 0;
+}
+
+/* What a dry parse's tap was handed: the flags, their values. */
+struct scan_seen {
+	const char *flag[8], *arg[8];
+	int n;
+};
+
+static int
+scan_tap(void *ctx, const struct flag_row *f, const char *arg)
+{
+	struct scan_seen *ss = ctx;
+
+	if (ss->n == 8)
+		return -1;
+	ss->flag[ss->n] = f->flag;
+	ss->arg[ss->n++] = arg;
+	return strcmp(f->flag, "--settle") == 0 ? -1 : 0;
+}
+
+/*
+ * opt_scan: the command's own flags (abbreviated or not) handed to the
+ * tap, full names and values as given, nothing stored; run's flags into
+ * the setup; --help and --version CMD_DONE; a refused row still
+ * refused, and a tap's -1 a usage error.
+ */
+static void
+check_opt_scan(void)
+{
+	char a0[] = "fps", a1[] = "--fps", a2[] = "30,x", a3[] = "--dt=0.5",
+	    a4[] = "--traj", a5[] = "-V", b0[] = "analyze", b1[] = "--model",
+	    b2[] = "chain", b3[] = "--part", b4[] = "0", b5[] = "--no-h",
+	    c0[] = "quat", c1[] = "--x0", c2[] = "1", d0[] = "resonance",
+	    d1[] = "--settle", d2[] = "2";
+	char *fps[] = { a0, a1, a2, a3, a4, NULL };
+	char *ver[] = { a0, a5, a1, a2, NULL };
+	char *sys[] = { b0, b1, b2, b3, b4, b5, NULL };
+	char *quat[] = { c0, c1, c2, NULL };
+	char *res[] = { d0, d1, d2, NULL };
+	struct run_setup *rs = malloc(sizeof(*rs));
+	struct scan_seen ss = { .n = 0 };
+
+	CHECK(rs != NULL);
+	run_setup_init(rs);
+	CHECK(opt_scan(&fps_options, 5, fps, NULL, rs, scan_tap, &ss) ==
+	    EXIT_OK);
+	CHECK(ss.n == 2 && strcmp(ss.flag[0], "--fps") == 0 &&
+	    ss.arg[0] == a2 && strcmp(ss.flag[1], "--trajectories") == 0 &&
+	    ss.arg[1] == NULL);
+	CHECK(rs->dt == 0.5 && rs->have_dt);
+	run_setup_init(rs);
+	ss.n = 0;
+	CHECK(opt_scan(&fps_options, 4, ver, NULL, rs, scan_tap, &ss) ==
+	    CMD_DONE && ss.n == 0);
+	ss.n = 0;
+	CHECK(opt_scan(&analyze_system_options, 6, sys, NULL, NULL, scan_tap,
+	    &ss) == EXIT_OK);
+	CHECK(ss.n == 3 && strcmp(ss.flag[0], "--model") == 0 &&
+	    strcmp(ss.flag[1], "--particles") == 0 && ss.arg[1] == b4 &&
+	    strcmp(ss.flag[2], "--no-header") == 0);
+	message_mute = 1;
+	run_setup_init(rs);
+	ss.n = 0;
+	CHECK(opt_scan(&quat_options, 3, quat, NULL, rs, scan_tap, &ss) ==
+	    EXIT_USAGE && ss.n == 0);
+	run_setup_init(rs);
+	CHECK(opt_scan(&resonance_options, 3, res, NULL, rs, scan_tap, &ss) ==
+	    EXIT_USAGE && ss.n == 1);
+	message_mute = 0;
+	run_setup_free(rs);
+	free(rs);
+}
+
+/*
+ * Each model's refused run flags (run_models[]' refuses): a reason with
+ * them, run's model (resolved here), each word a run flag whose giving
+ * its row records, and the model, resolved with it given, refuses it.
+ */
+static void
+check_model_refusals(void)
+{
+	static const struct flag_row none[] = { { .flag = NULL } };
+	const struct opt_command run = { .name = "run", .rows = none };
+	const struct run_model *m;
+	struct run_setup *rs = malloc(sizeof(*rs));
+	char a0[] = "run", a1[] = "--model", a2[32], a3[32], a4[] = "1";
+	char *argv[] = { a0, a1, a2, a3, a4, NULL };
+	const char *p;
+	size_t n;
+	int nrefused = 0;
+
+	CHECK(rs != NULL);
+	message_mute = 1;
+	for (m = run_models; run_model_name(m) != NULL; m++) {
+		CHECK((m->refuses != NULL) == (m->why != NULL));
+		CHECK(m->refuses == NULL || m->resolve != NULL);
+		for (p = m->refuses; p != NULL && *p != '\0'; p += *p == ' ') {
+			n = strcspn(p, " ");
+			CHECK(n < sizeof(a3) && strncmp(p, "--", 2) == 0);
+			snprintf(a2, sizeof(a2), "%s", run_model_name(m));
+			snprintf(a3, sizeof(a3), "%.*s", (int)n, p);
+			run_setup_init(rs);
+			CHECK(!run_flag_given(rs, a3));
+			CHECK(run_parse_rows(rs, &run, NULL, 5, argv) ==
+			    EXIT_OK);
+			CHECK(run_flag_given(rs, a3));
+			CHECK(run_setup_resolve(rs) == EXIT_USAGE);
+			run_setup_free(rs);
+			nrefused++;
+			p += n;
+		}
+	}
+	message_mute = 0;
+	CHECK(nrefused >= 4);
+	free(rs);
 }
 
 /* The suite: each table against the others and the library's lists. */
@@ -464,4 +596,6 @@ test_tables(void)
 	metric_columns();
 	test_knob_flags(all);
 	check_flag_rows();
+	check_opt_scan();
+	check_model_refusals();
 }
