@@ -135,7 +135,7 @@ json_model_rules(struct json *j, const struct run_model *m)
 				json_string(j, NULL, (*r)->name);
 			break;
 		case RULES_CRITICAL:
-			json_string(j, NULL, spring_rule_critical->name);
+			json_string(j, NULL, CRITICAL_RULE_NAME);
 			break;
 		case RULES_ROTATION:
 			for (q = spring_rot_rules; *q != NULL; q++)
@@ -943,7 +943,8 @@ json_commands(struct json *j)
 		help[0] = '\0';
 		help_line(c->help, c->name, help, sizeof(help));
 		json_string(j, "summary", help);
-		json_bool(j, "takes_run_flags", (c->takes & TAKES_RUN) != 0);
+		json_bool(j, "takes_run_flags", (c->takes & TAKES_RUN) != 0 ||
+		    c->options == &run_options);
 		json_bool(j, "takes_parameter_flags",
 		    (c->takes & (TAKES_RUN | TAKES_PARAMS)) != 0);
 		json_close(j);

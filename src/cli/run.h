@@ -431,6 +431,11 @@ model_runner run_model_runner(int argc, char **argv);
  */
 enum model_rules { RULES_SPRING, RULES_CRITICAL, RULES_ROTATION, RULES_LINE,
     RULES_NET };
+/*
+ * The name --integrator (and the identity column) gives the critical
+ * spring's one rule (spring_rule_critical, Holden's exact update).
+ */
+#define CRITICAL_RULE_NAME "exact"
 
 /*
  * A model (runmodels.c's run_models[], ending in a row with neither name

@@ -79,11 +79,11 @@ resolve_rule(struct run_setup *rs)
 	switch (m->rules) {
 	case RULES_CRITICAL:
 		if (rs->integrator != NULL &&
-		    strcmp(rs->integrator, "exact") != 0)
+		    strcmp(rs->integrator, CRITICAL_RULE_NAME) != 0)
 			return usage_error("--integrator: --model critical has "
-			    "one rule, exact (Holden's), not '%s'",
-			    rs->integrator);
-		rs->integrator = "exact";
+			    "one rule, %s (Holden's), not '%s'",
+			    CRITICAL_RULE_NAME, rs->integrator);
+		rs->integrator = CRITICAL_RULE_NAME;
 		rs->sim.rule = spring_rule_critical;
 		return EXIT_OK;
 	case RULES_SPRING:

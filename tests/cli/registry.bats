@@ -114,15 +114,18 @@ man_has() {
 	done
 }
 
-@test "every model in the registry runs its own help, and its rules are rules" {
-	local m r
+@test "every model in the registry runs its own help, and runs with each of its rules" {
+	local m r n=0
 	for m in $(q '.models[].name'); do
 		sim help "$m"
 		assert_status 0
 		for r in $(q ".models[] | select(.name == \"$m\") | .rules[]"); do
-			[ -n "$r" ] || fail_with "$m has an empty rule name"
+			sim --model "$m" --integrator "$r" --frames 2
+			assert_status 0
+			n=$((n + 1))
 		done
 	done
+	[ "$n" -ge 40 ] || fail_with "only $n model rules"
 }
 
 @test "every rule in the registry runs with --integrator and is in springsim(1)" {
