@@ -58,6 +58,7 @@ check 0 --model inertialize --source-b noise:0.5:0.1 -o "$tmp/inert.csv"
 check 0 fps --fps 30,60 --model damper --integrator lerp-dt --damping 8
 check 0 fps --fps 30,60 --trajectories --substep fixed --target-signal sine
 check 0 list
+check 0 list --json
 check 0 convert --swiftui-response 0.5 --swiftui-damping-fraction 0.825
 check 0 convert --ck 1 --cd 1 --dt 0.1 --csv -o "$tmp/convert.csv"
 check 0 sweep --integrator all --uaf 1:50:20log --dr 0:1:3 -j 2 -q
