@@ -192,8 +192,7 @@ struct command {
 	const char *help;
 };
 extern const struct command cli_commands[];
-/* sweep's getopt table and --help (sweep.c), until it is in rows. */
-extern const struct option sweep_opts[];
+/* sweep's --help (sweep.c), in the manner of a man page. */
 void sweep_usage(FILE *fp);
 int cmd_help(int argc, char **argv);	/* help.c: help [COMMAND | MODEL] */
 /* `springsim [options]`, no command named: run, its lone -h the short one */

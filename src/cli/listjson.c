@@ -501,7 +501,8 @@ gather_rows(struct registry *r, const struct opt_command *cmd,
 			e->row = f;
 			e->rows = cmd->rows;
 			e->cmd = cmd;
-			e->usage = usage;
+			/* a command whose rows hold no help: its usage's */
+			e->usage = usage != NULL ? usage : cmd->usage;
 		}
 		e->commands |= bits;
 		if (bits == 0)

@@ -30,6 +30,7 @@ const struct opt_command *const opt_commands[] = {
 	&vector_options,
 	&system_options,
 	&network_options,
+	&sweep_options,
 	NULL
 };
 
@@ -150,18 +151,6 @@ option_once(unsigned char *seen, int c, const struct option *opts)
 		    o->name);
 	return -1;
 }
-
-/*
- * The getopt tables of the commands not yet in rows, by the name `help`
- * knows them by: opt_elsewhere reads them too.
- */
-static const struct legacy {
-	const char *name;
-	const struct option *opts;
-} legacy[] = {
-	{ "sweep", sweep_opts },
-	{ NULL, NULL }
-};
 
 /* Whether a row of kind k takes a value. */
 static int
@@ -342,8 +331,10 @@ parse_loop(const struct opt_command *cmd, int argc, char **argv, void *own,
 		const char *flag = argv[optind - 1];
 
 		f = own_row(cmd->rows, c);
+		/* cmd->other says itself when run's flags are given twice */
 		if (!(f != NULL ? f->repeats : rs != NULL &&
-		    run_flag_repeats(c)) && option_once(seen, c, all) != 0)
+		    (run_flag_repeats(c) || (cmd->other != NULL &&
+		    c != 'o'))) && option_once(seen, c, all) != 0)
 			return EXIT_USAGE;
 		if (f != NULL) {
 			if ((tap != NULL && f->kind != FK_REFUSED ?
@@ -371,6 +362,16 @@ parse_loop(const struct opt_command *cmd, int argc, char **argv, void *own,
 			continue;
 		if (rs == NULL)
 			return usage_error("unknown option '%s'", flag);
+		if (cmd->other != NULL && own != NULL) {
+			const struct option *o;
+
+			for (o = all; o->name != NULL && o->val != c; o++)
+				;
+			if ((rc = cmd->other(own, c, o->name, optarg)) !=
+			    EXIT_OK)
+				return rc;
+			continue;
+		}
 		if (run_apply(rs, c, optarg) != 0)
 			return EXIT_USAGE;
 	}
@@ -431,23 +432,11 @@ rows_have(const struct flag_row *rows, const char *name, size_t len)
 	return 0;
 }
 
-/* Whether getopt table opts has the flag name[0..len). */
-static int
-opts_have(const struct option *opts, const char *name, size_t len)
-{
-	for (; opts->name != NULL; opts++)
-		if (strncmp(opts->name, name, len) == 0 &&
-		    opts->name[len] == '\0')
-			return 1;
-	return 0;
-}
-
 /* See optparse.h: the first command of the tables that takes it. */
 int
 opt_elsewhere(const char *flag, int *status)
 {
 	const struct opt_command *const *c;
-	const struct legacy *l;
 	const char *name = flag + 2, *cmd = NULL;
 	size_t len;
 
@@ -457,9 +446,6 @@ opt_elsewhere(const char *flag, int *status)
 	for (c = opt_commands; cmd == NULL && *c != NULL; c++)
 		if (rows_have((*c)->rows, name, len))
 			cmd = (*c)->name;
-	for (l = legacy; cmd == NULL && l->name != NULL; l++)
-		if (opts_have(l->opts, name, len))
-			cmd = l->name;
 	if (cmd == NULL)
 		return 0;
 	warn_msg("--%.*s is a flag of %s; see springsim help %s", (int)len,

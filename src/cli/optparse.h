@@ -111,13 +111,19 @@ row_end(const struct flag_row *f)
  * --help of a command whose rows do not hold its help (NULL: the rows'
  * lines), and how many operands it takes after the flags (fit's FILE;
  * left at optind).  Whether it takes the parameter flags or run's too
- * is what opt_parse is given to store them in.
+ * is what opt_parse is given to store them in.  other, when not NULL,
+ * takes each of run's and the parameters' flags instead of run_apply
+ * (sweep's, which makes each an axis): own, the flag's getopt_long value
+ * and name (no dashes), its value (NULL for a flag of no value); it
+ * returns EXIT_OK or the status to exit with after a message, and says
+ * itself when such a flag is given twice (opt_parse does not).
  */
 struct opt_command {
 	const char *name;
 	const struct flag_row *rows;
 	void (*usage)(FILE *);
 	int operands;
+	int (*other)(void *own, int code, const char *name, const char *arg);
 };
 
 struct param_set;
@@ -180,5 +186,6 @@ extern const struct opt_command system_options;	/* cmd_system.c */
 extern const struct opt_command network_options;	/* netflags.c */
 extern const struct opt_command fit_options;		/* fitflags.c */
 extern const struct opt_command analyze_system_options;	/* limits.c */
+extern const struct opt_command sweep_options;		/* sweep.c */
 
 #endif

@@ -24,18 +24,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "optparse.h"
 #include "run.h"
 #include "sweep.h"
-
-/* The sweep's own flags; run's and the parameters' are added. */
-const struct option sweep_opts[] = {
-	{ "fail-if", required_argument, NULL, OPT_FAIL_IF },
-	{ "grid-from", required_argument, NULL, OPT_GRID_FROM },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "shard", required_argument, NULL, OPT_SHARD },
-	{ NULL, 0, NULL, 0 }
-};
 
 /* See cli.h: the sweep's --help, in the manner of a man page. */
 void
@@ -307,8 +298,9 @@ sweep_free(struct sweep *sw)
 
 /* --shard K/N: 0, or -1 after a message. */
 static int
-parse_shard(struct sweep *sw, const char *arg)
+parse_shard(void *own, const char *arg)
 {
+	struct sweep *sw = own;
 	char buf[64], *slash;
 
 	if (strlen(arg) >= sizeof(buf) || (slash = strchr(arg, '/')) == NULL)
@@ -326,6 +318,93 @@ bad:
 	return -1;
 }
 
+/* --fail-if 'METRIC OP VALUE', repeatable: one gate more. */
+static int
+parse_gate(void *own, const char *arg)
+{
+	struct sweep *sw = own;
+
+	if (sw->ngates == MAX_GATES) {
+		usage_error("--fail-if: more than %d gates", MAX_GATES);
+		return -1;
+	}
+	return sweep_gate_parse(arg, &sw->gates[sw->ngates++]) != 0 ? -1 : 0;
+}
+
+/*
+ * --grid-from FILE: its rows an axis, placed where the flag is; its
+ * header's names are mapped to codes by run's table (run_longopts, the
+ * codes opt_parse gives them; none of the sweep's own is a run option
+ * that sweeps).  A status other than EXIT_USAGE waits in sw->status.
+ */
+static int
+parse_grid_from(void *own, const char *arg)
+{
+	struct sweep *sw = own;
+	struct option all[MAX_LONGOPTS];
+	int rc;
+
+	if (sw->grid_from != NULL) {
+		usage_error("--grid-from is given twice");
+		return -1;
+	}
+	sw->grid_from = arg;
+	if (run_longopts(NULL, all, MAX_LONGOPTS) != 0)
+		abort();	/* the tables are ours: a bug, not input */
+	if ((rc = sweep_add_rows(sw, all)) != EXIT_OK) {
+		sw->status = rc;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A run flag or a parameter (opt_command's other): a flag of no value
+ * applied to the base, a value given once an axis (or a fixed value).
+ */
+static int
+sweep_other(void *own, int c, const char *name, const char *arg)
+{
+	struct sweep *sw = own;
+
+	if (arg == NULL)
+		return run_apply(&sw->base, c, arg) != 0 ? EXIT_USAGE : EXIT_OK;
+	if (c >= 0 && c < 4096 && !run_flag_repeats(c)) {
+		if (sw->seen[c] != NULL)
+			return usage_error("--%s is given twice; give its "
+			    "values as one list", name);
+		sw->seen[c] = name;
+	}
+	return sweep_add_option(sw, c, name, arg);
+}
+
+#define SFIELD(T, f) FIELD_OF(struct sweep, T, f)
+
+/*
+ * The sweep's own flags; run's and the parameters' are its axes
+ * (sweep_other).  Their help is sweep_usage's.  -h, -o and -V are run's
+ * rows' (as fps's -o): here they would come before run's flags in
+ * getopt's table, and an ambiguous abbreviation's message ("--h") would
+ * name them in another order.
+ */
+static const struct flag_row sweep_rows[] = {
+	{ .flag = "--fail-if", .kind = FK_HOOK, .parse = parse_gate,
+	  .repeats = 1 },
+	{ .flag = "--grid-from", .kind = FK_HOOK, .parse = parse_grid_from,
+	  .repeats = 1 },	/* its own "given twice" */
+	{ .flag = "--jobs", .letter = 'j', .kind = FK_COUNT, .min = 1,
+	  .max = MAX_JOBS, .at = SFIELD(long, jobs) },
+	{ .flag = "--quiet", .letter = 'q', .kind = FK_ON,
+	  .at = SFIELD(int, quiet) },
+	{ .flag = "--shard", .kind = FK_HOOK, .parse = parse_shard },
+	{ NULL }
+};
+
+const struct opt_command sweep_options = {
+	.name = "sweep", .rows = sweep_rows, .usage = sweep_usage,
+	.other = sweep_other
+};
+
 /*
  * Parse the command line into sw: EXIT_OK, CMD_DONE after --help or
  * --version, or the exit status.
@@ -333,81 +412,19 @@ bad:
 static int
 sweep_parse(struct sweep *sw, int argc, char **argv)
 {
-	struct option all[MAX_LONGOPTS];
-	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
-	const struct option *o;
-	long jobs = 0;
-	int c, rc, status, a;
+	int rc, a;
 	double total = 1.0;
 	const char *columns;
 
 	run_setup_init(&sw->base);
 	sw->base.command = "sweep";
-	sw->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	sw->jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	sw->shard_k = sw->shard_n = 1;
-	if (run_longopts(sweep_opts, all, sizeof(all) / sizeof(all[0])) != 0)
-		abort();	/* the tables are ours: a bug, not input */
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hj:o:qV", all, NULL)) != -1) {
-		const char *flag = argv[optind - 1];
-
-		/* the axes have their own check, with a hint */
-		if ((c == 'j' || c == 'o' || c == OPT_SHARD) &&
-		    option_once(seen, c, all) != 0)
-			return EXIT_USAGE;
-		switch (c) {
-		case 'j':
-			if (parse_long("--jobs", optarg, 1, MAX_JOBS, &jobs) !=
-			    0)
-				return EXIT_USAGE;
-			sw->jobs = (int)jobs;
-			continue;
-		case 'q':
-			sw->quiet = 1;
-			continue;
-		case OPT_FAIL_IF:
-			if (sw->ngates == MAX_GATES)
-				return usage_error("--fail-if: more than %d "
-				    "gates", MAX_GATES);
-			if (sweep_gate_parse(optarg,
-			    &sw->gates[sw->ngates++]) != 0)
-				return EXIT_USAGE;
-			continue;
-		case OPT_GRID_FROM:
-			if (sw->grid_from != NULL)
-				return usage_error("--grid-from is given twice");
-			sw->grid_from = optarg;
-			if ((rc = sweep_add_rows(sw, all)) != EXIT_OK)
-				return rc;
-			continue;
-		case OPT_SHARD:
-			if (parse_shard(sw, optarg) != 0)
-				return EXIT_USAGE;
-			continue;
-		}
-		if ((rc = common_option(c, flag, optarg, &sw->base.output,
-		    sweep_usage, &status, all)) < 0)
-			return status;
-		if (rc == 1)
-			continue;
-		/* a run option: a flag (no value), a fixed value or an axis */
-		for (o = all; o->name != NULL && o->val != c; o++)
-			;
-		if (o->name == NULL || o->has_arg == no_argument) {
-			if (run_apply(&sw->base, c, optarg) != 0)
-				return EXIT_USAGE;
-			continue;
-		}
-		if (c >= 0 && c < 4096 && !run_flag_repeats(c)) {
-			if (sw->seen[c] != NULL)
-				return usage_error("--%s is given twice; give its "
-				    "values as one list", o->name);
-			sw->seen[c] = o->name;
-		}
-		if ((rc = sweep_add_option(sw, c, o->name, optarg)) != EXIT_OK)
-			return rc;
-	}
+	sw->status = EXIT_OK;
+	if ((rc = opt_parse(&sweep_options, argc, argv, sw, NULL, &sw->base,
+	    &sw->base.output)) != EXIT_OK)
+		return rc == EXIT_USAGE && sw->status != EXIT_OK ? sw->status :
+		    rc;
 	/* --grid-from's columns are given too */
 	for (a = 0; a < sw->naxes; a++) {
 		const struct axis *ax = &sw->axes[a];
@@ -427,8 +444,6 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 				sw->seen[code] = "--grid-from";
 		}
 	}
-	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
 	/* standard input can be read once */
 	if (sw->grid_from != NULL && strcmp(sw->grid_from, "-") == 0 &&
 	    ((sw->base.target_file != NULL &&
@@ -522,7 +537,7 @@ cmd_sweep(int argc, char **argv)
 	 * a small sweep faults in for less; more threads than slots would
 	 * idle
 	 */
-	jobs = sw->jobs;
+	jobs = (int)sw->jobs;
 	sw->slot_rows = SLOT_ROWS;
 	while (sw->slot_rows > BLOCK && sw->count < 16L * jobs * sw->slot_rows)
 		sw->slot_rows /= 2;

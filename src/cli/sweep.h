@@ -25,14 +25,6 @@
 #define SLOT_ROWS (8 * BLOCK)
 #define CHECK_BLOCK 4096
 
-/*
- * The sweep's own flags' getopt values (sweep.c's table); --grid-from's
- * header may name none of them (sweepgrid.c).
- */
-enum {
-	OPT_FAIL_IF = CMD_OPT, OPT_GRID_FROM, OPT_SHARD
-};
-
 enum axis_kind { AX_NUMBER, AX_INTEGER, AX_NAME, AX_FIXED, AX_ROWS };
 
 /* One axis of the grid: an option's values, or --grid-from's rows. */
@@ -80,7 +72,9 @@ struct sweep {
 	long total;		/* configurations in the grid */
 	long first, count;	/* this shard's */
 	long shard_k, shard_n;
-	int jobs, quiet, precision;
+	long jobs;		/* -j: worker threads */
+	int quiet, precision;
+	int status;		/* --grid-from's, when not EXIT_USAGE */
 	struct gate gates[MAX_GATES];
 	int ngates;
 	const char *grid_from;

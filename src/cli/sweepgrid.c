@@ -552,10 +552,9 @@ rows_record(void *ctx, long line, char **f, int n)
 			for (o = rr->opts; o->name != NULL; o++)
 				if (strcmp(o->name, name) == 0)
 					break;
-			/* not the sweep's own --fail-if, --grid-from... */
+			/* run's table: not the sweep's own --fail-if... */
 			if (o->name == NULL || o->has_arg != required_argument ||
-			    o->val < 256 || (o->val >= OPT_FAIL_IF &&
-			    o->val <= OPT_SHARD) || kind_of(o->val) == AX_FIXED) {
+			    o->val < 256 || kind_of(o->val) == AX_FIXED) {
 				warn_msg("--grid-from: %s line %ld: column %d: "
 				    "'%s' is not a run option that sweeps",
 				    file, line, c + 1, f[c]);

@@ -439,6 +439,94 @@ check_opt_scan(void)
 	free(rs);
 }
 
+/* What an opt_command's other hook was handed: names and values. */
+struct other_seen {
+	struct run_setup rs;
+	const char *name[8], *arg[8];
+	int code[8], n;
+};
+
+static int
+other_tap(void *own, int code, const char *name, const char *arg)
+{
+	struct other_seen *os = own;
+
+	if (os->n == 8)
+		return EXIT_IO;
+	os->code[os->n] = code;
+	os->name[os->n] = name;
+	os->arg[os->n++] = arg;
+	return strcmp(name, "frames") == 0 ? EXIT_IO : EXIT_OK;
+}
+
+/*
+ * opt_command's other hook (sweep's): each of run's and the parameters'
+ * flags goes to it, name without dashes and value as given (NULL for a
+ * switch), a flag given twice too; nothing of it reaches the setup; its
+ * status is opt_parse's.  The command's own rows are still stored, -o
+ * still once.  And sweep's rows: in opt_commands, with its hook, usage
+ * and -j's range, its flags named as sweep's to other commands.
+ */
+static void
+check_opt_other(void)
+{
+	static const struct flag_row rows[] = {
+		{ .flag = "--quiet", .letter = 'q', .kind = FK_ON,
+		  .at = FIELD_OF(struct other_seen, int, n) },
+		{ .flag = NULL }
+	};
+	const struct opt_command cmd = { .name = "t", .rows = rows,
+	    .other = other_tap };
+	const struct opt_command *const *c;
+	const struct flag_row *f;
+	char a0[] = "t", a1[] = "--dt", a2[] = "0.1,0.2", a3[] = "--no-h",
+	    a4[] = "--dt=3", a5[] = "--zeta", a6[] = "0.5", a7[] = "--frames",
+	    a8[] = "2", b1[] = "-o", b2[] = "x", b3[] = "-q";
+	char *argv[] = { a0, a1, a2, a3, a4, a5, a6, NULL };
+	char *fail[] = { a0, a7, a8, NULL };
+	char *twice[] = { a0, b1, b2, b1, b2, NULL };
+	char *own[] = { a0, b3, NULL };
+	struct other_seen *os = calloc(1, sizeof(*os));
+	int status = 0, found = 0;
+
+	CHECK(os != NULL);
+	run_setup_init(&os->rs);
+	CHECK(opt_parse(&cmd, 7, argv, os, NULL, &os->rs, &os->rs.output) ==
+	    EXIT_OK);
+	CHECK(os->n == 4 && strcmp(os->name[0], "dt") == 0 &&
+	    os->arg[0] == a2 && strcmp(os->name[1], "no-header") == 0 &&
+	    os->arg[1] == NULL && os->code[2] == os->code[0] &&
+	    strcmp(os->arg[2], "3") == 0 && strcmp(os->name[3], "zeta") == 0 &&
+	    os->arg[3] == a6);
+	CHECK(!os->rs.have_dt && os->rs.dt != 3.0);
+	os->n = 0;
+	CHECK(opt_parse(&cmd, 3, fail, os, NULL, &os->rs, &os->rs.output) ==
+	    EXIT_IO && os->n == 1);
+	message_mute = 1;
+	CHECK(opt_parse(&cmd, 5, twice, os, NULL, &os->rs, &os->rs.output) ==
+	    EXIT_USAGE);
+	message_mute = 0;
+	os->n = 0;
+	CHECK(opt_parse(&cmd, 2, own, os, NULL, &os->rs, &os->rs.output) ==
+	    EXIT_OK && os->n == 1);	/* --quiet stored, in n */
+	run_setup_free(&os->rs);
+	free(os);
+	for (c = opt_commands; *c != NULL; c++)
+		found += *c == &sweep_options;
+	CHECK(found == 1 && sweep_options.other != NULL &&
+	    sweep_options.usage != NULL);
+	for (f = sweep_options.rows; !row_end(f); f++)
+		if (f->letter == 'j')
+			CHECK(f->kind == FK_COUNT && f->min == 1 &&
+			    f->max == 256 && strcmp(f->flag, "--jobs") == 0);
+	message_mute = 1;
+	CHECK(opt_elsewhere("--grid-from=x", &status) == 1 &&
+	    status == EXIT_USAGE);
+	status = 0;
+	CHECK(opt_elsewhere("--shard", &status) == 1 && status == EXIT_USAGE);
+	message_mute = 0;
+}
+
 /*
  * Each model's refused run flags (run_models[]' refuses): a reason with
  * them, run's model (resolved here), each word a run flag whose giving
@@ -597,5 +685,6 @@ test_tables(void)
 	test_knob_flags(all);
 	check_flag_rows();
 	check_opt_scan();
+	check_opt_other();
 	check_model_refusals();
 }

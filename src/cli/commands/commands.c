@@ -25,8 +25,8 @@ const struct command cli_commands[] = {
 "              the spring it really simulates (no simulation)\n" },
 	{ "convert", cmd_convert, &convert_options, TAKES_PARAMS, NULL, NULL,
 "  convert     one spring in every parameter convention and dialect\n" },
-	{ "sweep", cmd_sweep, NULL, TAKES_RUN | TAKES_PARAMS, sweep_opts,
-	  sweep_usage,
+	{ "sweep", cmd_sweep, &sweep_options, TAKES_RUN | TAKES_PARAMS, NULL,
+	  NULL,
 "  sweep       every configuration of a grid of run options, one --metrics\n"
 "              row each, on every core, in shards; --fail-if gates\n" },
 	{ "resonance", cmd_resonance, &resonance_options,
