@@ -421,7 +421,7 @@ rm -f "$scale_times"
 
 # a keyed axis varying fastest (--dt last): each row's key differs from
 # the row before's and comes back; the workers keep 4096 keys' setups
-# between them (sweeppool.h's KEPT_ALL), keys 0 to 2047 on 2 threads;
+# between them (sweepwork.h's KEPT_ALL), keys 0 to 2047 on 2 threads;
 # another key's configurations are each resolved whole (the flags'
 # text, run's resolve).  2048, 2049 and 8192 --dt points, 98 springs
 # each, -j 2; printed, not judged (before: 1024 keys a worker, 12.5 and

@@ -26,7 +26,7 @@
 
 #include "optparse.h"
 #include "run.h"
-#include "sweep.h"
+#include "sweepdata.h"
 
 /* See cli.h: the sweep's --help, in the manner of a man page. */
 void

@@ -10,7 +10,7 @@
 
 #include "numfmt.h"
 #include "run.h"
-#include "sweep.h"
+#include "sweepdata.h"
 
 /* Parse --fail-if 'METRIC OP VALUE' into g: 0, or -1 after a message. */
 int
@@ -94,7 +94,7 @@ sweep_gate_fails(const struct gate *g, double x)
 	return 0;
 }
 
-/* See sweep.h: what a run of rs leaves empty whatever its numbers. */
+/* See sweepdata.h: what a run of rs leaves empty whatever its numbers. */
 unsigned long long
 sweep_gates_may_fill(const struct sweep *sw, const struct run_setup *rs)
 {

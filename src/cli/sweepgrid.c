@@ -15,7 +15,7 @@
 #include "grid.h"
 #include "numfmt.h"
 #include "run.h"
-#include "sweep.h"
+#include "sweepdata.h"
 
 /*
  * How the option of getopt_long value code sweeps: the column of run's
@@ -160,7 +160,7 @@ cache_texts(struct axis *ax)
 }
 
 /*
- * See sweep.h: the texts of every range but the slowest axis's (the
+ * See sweepdata.h: the texts of every range but the slowest axis's (the
  * first of more than one point).  That one's value changes a row in
  * (the others' points) and once a slot a worker takes: its points are
  * formatted as the workers meet them (put_extra), on every core, each
@@ -238,7 +238,7 @@ sweep_config_digits(const struct sweep *sw, long idx, long *digit)
 	}
 }
 
-/* See sweep.h: the last axis steps, and carries into the one before. */
+/* See sweepdata.h: the last axis steps, and carries into the one before. */
 void
 sweep_config_next(const struct sweep *sw, long *digit)
 {

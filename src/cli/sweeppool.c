@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sweeppool.h"
+#include "sweepwork.h"
 
 /*
  * Where slot b's configurations begin, from the shard's first (b
@@ -547,7 +547,7 @@ thread_place(struct pool *p, int t, pthread_attr_t *attr)
 }
 
 /*
- * See sweep.h: n - 1 workers, their threads started now (each is on its
+ * See sweepdata.h: n - 1 workers, their threads started now (each is on its
  * way while the main thread opens the output; if the system refuses one,
  * the passes go on with fewer), and the main thread's spare room.
  */
@@ -600,7 +600,7 @@ sweep_workers_new(int n)
 	return w;
 }
 
-/* See sweep.h (a NULL w is nothing to free): the threads quit first. */
+/* See sweepdata.h (a NULL w is nothing to free): the threads quit first. */
 void
 sweep_workers_free(struct worker *w, int n)
 {

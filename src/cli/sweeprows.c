@@ -8,13 +8,13 @@
  * the blocks and write the slots are sweeppool.c's.
  */
 #ifdef __linux__
-#define _GNU_SOURCE		/* sweeppool.h's cpu_set_t */
+#define _GNU_SOURCE		/* sweepwork.h's cpu_set_t */
 #endif
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweeppool.h"
+#include "sweepwork.h"
 
 /*
  * Nothing formatted yet: a new pass.  The setup resolved last stays: it

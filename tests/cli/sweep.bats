@@ -74,7 +74,7 @@ $want"
 @test "sweep: more keys than the workers keep, coming back, give run's rows too" {
 	# --dt last with 2100 points: each row's key is new to the row
 	# before.  On 2 threads keys 0 to 2047 are kept (each thread keeps
-	# 4096 / 2 at most, sweeppool.h's KEPT_ALL) and the configurations
+	# 4096 / 2 at most, sweepwork.h's KEPT_ALL) and the configurations
 	# of the other 52 are resolved alone; on 3, 1365 kept and 735 alone;
 	# on 1 every key is kept.  Every 97th row against run, and all of
 	# them against the sweep with --dt first (a key a run of rows)

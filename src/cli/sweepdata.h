@@ -1,12 +1,12 @@
 /*
- * sweep.h - what sweep's command (sweep.c: flags, shards, columns), its
+ * sweepdata.h - what sweep's command (sweep.c: flags, shards, columns), its
  * grid (sweepgrid.c: axes, --grid-from, configurations), its gates
  * (sweepgates.c: --fail-if) and its pool (sweeppool.c: the threads, the
  * ring of slots, the check of every configuration; sweeprows.c: a block's
- * rows, sweeppool.h between the two) share.  Private to the program.
+ * rows, sweepwork.h between the two) share.  Private to the program.
  */
-#ifndef SWEEP_H
-#define SWEEP_H
+#ifndef SWEEPDATA_H
+#define SWEEPDATA_H
 
 #include <stddef.h>
 

@@ -1,12 +1,12 @@
 /*
- * sweeppool.h - what the pool (sweeppool.c: the threads, the passes, the
+ * sweepwork.h - what the pool (sweeppool.c: the threads, the passes, the
  * ring of slots and its writer) and a worker's rows (sweeprows.c: a
  * block's configurations set up, run and formatted into a slot) share:
  * the pool, a worker's room, a slot.  Private to the sweep.  A file that
  * includes it defines _GNU_SOURCE first on Linux (cpu_set_t).
  */
-#ifndef SWEEPPOOL_H
-#define SWEEPPOOL_H
+#ifndef SWEEPWORK_H
+#define SWEEPWORK_H
 
 #ifdef __linux__
 #include <sched.h>
@@ -15,7 +15,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#include "sweep.h"
+#include "sweepdata.h"
 
 /* A slot's rows and what the writer must know of them. */
 struct slot {
