@@ -397,7 +397,7 @@ static const struct flag_row sweep_rows[] = {
 	{ .flag = "--quiet", .letter = 'q', .kind = FK_ON,
 	  .at = SFIELD(int, quiet) },
 	{ .flag = "--shard", .kind = FK_HOOK, .parse = parse_shard },
-	{ NULL }
+	{ .flag = NULL }
 };
 
 const struct opt_command sweep_options = {
