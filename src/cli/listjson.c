@@ -465,21 +465,15 @@ add_models(struct entry *e, const struct opt_command *cmd)
 			add_name(e->models, &e->nmodels, run_model_name(o));
 }
 
-/* The models that own run flag e (run_models' owns name it). */
+/* The models that own run flag e (a word of run_models' owns). */
 static void
 add_owners(struct entry *e)
 {
 	const struct run_model *m;
-	size_t n = strlen(e->flag);
-	const char *p;
 
 	for (m = run_models; run_model_name(m) != NULL; m++)
-		for (p = m->owns; p != NULL && (p = strstr(p, e->flag)) != NULL;
-		    p += n)
-			if ((p == m->owns || p[-1] == ' ') &&
-			    (p[n] == '\0' || p[n] == ' '))
-				add_name(e->models, &e->nmodels,
-				    run_model_name(m));
+		if (m->owns != NULL && list_has_word(m->owns, e->flag))
+			add_name(e->models, &e->nmodels, run_model_name(m));
 }
 
 /* The rows of one command's table. */
