@@ -342,3 +342,13 @@ settle() {
 	refused --overshoot 0.1 --rise-time 1e-101
 	grep -q -- "--rise-time: '1e-101'" "$ERR" || fail_with "$(cat "$ERR")"
 }
+
+@test "the guide's tune example, with its two settle times, is what the program prints" {
+	local guide=$BATS_TEST_DIRNAME/../../docs/guide.md want cmd
+	cmd="tune --overshoot 0.1 --settle 0.5 | grep -E '^(omega|zeta|settle_envelope|settle_time|swiftui_bounce)='"
+	want=$(awk -v c="\$ springsim $cmd" '$0 == c { f = 1; next }
+	    f && /^```/ { exit } f' "$guide")
+	[ -n "$want" ] || fail_with "no tune example in docs/guide.md"
+	[ "$(eval "\"\$SPRINGSIM\" $cmd")" = "$want" ] ||
+		fail_with "the guide's tune example differs"
+}
