@@ -206,7 +206,7 @@ int run_flag_owned(int c);
  */
 int run_flags_given(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx);
-/* The same for every flag of run's table (tune refuses them without a rule). */
+/* The same for every flag of run's table (tune's refusal without a rule). */
 int run_flags_given_all(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx);
 /*

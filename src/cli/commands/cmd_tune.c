@@ -49,8 +49,8 @@ targets_text(const struct tune_opts *to, const struct param_set *ps,
 {
 	static const struct { int opt; const char *flag; } names[] = {
 		{ OPT_OVERSHOOT, "--overshoot" }, { OPT_SETTLE, "--settle" },
-		{ OPT_TOLERANCE, "--tolerance" }, { OPT_RISE_TIME, "--rise-time" },
-		{ OPT_PERIOD, "--period" }
+		{ OPT_TOLERANCE, "--tolerance" },
+		{ OPT_RISE_TIME, "--rise-time" }, { OPT_PERIOD, "--period" }
 	};
 	size_t i, n = 0;
 
@@ -387,10 +387,10 @@ max_stiffness(out_file *out, const struct run_setup *rs,
 	p.omega = (1.0 - margin) * hw / h;
 	/* run's range of omega: no spring of this damping meets it */
 	if (!(hw > 0.0)) {
-		warn_msg("--max-stiffness: %s is unstable at every omega dt > 0 "
-		    "at zeta %g (%s): no spring of that damping is stable with "
-		    "it", rs->integrator, p.zeta, spring_source(rs, to, from,
-		    sizeof(from)));
+		warn_msg("--max-stiffness: %s is unstable at every omega dt "
+		    "> 0 at zeta %g (%s): no spring of that damping is stable "
+		    "with it", rs->integrator, p.zeta, spring_source(rs, to,
+		    from, sizeof(from)));
 		return EXIT_USAGE;
 	}
 	if (!(p.omega >= 1e-100 && p.omega <= MAX_MAGNITUDE)) {
