@@ -155,6 +155,15 @@ void conventions_write(out_file *out, const struct spring_conventions *c,
  */
 void conventions_write_v0(out_file *out, const struct spring_conventions *c,
     double v0, int csv, int header, long precision);
+/*
+ * The block as tune prints it (key=value lines): convert's settle_time,
+ * the envelope's estimate, is settle_envelope there (envelope: its value
+ * in tune's band), and settle_time is the spring's true settle time
+ * (settle), the meaning of run --metrics' settle_time.
+ */
+void conventions_write_settle(out_file *out,
+    const struct spring_conventions *c, double envelope, double settle,
+    long precision);
 
 /*
  * One key=value line after the block (convert.c): v in the block's format
