@@ -178,6 +178,7 @@ int cmd_list(int argc, char **argv);
 int cmd_fps(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_export(int argc, char **argv);	/* export.c */
 int cmd_sweep(int argc, char **argv);
 int cmd_resonance(int argc, char **argv);
 int cmd_tune(int argc, char **argv);	/* cmd_tune.c */
