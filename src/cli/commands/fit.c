@@ -554,19 +554,20 @@ run_lm(struct fit *ft, double *p, double *fvec, double *wa4)
 
 /*
  * The fit from the grid's starts: each fitted on every row, or past
- * FIT_COARSE_ROWS rows on a subsample of about that many first and the
- * best finished on every row (unless its omega is near that
- * subsample's Nyquist frequency, where it may be an alias: then each on
- * every row).  best and its sum of squares (+inf: none).
+ * FIT_COARSE_ROWS rows on a subsample of about half that many first and
+ * the best finished on every row.  That is kept unless its mean squared
+ * residual on every row is above twice the subsample's (plus 1e-24,
+ * for exact data): the subsample saw an alias of a faster oscillation
+ * than its spacing can show, and then each start is fitted on every
+ * row.  best and its sum of squares (+inf: none; NaN: out of memory).
  */
 static double
 fit_starts(struct fit *ft, const struct start *starts, double *fvec,
     double *wa4, double *best)
 {
 	struct fit sub;
-	double p[NPAR], ss, best_ss = INFINITY, dmax = 0.0;
+	double p[NPAR], ss, best_ss = INFINITY, coarse_ms;
 	int s, coarse = ft->n > FIT_COARSE_ROWS;
-	long i;
 
 	if (coarse && subsample(ft, ft->n / (FIT_COARSE_ROWS / 2), &sub) != 0)
 		return NAN;
@@ -582,11 +583,16 @@ fit_starts(struct fit *ft, const struct start *starts, double *fvec,
 	}
 	if (!coarse)
 		return best_ss;
-	for (i = 1; i < sub.n; i++)
-		dmax = fmax(dmax, sub.t[i] - sub.t[i - 1]);
+	coarse_ms = best_ss / (double)sub.n;
 	free(sub.t);
-	if (isfinite(best_ss) && fabs(best[P_OMEGA]) * dmax < 1.0)
-		return run_lm(ft, best, fvec, wa4);
+	if (!isfinite(best_ss))
+		return best_ss;
+	memcpy(p, best, sizeof(p));
+	ss = run_lm(ft, p, fvec, wa4);
+	if (ss / (double)ft->n <= 2.0 * coarse_ms + 1e-24) {
+		memcpy(best, p, sizeof(p));
+		return ss;
+	}
 	best_ss = INFINITY;
 	for (s = 0; s < FIT_STARTS; s++) {
 		if (!isfinite(starts[s].ss))
@@ -726,6 +732,20 @@ parse_fit(int argc, char **argv, struct fit *ft)
 	return EXIT_OK;
 }
 
+/*
+ * The array *a cut to its n values: the slack of its growth given back
+ * before the solver takes its own two doubles a row (kept as it is if
+ * realloc fails: the cut is only a saving).
+ */
+static void
+shrink(double **a, long n)
+{
+	double *b = realloc(*a, (size_t)n * sizeof(double));
+
+	if (b != NULL)
+		*a = b;
+}
+
 /* Read FILE and check it: EXIT_OK or the exit status. */
 static int
 read_data(struct fit *ft)
@@ -754,6 +774,10 @@ read_data(struct fit *ft)
 	if (ft->col_g >= 0 && !isnan(ft->fixed[P_TARGET]))
 		return usage_error("--target does not go with %s's target "
 		    "column: the file gives the target", ft->path);
+	shrink(&ft->t, ft->n);
+	shrink(&ft->x, ft->n);
+	if (ft->col_g >= 0)
+		shrink(&ft->g, ft->n);
 	for (i = 0; i < ft->n; i++) {
 		lo = fmin(lo, ft->x[i]);
 		hi = fmax(hi, ft->x[i]);
