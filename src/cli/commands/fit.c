@@ -19,10 +19,10 @@
  * and only the best one is finished on every row: the time is a fixed
  * number of passes over the rows, linear in them.
  *
- * The fit works in units of the data (t over its span, x over its
- * range, about its middle), so that no scale of the data, 1e-155 or
+ * The fit works in units of the data (t over its span, x less its
+ * middle over its half range), so that no scale of the data, 1e-155 or
  * 1e16 in x or 1e-20 in t, changes it: the results and their
- * uncertainties are scaled back exactly.
+ * uncertainties are scaled back (one rounding each).
  *
  * The model is the exact solution (spring_propagator), continued to
  * zeta < 0 (a growing oscillation) so that it is smooth through zeta 0:
