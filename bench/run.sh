@@ -61,6 +61,14 @@ lesser() {	# lesser A B: the smaller number, B when A is empty
 greater() {	# greater A B: the larger number, B when A is empty
 	awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b > a) ? b : a }'
 }
+# A line without a target: label, seconds, figure (awk expression), unit.
+info() {
+	awk -v label="$1" -v s="$2" -v unit="$4" "BEGIN {
+		f = $3
+		secs = s == \"-\" ? \"\" : sprintf(\"%6.3f s\", s)
+		printf \"  %-44s %8s %7.2f %s\\n\", label, secs, f, unit }"
+}
+
 # One table line: label, seconds ("-": none), figure (awk expression in
 # s), unit, target relation (">=" or "<="), target.
 line() {
@@ -125,19 +133,52 @@ line "springsim tune --integrator rk4 --fps 30 --match response" "$tune_s" \
     "s * 1e3" "ms" "<=" 50
 line "springsim fit, 10^4 samples" "$fit_s" "s" "s" "<=" 0.5
 
+# fit at 10^5 and 10^6 samples (issue 41, item 16: 10^7 took 121 s and
+# 1 GB, the time growing faster than the samples): the same 5 s capture,
+# sampled more finely, with noise of sd 0.01 (awk's seeded rand); the
+# best of 3 and of 1 runs, peak RSS by /usr/bin/time -f %M.  Judged: the
+# time of 10^6 over 10^5 (linear: 10, less the fixed cost of the grid
+# and the coarse fit) and the memory each sample adds (RSS of 10^6 less
+# 10^5's, over the 9 x 10^5 samples: the man page says 32 bytes)
+fit_big() {	# fit_big N FILE: the capture of N samples into FILE
+	awk -v n="$1" 'BEGIN { srand(1); pi = atan2(0, -1); print "t,x"
+		w = 9; z = 0.2; wd = w * sqrt(1 - z*z)
+		for (i = 0; i < n; i++) { t = i * 5 / n
+			e = exp(-z*w*t) * (cos(wd*t) + z*w/wd * sin(wd*t))
+			u = rand(); if (u < 1e-300) u = 1e-300
+			noise = 0.01 * sqrt(-2*log(u)) * cos(2*pi*rand())
+			printf "%.9g,%.9g\n", t, 1 - e + noise } }' > "$2"
+}
+fit5=$(mktemp) fit6=$(mktemp)
+fit_big 100000 "$fit5"
+fit_big 1000000 "$fit6"
+fit5_s=$(best_of_3 "$bin" fit "$fit5") || fit5_s=
+fit6_s=$(best_of 1 "$bin" fit "$fit6") || fit6_s=
+rss5= rss6=
+if [ -x /usr/bin/time ]; then
+	rss5=$(/usr/bin/time -f %M "$bin" fit "$fit5" 2>&1 >/dev/null | tail -1)
+	rss6=$(/usr/bin/time -f %M "$bin" fit "$fit6" 2>&1 >/dev/null | tail -1)
+fi
+rm -f "$fit5" "$fit6"
+if [ -n "$fit5_s" ] && [ -n "$fit6_s" ]; then
+	info "fit, 10^5 samples (peak RSS ${rss5:--} KB)" \
+	    "$fit5_s" "$fit5_s" "s"
+	info "fit, 10^6 samples (peak RSS ${rss6:--} KB)" \
+	    "$fit6_s" "$fit6_s" "s"
+	line "  fit time, 10^6 samples / 10^5" - "$fit6_s / $fit5_s" "x" \
+	    "<=" 10
+	echo "   (10^7 samples took 121 s and 1 GB before issue 41)"
+	[ -z "$rss6" ] || line "  fit memory a sample, 10^5 -> 10^6" - \
+	    "($rss6 - $rss5) * 1024 / 900000" "bytes" "<=" 40
+else
+	echo "  springsim fit of 10^5 or 10^6 samples failed"
+fi
+
 # 4. The sweep: springsim sweep beside the NumPy baseline
 # (bench/sweep_numpy.py) and the C floor (bench/floor.c), one run.
 floor=$build/bench-floor
 python=/usr/bin/python3
 sweep_steps=100000000	# 1000 x 1000 springs x 100 frames
-
-# A line without a target: label, seconds, figure (awk expression), unit.
-info() {
-	awk -v label="$1" -v s="$2" -v unit="$4" "BEGIN {
-		f = $3
-		secs = s == \"-\" ? \"\" : sprintf(\"%6.3f s\", s)
-		printf \"  %-44s %8s %7.2f %s\\n\", label, secs, f, unit }"
-}
 
 echo
 echo "4. sweep: 1000 x 1000 springs (omega 1:100:1000log, zeta 0:2:1000,"

@@ -10,9 +10,22 @@
 /* The parameters, in the order of the fit's vector. */
 enum { P_OMEGA, P_ZETA, P_X0, P_V0, P_TARGET, NPAR };
 
+/*
+ * The model's position at the rows, one after another (fit.c's
+ * model_x): the parameters, and with a target column the offset from
+ * the target after row i (e, and de less the target's slope).
+ */
+struct fit_walk {
+	double p[NPAR];
+	double e, de;
+	long i;			/* the last row given, -1 before the first */
+};
+
 /* The data, the flags, and what is being fitted. */
 struct fit {
-	const char *path, *output;
+	const char *src;	/* the operand: a path, or - for stdin */
+	const char *path;	/* its name in messages ("stdin" for -) */
+	const char *output;
 	double *t, *x, *g;	/* t shifted to start at 0; g: the column */
 	double t0;
 	long n, cap;
@@ -22,12 +35,15 @@ struct fit {
 	long precision;
 	/* the parameters fitted, as indices into NPAR */
 	int free[NPAR], nfree;
-	double p[NPAR];		/* the full parameter vector */
-	spring_signal sig;	/* the target column as a signal */
-	/* the rows used (every one, or a subsample for the grid) */
-	long stride;
-	double range;		/* of x */
-	double *scratch;	/* 2 n doubles for the differences */
+	/*
+	 * The units the fit works in: t / tscale (the span) and (x -
+	 * xmid) / xscale (the range), so that t runs 0..1 and x spans 1
+	 * whatever the data's scale.
+	 */
+	double tscale, xscale, xmid;
+	/* the Jacobian's walkers: omega + h, - h, zeta + h, - h */
+	struct fit_walk jw[4];
+	double jh[2];
 };
 
 #endif

@@ -22,10 +22,13 @@ static const struct flag_row fit_rows[] = {
 "(other columns are ignored: `springsim run` output is read as is); t\n"
 "increasing.  The exact solution x(t) = the spring from (x0, v0) at the\n"
 "first t toward the target is fitted by nonlinear least squares (MINPACK's\n"
-"Levenberg-Marquardt, started from a grid over omega and zeta on which x0,\n"
-"v0 and the target are solved linearly): omega, zeta, and x0, v0 and the\n"
-"target unless given.  A target column is the target, piecewise linear\n"
-"between its rows (as run's --target-file).\n"
+"Levenberg-Marquardt, lmstr, started from a grid over omega and zeta on\n"
+"which x0, v0 and the target are solved linearly): omega, zeta, and x0, v0\n"
+"and the target unless given.  A target column is the target, piecewise\n"
+"linear between its rows (as run's --target-file).  The fit works with t\n"
+"over its span and x over its range, so any scale of the data fits alike;\n"
+"it takes about 32 bytes a sample (40 with a target column) and a time\n"
+"linear in the samples.\n"
 "\n" },
 	{ .flag = "--x0", .kind = FK_ANY,
 	  .at = FFIELD(double, fixed[P_X0]), .help =
@@ -58,11 +61,22 @@ static const struct flag_row fit_rows[] = {
 "standard uncertainties, square roots of the diagonal of s^2 (J^T J)^-1,\n"
 "s^2 = the residual sum of squares / (rows - parameters fitted), J the\n"
 "Jacobian at the solution (central differences); 0 for a parameter given.\n"
-"They assume independent errors of equal spread.\n"
+"They assume independent errors of equal spread.  The model is continued\n"
+"smoothly below zeta 0, so a plain oscillation has finite uncertainties;\n"
+"a fit ending below 0 is put at zeta=0, the others fitted again.\n"
+"\n"
+"A warning (the fit goes ahead) names the parameters the capture does not\n"
+"determine: those whose standard uncertainty, with the residuals' spread\n"
+"taken as at least 1e-6 of the range of x (6 significant digits), is above\n"
+"half its scale: omega's value, zeta's value (at least 1), the range of x\n"
+"for x0 and the target, that range over the span of t for v0.  A capture\n"
+"much shorter than the spring's time (omega * span << 1, a ramp) does not\n"
+"determine omega, zeta or the target.\n"
 "\n"
 "Exit status: 0 success, 1 I/O failure, 2 usage error or bad input: fewer\n"
-"than 8 rows, t not increasing, x constant, or not spring-like (the\n"
-"message names which, with the file's line).\n" },
+"than 8 rows, t not increasing, x constant, not spring-like, or a best\n"
+"spring outside what springsim takes (omega beyond 1e-100..1e100, a value\n"
+"beyond +-1e100; the message names which, with the file's line).\n" },
 	{ .flag = NULL }
 };
 

@@ -118,3 +118,113 @@ refused() {
 	[ "$status" -eq 0 ]
 	grep -q "omega_sigma" "$OUT"
 }
+
+# scaled GEN-ARGS XS TS - gen's CSV with t times TS and x times XS (awk,
+# at 17 digits: the curve is still exact).
+scaled() {
+	local xs=$1 ts=$2
+	shift 2
+	gen "$@" | awk -F, -v xs="$xs" -v ts="$ts" 'NR == 1 { print; next }
+		{ printf "%.17g,%.17g\n", $1 * ts, $2 * xs }'
+}
+
+@test "#41.4 fit: curve scaled by 1e-155 or 3e16 in x, or 1e-20 in t, fits the same spring" {
+	for s in "1e-155 1" "3e16 1" "1 1e-20"; do
+		xs=${s% *} ts=${s#* }
+		scaled "$xs" "$ts" 9 0.2 0.3 -1 1.2 500 0.004 0 1 > "$BATS_TEST_TMPDIR/d.csv"
+		sim fit "$BATS_TEST_TMPDIR/d.csv"
+		[ "$status" -eq 0 ] || fail_with "x * $xs, t * $ts: exit $status"
+		assert_near "$(kv omega)" "$(calc "9 / $ts")" 1e-8 "omega (x * $xs, t * $ts)"
+		assert_near "$(kv zeta)" 0.2 1e-8 "zeta (x * $xs, t * $ts)"
+		assert_near "$(kv x0)" "$(calc "0.3 * $xs")" 1e-8 "x0 (x * $xs, t * $ts)"
+		assert_near "$(kv v0)" "$(calc "-1 * $xs / $ts")" 1e-8 "v0 (x * $xs, t * $ts)"
+		assert_near "$(kv target)" "$(calc "1.2 * $xs")" 1e-8 "target (x * $xs, t * $ts)"
+		near "$(kv rms_residual)" 0 "$(calc "1e-12 * $xs")" "rms (x * $xs, t * $ts)"
+	done
+}
+
+@test "#41.4 fit: a best spring outside what springsim takes is refused with the reason" {
+	# omega 9e110 rad/s: t scaled by 1e-110, beyond 1e100
+	scaled 1 1e-110 9 0.2 0.3 -1 1.2 500 0.004 0 1 > "$BATS_TEST_TMPDIR/d.csv"
+	sim fit "$BATS_TEST_TMPDIR/d.csv"
+	[ "$status" -eq 2 ] || fail_with "exit $status, want 2"
+	assert_stdout_empty
+	assert_one_stderr_line
+	assert_stderr_has "d.csv" "omega is 9e+110, outside what springsim takes"
+}
+
+@test "#40.6 fit: a plain oscillation (zeta 0) gets SciPy's finite uncertainties" {
+	# golden: tests/cli/fit_scipy_ref.py on the fixture (SciPy 1.10.1's
+	# least_squares, zeta >= 0, s^2 (J^T J)^-1 of the smooth model)
+	sim fit "$BATS_TEST_DIRNAME/fixtures/fit-zeta0.csv"
+	[ "$status" -eq 0 ] || fail_with "fit failed"
+	assert_stderr_empty
+	near "$(kv omega)" 9.0002 5e-5 omega
+	near "$(kv zeta)" 0 1e-12 zeta
+	near "$(kv x0)" 0.297639 5e-6 x0
+	near "$(kv v0)" -0.999931 5e-6 v0
+	near "$(kv target)" 1.19871 5e-6 target
+	assert_near "$(kv omega_sigma)" 0.00133973 0.01 omega_sigma
+	assert_near "$(kv zeta_sigma)" 0.000153912 0.01 zeta_sigma
+	assert_near "$(kv x0_sigma)" 0.00147845 0.01 x0_sigma
+	assert_near "$(kv v0_sigma)" 0.0129737 0.01 v0_sigma
+	assert_near "$(kv target_sigma)" 0.000510948 0.01 target_sigma
+}
+
+@test "#40.6 fit: zeta 0 uncertainties calibrated: over 30 seeds the spread is the stated sigma" {
+	# the sample sd of each estimate over 30 noise seeds (sd 0.01) within
+	# a factor 1.5 of the mean stated sigma (30 samples: ~13 % spread)
+	: > "$BATS_TEST_TMPDIR/all"
+	for seed in $(seq 1 30); do
+		gen 9 0 0.3 -1 1.2 400 0.005 0.01 "$seed" > "$BATS_TEST_TMPDIR/d.csv"
+		sim fit "$BATS_TEST_TMPDIR/d.csv"
+		[ "$status" -eq 0 ] || fail_with "seed $seed: fit failed"
+		echo "$(kv omega) $(kv omega_sigma) $(kv x0) $(kv x0_sigma)" \
+		    "$(kv v0) $(kv v0_sigma) $(kv target) $(kv target_sigma)" \
+		    >> "$BATS_TEST_TMPDIR/all"
+	done
+	for c in 1:omega 3:x0 5:v0 7:target; do
+		k=${c#*:} i=${c%%:*}
+		r=$(awk -v i="$i" '{ n++; s += $i; q += $i * $i; m += $(i + 1) }
+			END { sd = sqrt((q - s * s / n) / (n - 1)); printf "%.4f", sd / (m / n) }' \
+			"$BATS_TEST_TMPDIR/all")
+		awk -v r="$r" 'BEGIN { exit !(r >= 1 / 1.5 && r <= 1.5) }' ||
+			fail_with "$k: spread / stated sigma is $r"
+	done
+}
+
+@test "#40.6 fit: a ramp (omega T = 0.1) warns that omega, zeta and the target are not determined" {
+	gen 0.5 0.3 0 1 1 200 0.001 0.001 1 > "$BATS_TEST_TMPDIR/d.csv"
+	sim fit "$BATS_TEST_TMPDIR/d.csv"
+	[ "$status" -eq 0 ] || fail_with "exit $status: the run goes ahead"
+	assert_one_stderr_line
+	assert_stderr_has "warning: fit:" "does not determine omega, zeta, target"
+	kv omega > /dev/null
+	# a capture that determines them all: no warning
+	gen 9 0.2 0.3 -1 1.2 400 0.005 0.01 1 > "$BATS_TEST_TMPDIR/d.csv"
+	sim fit "$BATS_TEST_TMPDIR/d.csv"
+	[ "$status" -eq 0 ] && assert_stderr_empty
+}
+
+@test "#41.15 fit: - on an empty stdin says stdin, as the other readers" {
+	run --separate-stderr "$SPRINGSIM" fit - < /dev/null
+	[ "$status" -eq 2 ] || fail_with "exit $status"
+	[ -z "$output" ] || fail_with "wrote to stdout"
+	[ "$stderr" = "springsim: fit: stdin is empty: no header naming t and x" ] ||
+		fail_with "stderr: $stderr"
+}
+
+@test "#41.16 fit: memory bounded per row (300000 rows in 22 MB of address space)" {
+	ldd "$SPRINGSIM" 2>/dev/null | grep -q libasan &&
+		skip "ASan build: no ulimit -v"
+	# the program alone takes ~6 MB here; fit's 32 bytes a row (the man
+	# page's figure) add ~10 MB: under 22 MB, where 136 bytes do not fit
+	awk 'BEGIN { print "t,x"; for (i = 0; i < 300000; i++) {
+		t = i * 1e-5; printf "%.9g,%.9g\n", t, 1 - exp(-2 * t) * cos(9 * t) } }' \
+	    > "$BATS_TEST_TMPDIR/big.csv"
+	OUT=$BATS_TEST_TMPDIR/stdout ERR=$BATS_TEST_TMPDIR/stderr status=0
+	(ulimit -v 22000; exec timeout 60 "$SPRINGSIM" fit "$BATS_TEST_TMPDIR/big.csv") \
+	    > "$OUT" 2> "$ERR" || status=$?
+	[ "$status" -eq 0 ] || fail_with "exit $status"
+	assert_near "$(kv omega)" "$(calc "sqrt(81 + 4)")" 1e-6 omega
+}

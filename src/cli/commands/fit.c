@@ -5,22 +5,37 @@
  * give, by nonlinear least squares against the exact solution, with a
  * standard uncertainty for each from the Jacobian.
  *
- * The solver is MINPACK's Levenberg-Marquardt (lmder, given the Jacobian
- * by central differences, jacobian() below), through Debian's libcminpack-dev (cminpack 1.3,
- * Devernay's C translation of More, Garbow and Hillstrom's MINPACK): a
- * small, long-kept, well-tested library with a C interface, scaling and
- * a trust region, for a problem of 2 to 5 parameters and up to millions
- * of residuals; GSL's multifit_nlinear would do as well at ten times the
- * dependency.  Its start comes from a grid over (omega, zeta) on which
+ * The solver is MINPACK's Levenberg-Marquardt in its row-by-row form
+ * (lmstr: the Jacobian is given a row at a time, jacobian_row() below,
+ * and folded into an n x n triangle, so its memory does not grow with
+ * the rows), through Debian's libcminpack-dev (cminpack 1.3, Devernay's
+ * C translation of More, Garbow and Hillstrom's MINPACK): a small,
+ * long-kept, well-tested library with a C interface, scaling and a trust
+ * region, for a problem of 2 to 5 parameters and up to millions of
+ * residuals.  Its start comes from a grid over (omega, zeta) on which
  * the model is linear in x0, v0 and the target (variable projection: a
  * 3x3 linear least squares each), so the fit does not depend on a guess.
+ * Past FIT_COARSE_ROWS rows the starts are first fitted to a subsample
+ * and only the best one is finished on every row: the time is a fixed
+ * number of passes over the rows, linear in them.
  *
- * The model is the library's: spring_propagator for a constant target,
- * spring_sigref for a target column (piecewise linear between the rows,
- * held outside, its velocity the slope: as run handles --target-file).
+ * The fit works in units of the data (t over its span, x less its
+ * middle over its half range), so that no scale of the data, 1e-155 or
+ * 1e16 in x or 1e-20 in t, changes it: the results and their
+ * uncertainties are scaled back (one rounding each).
+ *
+ * The model is the exact solution (spring_propagator), continued to
+ * zeta < 0 (a growing oscillation) so that it is smooth through zeta 0:
+ * a plain oscillation's Jacobian has a zeta column and finite,
+ * calibrated uncertainties.  A fit that ends below 0 is moved to the
+ * bound, zeta 0, and the others fitted again with zeta held there.  A
+ * target column is the target, linear between the rows (as run handles
+ * --target-file, spring_sigref): the offset from it is carried from row
+ * to row.
  */
 #include <cminpack.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +54,7 @@
 
 #define FIT_MIN_ROWS 8
 #define FIT_GRID_SAMPLES 1000
+#define FIT_COARSE_ROWS 20000
 #define FIT_MAX_RMS 0.05
 
 static const char *const par_names[NPAR] = {
@@ -103,7 +119,8 @@ fit_record(void *ctx, long line, char **f, int n)
 		return CSV_READ_BAD;
 	}
 	if (ft->n == ft->cap) {
-		long cap = ft->cap ? 2 * ft->cap : 1024;
+		/* by half again: at most 1.5 doubles a row and column */
+		long cap = ft->cap ? ft->cap + ft->cap / 2 : 1024;
 		double *a = realloc(ft->t, (size_t)cap * sizeof(double));
 
 		if (a != NULL)
@@ -111,8 +128,8 @@ fit_record(void *ctx, long line, char **f, int n)
 		if (a != NULL && (a = realloc(ft->x, (size_t)cap *
 		    sizeof(double))) != NULL)
 			ft->x = a;
-		if (a != NULL && (a = realloc(ft->g, (size_t)cap *
-		    sizeof(double))) != NULL)
+		if (a != NULL && col[2] >= 0 && (a = realloc(ft->g,
+		    (size_t)cap * sizeof(double))) != NULL)
 			ft->g = a;
 		if (a == NULL) {
 			warn_msg("fit: out of memory");
@@ -124,44 +141,99 @@ fit_record(void *ctx, long line, char **f, int n)
 		ft->t0 = v[0];
 	ft->t[ft->n] = v[0] - ft->t0;
 	ft->x[ft->n] = v[1];
-	ft->g[ft->n++] = col[2] >= 0 ? v[2] : 0.0;
+	if (col[2] >= 0)
+		ft->g[ft->n] = v[2];
+	ft->n++;
 	return 0;
 }
 
 /*
- * The model at every stride-th row for the full parameter vector p:
- * out[j] = x(t_i) - data, j = i / stride.  Returns the rows written.
+ * Phi(t) of spring_propagator, continued to zeta < 0: the equation with
+ * -zeta is the one with zeta run backward in time, and Phi_-zeta(t) =
+ * e^(2 zeta omega t) [[d, b], [c, a]] of Phi_zeta(t).  Smooth through
+ * zeta 0, so the fit's Jacobian has a zeta column there.
  */
-static long
+static void
+propagator(double omega, double zeta, double t, spring_mat2 *phi)
+{
+	double a, k;
+
+	if (zeta >= 0.0) {
+		spring_propagator(omega, zeta, t, phi);
+		return;
+	}
+	spring_propagator(omega, -zeta, t, phi);
+	k = exp(-2.0 * zeta * (omega * t));
+	a = phi->a;
+	phi->a = k * phi->d;
+	phi->b *= k;
+	phi->c *= k;
+	phi->d = k * a;
+}
+
+/* The target column's slope after row i (held past the last row). */
+static double
+slope(const struct fit *ft, long i)
+{
+	if (i + 1 >= ft->n)
+		return 0.0;
+	return (ft->g[i + 1] - ft->g[i]) / (ft->t[i + 1] - ft->t[i]);
+}
+
+/* Start a walk for the parameters p. */
+static void
+walk_init(struct fit_walk *w, const double *p)
+{
+	memcpy(w->p, p, sizeof(w->p));
+	w->i = -1;
+}
+
+/*
+ * The model's x at row i for w's parameters.  A constant target is the
+ * closed form; a target column is carried from the row before (the
+ * offset from the target over a row by Phi, its slope's change added to
+ * the offset's velocity), so rows are asked for in order: any other
+ * row starts the walk again from row 0.
+ */
+static double
+model_x(const struct fit *ft, struct fit_walk *w, long i)
+{
+	spring_mat2 phi;
+	double omega = fabs(w->p[P_OMEGA]), zeta = w->p[P_ZETA], e;
+
+	if (ft->col_g < 0) {
+		propagator(omega, zeta, ft->t[i], &phi);
+		return w->p[P_TARGET] + phi.a * (w->p[P_X0] -
+		    w->p[P_TARGET]) + phi.b * w->p[P_V0];
+	}
+	if (i == 0 || i != w->i + 1) {
+		w->i = 0;
+		w->e = w->p[P_X0] - ft->g[0];
+		w->de = w->p[P_V0] - slope(ft, 0);
+	}
+	while (w->i < i) {
+		long r = w->i;
+
+		propagator(omega, zeta, ft->t[r + 1] - ft->t[r], &phi);
+		e = phi.a * w->e + phi.b * w->de;
+		w->de = phi.c * w->e + phi.d * w->de + slope(ft, r) -
+		    slope(ft, r + 1);
+		w->e = e;
+		w->i = r + 1;
+	}
+	return i == 0 ? w->p[P_X0] : ft->g[i] + w->e;
+}
+
+/* The residuals x(t_i) - data at every row for the parameters p. */
+static void
 model_residuals(const struct fit *ft, const double *p, double *out)
 {
-	spring_params sp;
-	spring_sigref r;
-	spring_state s;
-	spring_mat2 phi;
-	double e0, g;
-	long i, j = 0;
+	struct fit_walk w;
+	long i;
 
-	sp.omega = fabs(p[P_OMEGA]);
-	sp.zeta = fabs(p[P_ZETA]);
-	sp.mass = 1.0;
-	sp.fast_exp = 0;
-	if (ft->col_g >= 0) {
-		spring_sigref_init(&r, &sp, p[P_X0], p[P_V0], &ft->sig,
-		    SPRING_VEL_SIGNAL);
-		for (i = 0; i < ft->n; i += ft->stride) {
-			spring_sigref_at(&r, ft->t[i], &s);
-			out[j++] = s.x - ft->x[i];
-		}
-		return j;
-	}
-	g = p[P_TARGET];
-	e0 = p[P_X0] - g;
-	for (i = 0; i < ft->n; i += ft->stride) {
-		spring_propagator(sp.omega, sp.zeta, ft->t[i], &phi);
-		out[j++] = g + phi.a * e0 + phi.b * p[P_V0] - ft->x[i];
-	}
-	return j;
+	walk_init(&w, p);
+	for (i = 0; i < ft->n; i++)
+		out[i] = model_x(ft, &w, i) - ft->x[i];
 }
 
 /* The full parameter vector from the fitted ones in x. */
@@ -177,66 +249,76 @@ expand(const struct fit *ft, const double *x, double *p)
 }
 
 /*
- * The step of parameter id's central difference: 1e-6 of its scale (its
- * size, or for one that may be 0 the scale of the data: x's range, and
- * x's range times omega for v0), so that the Jacobian is good to ~1e-12
- * whatever the value (MINPACK's own forward differences step by
- * sqrt(eps) |x|, nothing at all for a parameter near 0).
+ * The step of omega's or zeta's central difference: 1e-6 of its size
+ * (zeta's at least 0.01, for it may be 0), so that the Jacobian is good
+ * to ~1e-12 whatever the value.  The data are in units of their span
+ * and range, so omega's size is the number of radians the capture
+ * covers.
  */
 static double
-diff_step(const struct fit *ft, const double *p, int id)
+diff_step(const double *p, int id)
 {
-	double s = fabs(p[id]);
-
-	switch (id) {
-	case P_ZETA:
-		s = fmax(s, 0.01);
-		break;
-	case P_V0:
-		s = fmax(s, ft->range * fabs(p[P_OMEGA]));
-		break;
-	case P_X0:
-	case P_TARGET:
-		s = fmax(s, ft->range);
-		break;
-	}
-	return 1e-6 * s;
+	if (id == P_ZETA)
+		return 1e-6 * fmax(fabs(p[P_ZETA]), 0.01);
+	return 1e-6 * fmax(fabs(p[P_OMEGA]), 1e-3);
 }
 
 /*
- * The Jacobian of the residuals at p, column i for the i-th fitted
- * parameter, by central differences, into jac (ld rows a column); fp
- * and fm are scratch of n rows.
+ * Row i of the Jacobian at p, a column for each fitted parameter: x0,
+ * v0 and the target in closed form (the model is linear in them: Phi's
+ * a, b and 1 - a), omega and zeta by central differences of walks kept
+ * in ft, started at row 0: rows are asked for in order.
  */
 static void
-jacobian(const struct fit *ft, const double *p, double *jac, long ld,
-    double *fp, double *fm)
+jacobian_row(struct fit *ft, const double *p, long i, double *row)
 {
-	double q[NPAR], h;
-	long r;
-	int i;
+	spring_mat2 phi;
+	double q[NPAR];
+	int k;
 
-	for (i = 0; i < ft->nfree; i++) {
-		int id = ft->free[i];
+	if (i == 0)
+		for (k = 0; k < 4; k++) {
+			int id = k < 2 ? P_OMEGA : P_ZETA;
 
-		memcpy(q, p, sizeof(q));
-		h = diff_step(ft, p, id);
-		q[id] = p[id] + h;
-		model_residuals(ft, q, fp);
-		q[id] = p[id] - h;
-		model_residuals(ft, q, fm);
-		for (r = 0; r < ft->n; r++)
-			jac[(long)i * ld + r] = (fp[r] - fm[r]) / (2.0 * h);
+			ft->jh[k / 2] = diff_step(p, id);
+			memcpy(q, p, sizeof(q));
+			q[id] += k % 2 ? -ft->jh[k / 2] : ft->jh[k / 2];
+			walk_init(&ft->jw[k], q);
+		}
+	propagator(fabs(p[P_OMEGA]), p[P_ZETA], ft->t[i], &phi);
+	for (k = 0; k < ft->nfree; k++) {
+		switch (ft->free[k]) {
+		case P_OMEGA:
+			row[k] = (model_x(ft, &ft->jw[0], i) -
+			    model_x(ft, &ft->jw[1], i)) / (2.0 * ft->jh[0]);
+			break;
+		case P_ZETA:
+			row[k] = (model_x(ft, &ft->jw[2], i) -
+			    model_x(ft, &ft->jw[3], i)) / (2.0 * ft->jh[1]);
+			break;
+		case P_X0:
+			row[k] = phi.a;
+			break;
+		case P_V0:
+			row[k] = phi.b;
+			break;
+		default:
+			row[k] = 1.0 - phi.a;
+			break;
+		}
+		if (!isfinite(row[k]))
+			row[k] = 0.0;
 	}
 }
 
 /*
- * MINPACK's function (cminpack_funcder_mn): the residuals at x (iflag
- * 1), or their Jacobian (iflag 2).
+ * MINPACK's function (cminpack_funcderstr_mn): the residuals at x
+ * (iflag 1), or the Jacobian's row iflag - 2 (lmstr asks for them in
+ * order, after the residuals at the same x).
  */
 static int
 lm_residuals(void *ctx, int m, int n, const double *x, double *fvec,
-    double *fjac, int ldfjac, int iflag)
+    double *fjrow, int iflag)
 {
 	struct fit *ft = ctx;
 	double p[NPAR];
@@ -244,8 +326,8 @@ lm_residuals(void *ctx, int m, int n, const double *x, double *fvec,
 
 	(void)n;
 	expand(ft, x, p);
-	if (iflag == 2) {
-		jacobian(ft, p, fjac, ldfjac, ft->scratch, ft->scratch + m);
+	if (iflag >= 2) {
+		jacobian_row(ft, p, iflag - 2, fjrow);
 		return 0;
 	}
 	model_residuals(ft, p, fvec);
@@ -294,9 +376,9 @@ solve_small(double *a, double *b, int k)
 
 /*
  * At (omega, zeta), the linear parameters (x0, v0, target: those fitted)
- * that fit best, by least squares on the strided rows, into p; the sum
- * of squares.  The model is affine in them: its value at p with each
- * linear parameter 0, plus its value at each unit vector less that.
+ * that fit best, by least squares, into p; the sum of squares.  The
+ * model is affine in them: its value at p with each linear parameter 0,
+ * plus its value at each unit vector less that.
  */
 static double
 project_linear(const struct fit *ft, double *p, double *base, double *col)
@@ -304,7 +386,7 @@ project_linear(const struct fit *ft, double *p, double *base, double *col)
 	static const int lin[3] = { P_X0, P_V0, P_TARGET };
 	double a[9], b[3], ss = 0.0, keep[NPAR];
 	int idx[3], k = 0, i, j;
-	long r, m;
+	long r, m = ft->n;
 
 	memcpy(keep, p, sizeof(keep));
 	for (i = 0; i < 3; i++)
@@ -313,7 +395,7 @@ project_linear(const struct fit *ft, double *p, double *base, double *col)
 			idx[k++] = lin[i];
 	for (i = 0; i < k; i++)
 		p[idx[i]] = 0.0;
-	m = model_residuals(ft, p, base);
+	model_residuals(ft, p, base);
 	for (i = 0; i < k; i++) {
 		p[idx[i]] = 1.0;
 		model_residuals(ft, p, col + (long)i * m);
@@ -349,6 +431,40 @@ project_linear(const struct fit *ft, double *p, double *base, double *col)
 	return isfinite(ss) ? ss : INFINITY;
 }
 
+/*
+ * sub: ft's every stride-th row (the last one too), in arrays of its
+ * own (one allocation, sub->t; freed by the caller): the grid's and the
+ * coarse fit's rows.  0, or -1 out of memory.
+ */
+static int
+subsample(const struct fit *ft, long stride, struct fit *sub)
+{
+	long i, j = 0, m = (ft->n - 1) / stride + 1;
+	int lastin = (ft->n - 1) % stride == 0;
+
+	*sub = *ft;
+	if (!lastin)
+		m++;
+	if ((sub->t = malloc((size_t)m * 3 * sizeof(double))) == NULL)
+		return -1;
+	sub->x = sub->t + m;
+	sub->g = ft->col_g >= 0 ? sub->t + 2 * m : NULL;
+	for (i = 0; i < ft->n; i += stride, j++) {
+		sub->t[j] = ft->t[i];
+		sub->x[j] = ft->x[i];
+		if (sub->g != NULL)
+			sub->g[j] = ft->g[i];
+	}
+	if (!lastin) {
+		sub->t[j] = ft->t[ft->n - 1];
+		sub->x[j] = ft->x[ft->n - 1];
+		if (sub->g != NULL)
+			sub->g[j] = ft->g[ft->n - 1];
+	}
+	sub->n = m;
+	return 0;
+}
+
 /* Candidate starts, best first. */
 #define FIT_STARTS 3
 struct start {
@@ -358,28 +474,31 @@ struct start {
 /*
  * The grid: omega log-spaced from 0.5 / span to pi / the shortest
  * spacing (the highest frequency the samples can show), zeta from 0 to
- * 4, the linear parameters solved at each; the best FIT_STARTS kept.
+ * 4, the linear parameters solved at each on at most FIT_GRID_SAMPLES
+ * rows; the best FIT_STARTS kept.  0, or -1 out of memory.
  */
 static int
-grid_starts(struct fit *ft, struct start *best)
+grid_starts(const struct fit *ft, struct start *best)
 {
 	static const double zetas[] = {
 		0.0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8, 1.0, 1.3, 2.0,
 		4.0
 	};
+	struct fit sub;
 	double span = ft->t[ft->n - 1], dmin = INFINITY, lo, hi, p[NPAR];
-	double *base, *col, ss;
-	long i, m;
+	double *base, ss;
+	long i;
 	int a, z, s, nw = 48;
 
 	for (i = 1; i < ft->n; i++)
 		dmin = fmin(dmin, ft->t[i] - ft->t[i - 1]);
-	ft->stride = ft->n > FIT_GRID_SAMPLES ? ft->n / FIT_GRID_SAMPLES : 1;
-	m = (ft->n + ft->stride - 1) / ft->stride;
-	base = malloc((size_t)m * 4 * sizeof(double));
-	if (base == NULL)
+	if (subsample(ft, ft->n > FIT_GRID_SAMPLES ? ft->n / FIT_GRID_SAMPLES :
+	    1, &sub) != 0)
 		return -1;
-	col = base + m;
+	if ((base = malloc((size_t)sub.n * 4 * sizeof(double))) == NULL) {
+		free(sub.t);
+		return -1;
+	}
 	for (s = 0; s < FIT_STARTS; s++)
 		best[s].ss = INFINITY;
 	lo = 0.5 / span;
@@ -391,7 +510,7 @@ grid_starts(struct fit *ft, struct start *best)
 			memcpy(p, ft->fixed, sizeof(p));
 			p[P_OMEGA] = w;
 			p[P_ZETA] = zetas[z];
-			ss = project_linear(ft, p, base, col);
+			ss = project_linear(&sub, p, base, base + sub.n);
 			for (s = FIT_STARTS - 1; s >= 0 && ss < best[s].ss; s--)
 				if (s + 1 < FIT_STARTS)
 					best[s + 1] = best[s];
@@ -402,27 +521,28 @@ grid_starts(struct fit *ft, struct start *best)
 		}
 	}
 	free(base);
-	ft->stride = 1;
+	free(sub.t);
 	return 0;
 }
 
 /*
- * Levenberg-Marquardt from p (all rows): p updated; the residual sum of
- * squares, or +inf when MINPACK stopped on bad input.
+ * Levenberg-Marquardt from p over ft's rows: p updated; the residual
+ * sum of squares, or +inf when MINPACK stopped on bad input.  fvec and
+ * wa4 are ft->n doubles each: all the memory it takes per row.
  */
 static double
-run_lm(struct fit *ft, double *p, double *fvec, double *work)
+run_lm(struct fit *ft, double *p, double *fvec, double *wa4)
 {
-	double x[NPAR], diag[NPAR], qtf[NPAR], *fjac = work, ss = 0.0;
-	double *wa = work + (size_t)ft->n * NPAR;
+	double x[NPAR], diag[NPAR], qtf[NPAR], fjac[NPAR * NPAR], ss = 0.0;
+	double wa[3 * NPAR];
 	int ipvt[NPAR], nfev, njev, info, i, m = (int)ft->n;
 	long r;
 
 	for (i = 0; i < ft->nfree; i++)
 		x[i] = p[ft->free[i]];
-	info = lmder(lm_residuals, ft, m, ft->nfree, x, fvec, fjac, m, 1e-14,
-	    1e-14, 0.0, 100 * (ft->nfree + 1), diag, 1, 100.0, 0, &nfev,
-	    &njev, ipvt, qtf, wa, wa + NPAR, wa + 2 * NPAR, wa + 3 * NPAR);
+	info = lmstr(lm_residuals, ft, m, ft->nfree, x, fvec, fjac, NPAR,
+	    1e-14, 1e-14, 0.0, 100 * (ft->nfree + 1), diag, 1, 100.0, 0,
+	    &nfev, &njev, ipvt, qtf, wa, wa + NPAR, wa + 2 * NPAR, wa4);
 	if (info == 0)
 		return INFINITY;
 	expand(ft, x, p);
@@ -433,31 +553,117 @@ run_lm(struct fit *ft, double *p, double *fvec, double *work)
 }
 
 /*
- * The standard uncertainties: s^2 (J^T J)^-1, J by central differences
- * at p, s^2 = ss / (n - nfree).  sigma[] of the fitted parameters (inf
- * when J^T J is singular), 0 for the others.
+ * The fit from the grid's starts: each fitted on every row, or past
+ * FIT_COARSE_ROWS rows on a subsample of about half that many first and
+ * the best finished on every row.  That is kept unless its mean squared
+ * residual on every row is above twice the subsample's (plus 1e-24,
+ * for exact data): the subsample saw an alias of a faster oscillation
+ * than its spacing can show, and then each start is fitted on every
+ * row.  best and its sum of squares (+inf: none; NaN: out of memory).
  */
-static void
-uncertainties(struct fit *ft, const double *p, double ss, double *fp,
-    double *fm, double *jac, double *sigma)
+static double
+fit_starts(struct fit *ft, const struct start *starts, double *fvec,
+    double *wa4, double *best)
 {
-	double a[NPAR * NPAR], inv[NPAR * NPAR], e[NPAR], s2;
+	struct fit sub;
+	double p[NPAR], ss, best_ss = INFINITY, coarse_ms;
+	int s, coarse = ft->n > FIT_COARSE_ROWS;
+
+	if (coarse && subsample(ft, ft->n / (FIT_COARSE_ROWS / 2), &sub) != 0)
+		return NAN;
+	for (s = 0; s < FIT_STARTS; s++) {
+		if (!isfinite(starts[s].ss))
+			continue;
+		memcpy(p, starts[s].p, sizeof(p));
+		ss = run_lm(coarse ? &sub : ft, p, fvec, wa4);
+		if (ss < best_ss) {
+			best_ss = ss;
+			memcpy(best, p, sizeof(p));
+		}
+	}
+	if (!coarse)
+		return best_ss;
+	coarse_ms = best_ss / (double)sub.n;
+	free(sub.t);
+	if (!isfinite(best_ss))
+		return best_ss;
+	memcpy(p, best, sizeof(p));
+	ss = run_lm(ft, p, fvec, wa4);
+	if (ss / (double)ft->n <= 2.0 * coarse_ms + 1e-24) {
+		memcpy(best, p, sizeof(p));
+		return ss;
+	}
+	best_ss = INFINITY;
+	for (s = 0; s < FIT_STARTS; s++) {
+		if (!isfinite(starts[s].ss))
+			continue;
+		memcpy(p, starts[s].p, sizeof(p));
+		ss = run_lm(ft, p, fvec, wa4);
+		if (ss < best_ss) {
+			best_ss = ss;
+			memcpy(best, p, sizeof(p));
+		}
+	}
+	return best_ss;
+}
+
+/*
+ * A fit that ended at zeta < 0 (a growing oscillation: data that do not
+ * decay, plus noise) moved to the nearest spring: zeta 0, the others
+ * fitted again with it held there (the least squares under zeta >= 0).
+ * The new sum of squares.
+ */
+static double
+zeta_to_bound(struct fit *ft, double *p, double ss, double *fvec,
+    double *wa4)
+{
+	int i, k = 0;
+
+	if (!(p[P_ZETA] < 0.0))
+		return ss;
+	p[P_ZETA] = 0.0;
+	ft->fixed[P_ZETA] = 0.0;
+	for (i = 0; i < ft->nfree; i++)
+		if (ft->free[i] != P_ZETA)
+			ft->free[k++] = ft->free[i];
+	ft->nfree = k;
+	ss = run_lm(ft, p, fvec, wa4);
+	ft->fixed[P_ZETA] = NAN;
+	for (i = k; i > 1; i--)
+		ft->free[i] = ft->free[i - 1];
+	ft->free[1] = P_ZETA;
+	ft->nfree = k + 1;
+	p[P_ZETA] = 0.0;
+	return ss;
+}
+
+/*
+ * The standard uncertainties: s^2 (J^T J)^-1, J^T J summed row by row
+ * (no m x n Jacobian kept) at p, s^2 = ss / (n - nfree).  sigma[] of
+ * the fitted parameters (inf when J^T J is singular), 0 for the
+ * others; sfloor[] the same with s at least FIT_FLOOR (of x's range:
+ * in the fit's units x spans 2), for determined().
+ */
+#define FIT_FLOOR 1e-6
+static void
+uncertainties(struct fit *ft, const double *p, double ss, double *sigma,
+    double *sfloor)
+{
+	double a[NPAR * NPAR], inv[NPAR * NPAR], e[NPAR], row[NPAR], s2, f2;
 	int i, j, k = ft->nfree;
-	long r, n = ft->n;
+	long r;
 
 	for (i = 0; i < NPAR; i++)
-		sigma[i] = 0.0;
-	jacobian(ft, p, jac, n, fp, fm);
-	for (i = 0; i < k; i++)
-		for (j = 0; j < k; j++) {
-			double sum = 0.0;
-
-			for (r = 0; r < n; r++)
-				sum += jac[(long)i * n + r] *
-				    jac[(long)j * n + r];
-			a[i * k + j] = sum;
-		}
-	s2 = ss / (double)(n - k);
+		sigma[i] = sfloor[i] = 0.0;
+	memset(a, 0, sizeof(a));
+	for (r = 0; r < ft->n; r++) {
+		jacobian_row(ft, p, r, row);
+		for (i = 0; i < k; i++)
+			for (j = 0; j < k; j++)
+				a[i * k + j] += row[i] * row[j];
+	}
+	s2 = ss / (double)(ft->n - k);
+	f2 = fmax(s2, (2.0 * FIT_FLOOR) * (2.0 * FIT_FLOOR));
 	/* the inverse, column by column */
 	for (j = 0; j < k; j++) {
 		double m[NPAR * NPAR];
@@ -467,15 +673,42 @@ uncertainties(struct fit *ft, const double *p, double ss, double *fp,
 			e[i] = i == j ? 1.0 : 0.0;
 		if (solve_small(m, e, k) != 0) {
 			for (i = 0; i < k; i++)
-				sigma[ft->free[i]] = INFINITY;
+				sigma[ft->free[i]] = sfloor[ft->free[i]] =
+				    INFINITY;
 			return;
 		}
 		for (i = 0; i < k; i++)
 			inv[i * k + j] = e[i];
 	}
-	for (i = 0; i < k; i++)
-		sigma[ft->free[i]] = inv[i * k + i] > 0.0 ?
+	for (i = 0; i < k; i++) {
+		int id = ft->free[i];
+
+		sigma[id] = inv[i * k + i] > 0.0 ?
 		    sqrt(s2 * inv[i * k + i]) : INFINITY;
+		sfloor[id] = inv[i * k + i] > 0.0 ?
+		    sqrt(f2 * inv[i * k + i]) : INFINITY;
+	}
+}
+
+/*
+ * Whether the capture determines parameter id (in the fit's units: t
+ * over the span, x over the range), the warning's criterion: its
+ * standard uncertainty, with the residuals' spread taken as at least
+ * FIT_FLOOR of x's range (what data written with 6 significant digits,
+ * %g's, carry: exact data do not make a degenerate fit determined), is
+ * at most half of its scale: omega's value; zeta's value, at least 1;
+ * for x0 and the target the range of x; for v0 the range over the span.
+ */
+static int
+determined(const double *p, const double *sfloor, int id)
+{
+	double scale = 2.0;
+
+	if (id == P_OMEGA)
+		scale = fabs(p[P_OMEGA]);
+	else if (id == P_ZETA)
+		scale = fmax(p[P_ZETA], 1.0);
+	return sfloor[id] <= 0.5 * scale;
 }
 
 /* Read fit's flags and FILE: EXIT_OK, CMD_DONE or the exit status. */
@@ -494,10 +727,23 @@ parse_fit(int argc, char **argv, struct fit *ft)
 		return rc;
 	if (optind >= argc)
 		return usage_error("fit needs FILE (- for stdin)");
-	/* - is stdin, read as the other readers read a pipe */
-	ft->path = strcmp(argv[optind], "-") == 0 ? "/dev/stdin" :
-	    argv[optind];
+	ft->src = argv[optind];
+	ft->path = input_name(ft->src);
 	return EXIT_OK;
+}
+
+/*
+ * The array *a cut to its n values: the slack of its growth given back
+ * before the solver takes its own two doubles a row (kept as it is if
+ * realloc fails: the cut is only a saving).
+ */
+static void
+shrink(double **a, long n)
+{
+	double *b = realloc(*a, (size_t)n * sizeof(double));
+
+	if (b != NULL)
+		*a = b;
 }
 
 /* Read FILE and check it: EXIT_OK or the exit status. */
@@ -508,7 +754,7 @@ read_data(struct fit *ft)
 	long i;
 	int rc;
 
-	if ((rc = csv_read_file("fit", ft->path, fit_record, ft)) != 0)
+	if ((rc = csv_read_file("fit", ft->src, fit_record, ft)) != 0)
 		return rc == CSV_READ_SYS ? EXIT_IO : EXIT_USAGE;
 	if (!ft->header) {
 		warn_msg("fit: %s is empty: no header naming t and x",
@@ -520,20 +766,108 @@ read_data(struct fit *ft)
 		    "%d", ft->path, ft->n, FIT_MIN_ROWS);
 		return EXIT_USAGE;
 	}
+	if (ft->n > INT_MAX / 2) {
+		warn_msg("fit: %s has %ld rows: MINPACK counts in int, fit "
+		    "takes at most %d", ft->path, ft->n, INT_MAX / 2);
+		return EXIT_USAGE;
+	}
 	if (ft->col_g >= 0 && !isnan(ft->fixed[P_TARGET]))
 		return usage_error("--target does not go with %s's target "
 		    "column: the file gives the target", ft->path);
+	shrink(&ft->t, ft->n);
+	shrink(&ft->x, ft->n);
+	if (ft->col_g >= 0)
+		shrink(&ft->g, ft->n);
 	for (i = 0; i < ft->n; i++) {
 		lo = fmin(lo, ft->x[i]);
 		hi = fmax(hi, ft->x[i]);
 	}
-	ft->range = hi - lo;
 	if (!(hi > lo)) {
 		warn_msg("fit: %s: x is constant (%g): no motion to fit a "
 		    "spring to", ft->path, lo);
 		return EXIT_USAGE;
 	}
+	ft->xmid = 0.5 * lo + 0.5 * hi;
+	ft->xscale = 0.5 * hi - 0.5 * lo;
+	ft->tscale = ft->t[ft->n - 1];
 	return EXIT_OK;
+}
+
+/*
+ * Into the fit's units: t over its span, x (and the target column, and
+ * the x0 and target given) less its middle over its half range, v0
+ * given over the half range per span.  Halves, not the range itself: x
+ * from -1e100 to 1e100 has a range of 2e100, but no half of it
+ * overflows.  Exact apart from one rounding a value.
+ */
+static void
+to_units(struct fit *ft)
+{
+	double ts = ft->tscale, xs = ft->xscale, xm = ft->xmid;
+	long i;
+
+	for (i = 0; i < ft->n; i++) {
+		ft->t[i] /= ts;
+		ft->x[i] = (ft->x[i] - xm) / xs;
+		if (ft->col_g >= 0)
+			ft->g[i] = (ft->g[i] - xm) / xs;
+	}
+	ft->fixed[P_X0] = (ft->fixed[P_X0] - xm) / xs;
+	ft->fixed[P_TARGET] = (ft->fixed[P_TARGET] - xm) / xs;
+	ft->fixed[P_V0] = ft->fixed[P_V0] / xs * ts;
+}
+
+/*
+ * The parameters and their uncertainties back in the data's units
+ * (sigma without the offset): 0, or -1 when one leaves what springsim
+ * takes (|value| above 1e100, omega below 1e-100), with the message.
+ */
+static int
+from_units(const struct fit *ft, double *p, double *sigma)
+{
+	double ts = ft->tscale, xs = ft->xscale, xm = ft->xmid;
+	int i;
+
+	p[P_OMEGA] /= ts;
+	sigma[P_OMEGA] /= ts;
+	p[P_V0] = p[P_V0] * xs / ts;
+	sigma[P_V0] = sigma[P_V0] * xs / ts;
+	for (i = P_X0; i <= P_TARGET; i += 2) {
+		p[i] = p[i] * xs + xm;
+		sigma[i] *= xs;
+	}
+	for (i = 0; i < NPAR; i++)
+		if (!isnan(p[i]) && (!(fabs(p[i]) <= MAX_MAGNITUDE) ||
+		    (i == P_OMEGA && !(p[i] >= 1.0 / MAX_MAGNITUDE)))) {
+			warn_msg("fit: %s: the best spring's %s is %g, outside "
+			    "what springsim takes", ft->path, par_names[i],
+			    p[i]);
+			return -1;
+		}
+	return 0;
+}
+
+/*
+ * Into list (64 bytes), the fitted parameters the capture does not
+ * determine, by determined(): "" when it determines them all.
+ */
+static void
+undetermined(const struct fit *ft, const double *p, const double *sfloor,
+    char *list)
+{
+	int i;
+
+	list[0] = '\0';
+
+	for (i = 0; i < ft->nfree; i++) {
+		int id = ft->free[i];
+
+		if (determined(p, sfloor, id))
+			continue;
+		if (list[0] != '\0')
+			strcat(list, ", ");
+		strcat(list, par_names[id]);
+	}
 }
 
 /* `springsim fit`. */
@@ -542,26 +876,19 @@ cmd_fit(int argc, char **argv)
 {
 	struct fit ft;
 	struct start starts[FIT_STARTS];
-	double p[NPAR], best[NPAR], sigma[NPAR], ss, best_ss = INFINITY;
-	double *work = NULL, range, rms, lo = INFINITY, hi = -INFINITY;
+	double best[NPAR], sigma[NPAR], sfloor[NPAR], given[NPAR], best_ss, rms;
+	double *work = NULL;
+	char loose[64];
 	spring_params sp;
 	spring_conventions conv;
 	out_file *out = NULL;
-	int rc, s, i;
-	long r;
+	int rc, i;
 
 	memset(&ft, 0, sizeof(ft));
-	ft.stride = 1;
 	if ((rc = parse_fit(argc, argv, &ft)) != EXIT_OK)
 		goto done;
 	if ((rc = read_data(&ft)) != EXIT_OK)
 		goto done;
-	if (ft.col_g >= 0) {
-		ft.sig.kind = SPRING_SIGNAL_FILE;
-		ft.sig.t = ft.t;
-		ft.sig.g = ft.g;
-		ft.sig.n = ft.n;
-	}
 	ft.nfree = 0;
 	for (i = 0; i < NPAR; i++)
 		if (isnan(ft.fixed[i]) && !(i == P_TARGET && ft.col_g >= 0))
@@ -572,29 +899,17 @@ cmd_fit(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto done;
 	}
-	/* fvec, fm, the Jacobian (NPAR columns), MINPACK's work, scratch */
-	if ((work = malloc(((size_t)ft.n * (4 + 2 * NPAR) + 4 * NPAR) *
-	    sizeof(double))) == NULL || (out = malloc(sizeof(*out))) ==
-	    NULL) {
+	memcpy(given, ft.fixed, sizeof(given));
+	to_units(&ft);
+	/* fvec and MINPACK's wa4: two doubles a row */
+	if ((work = malloc((size_t)ft.n * 2 * sizeof(double))) == NULL ||
+	    (out = malloc(sizeof(*out))) == NULL ||
+	    grid_starts(&ft, starts) != 0 ||
+	    isnan(best_ss = fit_starts(&ft, starts, work, work + ft.n,
+	    best))) {
 		warn_msg("out of memory");
 		rc = EXIT_IO;
 		goto done;
-	}
-	ft.scratch = work + (size_t)ft.n * (2 + 2 * NPAR) + 4 * NPAR;
-	if (grid_starts(&ft, starts) != 0) {
-		warn_msg("out of memory");
-		rc = EXIT_IO;
-		goto done;
-	}
-	for (s = 0; s < FIT_STARTS; s++) {
-		if (!isfinite(starts[s].ss))
-			continue;
-		memcpy(p, starts[s].p, sizeof(p));
-		ss = run_lm(&ft, p, work, work + 2 * ft.n);
-		if (ss < best_ss) {
-			best_ss = ss;
-			memcpy(best, p, sizeof(p));
-		}
 	}
 	if (!isfinite(best_ss)) {
 		warn_msg("fit: %s: no spring fits (the solver found no finite "
@@ -603,22 +918,33 @@ cmd_fit(int argc, char **argv)
 		goto done;
 	}
 	best[P_OMEGA] = fabs(best[P_OMEGA]);
-	best[P_ZETA] = fabs(best[P_ZETA]);
-	for (r = 0; r < ft.n; r++) {
-		lo = fmin(lo, ft.x[r]);
-		hi = fmax(hi, ft.x[r]);
-	}
-	range = hi - lo;
+	best_ss = zeta_to_bound(&ft, best, best_ss, work, work + ft.n);
+	/* in the fit's units x spans 2 */
 	rms = sqrt(best_ss / (double)ft.n);
-	if (!(rms <= ft.max_rms * range)) {
+	if (!(rms <= ft.max_rms * 2.0)) {
 		warn_msg("fit: %s is not spring-like: the best spring leaves an "
 		    "RMS residual of %g, %.3g of the range of x (--max-rms %g)",
-		    ft.path, rms, rms / range, ft.max_rms);
+		    ft.path, rms * ft.xscale, rms / 2.0, ft.max_rms);
 		rc = EXIT_USAGE;
 		goto done;
 	}
-	uncertainties(&ft, best, best_ss, work, work + ft.n, work + 2 * ft.n,
-	    sigma);
+	uncertainties(&ft, best, best_ss, sigma, sfloor);
+	undetermined(&ft, best, sfloor, loose);
+	if (ft.col_g >= 0)
+		best[P_TARGET] = NAN;
+	if (from_units(&ft, best, sigma) != 0) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	/* the values given, as given */
+	for (i = 0; i < NPAR; i++)
+		if (!isnan(given[i]))
+			best[i] = given[i];
+	if (loose[0] != '\0')
+		warn_msg("warning: fit: %s does not determine %s (a standard "
+		    "uncertainty above half its scale: see fit --help)",
+		    ft.path, loose);
+	rms *= ft.xscale;
 	sp.omega = best[P_OMEGA];
 	sp.zeta = best[P_ZETA];
 	sp.mass = ft.mass;
