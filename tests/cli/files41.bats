@@ -137,3 +137,23 @@ RANGE='is out of the range of a double'
 0.1,6,1
 0.2,6,1" ] || fail_with "sweep's rows are not 6,1"
 }
+
+# A row of --grid-from holds its cells' text and 16 bytes (springsim(1)):
+# here "0.001xxx" and a NUL, 9 or 10 bytes, so about 26 a row; before
+# issue 41 a pointer and an allocation a cell, 47.  Peak RSS over a
+# 10-row file's, by /usr/bin/time.
+@test "#41.16 a 5*10^5-row --grid-from holds under 36 bytes a row" {
+	[ -x /usr/bin/time ] || skip "no /usr/bin/time"
+	awk 'BEGIN { print "dt"; for (i = 0; i < 500000; i++)
+	    printf "%.6g\n", 0.001 + i * 1e-9 }' >"$D/big.csv"
+	head -n 11 "$D/big.csv" >"$D/small.csv"
+	/usr/bin/time -f %M -o "$D/big.kb" "$SPRINGSIM" sweep --grid-from \
+	    "$D/big.csv" --frames 1 --shard 1/500000 -o /dev/null
+	/usr/bin/time -f %M -o "$D/small.kb" "$SPRINGSIM" sweep --grid-from \
+	    "$D/small.csv" --frames 1 --shard 1/10 -o /dev/null
+	per=$(awk -v a="$(tail -n 1 "$D/big.kb")" \
+	    -v b="$(tail -n 1 "$D/small.kb")" \
+	    'BEGIN { printf "%.1f", (a - b) * 1024 / 500000 }')
+	awk -v p="$per" 'BEGIN { exit !(p < 36) }' ||
+		fail "$per bytes a row, want under 36"
+}
