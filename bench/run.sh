@@ -506,3 +506,36 @@ if t=$(best_of_3 "$bin" "$@"); then
 else
 	echo "  springsim sweep --engine all failed"
 fi
+
+# 8. --grid-from's reading (issue 41): 10^6 rows of two cells read and
+# checked, one configuration run (--shard 1/1000000), its time and the
+# memory a row holds: peak RSS over a 10-row file's, a row.  A row keeps
+# its cells' text and 16 bytes (springsim(1), --grid-from); before issue
+# 41 a pointer and an allocation a cell, and 47 bytes a row of one cell.
+echo
+echo "8. sweep --grid-from: 10^6 rows (dt,x0) read, one configuration run"
+grid_csv=$(mktemp)
+awk 'BEGIN { print "dt,x0"
+	for (i = 0; i < 1000000; i++)
+		printf "%.6g,%.4g\n", 0.001 + i * 1e-9, (i % 200) / 100 }' \
+    > "$grid_csv"
+set -- sweep --grid-from "$grid_csv" --frames 1 --shard 1/1000000 \
+    -o /dev/null
+if t=$(best_of_3 "$bin" "$@"); then
+	line "10^6 rows read" "$t" "s" "s" "<=" 1
+	if [ -x /usr/bin/time ]; then
+		big=$(/usr/bin/time -f %M "$bin" "$@" 2>&1 >/dev/null | tail -1)
+		head -n 11 "$grid_csv" > "$grid_csv.10"
+		small=$(/usr/bin/time -f %M "$bin" sweep --grid-from \
+		    "$grid_csv.10" --frames 1 --shard 1/10 -o /dev/null 2>&1 \
+		    >/dev/null | tail -1)
+		text=$(awk 'NR > 1 { n += length($0) + 1 } END { print n / 1e6 }' \
+		    "$grid_csv")
+		line "memory a row (its text $text bytes)" - \
+		    "($big - $small) * 1024 / 1e6" "bytes" "<=" 48
+		rm -f "$grid_csv.10"
+	fi
+else
+	echo "  springsim sweep --grid-from failed"
+fi
+rm -f "$grid_csv"

@@ -88,6 +88,13 @@ int parse_long(const char *flag, const char *arg, long min, long max,
  */
 int parse_number_list(const char *flag, const char *arg, long n,
     double *out, const char *want);
+/*
+ * A number within +-MAX_MAGNITUDE from the whole of arg, into *out: NULL,
+ * or why not, as every message says it ("is not a decimal number", "is
+ * out of the range of a double", "is beyond +-1e+100"), to follow the
+ * quoted value.
+ */
+const char *scan_bounded(const char *arg, double *out);
 /* Parse without printing: 0, -1 bad syntax, -2 out of range. */
 int scan_double(const char *arg, double *out);
 int scan_long(const char *arg, long *out);

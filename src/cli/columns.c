@@ -31,8 +31,10 @@ const struct metric_col metric_cols[] = {
 	IDENT(mass, COL_VALUE, "the mass"),
 	IDENT(x0, COL_VALUE, "the start position"),
 	IDENT(v0, COL_VALUE, "the start velocity"),
-	IDENT(target, COL_VALUE, "the target's position at t = 0"),
-	IDENT(target_vel, COL_VALUE, "the target's velocity"),
+	IDENT(target, COL_VALUE, "the target's position at t = 0 "
+	    "(--target-file: the file's, interpolated or held)"),
+	IDENT(target_vel, COL_VALUE, "the target's velocity at t = 0 "
+	    "(--target-file: the file's own)"),
 	{ "max_err_x", COL_VALUE, COL_METRIC, SRC_NONE, SPRING_WANT_ERR_X,
 	    AT(max_err_x), NULL, NULL,
 	    "the largest |x - x_ref| over every row" },
@@ -160,8 +162,18 @@ metrics_values_of(const spring_sim *sim, const spring_metrics *m,
 	r->mass = sim->params.mass;
 	r->x0 = sim->x0;
 	r->v0 = sim->v0;
-	r->target = sim->target;
-	r->target_vel = sim->target_vel;
+	/*
+	 * a recorded target has no --target or --target-vel: the file's
+	 * own values at t = 0 (spring_signal_at: held before its first row,
+	 * linear between rows, the slope where it has no target_vel)
+	 */
+	if (sim->signal != NULL && sim->signal->kind == SPRING_SIGNAL_FILE)
+		spring_signal_at(sim->signal, 0.0, &r->target,
+		    &r->target_vel);
+	else {
+		r->target = sim->target;
+		r->target_vel = sim->target_vel;
+	}
 	r->max_err_x = m->max_err_x;
 	r->rms_err_x = m->rms_err_x;
 	r->final_err_x = m->final_err_x;

@@ -5,10 +5,14 @@
  * The file is read through a buffer of CSV_LINE_MAX bytes and fed to
  * libcsv a line at a time, so a record's line number is exact (a quoted
  * field spanning lines is refused: our inputs are numbers) and the memory
- * is bounded whatever the file (/dev/zero has no line end).  Quoted
- * fields, CRLF line ends and a last line without one are accepted; a NUL
- * byte is not, nor space around a number (libcsv would trim it: a field
- * is its bytes, as a command-line value is).
+ * is bounded whatever the file (/dev/zero has no line end).  A line ends
+ * at LF, CRLF or a bare CR (old Mac files), each one line end, so that
+ * the line numbers are the ones an editor shows; libcsv is given each
+ * line without its end and then one LF.  Quoted fields and a last line
+ * without an end are accepted; a NUL byte is not, nor space around a
+ * number (libcsv would trim it: a field is its bytes, as a command-line
+ * value is).  Every refusal is one line naming the file and the line:
+ * after the first, nothing more is fed.
  *
  * A FIFO is read as the pipe it is (--target-file <(gen), /dev/stdin);
  * the path - is standard input itself (--target-file -);
@@ -108,13 +112,12 @@ no_space(unsigned char c)
 }
 
 /*
- * Feed one line (n bytes, its line end included if it has one) to
- * libcsv; a last line without a line end is given one, so that it reads
- * as every other line.
+ * Feed one line to libcsv: its n bytes without the line end, then one
+ * LF, whatever end it had (or none, the last line).  A message only for
+ * the first problem: a record the caller refused stops the file.
  */
 static void
-feed_line(struct csv_parser *p, struct reader *rd, const char *s, size_t n,
-    int has_end)
+feed_line(struct csv_parser *p, struct reader *rd, const char *s, size_t n)
 {
 	int err;
 
@@ -126,8 +129,9 @@ feed_line(struct csv_parser *p, struct reader *rd, const char *s, size_t n,
 		return;
 	}
 	if (csv_parse(p, s, n, on_field, on_record, rd) != n ||
-	    (!has_end && rd->rc == 0 &&
-	    csv_parse(p, "\n", 1, on_field, on_record, rd) != 1)) {
+	    csv_parse(p, "\n", 1, on_field, on_record, rd) != 1) {
+		if (rd->rc != 0)
+			return;	/* the record's own message said why */
 		err = csv_error(p);
 		warn_msg("%s: %s line %ld: %s", rd->flag, rd->path, rd->line,
 		    csv_strerror(err));
@@ -264,27 +268,36 @@ fill(struct reader *rd, struct source *src)
 	return 0;
 }
 
-/* Feed the file to libcsv line by line until the end or an error. */
+/*
+ * Feed the file to libcsv line by line until the end or an error.  A
+ * line ends at LF, CR LF or CR: a CR that is the last byte read waits for
+ * the next read (or the end of the file) to say whether an LF follows.
+ */
 static void
 read_lines(struct csv_parser *p, struct reader *rd, struct source *src)
 {
-	char *nl;
+	const char *q, *end;
+	size_t eol;
 
 	while (rd->rc == 0) {
-		nl = memchr(src->buf + src->scanned, '\n', src->len -
-		    src->scanned);
-		if (nl != NULL) {
-			src->scanned = (size_t)(nl - src->buf) + 1;
-			feed_line(p, rd, src->buf + src->start,
-			    src->scanned - src->start, 1);
+		end = src->buf + src->len;
+		for (q = src->buf + src->scanned; q < end && *q != '\n' &&
+		    *q != '\r'; q++)
+			;
+		src->scanned = (size_t)(q - src->buf);
+		if (q < end && (*q == '\n' || q + 1 < end || src->eof)) {
+			eol = src->scanned;
+			src->scanned += *q == '\r' && q + 1 < end &&
+			    q[1] == '\n' ? 2 : 1;
+			feed_line(p, rd, src->buf + src->start, eol -
+			    src->start);
 			src->start = src->scanned;
 			continue;
 		}
-		src->scanned = src->len;
 		if (src->eof) {
 			if (src->len > src->start)
 				feed_line(p, rd, src->buf + src->start,
-				    src->len - src->start, 0);
+				    src->len - src->start);
 			return;
 		}
 		rd->rc = fill(rd, src);

@@ -190,6 +190,29 @@ parse_number_list(const char *flag, const char *arg, long n, double *out,
 	return -1;
 }
 
+/*
+ * See cli.h: the one reading of a number within +-MAX_MAGNITUDE, for the
+ * command line and every file alike, and the words its messages use.
+ */
+const char *
+scan_bounded(const char *arg, double *out)
+{
+	double x;
+
+	switch (scan_double(arg, &x)) {
+	case 0:
+		break;
+	case -2:
+		return "is out of the range of a double";
+	default:
+		return "is not a decimal number";
+	}
+	if (!(fabs(x) <= MAX_MAGNITUDE))
+		return "is beyond +-" MAX_MAGNITUDE_TEXT;
+	*out = x;
+	return NULL;
+}
+
 /* scan_double, with a message naming flag and value on failure. */
 int
 parse_double(const char *flag, const char *arg, double *out)

@@ -165,10 +165,10 @@ param_longopts(const struct option *own, struct option *out, size_t cap)
 int
 parse_bounded(const char *flag, const char *arg, double *out)
 {
-	if (parse_double(flag, arg, out) != 0)
-		return -1;
-	if (fabs(*out) > MAX_MAGNITUDE) {
-		warn_msg("%s: '%s' is beyond +-%g", flag, arg, MAX_MAGNITUDE);
+	const char *why = scan_bounded(arg, out);
+
+	if (why != NULL) {
+		warn_msg("%s: '%s' %s", flag, arg, why);
 		return -1;
 	}
 	return 0;

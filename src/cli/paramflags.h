@@ -77,6 +77,7 @@ struct param_set {
 
 /* Values beyond this are refused up front (positions, rates, times). */
 #define MAX_MAGNITUDE 1e100
+#define MAX_MAGNITUDE_TEXT "1e+100"	/* as %g prints it */
 
 void param_set_init(struct param_set *ps);
 

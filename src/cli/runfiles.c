@@ -46,7 +46,7 @@ frames_record(void *ctx, long line, char **f, int n)
 {
 	struct frames_reader *fr = ctx;
 	struct run_setup *rs = fr->rs;
-	const char *file = input_name(rs->frames_from);
+	const char *file = input_name(rs->frames_from), *why;
 	double dt;
 	int i;
 
@@ -56,8 +56,8 @@ frames_record(void *ctx, long line, char **f, int n)
 				fr->col = i;
 				return 0;
 			}
-		if (n == 1 && scan_double(f[0], &dt) == 0)
-			fr->col = -2;	/* no header: this is a frame */
+		if (n == 1 && scan_double(f[0], &dt) != -1)
+			fr->col = -2;	/* no header: a number, a frame */
 		else {
 			warn_msg("--frames-from: %s line %ld: no 'dt' column "
 			    "and not a frame time: '%s'", file,
@@ -72,8 +72,12 @@ frames_record(void *ctx, long line, char **f, int n)
 		    "one in the dt column");
 		return -1;
 	}
-	if (scan_double(f[i], &dt) != 0 || !(dt > 0.0) ||
-	    dt > MAX_MAGNITUDE) {
+	if ((why = scan_bounded(f[i], &dt)) != NULL) {
+		warn_msg("--frames-from: %s line %ld: '%s' %s", file, line,
+		    f[i], why);
+		return -1;
+	}
+	if (!(dt > 0.0)) {
 		warn_msg("--frames-from: %s line %ld: '%s' is not a frame time "
 		    "> 0", file, line, f[i]);
 		return -1;
@@ -146,7 +150,7 @@ target_record(void *ctx, long line, char **f, int n)
 {
 	struct target_reader *tr = ctx;
 	struct run_setup *rs = tr->rs;
-	const char *file = input_name(rs->target_file);
+	const char *file = input_name(rs->target_file), *why;
 	static const char *const names[] = { "t", "target", "target_vel" };
 	double v[3] = { 0, 0, 0 };
 	int i, *col[3];
@@ -187,11 +191,10 @@ target_record(void *ctx, long line, char **f, int n)
 	for (i = 0; i < 3; i++) {
 		if (*col[i] < 0)
 			continue;
-		if (scan_double(f[*col[i]], &v[i]) != 0 ||
-		    fabs(v[i]) > MAX_MAGNITUDE) {
+		if ((why = scan_bounded(f[*col[i]], &v[i])) != NULL) {
 			warn_msg("--target-file: %s line %ld column %d (%s): "
-			    "'%s' is not a number", file, line,
-			    *col[i] + 1, names[i], f[*col[i]]);
+			    "'%s' %s", file, line, *col[i] + 1, names[i],
+			    f[*col[i]], why);
 			return -1;
 		}
 	}

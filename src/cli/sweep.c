@@ -272,14 +272,13 @@ static void
 sweep_free(struct sweep *sw)
 {
 	int a, c;
-	long i;
 
 	for (a = 0; a < sw->naxes; a++) {
 		struct axis *ax = &sw->axes[a];
 
 		if (ax->kind == AX_ROWS) {
-			for (i = 0; i < ax->n * ax->ncols; i++)
-				free(ax->items[i]);
+			free(ax->cells);
+			free(ax->row_at);
 			for (c = 0; c < ax->ncols; c++)
 				free(ax->flags[c]);
 			free(ax->flags);

@@ -35,7 +35,7 @@ struct axis {
 	int code;		/* getopt_long's value for it */
 	char flag[48];		/* "--dt" */
 	struct grid grid;	/* a range of numbers (items == NULL) */
-	/* lists, names, --grid-from's cells (n * ncols): the text */
+	/* lists and names: the text */
 	char **items;
 	char *text;		/* the copy items point into (a list) */
 	/*
@@ -46,12 +46,23 @@ struct axis {
 	double *num;		/* AX_NUMBER: what each item reads as */
 	/* a parameter flag's: every point within the flag's range */
 	int in_range;
-	/* --grid-from: its columns' options, the line of each row */
+	/*
+	 * --grid-from: its columns' options; the rows' cells, each ended by
+	 * a NUL, one after the other in cells, row i's from row_at[i]
+	 * (sweep_row_cell); the line of each row.  A row costs its text
+	 * and 16 bytes, not a pointer and an allocation a cell.
+	 */
 	int ncols;
 	int *codes;
 	char **flags;
+	char *cells;
+	size_t cells_len, cells_cap;
+	size_t *row_at;
 	long *lines;
 };
+
+/* Cell c of --grid-from's row i, as the file gave it. */
+const char *sweep_row_cell(const struct axis *ax, long i, int c);
 
 /* A --fail-if gate: column op value. */
 enum gate_op { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };

@@ -95,10 +95,23 @@ axis_apply(const struct axis *ax, long i, struct run_setup *rs, char *buf)
 	if (ax->kind != AX_ROWS)
 		return run_apply(rs, ax->code, sweep_axis_text(ax, i, buf));
 	for (c = 0; c < ax->ncols; c++)
-		if (run_apply(rs, ax->codes[c], ax->items[i * ax->ncols + c])
-		    != 0)
+		if (run_apply(rs, ax->codes[c], sweep_row_cell(ax, i, c)) != 0)
 			return -1;
 	return 0;
+}
+
+/*
+ * See sweepdata.h: the row's cells follow one another, each after the
+ * NUL of the one before (a row has a few, short cells).
+ */
+const char *
+sweep_row_cell(const struct axis *ax, long i, int c)
+{
+	const char *p = ax->cells + ax->row_at[i];
+
+	while (c-- > 0)
+		p += strlen(p) + 1;
+	return p;
 }
 
 /*
@@ -302,7 +315,7 @@ sweep_config_identity(const struct sweep *sw, long idx, char *out, size_t len)
 				used += (size_t)snprintf(out + used, len - used,
 				    "%s%s %s", used > 0 ? " " : "",
 				    ax->flags[c],
-				    ax->items[digit[a] * ax->ncols + c]);
+				    sweep_row_cell(ax, digit[a], c));
 		if (used >= len)
 			return;
 	}
@@ -496,127 +509,176 @@ struct rows_reader {
 	struct sweep *sw;
 	struct axis *ax;
 	const struct option *opts;
-	long cap, lines_cap;
+	long rows_cap;
 	struct run_setup *scratch;	/* each row applied alone */
 };
 
 /*
- * Check row i's cells, read from line, as a flag's values are checked:
- * each message says the file, the line and the column first.
+ * Check a row's cells f[], read from line, as a flag's values are
+ * checked: each message says the file, the line and the column first.
+ * The check runs muted, and again to say why only when it fails: the
+ * message's context is not written for every row of a 10^7-row file.
  */
 static int
-check_row(struct rows_reader *rr, long i, long line)
+check_row(struct rows_reader *rr, char **f, long line)
 {
 	const struct axis *ax = rr->ax;
 	const char *file = input_name(rr->sw->grid_from);
 	char ctx[1200];
-	int c, rc = 0;
+	int c, rc = 0, mute = message_mute;
 
 	*rr->scratch = rr->sw->base;
-	for (c = 0; c < ax->ncols && rc == 0; c++) {
+	message_mute = 1;
+	for (c = 0; c < ax->ncols && rc == 0; c++)
+		rc = run_apply(rr->scratch, ax->codes[c], f[c]);
+	message_mute = mute;
+	if (rc == 0)
+		return 0;
+	*rr->scratch = rr->sw->base;
+	for (c = 0; c < ax->ncols; c++) {
 		snprintf(ctx, sizeof(ctx), "--grid-from: %s line %ld: column "
 		    "%d: ", file, line, c + 1);
 		message_context = ctx;
-		rc = run_apply(rr->scratch, ax->codes[c],
-		    ax->items[i * ax->ncols + c]);
+		rc = run_apply(rr->scratch, ax->codes[c], f[c]);
 		message_context = NULL;
+		if (rc != 0)
+			break;
 	}
-	return rc != 0 ? CSV_READ_BAD : 0;
+	return CSV_READ_BAD;
 }
 
-/* One record of --grid-from (csv_row_fn). */
+/* The header of --grid-from: each column a run option that sweeps. */
+static int
+rows_header(struct rows_reader *rr, long line, char **f, int n)
+{
+	struct axis *ax = rr->ax;
+	const char *file = input_name(rr->sw->grid_from);
+	const struct option *o;
+	int c;
+
+	if ((ax->codes = calloc((size_t)n, sizeof(int))) == NULL ||
+	    (ax->flags = calloc((size_t)n, sizeof(char *))) == NULL)
+		goto oom;
+	ax->ncols = n;	/* sweep_free frees what is there */
+	for (c = 0; c < n; c++) {
+		char *name = sweep_column_name(f[c]), *s;
+
+		if (name == NULL)
+			goto oom;
+		for (s = name; *s != '\0'; s++)
+			if (*s == '_')
+				*s = '-';
+		for (o = rr->opts; o->name != NULL; o++)
+			if (strcmp(o->name, name) == 0)
+				break;
+		/* run's table: not the sweep's own --fail-if... */
+		if (o->name == NULL || o->has_arg != required_argument ||
+		    o->val < 256 || kind_of(o->val) == AX_FIXED) {
+			warn_msg("--grid-from: %s line %ld: column %d: "
+			    "'%s' is not a run option that sweeps",
+			    file, line, c + 1, f[c]);
+			free(name);
+			return CSV_READ_BAD;
+		}
+		ax->codes[c] = o->val;
+		ax->flags[c] = malloc(strlen(name) + 3);
+		if (ax->flags[c] == NULL) {
+			free(name);
+			goto oom;
+		}
+		sprintf(ax->flags[c], "--%s", name);
+		free(name);
+	}
+	return 0;
+oom:
+	warn_msg("--grid-from: out of memory");
+	return CSV_READ_SYS;
+}
+
+/*
+ * Room for one more row, of len bytes of cells: the arrays grow by
+ * doubling (time linear in the rows), 0 or -1.
+ */
+static int
+rows_room(struct rows_reader *rr, size_t len)
+{
+	struct axis *ax = rr->ax;
+	size_t cap;
+	size_t *at;
+	long *l, rows;
+	char *p;
+
+	if (ax->cells_len + len > ax->cells_cap) {
+		cap = ax->cells_cap ? 2 * ax->cells_cap : 4096;
+		while (cap < ax->cells_len + len)
+			cap *= 2;
+		if ((p = realloc(ax->cells, cap)) == NULL)
+			return -1;
+		ax->cells = p;
+		ax->cells_cap = cap;
+	}
+	if (ax->n == rr->rows_cap) {
+		rows = rr->rows_cap ? 2 * rr->rows_cap : 256;
+		if ((at = realloc(ax->row_at, (size_t)rows * sizeof(*at))) ==
+		    NULL)
+			return -1;
+		ax->row_at = at;
+		if ((l = realloc(ax->lines, (size_t)rows * sizeof(*l))) ==
+		    NULL)
+			return -1;
+		ax->lines = l;
+		rr->rows_cap = rows;
+	}
+	return 0;
+}
+
+/* One record of --grid-from (csv_row_fn): the header, then a row. */
 static int
 rows_record(void *ctx, long line, char **f, int n)
 {
 	struct rows_reader *rr = ctx;
 	struct axis *ax = rr->ax;
 	const char *file = input_name(rr->sw->grid_from);
-	const struct option *o;
-	char **p;
-	long *l;
-	int c;
+	size_t len = 0, k;
+	int c, rc;
 
-	if (ax->codes == NULL) {
-		if ((ax->codes = calloc((size_t)n, sizeof(int))) == NULL ||
-		    (ax->flags = calloc((size_t)n, sizeof(char *))) == NULL)
-			goto oom;
-		ax->ncols = n;	/* sweep_free frees what is there */
-		for (c = 0; c < n; c++) {
-			char *name = sweep_column_name(f[c]), *s;
-
-			if (name == NULL)
-				goto oom;
-			for (s = name; *s != '\0'; s++)
-				if (*s == '_')
-					*s = '-';
-			for (o = rr->opts; o->name != NULL; o++)
-				if (strcmp(o->name, name) == 0)
-					break;
-			/* run's table: not the sweep's own --fail-if... */
-			if (o->name == NULL || o->has_arg != required_argument ||
-			    o->val < 256 || kind_of(o->val) == AX_FIXED) {
-				warn_msg("--grid-from: %s line %ld: column %d: "
-				    "'%s' is not a run option that sweeps",
-				    file, line, c + 1, f[c]);
-				free(name);
-				return CSV_READ_BAD;
-			}
-			ax->codes[c] = o->val;
-			ax->flags[c] = malloc(strlen(name) + 3);
-			if (ax->flags[c] == NULL) {
-				free(name);
-				goto oom;
-			}
-			sprintf(ax->flags[c], "--%s", name);
-			free(name);
-		}
-		return 0;
-	}
+	if (ax->codes == NULL)
+		return rows_header(rr, line, f, n);
 	if (n != ax->ncols) {
 		warn_msg("--grid-from: %s line %ld: %d fields, the header has "
 		    "%d", file, line, n, ax->ncols);
 		return CSV_READ_BAD;
 	}
-	if ((ax->n + 1) * ax->ncols > rr->cap) {
-		rr->cap = rr->cap ? 2 * rr->cap : 64 * ax->ncols;
-		if ((p = realloc(ax->items, (size_t)rr->cap * sizeof(*p))) ==
-		    NULL)
-			goto oom;
-		ax->items = p;
-	}
-	if (ax->n == rr->lines_cap) {
-		rr->lines_cap = rr->lines_cap ? 2 * rr->lines_cap : 64;
-		if ((l = realloc(ax->lines, (size_t)rr->lines_cap *
-		    sizeof(*l))) == NULL)
-			goto oom;
-		ax->lines = l;
-	}
-	ax->lines[ax->n] = line;
-	for (c = 0; c < n; c++)
+	for (c = 0; c < n; c++) {
 		if (f[c][0] == '\0') {
 			warn_msg("--grid-from: %s line %ld: column %d: '' is "
 			    "empty (%s)", file, line, c + 1,
 			    ax->flags[c]);
 			return CSV_READ_BAD;
 		}
-	/* the row counts before its copies: sweep_free frees what is there */
-	p = &ax->items[ax->n++ * ax->ncols];
-	for (c = 0; c < n; c++)
-		p[c] = NULL;
-	for (c = 0; c < n; c++)
-		if ((p[c] = strdup(f[c])) == NULL)
-			goto oom;
-	return check_row(rr, ax->n - 1, line);
-oom:
-	warn_msg("--grid-from: out of memory");
-	return CSV_READ_SYS;
+		len += strlen(f[c]) + 1;
+	}
+	if ((rc = check_row(rr, f, line)) != 0)
+		return rc;
+	if (rows_room(rr, len) != 0) {
+		warn_msg("--grid-from: out of memory");
+		return CSV_READ_SYS;
+	}
+	ax->row_at[ax->n] = ax->cells_len;
+	ax->lines[ax->n++] = line;
+	for (c = 0; c < n; c++) {
+		k = strlen(f[c]) + 1;
+		memcpy(ax->cells + ax->cells_len, f[c], k);
+		ax->cells_len += k;
+	}
+	return 0;
 }
 
 /* --grid-from FILE: one axis of its rows. */
 int
 sweep_add_rows(struct sweep *sw, const struct option *opts)
 {
-	struct rows_reader rr = { sw, NULL, opts, 0, 0, NULL };
+	struct rows_reader rr = { sw, NULL, opts, 0, NULL };
 	int rc;
 
 	if (sw->naxes == MAX_AXES)
@@ -652,7 +714,7 @@ axis_number(const struct axis *ax, long i, int c)
 	double x;
 
 	if (ax->kind == AX_ROWS)
-		return scan_double(ax->items[i * ax->ncols + c], &x) == 0 ? x :
+		return scan_double(sweep_row_cell(ax, i, c), &x) == 0 ? x :
 		    NAN;
 	if (ax->num != NULL)
 		return ax->num[i];

@@ -236,8 +236,8 @@ put_extra(const struct sweep *sw, const long *digit, struct slot *sl,
 			sl->len += e->len;
 			continue;
 		}
-		t = ax->kind == AX_ROWS ? ax->items[d * ax->ncols +
-		    sw->col_sub[c]] : sweep_axis_text(ax, d, buf);
+		t = ax->kind == AX_ROWS ? sweep_row_cell(ax, d,
+		    sw->col_sub[c]) : sweep_axis_text(ax, d, buf);
 		n = strlen(t);
 		if (slot_room(sl, n + 2 + NUMFMT_MAX) != 0)
 			return -1;

@@ -286,7 +286,7 @@ fifo_run() {
 	for cell in '0 ' ' 0' "0$(printf '\t')" '" 0"'; do
 		printf 't,target\n%s,0\n1,1\n' "$cell" >"$D/t.csv"
 		refused "--target-file: $D/t.csv line 2 column 1 (t): '" \
-		    "is not a number" -- run --target-file "$D/t.csv"
+		    "is not a decimal number" -- run --target-file "$D/t.csv"
 	done
 	printf 't,target\n0,0\n1, 1\n' >"$D/t.csv"
 	refused "--target-file: $D/t.csv line 3 column 2 (target): ' 1'" -- \

@@ -98,7 +98,7 @@ refused() {
 	refused 't,x\n0,0\n0.1,0.5\n0.2,0.8\n' "has 3 rows: too short"
 	refused 't,x\n0,0\n0.1,0.5\n0.1,0.8\n0.3,1\n0.4,1\n0.5,1\n0.6,1\n0.7,1\n0.8,1\n' "line 4: t '0.1' is not after"
 	refused '0,0\n0.1,0.5\n' "line 1: the header needs columns t and x"
-	refused 't,x\n0,abc\n' "line 2 column 2 (x): 'abc' is not a number"
+	refused 't,x\n0,abc\n' "line 2 column 2 (x): 'abc' is not a decimal number"
 	refused 't,x\n0,1\n0.1\n' "line 3: 1 fields"
 	refused '' "empty"
 	refused 't,x\n0,1\n1,1\n2,1\n3,1\n4,1\n5,1\n6,1\n7,1\n' "x is constant"

@@ -3,9 +3,11 @@
  * finite, or nothing.
  */
 #include <float.h>
+#include <string.h>
 
 #include "check.h"
 #include "cli/cli.h"
+#include "cli/paramflags.h"
 #include "suites.h"
 
 void
@@ -17,6 +19,7 @@ test_parse(void)
 		"1e+", "١", NULL
 	};
 	const char *const *s;
+	char buf[32];
 	double x;
 	long n;
 
@@ -39,6 +42,28 @@ test_parse(void)
 	CHECK(scan_double("-1e400", &x) == -2);
 	CHECK(scan_double("1e-400", &x) == -2);
 	CHECK(scan_double("1e-310", &x) == -2);	/* subnormal */
+
+	/*
+	 * scan_bounded, the command line's and every file's reading: within
+	 * +-1e100, or the words of the message; MAX_MAGNITUDE_TEXT is how
+	 * %g writes MAX_MAGNITUDE
+	 */
+	snprintf(buf, sizeof(buf), "%g", MAX_MAGNITUDE);
+	CHECK(strcmp(buf, MAX_MAGNITUDE_TEXT) == 0);
+	CHECK(scan_bounded("1e100", &x) == NULL && x == 1e100);
+	CHECK(scan_bounded("-1e100", &x) == NULL && x == -1e100);
+	CHECK(scan_bounded("0", &x) == NULL && x == 0.0);
+	x = 7.0;
+	CHECK(strcmp(scan_bounded("2e100", &x), "is beyond +-1e+100") == 0);
+	CHECK(strcmp(scan_bounded("-1.1e100", &x), "is beyond +-1e+100") ==
+	    0);
+	CHECK(strcmp(scan_bounded("1e-320", &x),
+	    "is out of the range of a double") == 0);
+	CHECK(strcmp(scan_bounded("1e400", &x),
+	    "is out of the range of a double") == 0);
+	CHECK(strcmp(scan_bounded("abc", &x), "is not a decimal number") ==
+	    0);
+	CHECK(x == 7.0);	/* left alone when refused */
 
 	CHECK(scan_long("42", &n) == 0 && n == 42);
 	CHECK(scan_long("-7", &n) == 0 && n == -7);

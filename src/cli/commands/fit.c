@@ -66,6 +66,7 @@ static int
 fit_record(void *ctx, long line, char **f, int n)
 {
 	struct fit *ft = ctx;
+	const char *why;
 	double v[3];
 	int i, c, col[3];
 
@@ -105,11 +106,10 @@ fit_record(void *ctx, long line, char **f, int n)
 	for (c = 0; c < 3; c++) {
 		if (col[c] < 0)
 			continue;
-		if (scan_double(f[col[c]], &v[c]) != 0 ||
-		    fabs(v[c]) > MAX_MAGNITUDE) {
-			warn_msg("fit: %s line %ld column %d (%s): '%s' is not a "
-			    "number", ft->path, line, col[c] + 1, c == 0 ? "t" :
-			    c == 1 ? "x" : "target", f[col[c]]);
+		if ((why = scan_bounded(f[col[c]], &v[c])) != NULL) {
+			warn_msg("fit: %s line %ld column %d (%s): '%s' %s",
+			    ft->path, line, col[c] + 1, c == 0 ? "t" :
+			    c == 1 ? "x" : "target", f[col[c]], why);
 			return CSV_READ_BAD;
 		}
 	}
