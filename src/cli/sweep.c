@@ -448,6 +448,15 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	    &sw->base.output)) != EXIT_OK)
 		return rc == EXIT_USAGE && sw->status != EXIT_OK ? sw->status :
 		    rc;
+	/*
+	 * the rows run side by side for one number of frames (the batch):
+	 * a length of each configuration's own would be a run of probes a
+	 * row; run and fps take auto
+	 */
+	if (sw->base.duration_auto)
+		return usage_error("--duration auto: sweep runs every "
+		    "configuration for one length (give --duration S); run "
+		    "and fps take auto");
 	/* --grid-from's columns are given too */
 	for (a = 0; a < sw->naxes; a++) {
 		const struct axis *ax = &sw->axes[a];
