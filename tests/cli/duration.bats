@@ -140,3 +140,21 @@ frames_for() {
 	    --fail-if 'settle_time >= inf' --fail-if 'overshoot <= -inf'
 	assert_status 0
 }
+
+@test "duration: springsim-merge gates 'settle_time == inf' as sweep does" {
+	cd "$BATS_TEST_TMPDIR"
+	g=(sweep --model exact --omega 10 --zeta 0.3 --duration 0.3,5,0.4,6)
+	"$SPRINGSIM" "${g[@]}" --shard 1/2 >p1.csv
+	"$SPRINGSIM" "${g[@]}" --shard 2/2 >p2.csv
+	status=0
+	sh "$BATS_TEST_DIRNAME/../../scripts/merge" \
+	    --fail-if 'settle_time == inf' p1.csv p2.csv >m.csv 2>err || status=$?
+	[ "$status" -eq 3 ] || fail_with "merge exit $status"
+	grep -q "2 of 4 rows failed" err || fail_with "$(cat err)"
+	status=0
+	sh "$BATS_TEST_DIRNAME/../../scripts/merge" \
+	    --fail-if 'settle_time > -inf' --fail-if 'settle_time != inf' \
+	    p1.csv p2.csv >m.csv 2>err || status=$?
+	[ "$status" -eq 3 ] && grep -q "4 of 4 rows failed" err ||
+		fail_with "merge: $(cat err)"
+}
