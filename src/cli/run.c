@@ -167,14 +167,13 @@ set_length(spring_sim *sim, double d)
  * A diverged run stops where it diverges: its length is kept.
  */
 int
-run_auto_duration(const struct run_setup *rs, spring_sim *sim, int *capped)
+run_auto_duration(spring_sim *sim, int *capped)
 {
 	struct ref_settle p;
 	spring_metrics m;
 	spring_frame_stats fs;
 	double cap = run_auto_cap(sim), d, s;
 
-	(void)rs;
 	*capped = 0;
 	d = fmin(fmax(cap / 20.0, 100.0 * sim->dt), cap);
 	for (;;) {
@@ -260,7 +259,7 @@ run_command(int argc, char **argv, void (*usage_fn)(FILE *))
 		goto done;
 	}
 	if (rs->duration_auto &&
-	    (rc = run_auto_duration(rs, &rs->sim, &capped)) != EXIT_OK)
+	    (rc = run_auto_duration(&rs->sim, &capped)) != EXIT_OK)
 		goto done;
 	tracking = rs->metrics && rs->sim.signal != NULL;
 	if ((rc = run_check_cost(rs, rs->dt, tracking ? &kept_frames : NULL,

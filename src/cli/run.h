@@ -124,14 +124,13 @@ int run_metrics(const struct run_setup *rs, spring_metrics *m,
     spring_frame_stats *fs, double *lag, double *attenuation);
 void run_setup_free(struct run_setup *rs);
 /*
- * --duration auto: set sim's length (and rs->duration) to twice the time
- * from which both the rule (or engine) and the exact spring stay in the
- * 2 % band of settle_time, found by runs of doubling length, at most
- * the cap (run_auto_cap).  *capped: 1 when the cap was reached unsettled
+ * --duration auto: set sim's length (its duration, frames) to twice the
+ * time from which both the rule (or engine) and the exact spring stay in
+ * the 2 % band of settle_time, found by runs of doubling length, at most
+ * the cap (run.c's run_auto_cap).  *capped: 1 when the cap was reached unsettled
  * (run_auto_warning says so once the run is done).  EXIT_OK or EXIT_IO.
  */
-int run_auto_duration(const struct run_setup *rs, spring_sim *sim,
-    int *capped);
+int run_auto_duration(spring_sim *sim, int *capped);
 void run_auto_warning(const spring_sim *sim, int capped);
 /*
  * Read --frames-from and --target-file now, once: a sweep's base does,

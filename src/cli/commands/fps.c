@@ -392,8 +392,8 @@ cmd_fps(int argc, char **argv)
 			sims[i].schedule = &scheds[i];
 		}
 		/* --duration auto: each rate until it settles (or its cap) */
-		if (rs->duration_auto && (rc = run_auto_duration(rs, &sims[i],
-		    &capped[i])) != EXIT_OK)
+		if (rs->duration_auto &&
+		    (rc = run_auto_duration(&sims[i], &capped[i])) != EXIT_OK)
 			break;
 		longest = fmax(longest, sims[i].duration);
 		tr[i].out = fo.trajectories ? k : NULL;
