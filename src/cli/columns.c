@@ -58,7 +58,8 @@ const struct metric_col metric_cols[] = {
 	    "how far x goes past the target, over |x0 - target|" },
 	{ "settle_time", COL_VALUE, COL_METRIC, SRC_NONE, SPRING_WANT_SETTLE,
 	    AT(settle_time), NULL,
-	    "not settled: the last row is outside the band",
+	    "not settled when the run ended: the last row is outside the "
+	    "band (--duration auto runs until it settles)",
 	    "the time from which |x - g(t)| stays within 2 % of "
 	    "|x0 - target|" },
 	{ "energy_drift", COL_VALUE, COL_METRIC, SRC_NONE, SPRING_WANT_ENERGY,

@@ -216,11 +216,16 @@ static const struct flag_row run_flags[] = {
 "                      double nearest (--fps 30 is dt 0.03333333333333333)\n" },
 	{ .flag = "--duration", .kind = FK_POSITIVE,
 	  .at = FIELD(double, duration), .have = FIELD(int, have_duration),
-	  .sweep = SWEEP_NUMBER, .help =
-"  --duration S        simulated time, s (default 2): ceil(duration / dt)\n"
+	  .auto_at = FIELD(int, duration_auto), .sweep = SWEEP_NUMBER, .help =
+"  --duration S|auto   simulated time, s (default 2): ceil(duration / dt)\n"
 "                      frames, a ratio within 1e-9 of a whole number taken\n"
 "                      as that; with varying frames, up to the first frame\n"
-"                      that ends at or past it\n" },
+"                      that ends at or past it.  auto (run and fps): twice\n"
+"                      the time from which both the rule (or engine) and\n"
+"                      the exact spring stay in settle_time's 2 % band;\n"
+"                      capped at 20 times the exact spring's envelope time\n"
+"                      ln 50 / decay rate, within 100 to 10^6 frames (a\n"
+"                      warning when the cap is hit: settle_time is inf)\n" },
 	/* more than MAX_FRAMES needs --force: resolve_schedule */
 	{ .flag = "--frames", .kind = FK_COUNT, .min = 1, .max = LONG_MAX,
 	  .at = FIELD(long, frames), .have = FIELD(int, have_frames),
@@ -745,6 +750,11 @@ run_option(struct run_setup *rs, int c, const char *arg)
 	case FK_ANY:
 	case FK_POSITIVE:
 	case FK_FRACTION:
+		if (f->auto_at != 0 && strcmp(arg, "auto") == 0) {
+			*(int *)field(rs, f->auto_at) = 1;
+			flag_given(rs, f);
+			return 0;
+		}
 		if (parse_double(f->flag, arg, &x) != 0)
 			return -1;
 		return number_store(rs, f, x, arg);

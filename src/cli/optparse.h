@@ -84,6 +84,7 @@ struct flag_row {
 	const char *(*all)(long i);	/* sweep's 'all': the i-th name */
 	int owned;		/* a model's own (run_models[] names it) */
 	int state;		/* a field of the sim alone: run_flag_state */
+	size_t auto_at;		/* a number flag's 'auto': its int field */
 };
 
 /*

@@ -40,6 +40,12 @@ struct run_setup {
 	int have_fps;
 	int have_dt, have_duration, have_frames, have_max_dt;
 	int have_max_substeps, have_jitter, have_seed, metrics, header;
+	/*
+	 * --duration auto given (run_auto_duration), and whether the
+	 * command takes it (run, fps; set before the resolve, which
+	 * refuses it otherwise)
+	 */
+	int duration_auto, auto_ok;
 	const char *columns;		/* --columns LIST, as given */
 	int force;			/* --force: run even a huge run */
 	int fast_exp;			/* --fast-exp */
@@ -117,6 +123,15 @@ int run_setup_resolve(struct run_setup *rs);
 int run_metrics(const struct run_setup *rs, spring_metrics *m,
     spring_frame_stats *fs, double *lag, double *attenuation);
 void run_setup_free(struct run_setup *rs);
+/*
+ * --duration auto: set sim's length (its duration, frames) to twice the
+ * time from which both the rule (or engine) and the exact spring stay in
+ * the 2 % band of settle_time, found by runs of doubling length, at most
+ * the cap (run.c's run_auto_cap).  *capped: 1 when the cap was reached unsettled
+ * (run_auto_warning says so once the run is done).  EXIT_OK or EXIT_IO.
+ */
+int run_auto_duration(spring_sim *sim, int *capped);
+void run_auto_warning(const spring_sim *sim, int capped);
 /*
  * Read --frames-from and --target-file now, once: a sweep's base does,
  * so that its configurations, copies of it, share what was read instead

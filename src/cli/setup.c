@@ -87,6 +87,13 @@ resolve_schedule(struct run_setup *rs)
 	if (rs->have_duration && rs->have_frames)
 		return usage_error("--duration and --frames both set the "
 		    "length of the run: give one");
+	if (rs->duration_auto && !rs->auto_ok)
+		return usage_error("--duration auto goes with run and fps "
+		    "(a spring's rule, model or --engine); here give "
+		    "--duration S");
+	if (rs->duration_auto && rs->frames_from != NULL)
+		return usage_error("--duration auto: --frames-from '%s' sets "
+		    "the frames", rs->frames_from);
 	if (rs->have_fps && rs->have_dt)
 		return usage_error("--fps %g and --dt both set the frame time "
 		    "(dt = 1 / fps): give one", rs->fps);

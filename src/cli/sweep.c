@@ -46,9 +46,10 @@ sweep_usage(FILE *fp)
 "--columns LIST (a run option) prints only the columns named, in that order,\n"
 "then each swept column the list does not name, unless the list leaves it\n"
 "out as -NAME: --columns max_err_x,-uaf.  The sweep's own columns (uaf,\n"
-"...) follow the run's, and the list names one of the run's at least:\n"
-"--columns max_err_x,uaf.  --fail-if reads each of the run's number\n"
-"columns, printed or not (not the sweep's own).\n"
+"...) go anywhere in it, and the list names one of the run's at least:\n"
+"--columns uaf,max_err_x.  --fail-if reads each of the run's number\n"
+"columns, printed or not (not the sweep's own); its VALUE may be inf:\n"
+"--fail-if 'settle_time == inf' fails a row that ended unsettled.\n"
 "\n"
 "Grids.  Every run option that takes a number or a name takes here\n"
 "  0.1,0.2,0.5     a comma list, in the order given\n"
@@ -168,6 +169,7 @@ other_column(void *ctx, const char *item, int nread)
 		sw->named[j] = 1;
 		if (sw->nxnamed == 0)
 			sw->run_named_first = nread;
+		sw->xnamed_at[sw->nxnamed] = (short)nread;
 		sw->xnamed[sw->nxnamed++] = (short)(j - METRIC_NCOLS);
 		return 0;
 	}
@@ -185,18 +187,45 @@ other_column(void *ctx, const char *item, int nread)
 }
 
 /*
+ * The order --columns gives when it names an extra column before one of
+ * run's: the named ones as named, then the swept ones it neither names
+ * nor leaves out (run's, then the extra).  The rows are written run's
+ * columns first, then the extra (metrics_format_cached's copies of
+ * unchanged cells want one layout), and the fields permuted after.
+ * named: run's columns named (the first of msel).
+ */
+static void
+plan_perm(struct sweep *sw, int named)
+{
+	int p = 0, r = 0, k;
+
+	for (k = 0; k < sw->nxnamed; k++) {
+		while (r < sw->xnamed_at[k])
+			sw->perm[p++] = (short)r++;
+		sw->perm[p++] = (short)(sw->msel.n + k);
+	}
+	while (r < named)
+		sw->perm[p++] = (short)r++;
+	while (r < sw->msel.n)
+		sw->perm[p++] = (short)r++;
+	for (k = sw->nxnamed; k < sw->nx; k++)
+		sw->perm[p++] = (short)(sw->msel.n + k);
+	sw->nperm = p;
+}
+
+/*
  * The row's columns: without --columns, every metrics column then every
- * extra one; with it, the columns it names, then the swept columns it
- * neither names nor leaves out (-NAME): metrics columns in their order,
- * then the extra ones (those it names first, in its order).  The names
- * are read here, once.
+ * extra one; with it, the columns it names in its order, then the swept
+ * columns it neither names nor leaves out (-NAME): metrics columns in
+ * their order, then the extra ones.  The names are read here, once.
  */
 static int
 plan_select(struct sweep *sw, const char *columns)
 {
-	int j, k;
+	int j, k, named, mixed;
 
 	sw->nx = 0;
+	sw->nperm = 0;
 	if (columns == NULL) {
 		sw->msel = *metric_default(&sw->base);
 		/* --engine swept (or a --grid-from column): its columns */
@@ -213,17 +242,9 @@ plan_select(struct sweep *sw, const char *columns)
 	}
 	if (metric_columns_parse(columns, &sw->msel, other_column, sw) != 0)
 		return EXIT_USAGE;
-	/* the row is the run's columns, then the sweep's own */
-	if (sw->nxnamed > 0 && sw->msel.n > sw->run_named_first) {
-		const char *extra = sw->col_name[sw->xnamed[0]];
-
-		warn_msg("--columns: '%s' comes after '%s', but the swept "
-		    "columns of the sweep's own (%s) follow the run's: name "
-		    "them last",
-		    metric_cols[sw->msel.idx[sw->run_named_first]].name, extra,
-		    extra);
-		return EXIT_USAGE;
-	}
+	/* an extra column named before one of run's: the row permuted */
+	named = sw->msel.n;
+	mixed = sw->nxnamed > 0 && named > sw->run_named_first;
 	for (k = 0; k < sw->msel.n; k++)
 		if (sw->dropped[sw->msel.idx[k]])
 			return usage_error("--columns: '%s' is named and left "
@@ -247,6 +268,8 @@ plan_select(struct sweep *sw, const char *columns)
 		if (!sw->dropped[METRIC_NCOLS + k] &&
 		    !sw->named[METRIC_NCOLS + k])
 			sw->xsel[sw->nx++] = (short)k;
+	if (mixed)
+		plan_perm(sw, named);
 	return EXIT_OK;
 }
 
@@ -424,6 +447,15 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	    &sw->base.output)) != EXIT_OK)
 		return rc == EXIT_USAGE && sw->status != EXIT_OK ? sw->status :
 		    rc;
+	/*
+	 * the rows run side by side for one number of frames (the batch):
+	 * a length of each configuration's own would be a run of probes a
+	 * row; run and fps take auto
+	 */
+	if (sw->base.duration_auto)
+		return usage_error("--duration auto: sweep runs every "
+		    "configuration for one length (give --duration S); run "
+		    "and fps take auto");
 	/* --grid-from's columns are given too */
 	for (a = 0; a < sw->naxes; a++) {
 		const struct axis *ax = &sw->axes[a];
@@ -492,16 +524,28 @@ sweep_parse(struct sweep *sw, int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* The header: run --metrics's columns, then the extra ones (--columns'). */
+/*
+ * The header: run --metrics's columns, then the extra ones (--columns'),
+ * or in the order perm says.
+ */
 static void
 write_header(const struct sweep *sw, struct sink *k)
 {
-	int c;
+	const char *name;
+	int c, f;
 
-	write_metrics_header(k, 0);
-	for (c = 0; c < sw->nx; c++) {
-		const char *name = sw->col_name[sw->xsel[c]];
-
+	if (sw->nperm == 0)
+		write_metrics_header(k, 0);
+	for (c = 0; c < sw->nperm; c++) {
+		f = sw->perm[c];
+		name = f < sw->msel.n ? metric_cols[sw->msel.idx[f]].name :
+		    sw->col_name[sw->xsel[f - sw->msel.n]];
+		if (c > 0)
+			out_write(&k->out, ",", 1);
+		out_write(&k->out, name, strlen(name));
+	}
+	for (c = 0; c < sw->nx && sw->nperm == 0; c++) {
+		name = sw->col_name[sw->xsel[c]];
 		out_write(&k->out, ",", 1);
 		out_write(&k->out, name, strlen(name));
 	}

@@ -108,8 +108,16 @@ struct sweep {
 	unsigned char dropped[METRIC_NCOLS + MAX_AXES * 4];	/* -NAME */
 	unsigned char named[METRIC_NCOLS + MAX_AXES * 4];	/* extra NAME */
 	short xnamed[MAX_AXES * 4];	/* the extra columns named, in order */
+	short xnamed_at[MAX_AXES * 4];	/* run's columns named before each */
 	int nxnamed;
 	int run_named_first;	/* run's columns named before xnamed[0] */
+	/*
+	 * --columns naming an extra column before one of run's: the row's
+	 * field p is field perm[p] of the row as written (msel's, then
+	 * xsel's); nperm 0: the row as written (sweeprows.c's permute_row)
+	 */
+	int nperm;
+	short perm[METRIC_NCOLS + MAX_AXES * 4];
 	/*
 	 * The grid resolved (sweep_plan): the axes of parameter flags, and
 	 * of the spring's start and target line (run_flag_state), set by

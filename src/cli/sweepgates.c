@@ -12,6 +12,24 @@
 #include "run.h"
 #include "sweepdata.h"
 
+/*
+ * VALUE of a gate: a number, or inf, +inf, -inf (settle_time is inf for
+ * a run that ended unsettled: 'settle_time == inf' tests it).  0, or -1.
+ */
+static int
+gate_value(const char *text, double *x)
+{
+	if (strcmp(text, "inf") == 0 || strcmp(text, "+inf") == 0) {
+		*x = INFINITY;
+		return 0;
+	}
+	if (strcmp(text, "-inf") == 0) {
+		*x = -INFINITY;
+		return 0;
+	}
+	return scan_double(text, x);
+}
+
 /* Parse --fail-if 'METRIC OP VALUE' into g: 0, or -1 after a message. */
 int
 sweep_gate_parse(const char *text, struct gate *g)
@@ -51,7 +69,7 @@ sweep_gate_parse(const char *text, struct gate *g)
 		goto syntax;
 	memcpy(num, q, n);
 	num[n] = '\0';
-	if (scan_double(num, &g->value) != 0)
+	if (gate_value(num, &g->value) != 0)
 		goto syntax;
 	if ((g->col = metric_col_find(name)) < 0) {
 		warn_msg("--fail-if: unknown metric '%s' in '%s'; the metrics "

@@ -254,6 +254,41 @@ put_extra(const struct sweep *sw, const long *digit, struct slot *sl,
 	return 0;
 }
 
+/*
+ * The row at sl->buf + at (no newline yet) with its fields in the order
+ * --columns gave (sw->perm): written after it in the slot, then moved
+ * back.  Only a sweep whose --columns names an extra column before one
+ * of run's comes here.  0, or -1 (out of memory).
+ */
+static int
+permute_row(const struct sweep *sw, struct slot *sl, size_t at)
+{
+	size_t start[METRIC_NCOLS + MAX_AXES * 4 + 1], len = sl->len - at;
+	size_t p, to;
+	int nf = 0, c, f;
+
+	if (slot_room(sl, len + 1) != 0)
+		return -1;
+	start[nf++] = at;
+	for (p = at; p < sl->len && nf <= sw->nperm; p++)
+		if (sl->buf[p] == ',')
+			start[nf++] = p + 1;
+	if (nf != sw->nperm)
+		return 0;	/* a field with a comma: left as written */
+	start[nf] = sl->len + 1;
+	to = sl->len;
+	for (c = 0; c < sw->nperm; c++) {
+		f = sw->perm[c];
+		if (c > 0)
+			sl->buf[to++] = ',';
+		memcpy(sl->buf + to, sl->buf + start[f],
+		    start[f + 1] - 1 - start[f]);
+		to += start[f + 1] - 1 - start[f];
+	}
+	memmove(sl->buf + at, sl->buf + sl->len, len);
+	return 0;
+}
+
 /* Apply the gates to row idx's values. */
 static void
 gate_row(const struct sweep *sw, long idx, const struct metric_row *v,
@@ -351,10 +386,14 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 			    &w->cache);
 			w->row_at = (long)at;
 			if (put_extra(sw, digit, sl, w->extra) != 0 ||
+			    (sw->nperm > 0 && permute_row(sw, sl, at) != 0) ||
 			    slot_room(sl, 1) != 0) {
 				sl->error = EXIT_IO;
 				break;
 			}
+			/* a permuted row is no layout to copy cells from */
+			if (sw->nperm > 0)
+				w->row_at = -1;
 			sl->buf[sl->len++] = '\n';
 			gate_row(sw, idx, &v[r], sl);
 			sl->ndiverged += w->m[i].diverged;

@@ -80,10 +80,12 @@ bad_columns() {
 	grep -q "'omega,' has an empty item" "$ERR" || fail_with "message"
 }
 
-@test "columns: without --metrics, with fps, or a name quat has not, exits 2" {
+@test "columns: without --metrics, with fps --trajectories, or a name quat has not, exits 2" {
 	bad_columns --columns omega
 	grep -q -- "--columns goes with --metrics" "$ERR" || fail_with "message"
-	bad_columns fps --fps 30,60 --columns omega
+	bad_columns fps --fps 30,60 --trajectories --columns omega
+	grep -q -- "--columns 'omega' does not go with --trajectories" "$ERR" ||
+		fail_with "fps --trajectories"
 	# quat reads the names against its own columns
 	bad_columns --model quat --metrics --columns max_err_x
 	grep -q -- "'max_err_x' is not a column of --model quat" "$ERR" ||
@@ -175,7 +177,7 @@ bad_columns() {
 		fail_with "the x errors differ from the full sweep's"
 }
 
-@test "columns: sweep takes its own swept columns by name, after the run's, in the order given" {
+@test "columns: sweep takes its own swept columns by name, in the order given" {
 	grid=(--uaf 1,10 --dr 0.5,2 --frames 40 -q)
 	sim sweep "${grid[@]}"
 	cp "$OUT" "$BATS_TEST_TMPDIR/full"
@@ -187,9 +189,10 @@ bad_columns() {
 	sim sweep "${grid[@]}" --columns omega,dr
 	diff <(cut_by_name "$BATS_TEST_TMPDIR/full" omega,dr,uaf) "$OUT" ||
 		fail_with "omega,dr then uaf"
-	# named before a run column: cannot be printed so; twice; and out
-	bad_columns sweep "${grid[@]}" --columns uaf,max_err_x
-	grep -q -- "'max_err_x' comes after 'uaf'" "$ERR" || fail_with "order"
+	# named before a run column: printed so; twice; and out
+	sim sweep "${grid[@]}" --columns uaf,max_err_x
+	diff <(cut_by_name "$BATS_TEST_TMPDIR/full" uaf,max_err_x,dr) "$OUT" ||
+		fail_with "uaf,max_err_x then dr"
 	bad_columns sweep "${grid[@]}" --columns max_err_x,uaf,uaf
 	grep -q -- "'uaf' is given twice" "$ERR" || fail_with "twice"
 	bad_columns sweep "${grid[@]}" --columns max_err_x,uaf,-uaf
@@ -201,9 +204,44 @@ bad_columns() {
 	grep -q -- "'uaf' is not a column" "$ERR" || fail_with "run"
 }
 
-@test "columns: fps refuses --columns whatever it names" {
-	bad_columns fps --fps 20,144 --metrics --columns fps
-	grep -q -- "--columns does not go with fps" "$ERR" || fail_with "fps"
+@test "columns: fps --columns prints its own and the run's columns in the order named, as its full rows have them" {
+	sim fps --fps 20,60,144 --engine unity
+	assert_status 0
+	full=$BATS_TEST_TMPDIR/full.csv
+	cp "$OUT" "$full"
+	for list in fps,max_err_x,max_dev_x max_dev_x,settle_time,fps,engine \
+	    done_time,fps; do
+		sim fps --fps 20,60,144 --engine unity --columns "$list"
+		assert_status 0
+		[ "$(cat "$OUT")" = "$(cut_by_name "$full" "$list")" ] ||
+			fail_with "fps --columns $list"
+	done
+	bad_columns fps --fps 30 --columns fps,max_dev_x,fps
+	grep -q -- "'fps' is given twice" "$ERR" || fail_with "twice"
+	bad_columns fps --fps 30 --columns fps,nope
+	grep -q -- "'nope' is not a column" "$ERR" || fail_with "unknown"
+}
+
+@test "columns: sweep --columns takes the swept columns anywhere in the list" {
+	g=(sweep --fps 30,60 --uaf 10,20 --dr 0.5,1 --dt-jitter 0,0.1)
+	sim "${g[@]}"
+	assert_status 0
+	full=$BATS_TEST_TMPDIR/full.csv
+	cp "$OUT" "$full"
+	for list in fps,max_err_x,uaf,settle_time,dr,dt_jitter \
+	    dr,uaf,fps,dt_jitter,max_err_x max_err_x,dr,settle_time,uaf,fps,dt_jitter; do
+		sim "${g[@]}" --columns "$list"
+		assert_status 0
+		[ "$(cat "$OUT")" = "$(cut_by_name "$full" "$list")" ] ||
+			fail_with "sweep --columns $list"
+	done
+	# the swept columns not named follow, the run's then the sweep's
+	sim "${g[@]}" --columns uaf,max_err_x,-dr
+	assert_status 0
+	[ "$(head -1 "$OUT")" = uaf,max_err_x,fps,dt_jitter ] ||
+		fail_with "the columns not named"
+	[ "$(cat "$OUT")" = "$(cut_by_name "$full" uaf,max_err_x,fps,dt_jitter)" ] ||
+		fail_with "their values"
 }
 
 @test "columns: --model vector prints the component, then the columns named, as its full rows have them" {

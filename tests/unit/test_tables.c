@@ -325,6 +325,9 @@ check_rows_of(const struct opt_command *c)
 		    f->kind == FK_ON);
 		CHECK((f->kind == FK_REFUSED) == (f->refused != NULL));
 		CHECK(f->kind != FK_COUNT || f->min <= f->max);
+		/* 'auto' is a word a number flag of run's also takes */
+		CHECK(f->auto_at == 0 || f->kind == FK_POSITIVE ||
+		    f->kind == FK_ANY);
 		CHECK(f->kind != FK_TEXT);
 		CHECK(f->letter == 0 || f->kind == FK_COMMON ||
 		    f->kind == FK_COMMON_VALUE || f->letter == 'j' ||

@@ -75,7 +75,10 @@ static const struct flag_row fps_rows[] = {
 "this rate's frames, x_top being the highest rate's spring at the same\n"
 "time (advanced from its last frame by its own policy and rule between\n"
 "frames, not interpolated).  With --trajectories, every rate's trajectory\n"
-"instead, in one long CSV with a first column fps.\n"
+"instead, in one long CSV with a first column fps.  --columns LIST (a run\n"
+"option) prints only the columns named, in that order, fps and max_dev_x\n"
+"among them: --columns fps,max_err_x,max_dev_x.  --duration auto runs\n"
+"each rate until it settles (springsim help run).\n"
 "\n" },
 	{ .flag = "--fps", .kind = FK_HOOK, .parse = parse_rates,
 	  .help =
@@ -97,6 +100,108 @@ static const struct flag_row fps_rows[] = {
 /* See optparse.h. */
 const struct opt_command fps_options = { .name = "fps",
     .rows = fps_rows };
+
+/*
+ * The row's columns: the run's (sel, in their order) and fps's own two
+ * (fps, max_dev_x: own_names), placed among them: own[s] goes before
+ * sel's cell own_at[s] (sel.n: last), s in the order given.  Without
+ * --columns, fps, every run column, max_dev_x.
+ */
+static const char *const own_names[] = { "fps", "max_dev_x" };
+
+struct fps_cols {
+	struct col_select sel;
+	int own[2], own_at[2], nown;
+};
+
+/*
+ * An item of --columns that is no run column (columns_parse's other):
+ * fps's own, placed after the nread run columns named before it; 1 for
+ * any other name (columns_parse's message), -1 after a message.
+ */
+static int
+own_column(void *ctx, const char *item, int nread)
+{
+	struct fps_cols *fc = ctx;
+	int o, s;
+
+	for (o = 0; o < 2; o++) {
+		if (strcmp(item, own_names[o]) != 0)
+			continue;
+		for (s = 0; s < fc->nown; s++)
+			if (fc->own[s] == o) {
+				warn_msg("--columns: '%s' is given twice", item);
+				return -1;
+			}
+		fc->own[fc->nown] = o;
+		fc->own_at[fc->nown++] = nread;
+		return 0;
+	}
+	return 1;
+}
+
+/* fc from --columns LIST (NULL: the default): EXIT_OK or EXIT_USAGE. */
+static int
+plan_columns(struct fps_cols *fc, const char *list, int engine)
+{
+	memset(fc, 0, sizeof(*fc));
+	if (list == NULL) {
+		fc->sel = *metric_select_all(engine);
+		fc->own[0] = 0;
+		fc->own[1] = 1;
+		fc->own_at[1] = fc->sel.n;
+		fc->nown = 2;
+		return EXIT_OK;
+	}
+	return metric_columns_parse(list, &fc->sel, own_column, fc) != 0 ?
+	    EXIT_USAGE : EXIT_OK;
+}
+
+/*
+ * The header (own NULL) or a row: fc's cells in order, the run's by
+ * write_metrics (run i's m, fs, lag, att) a run of them at a time, fps's
+ * own from own[] (the rate, max_dev_x); a newline after.
+ */
+static void
+write_fps_row(struct sink *k, const struct fps_cols *fc,
+    const struct run_setup *rs, const double *own, const spring_metrics *m,
+    const spring_frame_stats *fs, double lag, double att)
+{
+	struct col_select part;
+	char buf[NUMFMT_MAX + 1];
+	int s, start = 0, end, first = 1, n;
+
+	for (s = 0; s <= fc->nown; s++) {
+		end = s < fc->nown ? fc->own_at[s] : fc->sel.n;
+		if (end > start) {
+			part.n = end - start;
+			memcpy(part.idx, fc->sel.idx + start, (size_t)part.n);
+			k->cols = &part;
+			if (!first)
+				out_write(&k->out, ",", 1);
+			if (own == NULL)
+				write_metrics_header(k, 0);
+			else
+				write_metrics(k, rs, m, fs, lag, att, 0);
+			first = 0;
+			start = end;
+		}
+		if (s == fc->nown)
+			break;
+		if (!first)
+			out_write(&k->out, ",", 1);
+		first = 0;
+		if (own == NULL)
+			out_write(&k->out, own_names[fc->own[s]],
+			    strlen(own_names[fc->own[s]]));
+		else {
+			n = put_number(k, buf, own[fc->own[s]]);
+			out_write(&k->out, buf, (size_t)n);
+		}
+	}
+	k->cols = NULL;
+	out_write(&k->out, "\n", 1);
+}
 
 /* A run's frame times and shown x, kept to compare with the top rate. */
 struct track {
@@ -201,19 +306,26 @@ cmd_fps(int argc, char **argv)
 	spring_frame_stats fs[MAX_RATES];
 	spring_sim sims[MAX_RATES];
 	spring_schedule scheds[MAX_RATES];
-	double top_rate = 0.0, *xq = NULL, lag, att, kept = 0.0;
+	struct fps_cols fc;
+	const char *columns;
+	double top_rate = 0.0, *xq = NULL, lag, att, kept = 0.0, longest = 0.0;
 	long most = 0;
-	int i, top = 0, rc = EXIT_OK;
+	int i, top = 0, rc = EXIT_OK, capped[MAX_RATES] = { 0 };
 
 	if (run_alloc(&rs, &k) != 0)
 		return EXIT_IO;
 	memset(tr, 0, sizeof(tr));
-	/* --columns refused before its names are read: none are fps's */
 	if ((rc = run_parse_rows(rs, &fps_options, &fo, argc, argv)) !=
 	    EXIT_OK)
 		goto done;
-	if (rs->columns != NULL) {
-		rc = usage_error("--columns does not go with fps");
+	rs->auto_ok = 1;
+	/* fps's rows are metrics rows, its columns read here (fps's too) */
+	columns = rs->columns;
+	rs->columns = NULL;
+	if (columns != NULL && fo.trajectories) {
+		rc = usage_error("--columns '%s' does not go with "
+		    "--trajectories (a trajectory's columns are fixed)",
+		    columns);
 		goto done;
 	}
 	if ((rc = run_setup_resolve(rs)) != EXIT_OK)
@@ -233,6 +345,8 @@ cmd_fps(int argc, char **argv)
 	k->precision = (int)rs->precision;
 	k->dt_column = rs->sim.schedule != NULL;
 	sink_columns(k, &rs->sim);
+	if ((rc = plan_columns(&fc, columns, k->engine)) != EXIT_OK)
+		goto done;
 	if (out_open(&k->out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;
@@ -240,11 +354,8 @@ cmd_fps(int argc, char **argv)
 	if (rs->header && fo.trajectories) {
 		out_write(&k->out, "fps,", 4);
 		write_trajectory_header(k);
-	} else if (rs->header) {
-		out_write(&k->out, "fps,", 4);
-		write_metrics_header(k, 0);
-		out_write(&k->out, ",max_dev_x\n", 11);
-	}
+	} else if (rs->header)
+		write_fps_row(k, &fc, rs, NULL, NULL, NULL, 0.0, 0.0);
 	for (i = 0; i < fo.nrates && rc == EXIT_OK; i++) {
 		double dt = 1.0 / fo.rate[i];
 
@@ -280,14 +391,25 @@ cmd_fps(int argc, char **argv)
 			scheds[i] = rs->sched;
 			sims[i].schedule = &scheds[i];
 		}
+		/* --duration auto: each rate until it settles (or its cap) */
+		if (rs->duration_auto &&
+		    (rc = run_auto_duration(&sims[i], &capped[i])) != EXIT_OK)
+			break;
+		longest = fmax(longest, sims[i].duration);
 		tr[i].out = fo.trajectories ? k : NULL;
 		tr[i].fps = fo.rate[i];
 		if ((rc = spring_simulate(&sims[i], track_row, &tr[i], &m[i],
 		    &fs[i])) != 0)
 			rc = EXIT_IO;
 		run_warnings(rs, &m[i], &fs[i]);
+		run_auto_warning(&sims[i], capped[i]);
 		if (tr[i].n > most)
 			most = tr[i].n;
+	}
+	/* the rates' own lengths: the comparison's, checked as --duration's */
+	if (rc == EXIT_OK && rs->duration_auto) {
+		rs->duration = longest;
+		rc = check_sampling(rs, &fo);
 	}
 	if (rc == EXIT_OK && !fo.trajectories) {
 		if ((xq = malloc((size_t)(most > 0 ? most : 1) *
@@ -296,19 +418,14 @@ cmd_fps(int argc, char **argv)
 			rc = EXIT_IO;
 		}
 		for (i = 0; rc == EXIT_OK && i < fo.nrates; i++) {
-			char buf[NUMFMT_MAX + 1];
-			int n = put_number(k, buf, fo.rate[i]);
+			double own[2];
 
-			buf[n++] = ',';
-			out_write(&k->out, buf, (size_t)n);
+			own[0] = fo.rate[i];
+			own[1] = i == top ? 0.0 :
+			    max_deviation(&sims[top], &tr[i], xq);
 			rs->sim = sims[i];
 			run_tracking(rs, tr[i].t, tr[i].x, tr[i].n, &lag, &att);
-			write_metrics(k, rs, &m[i], &fs[i], lag, att, 0);
-			n = put_number(k, buf + 1, i == top ? 0.0 :
-			    max_deviation(&sims[top], &tr[i], xq));
-			buf[0] = ',';
-			buf[n + 1] = '\n';
-			out_write(&k->out, buf, (size_t)n + 2);
+			write_fps_row(k, &fc, rs, own, &m[i], &fs[i], lag, att);
 		}
 	}
 	if (rc != EXIT_OK || k->out.failed) {
