@@ -60,9 +60,9 @@ static const struct flag_row fit_rows[] = {
 "Jacobian at the solution (central differences); 0 for a parameter given.\n"
 "They assume independent errors of equal spread.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input: fewer\n"
-"than 8 rows, t not increasing, x constant, or not spring-like (the\n"
-"message names which, with the file's line).\n" },
+EXIT_STATUS_HEAD ";\n"
+"fewer than 8 rows, t not increasing, x constant, or not spring-like\n"
+"among them (the message names which, with the file's line).\n" },
 	{ .flag = NULL }
 };
 

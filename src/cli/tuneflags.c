@@ -275,9 +275,9 @@ static const struct flag_row tune_rows[] = {
 "Run options (--duration, --x0, --v0, --target, --substep, ...) shape the\n"
 "step response as in run; `springsim run --help` lists them.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error, bad input, or\n"
-"targets no spring (or no setting of the rule) can meet (the message says\n"
-"which and why).\n" },
+EXIT_STATUS_HEAD ",\n"
+"or targets no spring (or no setting of the rule) can meet (the message\n"
+"says which and why).\n" },
 	{ .flag = NULL }
 };
 
