@@ -66,11 +66,12 @@ suggest_init(struct suggest *s, const char *typo, size_t len)
 }
 
 /*
- * See cli.h: weigh name.  A name that typo starts, or that starts typo
- * (either of 3 letters or more), scores as one edit; otherwise its
- * distance, if within a third of the longer length (at least 1): "implict"
- * is one from "implicit", "reactspring" one from "react-spring".  The
- * first of equals is kept (the table's order).
+ * See cli.h: weigh name, in half edits.  Its distance, if within a third
+ * of the longer length (at least 1): "implict" is one from "implicit",
+ * "reactspring" one from "react-spring"; else a name that typo starts,
+ * or that starts typo (either of 3 letters or more), as one and a half
+ * (so "motion-on" is motion-one's, one edit, not motion's, a prefix).
+ * The first of equals is kept (the table's order).
  */
 void
 suggest_try(struct suggest *s, const char *name)
@@ -81,17 +82,17 @@ suggest_try(struct suggest *s, const char *name)
 	if (s->len == 0 || s->len > SUGGEST_MAX || m > SUGGEST_MAX ||
 	    (m == s->len && strncmp(name, s->typo, m) == 0))
 		return;
-	if ((s->len >= 3 && s->len < m &&
+	longer = m > s->len ? m : s->len;
+	limit = longer / 3 > 1 ? (int)(longer / 3) : 1;
+	d = osa_distance(s->typo, s->len, name, m);
+	if (d <= limit)
+		d *= 2;
+	else if ((s->len >= 3 && s->len < m &&
 	    strncmp(name, s->typo, s->len) == 0) || (m >= 3 && m < s->len &&
 	    strncmp(s->typo, name, m) == 0))
-		d = 1;
-	else {
-		longer = m > s->len ? m : s->len;
-		limit = longer / 3 > 1 ? (int)(longer / 3) : 1;
-		d = osa_distance(s->typo, s->len, name, m);
-		if (d > limit)
-			return;
-	}
+		d = 3;
+	else
+		return;
 	if (s->best == NULL || d < s->score) {
 		s->best = name;
 		s->score = d;
