@@ -109,7 +109,8 @@ int flush_stdout(void);
 /*
  * A usage error: the message and a pointer to the help, on one line:
  * 'springsim help TOPIC' with usage_topic (the command or model whose
- * flags are being read: opt_parse sets it), else 'springsim --help'.
+ * flags are being read: opt_parse sets it, in the main thread, before
+ * any sweep worker starts), else 'springsim --help'.
  */
 extern const char *usage_topic;
 int usage_error(const char *fmt, ...)

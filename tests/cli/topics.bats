@@ -85,6 +85,26 @@ check_page() {
 	grep -qE '^  order +4 ' "$OUT" || fail_with "help rk4: not order 4"
 }
 
+@test "help RULE for every rule of every model (damper's lerp, the chain's impulse): examples that run" {
+	local m r ex
+	for m in $(jq -r '.models[].name' "$LIST"); do
+		for r in $(jq -r --arg m "$m" '.models[] | select(.name == $m) | .rules[]' "$LIST"); do
+			sim help "$r"
+			assert_status 0
+			assert_stderr_empty
+			grep -q "^$r: an update rule" "$OUT" || fail_with "help $r: no rule paragraph"
+		done
+	done
+	# every example of the pages of lerp and impulse runs
+	for r in lerp impulse; do
+		sim help "$r"
+		while read -r ex; do
+			# shellcheck disable=SC2086
+			"$SPRINGSIM" $ex >/dev/null 2>&1 || fail "help $r: 'springsim $ex' exits $?"
+		done < <(awk '/^  example / { sub(/^  example +springsim /, ""); print }' "$OUT")
+	done
+}
+
 @test "help MODEL for every model: its rules, its own flags, checked against, an example that runs" {
 	local m
 	for m in $(jq -r '.models[].name' "$LIST"); do

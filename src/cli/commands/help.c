@@ -416,9 +416,49 @@ topic_dialect(FILE *fp, const spring_dialect *d)
 }
 
 /*
- * Every topic called name: the engine, the rule, the model and the
- * dialect of that name, each a paragraph (unity is an engine and a
- * dialect).  How many there were.
+ * `springsim help RULE` for a rule of one of the library's models
+ * (damper's lerp, timed's holden): its row, and the model it steps.
+ */
+static void
+topic_model_rule(FILE *fp, const spring_model *m, const spring_model_rule *r)
+{
+	fprintf(fp, "%s: an update rule of --model %s\n", r->name, m->name);
+	field(fp, "steps", r->summary);
+	field(fp, "from", r->source);
+	if (r->order > 0)
+		fieldf(fp, "order", "%d (global)", r->order);
+	else
+		field(fp, "order", "exact");
+	fieldf(fp, "checked", "against the model's exact solution, its closed "
+	    "form (x_ref) at every frame");
+	fieldf(fp, "flags", "--model %s --integrator %s; springsim help %s",
+	    m->name, r->name, m->name);
+	fieldf(fp, "example", "springsim --model %s --integrator %s "
+	    "--duration 1 --metrics", m->name, r->name);
+}
+
+/*
+ * `springsim help RULE` for a rule of the systems' or the mesh's alone
+ * (impulse): its summary, the models it steps and an example.
+ */
+static void
+topic_system_rule(FILE *fp, const char *name, const char *summary,
+    const char *models, const char *checked, const char *example)
+{
+	fprintf(fp, "%s: an update rule of --model %s\n", name, models);
+	field(fp, "steps", summary);
+	fieldf(fp, "checked", "against %s", checked);
+	fieldf(fp, "flags", "--integrator %s", name);
+	fieldf(fp, "example", "springsim --model %s --integrator %s --frames "
+	    "3", example, name);
+}
+
+/*
+ * Every topic called name: the model, the rule, the engine, the dialect
+ * and the library models' rules of that name, and the systems' and the
+ * mesh's rules the spring has not, each a paragraph (unity is an engine
+ * and a dialect, exact a rule of the spring's and of damper's).  How
+ * many there were.
  */
 static int
 topics(FILE *fp, const char *name)
@@ -427,6 +467,10 @@ topics(FILE *fp, const char *name)
 	const spring_rule *r = spring_rule_find(name);
 	const struct run_model *m = run_model_find(name);
 	const spring_dialect *const *d;
+	const spring_model *const *lm;
+	const spring_model_rule *const *mr;
+	const spring_line_rule *const *lr;
+	const spring_net_rule *const *nr;
 	int n = 0;
 
 	if (m != NULL) {
@@ -448,6 +492,29 @@ topics(FILE *fp, const char *name)
 			if (n++ > 0)
 				fputc('\n', fp);
 			topic_dialect(fp, *d);
+		}
+	for (lm = spring_models; *lm != NULL; lm++)
+		for (mr = (*lm)->rules; *mr != NULL; mr++)
+			if (strcmp((*mr)->name, name) == 0) {
+				if (n++ > 0)
+					fputc('\n', fp);
+				topic_model_rule(fp, *lm, *mr);
+			}
+	for (lr = spring_line_rules; r == NULL && *lr != NULL; lr++)
+		if (strcmp((*lr)->name, name) == 0) {
+			if (n++ > 0)
+				fputc('\n', fp);
+			topic_system_rule(fp, name, (*lr)->summary,
+			    "pair, angular or chain", "the exact solution of "
+			    "the modes (Nissen)", "chain");
+		}
+	for (nr = spring_net_rules; r == NULL && *nr != NULL; nr++)
+		if (strcmp((*nr)->name, name) == 0) {
+			if (n++ > 0)
+				fputc('\n', fp);
+			topic_system_rule(fp, name, (*nr)->summary, "mesh",
+			    "--dim 1 the exact modes, --dim 2|3 an rk4 "
+			    "reference", "mesh");
 		}
 	if (n > 0)
 		fputs("\nSee springsim help run for every flag, springsim list "
