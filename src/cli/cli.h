@@ -25,6 +25,18 @@ enum exit_status {
 };
 
 /*
+ * What each status means, the one wording of every --help (and of
+ * springsim(1)'s EXIT STATUS, which help.bats compares): HEAD then ".\n"
+ * (EXIT_STATUS_TEXT), or more on 2, or ",\n" and GATE (sweep's).
+ */
+#define EXIT_STATUS_HEAD \
+"Exit status: 0 success, 1 an output or system failure (a file or standard\n" \
+"output not written, memory out), 2 a usage error or bad input (an input\n" \
+"file missing or malformed too)"
+#define EXIT_STATUS_TEXT EXIT_STATUS_HEAD ".\n"
+#define EXIT_STATUS_GATE "3 a sweep --fail-if gate failed.\n"
+
+/*
  * The exit code for what a command returned (main.c): CMD_DONE is 0, an
  * exit status is itself, and anything else (a helper's -1 that reached
  * a command's return unmapped) is EXIT_USAGE, never 0.
@@ -66,9 +78,41 @@ int option_once(unsigned char *seen, int c, const struct option *opts);
 /* Whether the space-separated list has the word w ("" is in none). */
 int list_has_word(const char *list, const char *w);
 
+/*
+ * "Did you mean ...?" (suggest.c): suggest_init with the name typed
+ * (typo[0..len)), suggest_try with every name of the table it was not
+ * found in, and best is the nearest within the threshold, or NULL;
+ * suggest_text gives "did you mean BEST?" in buf, or otherwise.
+ */
+struct suggest {
+	const char *typo;
+	size_t len;
+	const char *best;
+	int score;
+};
+void suggest_init(struct suggest *s, const char *typo, size_t len);
+void suggest_try(struct suggest *s, const char *name);
+const char *suggest_text(const struct suggest *s, char *buf, size_t size,
+    const char *otherwise);
+/* The hint of a name no table has and none is near. */
+#define LIST_SHOWS "'springsim list' shows them"
+/* The tables suggest_name looks in, or-ed. */
+enum {
+	SUGGEST_COMMANDS = 1, SUGGEST_MODELS = 2, SUGGEST_RULES = 4,
+	SUGGEST_ENGINES = 8, SUGGEST_DIALECTS = 16, SUGGEST_COLUMNS = 32
+};
+const char *suggest_name(const char *typo, unsigned which, char *buf,
+    size_t size, const char *otherwise);
+
 /* Flush stdout; on failure a message and -1 (the caller exits 1). */
 int flush_stdout(void);
-/* A usage error: the message and a pointer to --help, on one line. */
+/*
+ * A usage error: the message and a pointer to the help, on one line:
+ * 'springsim help TOPIC' with usage_topic (the command or model whose
+ * flags are being read: opt_parse sets it, in the main thread, before
+ * any sweep worker starts), else 'springsim --help'.
+ */
+extern const char *usage_topic;
 int usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 

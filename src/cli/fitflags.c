@@ -73,10 +73,11 @@ static const struct flag_row fit_rows[] = {
 "much shorter than the spring's time (omega * span << 1, a ramp) does not\n"
 "determine omega, zeta or the target.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input: fewer\n"
-"than 8 rows, t not increasing, x constant, not spring-like, or a best\n"
-"spring outside what springsim takes (omega beyond 1e-100..1e100, a value\n"
-"beyond +-1e100; the message names which, with the file's line).\n" },
+EXIT_STATUS_HEAD ";\n"
+"fewer than 8 rows, t not increasing, x constant, not spring-like, or a\n"
+"best spring outside what springsim takes (omega beyond 1e-100..1e100, a\n"
+"value beyond +-1e100) among them (the message names which, with the\n"
+"file's line).\n" },
 	{ .flag = NULL }
 };
 

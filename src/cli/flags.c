@@ -334,7 +334,7 @@ static const struct flag_row run_flags[] = {
 "  deviation from its own least-squares line over the second half, over\n"
 "  the target's; 0 when the target has none)\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n"
+EXIT_STATUS_TEXT
 "See springsim(1) and README.md for the math and the articles.\n" },
 	{ .flag = NULL }
 };

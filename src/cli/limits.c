@@ -212,12 +212,14 @@ static int
 limits_rule(void *own, const char *arg)
 {
 	struct limits_opts *lo = own;
+	char hint[96];
 
 	lo->rule_name = strcmp(arg, "all") == 0 ? NULL : arg;
 	if (lo->rule_name != NULL && strcmp(arg, "impulse") != 0 &&
 	    spring_rule_find(arg) == NULL) {
-		usage_error("--integrator: unknown rule '%s'; 'springsim "
-		    "list' shows them, and impulse", arg);
+		usage_error("--integrator: unknown rule '%s'; %s", arg,
+		    suggest_name(arg, SUGGEST_RULES, hint, sizeof(hint),
+		    "'springsim list' shows them, and impulse"));
 		return -1;
 	}
 	return 0;

@@ -449,19 +449,21 @@ add_name(const char **list, int *n, const char *name)
 }
 
 /*
- * The models whose command reads the rows of cmd, a model's command
- * (its name is a model's): every model run by the same function (pair,
- * angular and chain are one command).
+ * The models whose command reads row f of cmd, a model's command (its
+ * name is a model's): every model run by the same function (pair,
+ * angular and chain are one command) that the row's models name.
  */
 static void
-add_models(struct entry *e, const struct opt_command *cmd)
+add_models(struct entry *e, const struct opt_command *cmd,
+    const struct flag_row *f)
 {
 	const struct run_model *m = run_model_find(cmd->name), *o;
 
 	if (m == NULL || m->run == NULL)
 		return;
 	for (o = run_models; run_model_name(o) != NULL; o++)
-		if (o->run == m->run)
+		if (o->run == m->run && (f->models == NULL ||
+		    list_has_word(f->models, run_model_name(o))))
 			add_name(e->models, &e->nmodels, run_model_name(o));
 }
 
@@ -500,7 +502,7 @@ gather_rows(struct registry *r, const struct opt_command *cmd,
 		}
 		e->commands |= bits;
 		if (bits == 0)
-			add_models(e, cmd);
+			add_models(e, cmd, f);
 		if (f->owned)
 			add_owners(e);
 	}

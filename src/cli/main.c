@@ -31,6 +31,8 @@ int
 main(int argc, char **argv)
 {
 	const struct command *c;
+	const char *h;
+	char hint[96];
 
 	flush_subnormals();
 	/* no subcommand, or an option first: `springsim [run] [options]` */
@@ -39,5 +41,7 @@ main(int argc, char **argv)
 	for (c = cli_commands; c->name != NULL; c++)
 		if (strcmp(c->name, argv[1]) == 0)
 			return exit_code(c->run(argc - 1, argv + 1));
-	return exit_code(usage_error("unknown command '%s'", argv[1]));
+	h = suggest_name(argv[1], SUGGEST_COMMANDS, hint, sizeof(hint), NULL);
+	return exit_code(usage_error("unknown command '%s'%s%s", argv[1],
+	    h != NULL ? "; " : "", h != NULL ? h : ""));
 }

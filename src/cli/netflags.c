@@ -396,7 +396,7 @@ static const struct flag_row net_rows[] = {
 "not finite, or a spring 1e6 times its start) stops there with a warning;\n"
 "rows so far are kept.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+EXIT_STATUS_TEXT },
 	{ .flag = "--x0", .kind = FK_HOOK, .parse = parse_x0 },
 	{ .flag = "--v0", .kind = FK_HOOK, .parse = parse_v0 },
 	{ .flag = "--target", .kind = FK_HOOK, .parse = parse_target },

@@ -64,14 +64,26 @@ flush_stdout(void)
 	return -1;
 }
 
-/* A usage error, with the way to help on the same line; EXIT_USAGE. */
+/* See cli.h: the help a usage error points to (NULL: --help). */
+const char *usage_topic;
+
+/*
+ * A usage error, with the way to the help of the command run (or of
+ * its model) on the same line; EXIT_USAGE.
+ */
 int
 usage_error(const char *fmt, ...)
 {
+	char tail[96];
 	va_list ap;
 
+	if (usage_topic != NULL && strlen(usage_topic) < 64)
+		snprintf(tail, sizeof(tail), " (see 'springsim help %s')",
+		    usage_topic);
+	else
+		snprintf(tail, sizeof(tail), " (see 'springsim --help')");
 	va_start(ap, fmt);
-	vmessage(fmt, ap, " (see 'springsim --help')");
+	vmessage(fmt, ap, tail);
 	va_end(ap);
 	return EXIT_USAGE;
 }

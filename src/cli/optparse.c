@@ -7,6 +7,7 @@
  */
 #include <getopt.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +84,31 @@ ambiguous(const char *flag, const struct option *opts, int *status)
 }
 
 /*
+ * An option the command does not know, flag as given: another command's
+ * (named), or "did you mean" the nearest of the command's table opts;
+ * the status to return.
+ */
+static int
+unknown_option(const char *flag, const struct option *opts)
+{
+	const struct option *o;
+	struct suggest s;
+	int status;
+
+	if (opt_elsewhere(flag, &status))
+		return status;
+	if (opts == NULL || strncmp(flag, "--", 2) != 0)
+		return usage_error("unknown option '%s'", flag);
+	suggest_init(&s, flag + 2, strcspn(flag + 2, "="));
+	for (o = opts; o->name != NULL; o++)
+		suggest_try(&s, o->name);
+	if (s.best == NULL)
+		return usage_error("unknown option '%s'", flag);
+	return usage_error("unknown option '%s'; did you mean --%s?", flag,
+	    s.best);
+}
+
+/*
  * The options every command shares, once getopt_long returned c for
  * flag: -h and -V (printed, then *status is CMD_DONE, or EXIT_IO if the
  * text was lost), -o FILE (into *output), and getopt_long's complaints (a
@@ -118,9 +144,8 @@ common_option(int c, const char *flag, const char *arg, const char **output,
 		if (optopt != 0 && strchr(flag, '=') != NULL)
 			*status = usage_error("%.*s takes no value",
 			    (int)(strchr(flag, '=') - flag), flag);
-		else if (!ambiguous(flag, opts, status) &&
-		    !opt_elsewhere(flag, status))
-			*status = usage_error("unknown option '%s'", flag);
+		else if (!ambiguous(flag, opts, status))
+			*status = unknown_option(flag, opts);
 		return -1;
 	}
 	return 0;
@@ -309,6 +334,46 @@ build_table(const struct opt_command *cmd, int params, int run,
 }
 
 /*
+ * The argument getopt_long's c was about, for its messages: the element
+ * it read (argv[optind - 1] once it moved on, argv[optind] while inside
+ * a cluster of short options, before the optind before the call), or,
+ * for a short option it refused ('?', ':'), that letter alone in buf:
+ * "-q" of "-hq", not the argument before the cluster.
+ */
+static const char *
+flag_given(char **argv, int before, int c, char *buf, size_t size)
+{
+	const char *el = argv[optind > before ? optind - 1 : optind];
+
+	if ((c == '?' || c == ':') && strncmp(el, "--", 2) != 0 &&
+	    optopt > 0 && optopt < 128) {
+		snprintf(buf, size, "-%c", optopt);
+		return buf;
+	}
+	return el;
+}
+
+/*
+ * The help a usage error while reading cmd's flags points to: the
+ * command's, or for a model's own command (quat, pair ...) the model
+ * --model names in argv (chain, not pair).
+ */
+static const char *
+help_topic(const struct opt_command *cmd, int argc, char **argv)
+{
+	const struct run_model *m;
+	int i;
+
+	if (run_model_find(cmd->name) == NULL)
+		return cmd->name;
+	for (i = 1; i + 1 < argc; i++)
+		if (strcmp(argv[i], "--model") == 0 &&
+		    (m = run_model_find(argv[i + 1])) != NULL)
+			return run_model_name(m);
+	return cmd->name;
+}
+
+/*
  * opt_parse and opt_scan's loop: a command's own flag is stored in own,
  * or with tap given to tap instead (its FK_REFUSED rows still refused),
  * and then --help and --version print nothing.
@@ -321,14 +386,20 @@ parse_loop(const struct opt_command *cmd, int argc, char **argv, void *own,
 	struct option all[MAX_LONGOPTS];
 	unsigned char seen[OPTION_SEEN_BYTES] = { 0 };
 	const struct flag_row *f;
-	char shorts[64];
+	char shorts[64], letter[3];
 	int c, rc, status;
 
 	build_table(cmd, ps != NULL, rs != NULL, all, shorts, sizeof(shorts));
+	usage_topic = help_topic(cmd, argc, argv);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, shorts, all, NULL)) != -1) {
-		const char *flag = argv[optind - 1];
+	for (;;) {
+		int before = optind;
+		const char *flag;
+
+		if ((c = getopt_long(argc, argv, shorts, all, NULL)) == -1)
+			break;
+		flag = flag_given(argv, before, c, letter, sizeof(letter));
 
 		f = own_row(cmd->rows, c);
 		/* cmd->other says itself when run's flags are given twice */
@@ -361,7 +432,7 @@ parse_loop(const struct opt_command *cmd, int argc, char **argv, void *own,
 		if (rc > 0)
 			continue;
 		if (rs == NULL)
-			return usage_error("unknown option '%s'", flag);
+			return unknown_option(flag, all);
 		if (cmd->other != NULL && own != NULL) {
 			const struct option *o;
 
@@ -414,42 +485,55 @@ knobs_have(const char *name, size_t len)
 }
 
 /*
- * Whether rows have the flag whose name (no dashes) is name[0..len): a
- * row's, or at an FK_KNOBS row an engine knob's.
+ * The row of rows with the flag whose name (no dashes) is name[0..len),
+ * or at an FK_KNOBS row, an engine knob's: that row; NULL none.
  */
-static int
+static const struct flag_row *
 rows_have(const struct flag_row *rows, const char *name, size_t len)
 {
 	const struct flag_row *f;
 
 	for (f = rows; !row_end(f); f++) {
 		if (f->kind == FK_KNOBS && knobs_have(name, len))
-			return 1;
+			return f;
 		if (f->flag != NULL && strncmp(f->flag + 2, name, len) == 0 &&
 		    f->flag[2 + len] == '\0')
-			return 1;
+			return f;
 	}
-	return 0;
+	return NULL;
 }
 
-/* See optparse.h: the first command of the tables that takes it. */
+/*
+ * See optparse.h: the first command of the tables that takes it; for a
+ * model's own command (quat, pair ...), the model: the first its row
+ * names, "--summary is a flag of --model chain".
+ */
 int
 opt_elsewhere(const char *flag, int *status)
 {
 	const struct opt_command *const *c;
+	const struct flag_row *f = NULL;
 	const char *name = flag + 2, *cmd = NULL;
-	size_t len;
+	size_t len, n;
 
 	if (strncmp(flag, "--", 2) != 0 || flag[2] == '\0')
 		return 0;
 	len = strcspn(name, "=");
 	for (c = opt_commands; cmd == NULL && *c != NULL; c++)
-		if (rows_have((*c)->rows, name, len))
+		if ((f = rows_have((*c)->rows, name, len)) != NULL)
 			cmd = (*c)->name;
 	if (cmd == NULL)
 		return 0;
-	warn_msg("--%.*s is a flag of %s; see springsim help %s", (int)len,
-	    name, cmd, cmd);
 	*status = EXIT_USAGE;
+	if (run_model_find(cmd) == NULL) {
+		warn_msg("--%.*s is a flag of %s; see 'springsim help %s'",
+		    (int)len, name, cmd, cmd);
+		return 1;
+	}
+	if (f->models != NULL)
+		cmd = f->models;
+	n = strcspn(cmd, " ");
+	warn_msg("--%.*s is a flag of --model %.*s; see 'springsim help %.*s'",
+	    (int)len, name, (int)n, cmd, (int)n, cmd);
 	return 1;
 }

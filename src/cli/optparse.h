@@ -59,7 +59,8 @@ enum sweep_kind {
  * (own: the command's struct): 0, or -1 after a message (an FK_ON row's
  * parse, if any, is called with NULL after the store); an FK_REFUSED
  * row's flag is refused, "FLAG refused"; a row that repeats is not
- * refused when given twice.  The rest is run's alone
+ * refused when given twice; models names the models of a model
+ * command's that take the flag, when not all do.  The rest is run's alone
  * (flags.c): whether it is a --signal-* flag (named when no signal takes
  * it), how sweep varies it, for a name sweep takes 'all' of the names
  * ('all' is all[0], all[1], ... up to NULL), whether a model owns it
@@ -78,6 +79,9 @@ struct flag_row {
 	int (*parse)(void *own, const char *arg);	/* FK_HOOK */
 	int repeats;
 	const char *refused;	/* FK_REFUSED: why, after the flag */
+	/* a model command's flag that some of its models take alone:
+	 * their names, "pair angular" (NULL: all of them) */
+	const char *models;
 	/* run's alone */
 	int signal;
 	enum sweep_kind sweep;

@@ -480,6 +480,9 @@ struct run_model {
 	const char *refuses, *why;
 	const char *dim_as;	/* the model it is with --dim N */
 	int dim_one_stays;	/* but not with --dim 1 */
+	/* what its rows are checked against (`springsim help NAME`);
+	 * NULL with lib: the library model's closed-form reference */
+	const char *checked;
 };
 extern const struct run_model run_models[];
 /* A row's name: its library model's, or its own (NULL: the table's end). */

@@ -335,12 +335,13 @@ int
 engine_refusals(const struct run_setup *rs)
 {
 	const char *own = NULL, *val = NULL, *target = NULL;
-	char num[64];
+	char num[64], hint[96];
 
 	/* an unknown name first (the empty one too): the knobs name it */
 	if (rs->engine != NULL && spring_engine_find(rs->engine) == NULL)
-		return usage_error("--engine: unknown engine '%s'; 'springsim "
-		    "list' shows them", rs->engine);
+		return usage_error("--engine: unknown engine '%s'; %s",
+		    rs->engine, suggest_name(rs->engine, SUGGEST_ENGINES, hint,
+		    sizeof(hint), LIST_SHOWS));
 	if (rs->knob_given != 0 && knob_refusals(rs) != EXIT_OK)
 		return EXIT_USAGE;
 	if (rs->engine == NULL)

@@ -341,7 +341,7 @@ columns_parse(const char *text, int (*find)(const char *name),
     int (*other)(void *ctx, const char *item, int nread), void *ctx)
 {
 	unsigned char seen[COLUMNS_MAX] = { 0 };
-	char name[64];
+	char name[64], hint[96];
 	const char *p = text, *end;
 	size_t n;
 	int j, rc;
@@ -373,8 +373,9 @@ columns_parse(const char *text, int (*find)(const char *name),
 			    "to leave out", name);
 			return -1;
 		} else if (j < 0) {
-			warn_msg("--columns: '%s' is not a column; 'springsim "
-			    "list' shows them", name);
+			warn_msg("--columns: '%s' is not a column; %s", name,
+			    suggest_name(name, SUGGEST_COLUMNS, hint,
+			    sizeof(hint), LIST_SHOWS));
 			return -1;
 		} else if (seen[j]) {
 			warn_msg("--columns: '%s' is given twice", name);

@@ -92,8 +92,9 @@ sweep_usage(FILE *fp)
 "  -o, --output FILE write the CSV to FILE (whole or not at all)\n"
 "  -h, --help        this help;  -V, --version  the version\n"
 "\n"
-"Exit status: 0 success, 1 I/O error, 2 usage error or a configuration\n"
-"that is not a valid run (nothing written), 3 a --fail-if gate failed.\n"
+EXIT_STATUS_HEAD ",\n"
+"a configuration that is not a valid run among them (nothing written),\n"
+EXIT_STATUS_GATE
 "\n"
 "Examples\n"
 "  springsim sweep --integrator all --dt 0.0069,0.0167,0.0333 \\\n"

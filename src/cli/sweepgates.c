@@ -37,7 +37,7 @@ sweep_gate_parse(const char *text, struct gate *g)
 	static const char *const ops[] = { "<=", ">=", "==", "!=", "<", ">" };
 	static const enum gate_op codes[] = { OP_LE, OP_GE, OP_EQ, OP_NE,
 	    OP_LT, OP_GT };
-	char name[64], num[64];
+	char name[64], num[64], hint[96];
 	const char *p = text, *q;
 	size_t n, i;
 
@@ -72,8 +72,10 @@ sweep_gate_parse(const char *text, struct gate *g)
 	if (gate_value(num, &g->value) != 0)
 		goto syntax;
 	if ((g->col = metric_col_find(name)) < 0) {
-		warn_msg("--fail-if: unknown metric '%s' in '%s'; the metrics "
-		    "are the number columns of run --metrics", name, text);
+		warn_msg("--fail-if: unknown metric '%s' in '%s'; %s", name,
+		    text, suggest_name(name, SUGGEST_COLUMNS, hint,
+		    sizeof(hint), "the metrics are the number columns of run "
+		    "--metrics"));
 		return -1;
 	}
 	if (metric_cols[g->col].kind == COL_NAME) {

@@ -300,8 +300,8 @@ static const struct flag_row tune_rows[] = {
 "them.  Without --integrator or --engine there is no run: they are\n"
 "refused (--dt, for Ck and Cd, and --precision are taken).\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error, bad input, or\n"
-"targets no spring (or no setting of the rule) can meet, a stiffest\n"
+EXIT_STATUS_HEAD ",\n"
+"or targets no spring (or no setting of the rule) can meet, a stiffest\n"
 "spring outside 1e-100..1e100 rad/s among them (the message says which\n"
 "and why).\n" },
 	{ .flag = NULL }

@@ -152,26 +152,26 @@ bad_numbers() {
 }
 
 @test "a flag of another command: exit 2, one line naming the command that takes it" {
-	local msg='springsim: --fail-if is a flag of sweep; see springsim help sweep'
+	local msg="springsim: --fail-if is a flag of sweep; see 'springsim help sweep'"
 	assert_usage_error "$msg" -- --metrics --fail-if 'x>1'
 	[ "$STDERR_TEXT" = "$msg"$'\n' ] || fail_with "stderr: $STDERR_TEXT"
 	assert_usage_error "$msg" -- --fail-if='x>1'
-	assert_usage_error "--hw is a flag of analyze; see springsim help analyze" -- \
+	assert_usage_error "--hw is a flag of analyze; see 'springsim help analyze'" -- \
 		convert --hw 0.5
-	assert_usage_error "--duration is a flag of run; see springsim help run" -- \
+	assert_usage_error "--duration is a flag of run; see 'springsim help run'" -- \
 		analyze --duration 2
-	assert_usage_error "--fps is a flag of run; see springsim help run" -- \
+	assert_usage_error "--fps is a flag of run; see 'springsim help run'" -- \
 		convert --fps 30
-	assert_usage_error "--axis0 is a flag of quat; see springsim help quat" -- \
+	assert_usage_error "--axis0 is a flag of --model quat; see 'springsim help quat'" -- \
 		--axis0 1,0,0
-	assert_usage_error "--trajectories is a flag of fps; see springsim help fps" -- \
+	assert_usage_error "--trajectories is a flag of fps; see 'springsim help fps'" -- \
 		sweep --trajectories
 	assert_usage_error "--fail-if is a flag of sweep" -- fps --fps 30 --fail-if 'x>1'
-	assert_usage_error "--max-rms is a flag of fit; see springsim help fit" -- \
+	assert_usage_error "--max-rms is a flag of fit; see 'springsim help fit'" -- \
 		tune --overshoot 0.1 --max-rms 0.1
-	assert_usage_error "--overshoot is a flag of tune; see springsim help tune" -- \
+	assert_usage_error "--overshoot is a flag of tune; see 'springsim help tune'" -- \
 		fit --overshoot 0.1 -
-	assert_usage_error "--grid is a flag of mesh; see springsim help mesh" -- \
+	assert_usage_error "--grid is a flag of --model mesh; see 'springsim help mesh'" -- \
 		--model quat --grid 3x3
 	assert_usage_error "--settle is a flag of resonance" -- convert --settle 1
 	assert_output_untouched "is a flag of sweep" -- --fail-if 'x>1'
@@ -187,7 +187,7 @@ bad_numbers() {
 	for knob in --clamp '--unity-max-speed 2' '--box2d-substeps=3' \
 	    '--flutter-bounds 0:1'; do
 		# shellcheck disable=SC2086 # the knob and its value: two words
-		assert_usage_error "${knob%%[ =]*} is a flag of run; see springsim help run" -- \
+		assert_usage_error "${knob%%[ =]*} is a flag of run; see 'springsim help run'" -- \
 			analyze $knob
 		# shellcheck disable=SC2086
 		assert_usage_error "${knob%%[ =]*} is a flag of run" -- convert $knob

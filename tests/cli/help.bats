@@ -92,20 +92,22 @@ list_models() {
 	done
 }
 
-@test "springsim help MODEL is --model MODEL --help, for every model" {
+@test "springsim help MODEL is the model's page, which points at --model MODEL --help" {
 	local m d=$BATS_TEST_TMPDIR
 	for m in $(list_models); do
 		"$SPRINGSIM" --model "$m" --help >"$d/want" || fail "--model $m --help: status $?"
 		sim help "$m"
 		assert_status 0
 		assert_stderr_empty
-		cmp -s "$d/want" "$OUT" || fail_with "help $m is not --model $m --help"
+		grep -q "^$m: a model, --model $m\$" "$OUT" || fail_with "help $m: not the model's page"
+		grep -qF -- "springsim --model $m --help" "$OUT" ||
+			fail_with "help $m does not point at --model $m --help"
 	done
 	# the models with a help of their own
 	for m in quat vector pair angular chain mesh; do
-		sim help "$m"
+		sim --model "$m" --help
 		grep -q -- "^usage: springsim --model" "$OUT" ||
-			fail_with "help $m: not the model's own usage"
+			fail_with "--model $m --help: not the model's own usage"
 	done
 }
 
@@ -292,18 +294,21 @@ list_models() {
 	done
 }
 
-@test "a usage error's message says how to get help (--help)" {
+@test "a usage error's message says how to get help (springsim help run)" {
 	local args
+	sim frobnicate
+	assert_status 2
+	assert_one_stderr_line
+	assert_stderr_has "(see 'springsim --help')"
 	while read -r args; do
 		# shellcheck disable=SC2086
 		sim $args
 		assert_status 2
 		assert_one_stderr_line
-		assert_stderr_has --help
+		assert_stderr_has "(see 'springsim help run')"
 	done <<-'EOF'
 	--bogus
 	--dt
-	frobnicate
 	run extra
 	--uaf 5
 	--uaf 5 --dr 1 --stiffness 3 --damping 1

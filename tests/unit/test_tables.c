@@ -7,6 +7,7 @@
  */
 #include <getopt.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -574,6 +575,92 @@ check_model_refusals(void)
 	free(rs);
 }
 
+/* The "did you mean" of s for typo among names (NULL ends), or NULL. */
+static const char *
+nearest(const char *typo, const char *const *names)
+{
+	struct suggest s;
+
+	suggest_init(&s, typo, strlen(typo));
+	for (; *names != NULL; names++)
+		suggest_try(&s, *names);
+	return s.best;
+}
+
+/*
+ * suggest.c over the tables: a typo one edit from a name (a letter
+ * dropped, two swapped, one changed) gets that name back from
+ * suggest_name, for every engine, rule and model; a name itself is
+ * never suggested; a name far from all gets none; and the distance
+ * counts a swap of neighbours as one edit, within a third of the length.
+ */
+static void
+suggest_rows(void)
+{
+	static const char *const few[] = { "model", "metrics", "mass",
+	    "max-dt", NULL };
+	const spring_engine *const *e;
+	const spring_rule *const *r;
+	const struct run_model *m;
+	char typo[80], buf[96], want[96];
+	const char *got;
+	size_t n;
+
+	for (e = spring_engines; *e != NULL; e++) {
+		n = strlen((*e)->name);
+		/* the last letter dropped: "react-sprin" */
+		memcpy(typo, (*e)->name, n - 1);
+		typo[n - 1] = '\0';
+		got = suggest_name(typo, SUGGEST_ENGINES, buf, sizeof(buf), NULL);
+		snprintf(want, sizeof(want), "did you mean %s?", (*e)->name);
+		CHECK(got != NULL && strcmp(got, want) == 0);
+	}
+	for (r = spring_rules; *r != NULL; r++) {
+		/* the first two letters swapped: "xeplicit" */
+		n = strlen((*r)->name);
+		memcpy(typo, (*r)->name, n + 1);
+		typo[0] = (*r)->name[1];
+		typo[1] = (*r)->name[0];
+		got = suggest_name(typo, SUGGEST_RULES, buf, sizeof(buf), NULL);
+		snprintf(want, sizeof(want), "did you mean %s?", (*r)->name);
+		CHECK(got != NULL && strcmp(got, want) == 0);
+	}
+	for (m = run_models; run_model_name(m) != NULL; m++) {
+		/* the first letter changed: "zpring" */
+		n = strlen(run_model_name(m));
+		memcpy(typo, run_model_name(m), n + 1);
+		typo[0] = typo[0] == 'z' ? 'y' : 'z';
+		got = suggest_name(typo, SUGGEST_MODELS, buf, sizeof(buf), NULL);
+		snprintf(want, sizeof(want), "did you mean %s?",
+		    run_model_name(m));
+		CHECK(got != NULL && strcmp(got, want) == 0);
+		/* every row of the CLI's own says what it is checked against */
+		CHECK(m->lib != NULL || m->checked != NULL);
+	}
+	CHECK(strcmp(suggest_name("implict", SUGGEST_MODELS | SUGGEST_RULES,
+	    buf, sizeof(buf), "x"), "did you mean implicit?") == 0);
+	CHECK(strcmp(suggest_name("reactspring", SUGGEST_ENGINES, buf,
+	    sizeof(buf), "x"), "did you mean react-spring?") == 0);
+	CHECK(strcmp(suggest_name("rk5", SUGGEST_RULES, buf, sizeof(buf),
+	    "x"), "did you mean rk4?") == 0);
+	CHECK(strcmp(suggest_name("zzzzzzzz", SUGGEST_COMMANDS |
+	    SUGGEST_MODELS | SUGGEST_RULES | SUGGEST_ENGINES |
+	    SUGGEST_DIALECTS | SUGGEST_COLUMNS, buf, sizeof(buf), "none"),
+	    "none") == 0);
+	/* a swap is one edit; two edits in 5 letters are too many */
+	CHECK(nearest("modle", few) != NULL &&
+	    strcmp(nearest("modle", few), "model") == 0);
+	CHECK(nearest("mdoel", few) != NULL);
+	CHECK(nearest("xyzzy", few) == NULL);
+	CHECK(nearest("model", few) == NULL);	/* the name itself */
+	/* a prefix of 3 letters or more: "metric" and "metricsx" */
+	CHECK(nearest("metric", few) != NULL &&
+	    strcmp(nearest("metric", few), "metrics") == 0);
+	CHECK(nearest("metricsx", few) != NULL &&
+	    strcmp(nearest("metricsx", few), "metrics") == 0);
+	CHECK(nearest("", few) == NULL);
+}
+
 /* A value row f of run's table takes (run_flag_given's test). */
 static const char *
 sample_value(const struct flag_row *f, char *buf, size_t len)
@@ -661,6 +748,7 @@ test_tables(void)
 
 	rule_rows();
 	model_rows();
+	suggest_rows();
 	/* the library's models, each a row choosing the library's rules */
 	for (o = spring_models; *o != NULL; o++) {
 		m = row((*o)->name);

@@ -170,7 +170,7 @@ static const struct flag_row analyze_rows[] = {
 "Example, a stability map over (omega dt, zeta):\n"
 "  springsim analyze --hw 0.01:10:200log --zeta 0:2:41\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n"
+EXIT_STATUS_TEXT
 "See springsim(1), STABILITY, for the derivations.\n" },
 	{ .flag = NULL }
 };
@@ -184,7 +184,7 @@ static int
 parse_rules(const char *arg, struct analyze_opts *o)
 {
 	const spring_rule *const *r;
-	char name[64];
+	char name[64], hint[96];
 	const char *p = arg, *end;
 	size_t n;
 	int i;
@@ -206,7 +206,8 @@ parse_rules(const char *arg, struct analyze_opts *o)
 		name[n] = '\0';
 		if ((rule = spring_rule_find(name)) == NULL) {
 			usage_error("--integrator: unknown rule '%s' in '%s'; "
-			    "'springsim list' shows them", name, arg);
+			    "%s", name, arg, suggest_name(name, SUGGEST_RULES,
+			    hint, sizeof(hint), LIST_SHOWS));
 			return -1;
 		}
 		for (i = 0; i < o->nrules; i++)

@@ -133,7 +133,7 @@ static const struct flag_row res_rows[] = {
 "and run's flags (the model, --integrator, the spring's parameters,\n"
 "--dt, --substep, -o ...): springsim help run.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+EXIT_STATUS_TEXT },
 	{ .flag = NULL }
 };
 

@@ -267,7 +267,7 @@ static const struct flag_row quat_rows[] = {
 "w not finite, or |w| past 1e6 (omega angle0 + |w0| + omega)).  With\n"
 "--columns LIST, only the columns it names, in its order.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+EXIT_STATUS_TEXT },
 	{ .flag = "--angle0", .kind = FK_HOOK, .parse = parse_angle0,
 	  .have = QFIELD(int, have_angle0) },
 	{ .flag = "--axis0", .kind = FK_HOOK, .parse = parse_axis0,
@@ -590,7 +590,7 @@ static const struct flag_row vec_rows[] = {
 "and run's flags (--integrator, the spring's parameters, --dt, --substep,\n"
 "--target-signal, --metrics, -o ...): springsim help run.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+EXIT_STATUS_TEXT },
 	{ .flag = NULL }
 };
 

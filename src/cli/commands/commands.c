@@ -43,6 +43,7 @@ const struct command cli_commands[] = {
 "  list        the models, rules, engines, parameter conventions, signals,\n"
 "              substep policies and output columns, by name\n" },
 	{ "help", cmd_help, NULL, 0, NULL, NULL,
-"  help        this help; help COMMAND, help MODEL: theirs\n" },
+"  help        this help; help NAME: a command's, model's, rule's,\n"
+"              engine's or dialect's\n" },
 	{ NULL, NULL, NULL, 0, NULL, NULL, NULL }
 };

@@ -155,7 +155,7 @@ static const struct flag_row convert_rows[] = {
 "\n", .list = param_usage },
 	{ .help =
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+EXIT_STATUS_TEXT },
 	{ .flag = NULL }
 };
 

@@ -93,7 +93,7 @@ static const struct flag_row fps_rows[] = {
 "and run's flags (the model, --integrator, the spring's parameters, the\n"
 "target, --duration, --substep, -o ...): springsim help run.\n"
 "\n"
-"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+EXIT_STATUS_TEXT },
 	{ .flag = NULL }
 };
 
