@@ -8,15 +8,16 @@
 # cases, one a line, their arguments separated by SEP (a byte that is
 # no value's).  Values mix valid draws from each flag's range, edge
 # values (0, negatives, 1e100, 1e-320, huge counts, lists, empty,
-# garbage) and flags of other commands, models and engines.  The
-# tokens @OUT@, @DIR@ stand for the case's output file and the fixture
+# garbage; one at most in half of the cases) and flags of other
+# commands, models and engines; in some valid cases many values are
+# extreme but in range (1e100, 1e-300), for the numerics.  The tokens
+# @OUT@, @DIR@ stand for the case's output file and the fixture
 # directory (run.sh substitutes them).  The same seed gives the same
-# cases, whatever awk.
+# cases with the same awk (rand() differs between awks).
 BEGIN {
 	FS = "\t"
 }
 $1 == "C" && $2 != "list" && $2 != "help" { cmds[ncmd++] = $2; runish[$2] = $3 }
-$1 == "C" { allcmds[nall++] = $2 }
 $1 == "F" {
 	fl[nfl] = $2; kind[$2] = $3; lo[$2] = $4; hi[$2] = $5
 	fcmds[$2] = "," $6 ","; fmodels[$2] = "," $7 ","; nfl++
@@ -140,7 +141,7 @@ function text_value(f,	r) {
 		return picks("1;0,-9.8;0,-9.8,0;1e100;x;;-9.8")
 	if (wild())
 		return edge_number()
-	if (rand() < 0.1)
+	if (rand() < (ext ? 0.4 : 0.08))
 		return extreme(0, "")
 	return mag(0)
 }
@@ -201,7 +202,7 @@ function value(f, k) {
 		return text_value(f)
 	if (wild())
 		return edge_number()
-	if (rand() < 0.1)
+	if (rand() < (ext ? 0.4 : 0.08))
 		return extreme(lo[f], hi[f])
 	if (f == "--duration")
 		return sprintf("%.3g", rand() * 5)
@@ -236,6 +237,24 @@ function draw_flag(c, m, e,	f, i, tries) {
 }
 
 function add(s) { out = out (out == "" ? "" : us) s }
+function add_pair(f, v) { add(f); add(v) }
+
+# sweep's lists: a spring and a list of one of its parameters, or of
+# rules, frame times
+function sweep_lists(	r) {
+	r = ri(4)
+	if (r == 0) {
+		add_pair("--omega", mag(0))
+		add_pair("--zeta", list_value("--zeta"))
+	} else if (r == 1)
+		add_pair("--integrator", pick(rule, nrule) "," pick(rule, nrule))
+	else if (r == 2)
+		add_pair("--dt", mag(0) "," mag(0))
+	else {
+		add_pair("--uaf", mag(0) "," mag(0))
+		add_pair("--dr", sprintf("%.3g", rand() * 2))
+	}
+}
 
 # the flag f and its value
 function add_flag(f,	v) {
@@ -267,10 +286,11 @@ END {
 			continue
 		}
 		wild_left = rand() < 0.5
+		ext = !wild_left && rand() < 0.4
 		c = pick(cmds, ncmd)
 		if (c != "run" || rand() < 0.5)
 			add(c)
-		m = ""; e = ""
+		m = ""; e = ""; targets = 0
 		if (runish[c] == "true") {
 			if (rand() < 0.35) {
 				m = pick(model, nmodel)
@@ -290,26 +310,32 @@ END {
 			} else if (c != "resonance" && c != "fps" && rand() < 0.6) {
 				add("--frames"); add(count_value("--frames"))
 			}
-			if (c == "fps" && rand() < 0.8) {
-				add("--fps"); add(picks("30,60;30;60,144;0;x;1e100;" \
-				    "30,1e-320;24,30,60,120"))
+			if (c == "fps")
+				add_pair("--fps", wild() ? picks("0;x;1e100;30,1e-320;" \
+				    "30,30;-60;") : picks("30,60;30;60,144;24,30,60,120"))
+			if (c == "resonance")
+				add_pair("--hz", list_value("--hz"))
+			if (c == "sweep" && rand() < 0.7)
+				sweep_lists()
+			if (c == "tune" && rand() < 0.5) {
+				targets = 1
+				add_pair("--overshoot", wild() ? pickl("x,-1,1,") : \
+				    pickl("0.1,0,0.5,1e-3,0.3,0.05"))
+				add_pair("--settle", wild() ? pickl("1e-100,0,x,") : \
+				    pickl("0.4,0.5,1,2,0.2,1e100"))
+			} else if (c == "tune" && rand() < 0.5) {
+				add("--max-stiffness")
+				if (!m && !e && rand() < 0.9)
+					add_pair("--integrator", pick(rule, nrule))
 			}
-			if ((c == "resonance" || c == "sweep") && rand() < 0.6) {
-				add(c == "resonance" ? "--hz" : "--zeta")
-				add(list_value("--hz"))
-			}
-			if (c == "tune" && rand() < 0.7) {
-				add("--overshoot"); add(pickl("0.1,0,0.5,1e-3,x,-1,1"))
-				add("--settle"); add(pickl("0.4,0.5,1,1e-100,0,x,1e100"))
-			}
-			if (rand() < 0.3)
+			if (c != "tune" && c != "resonance" && rand() < 0.3)
 				add("--metrics")
 		}
 		if (c == "fit")
 			add("@DIR@/" pickl("fit.csv,fit.csv,fit-zeta0.csv,cr.csv," \
 			    "big.csv,sub.csv,empty.csv,missing.csv,target.csv"))
 		# a dialect's parameters, all of them
-		if (runish[c] != "" && c != "fit" && rand() < 0.4) {
+		if (runish[c] != "" && c != "fit" && !targets && rand() < 0.5) {
 			np = split(pick(dparams, ndial), ps, ",")
 			for (i = 1; i <= np; i++)
 				add_flag(ps[i])

@@ -7,12 +7,15 @@
 #   - on 2: exactly one stderr line, nothing on stdout, no file left;
 #   - no nan in any output, no stray file beside the -o file;
 #   - inf only in a column documented to hold it: the registry's columns
-#     with an "inf" text (metric_cols[]), and inf-columns here.
+#     with an "inf" text (metric_cols[]), and docs/inf-columns.
 # A failure is printed as its kind and the command, one a line, quoted
-# so it can be pasted to a shell: FX/ is the directory of the input files
-# it writes (CONTRACT_DIR=dir keeps them in dir/fx), out.csv the -o file.  A failure matched by known-failures
-# (the open defects of issue 41) is printed as KNOWN and does not fail.
-# Exit 1 when any other failure is found.  Needs jq and timeout(1).
+# so it can be pasted to a shell: FX/ is the directory of the input
+# files it writes (CONTRACT_DIR=dir keeps them in dir/fx), out.csv the
+# -o file.  A failure matched by known-failures (the open defects of
+# issue 41) is printed as KNOWN and does not fail.  Exit 1 when any
+# other failure is found.  Needs jq and timeout(1).
+# CONTRACT_LOG=file appends every case's status, command and first
+# stderr line to file.
 # make contract (CONTRACT_N) runs it; tests/cli/contract.bats runs a
 # bounded number of cases in the test suite, make fuzz more.
 set -u
@@ -76,7 +79,9 @@ printf 'dt\n0.01\n2e100\n' >"$fx/bigdt.csv"
 : >"$fx/empty.csv"
 
 awk -v seed="$seed" -v n="$n" -v us="$us" -f "$here/gen.awk" \
-    "$tmp/registry" >"$tmp/cases"
+    "$tmp/registry" >"$tmp/cases" &&
+    [ "$(wc -l <"$tmp/cases")" -eq "$n" ] ||
+	{ echo "run.sh: gen.awk drew no $n cases" >&2; exit 1; }
 
 # the argv quoted for a shell, on one line
 quote() {
