@@ -34,7 +34,7 @@ fake() {
 	case "$1" in
 	nan) echo omega=nan ;;
 	inf) printf 'a,max_err_x\n1,inf\n' ;;
-	twolines) echo "warning: x" >&2; echo "springsim: bad" >&2; exit 2 ;;
+	twolines) echo "springsim: first" >&2; echo "springsim: bad" >&2; exit 2 ;;
 	partial) for a; do [ "\$p" = 1 ] && echo x >"\$a"; p=0
 		[ "\$a" = -o ] && p=1; done; echo "springsim: bad" >&2; exit 2 ;;
 	signal) kill -SEGV \$\$ ;;

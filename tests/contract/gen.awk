@@ -57,7 +57,8 @@ function wild() {
 # an extreme value still in [l, h]: exercises the numerics
 function extreme(l, h,	v, tries) {
 	for (tries = 0; tries < 10; tries++) {
-		v = pickl("1e100,-1e100,1e-300,1e-320,1e45,3e16,1e-200,-1e-300")
+		v = pickl("1e100,1e100,-1e100,1e-300,1e-320,1e45,3e16,1e-200," \
+		    "-1e-300,1e-100")
 		if ((l == "" || v + 0 > l + 0) && (h == "" || v + 0 <= h + 0))
 			return v
 	}
@@ -141,7 +142,7 @@ function text_value(f,	r) {
 		return picks("1;0,-9.8;0,-9.8,0;1e100;x;;-9.8")
 	if (wild())
 		return edge_number()
-	if (rand() < (ext ? 0.4 : 0.08))
+	if (rand() < (ext ? 0.5 : 0.08))
 		return extreme(0, "")
 	return mag(0)
 }
@@ -202,7 +203,7 @@ function value(f, k) {
 		return text_value(f)
 	if (wild())
 		return edge_number()
-	if (rand() < (ext ? 0.4 : 0.08))
+	if (rand() < (ext ? 0.5 : 0.08))
 		return extreme(lo[f], hi[f])
 	if (f == "--duration")
 		return sprintf("%.3g", rand() * 5)

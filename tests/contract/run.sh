@@ -27,7 +27,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 if [ -n "${CONTRACT_DIR:-}" ]; then
 	tmp=$CONTRACT_DIR
-	rm -rf "$tmp/fx"
+	rm -rf "$tmp/fx" "$tmp/failures"
 	mkdir -p "$tmp"
 else
 	tmp=$(mktemp -d)
