@@ -21,7 +21,7 @@
 #                     cases from CONTRACT_SEED (41): exit status, one
 #                     stderr line on exit 2, no nan, inf only where
 #                     documented (tests/contract; the test suite runs 300,
-#                     make fuzz FUZZ_CONTRACT_N)
+#                     make fuzz FUZZ_CONTRACT_N, 5000)
 #   make valgrind     every command under valgrind: no error, no leak
 #   make tsan         sweep's threads under ThreadSanitizer: no race, and
 #                     the plain build's bytes (build-tsan)
@@ -316,7 +316,7 @@ FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
 FUZZ_NAMES = args_main args_run args_fps args_convert args_analyze \
 	     args_sweep args_resonance number csv_frames csv_target \
 	     args_tune args_fit csv_fit args_model
-FUZZ_CONTRACT_N ?= 10000
+FUZZ_CONTRACT_N ?= 5000
 fuzz: $(BIN)
 	$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) CFLAGS="$(FUZZ_FLAGS)" \
 	    LDFLAGS="$(FUZZ_FLAGS)" fuzzers

@@ -55,13 +55,15 @@ jq -r '
 	(.columns[] | ["L", .name, (.inf // "")])
 	| @tsv' "$tmp/registry.json" >"$tmp/registry" || exit 1
 
+infdoc=$here/../../docs/inf-columns
+[ -r "$infdoc" ] || { echo "run.sh: no $infdoc" >&2; exit 1; }
 # the columns that may hold inf, "NAME COMMAND" a line: the registry's
 # (in every command), and docs/inf-columns
 {
 	awk -F '\t' '$1 == "L" && $3 != "" { print $2, "*" }' "$tmp/registry"
 	awk -F '\t' '!/^#/ && NF >= 3 { n = split($2, c, ",")
 		for (i = 1; i <= n; i++) print $1, c[i] }' \
-	    "$here/../../docs/inf-columns"
+	    "$infdoc"
 } >"$tmp/infok"
 
 # the files the flags read: the corpus's fixtures and a few edges
