@@ -48,7 +48,7 @@ fake() {
 	local what
 	for what in nan inf twolines partial signal; do
 		fake "$what"
-		run sh "$ROOT/tests/contract/run.sh" "$FAKE" 40 41
+		run sh "$ROOT/tests/contract/run.sh" "$FAKE" 20 41
 		[ "$status" -eq 1 ] || fail_with "$what: status $status: $output"
 		case $what in
 		nan) assert_line --regexp '^FAIL nan omega: springsim( |$)' ;;
@@ -62,11 +62,11 @@ fake() {
 
 @test "the same seed draws the same cases" {
 	fake nan
-	run sh "$ROOT/tests/contract/run.sh" "$FAKE" 25 7
+	run sh "$ROOT/tests/contract/run.sh" "$FAKE" 15 7
 	local first=$output
-	run sh "$ROOT/tests/contract/run.sh" "$FAKE" 25 7
+	run sh "$ROOT/tests/contract/run.sh" "$FAKE" 15 7
 	[ "$output" = "$first" ] || fail_with "two runs differ"
-	run sh "$ROOT/tests/contract/run.sh" "$FAKE" 25 8
+	run sh "$ROOT/tests/contract/run.sh" "$FAKE" 15 8
 	[ "$output" != "$first" ] || fail_with "seeds 7 and 8 drew the same"
 }
 

@@ -81,8 +81,9 @@ function in_range(l, h,	v) {
 	return v
 }
 
-# a count: a few, or an edge
-function count_value(f) {
+# a count: a few, or an edge (not a million periods: resonance would run
+# them, legitimately, for minutes)
+function count_value(f,	v) {
 	if (!wild()) {
 		if (f == "--jobs")
 			return 1 + ri(2)
@@ -94,8 +95,9 @@ function count_value(f) {
 			return 1 + ri(8)
 		return 1 + ri(f == "--frames" ? 200 : 20)
 	}
-	return pickl("0,-1,9223372036854775807,9223372036854775808," \
-	    "1000000000,2.5,,x,1e6,3,1000000")
+	v = pickl("0,-1,9223372036854775807,9223372036854775808,2.5,,x," \
+	    "1e6,3,1000000")
+	return f == "--periods" && v == 1000000 ? 1000 : v
 }
 
 # a list of numbers for --zeta, --hz, --hw (or an edge)
@@ -336,11 +338,17 @@ END {
 			add("@DIR@/" pickl("fit.csv,fit.csv,fit-zeta0.csv,cr.csv," \
 			    "big.csv,sub.csv,empty.csv,missing.csv,target.csv"))
 		# a dialect's parameters, all of them
+		dial = 0
 		if (runish[c] != "" && c != "fit" && !targets && rand() < 0.5) {
 			np = split(pick(dparams, ndial), ps, ",")
 			for (i = 1; i <= np; i++)
 				add_flag(ps[i])
+			dial = 1
 		}
+		# resonance runs until the spring settles: a drawn spring may
+		# take up to the work limit (minutes), so bound its settling
+		if (c == "resonance" && (dial || rand() < 0.5))
+			add_pair("--settle", sprintf("%.3g", rand() * 10))
 		k = ri(4)
 		for (i = 0; i < k; i++)
 			add_flag(draw_flag(c, m, e))
