@@ -10,6 +10,10 @@ bats_require_minimum_version 1.5.0
 load helpers
 
 ROOT=$BATS_TEST_DIRNAME/../..
+# a sanitizer build runs two to three times slower: more time per case
+case $SPRINGSIM in
+*build-san/* | *build-tsan/*) export CONTRACT_TIMEOUT=30 ;;
+esac
 
 setup() {
 	command -v jq >/dev/null || skip "jq is not installed (scripts/setup.sh installs it)"
