@@ -17,6 +17,11 @@
 #   make fuzz         libFuzzer on every harness, FUZZ_SECONDS (60) each;
 #                     needs clang (not part of check; check replays the
 #                     stored inputs); make fuzz-corpus keeps what it found
+#   make contract     the random-argv contract checker on CONTRACT_N (2000)
+#                     cases from CONTRACT_SEED (41): exit status, one
+#                     stderr line on exit 2, no nan, inf only where
+#                     documented (tests/contract; the test suite runs 300,
+#                     make fuzz FUZZ_CONTRACT_N, 5000)
 #   make valgrind     every command under valgrind: no error, no leak
 #   make tsan         sweep's threads under ThreadSanitizer: no race, and
 #                     the plain build's bytes (build-tsan)
@@ -311,10 +316,20 @@ FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
 FUZZ_NAMES = args_main args_run args_fps args_convert args_analyze \
 	     args_sweep args_resonance number csv_frames csv_target \
 	     args_tune args_fit csv_fit args_model
-fuzz:
+FUZZ_CONTRACT_N ?= 5000
+fuzz: $(BIN)
 	$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) CFLAGS="$(FUZZ_FLAGS)" \
 	    LDFLAGS="$(FUZZ_FLAGS)" fuzzers
 	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_NAMES)
+	sh tests/contract/run.sh $(BIN) $(FUZZ_CONTRACT_N) $(CONTRACT_SEED)
+
+# the random-argv contract checker (tests/contract/run.sh): CONTRACT_N
+# cases from CONTRACT_SEED; a failing case is printed as a command line
+CONTRACT_N    ?= 2000
+CONTRACT_SEED ?= 41
+contract: $(BIN)
+	sh tests/contract/run.sh $(BIN) $(CONTRACT_N) $(CONTRACT_SEED)
+.PHONY: contract
 
 fuzzers: $(FUZZ_NAMES:%=$(BUILD)/fuzzer-%)
 

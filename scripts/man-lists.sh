@@ -1,7 +1,9 @@
 #!/bin/sh
 # man-lists.sh BIN [--check] - the lists springsim(1) takes from the
 # registry (`springsim list --json`), written between the page's
-# ".\" BEGIN NAME" and ".\" END NAME" lines: today the engines.  With
+# ".\" BEGIN NAME" and ".\" END NAME" lines: the engines, and the
+# columns that may hold inf (the registry's columns with an "inf" text,
+# then docs/inf-columns, the keys of other commands' outputs).  With
 # --check, nothing is written: exit 1 naming each list that differs
 # from the registry (tests/cli/registry.bats runs it; `make man-lists`
 # rewrites them).  Needs jq.
@@ -40,6 +42,17 @@ jq -r ".engines[] | \".It Cm \\(.name | $esc)\\n\\(.library) \\(.version),\" +
     \" \\(.precision); checked against the \\(.checked).\"" \
     "$tmp/registry.json" | wrap >"$tmp/engines"
 
+# the columns that may hold inf and what it means there: --metrics's
+# (metric_cols[]), then the other commands' (docs/inf-columns)
+{
+	jq -r ".columns[] | select(.inf != null) |
+	    \".It Cm \\(.name | $esc)\\nin the \\\\-\\\\-metrics columns:\" +
+	    \" \\(.inf).\"" "$tmp/registry.json"
+	awk -F '\t' '!/^#/ && NF >= 3 { c = $2; gsub(/,/, ", ", c)
+		gsub(/-/, "\\-", $1); print ".It Cm " $1
+		print "of " c ": " $3 "." }' docs/inf-columns
+} | wrap >"$tmp/inf"
+
 # the page with block NAME replaced by file
 replace() {
 	awk -v name="$1" -v file="$2" '
@@ -51,7 +64,7 @@ replace() {
 
 status=0
 cp "$page" "$tmp/page"
-for list in engines; do
+for list in engines inf; do
 	grep -qx ".\\\\\" BEGIN $list" "$page" ||
 		{ echo "man-lists.sh: $page has no '.\\\" BEGIN $list'" >&2; exit 1; }
 	replace "$list" "$tmp/$list" "$tmp/page" >"$tmp/page.new"
