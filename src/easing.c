@@ -146,6 +146,10 @@ spring_progress_settle(const spring_progress *pr, double band)
 	if (pr->ref.zeta <= 0.0 && envelope(pr, 0.0) > band)
 		return -1.0;
 	hi = envelope_time(pr, band);
+	/* a spring that rings for millions of periods: refused at once */
+	if (pr->ref.zeta < 1.0 && hi / (grid_next(pr, 0.0) - 0.0) >
+	    (double)GRID_POINTS_MAX)
+		return -1.0;
 	for (t = 0.0; t < hi; t = next) {
 		next = fmin(grid_next(pr, t), hi);
 		if (fabs(offset_at(pr, t)) > band)
@@ -313,11 +317,18 @@ spring_progress_tail(const spring_progress *pr)
 {
 	const double g = 0.5 * (sqrt(5.0) - 1.0);
 	double t = pr->duration, worst = fabs(offset_at(pr, t)), at = t;
-	double next, hi, lo, x1, x2, f1, f2;
+	double next, hi, lo, x1, x2, f1, f2, cap;
 	long n = 0;
 	int i;
 
-	hi = envelope_time(pr, worst);
+	/*
+	 * Below critical |offset| is the decaying envelope times |cos|, whose
+	 * peaks come every half period: none after the first half period
+	 * from the end is taller than the one in it (or the end itself).
+	 */
+	cap = pr->ref.zeta < 1.0 ? pr->duration + (0.5 * SEGMENT_SAMPLES +
+	    1.0) * (grid_next(pr, 0.0) - 0.0) : INFINITY;
+	hi = fmin(cap, envelope_time(pr, worst));
 	for (; t < hi && n < GRID_POINTS_MAX; t = next, n++) {
 		double e;
 
@@ -327,7 +338,7 @@ spring_progress_tail(const spring_progress *pr)
 			/* a new largest: the bound's horizon comes nearer */
 			worst = e;
 			at = next;
-			hi = envelope_time(pr, worst);
+			hi = fmin(cap, envelope_time(pr, worst));
 		}
 	}
 	lo = fmax(pr->duration, at - (grid_next(pr, at) - at));
