@@ -9,7 +9,7 @@ load helpers
 # The keys, in the order the brief and --help give them.
 KEYS='stiffness damping mass omega zeta halflife frequency envelope_halflife
 hz decay decay_time ck cd dt critical_halflife critical_frequency period
-damped_frequency settle_time swiftui_response swiftui_damping_fraction
+damped_frequency settle_envelope settle_time swiftui_response swiftui_damping_fraction
 swiftui_duration swiftui_bounce android_stiffness android_damping_ratio
 unity_smooth_time react_tension react_friction react_mass react_frequency
 react_damping_ratio motion_stiffness motion_damping motion_mass
@@ -88,7 +88,7 @@ assert_near() {
 	critical_frequency 0.5
 	period 2 / sqrt(3)
 	damped_frequency sqrt(3) / 2
-	settle_time log(50) / pi
+	settle_envelope log(50) / pi
 	swiftui_response 1
 	swiftui_damping_fraction 0.5
 	swiftui_duration 1
@@ -134,7 +134,7 @@ assert_near() {
 @test "over-damped, critical and undamped springs: settle time, period, damped frequency" {
 	# omega 2, zeta 1.25: roots -1 and -4, the slow mode settles in ln 50
 	sim convert --uaf 2 --dr 1.25
-	assert_near "$(kv settle_time)" "$(calc 'log(50)')" 1e-12 settle_time
+	assert_near "$(kv settle_envelope)" "$(calc 'log(50)')" 1e-12 settle_envelope
 	assert_near "$(kv period)" inf 0 period
 	assert_near "$(kv damped_frequency)" 0 0 damped_frequency
 	assert_near "$(kv swiftui_bounce)" -0.2 1e-12 swiftui_bounce
@@ -144,9 +144,10 @@ assert_near() {
 	sim convert --stiffness 9 --damping 6
 	assert_near "$(kv zeta)" 1 0 zeta
 	assert_near "$(kv unity_smooth_time)" "$(calc '2 / 3')" 1e-12 unity_smooth_time
-	assert_near "$(kv settle_time)" "$(calc 'log(50) / 3')" 1e-12 settle_time
+	assert_near "$(kv settle_envelope)" "$(calc 'log(50) / 3')" 1e-12 settle_envelope
 	# undamped: never settles, keeps its amplitude
 	sim convert --uaf 5 --dr 0
+	assert_near "$(kv settle_envelope)" inf 0 settle_envelope
 	assert_near "$(kv settle_time)" inf 0 settle_time
 	assert_near "$(kv halflife)" inf 0 halflife
 	assert_near "$(kv envelope_halflife)" inf 0 envelope_halflife
@@ -232,7 +233,7 @@ assert_near() {
 	assert_status 0
 	assert_stderr_empty
 	[ "$(head -n 1 "$OUT" | cut -c 1-24)" = "usage: springsim convert" ] || fail_with "no usage line"
-	for k in stiffness omega zeta halflife envelope_halflife decay_time ck cd critical_halflife critical_frequency period damped_frequency settle_time unity_smooth_time; do
+	for k in stiffness omega zeta halflife envelope_halflife decay_time ck cd critical_halflife critical_frequency period damped_frequency settle_envelope settle_time unity_smooth_time; do
 		grep -qw -- "$k" "$OUT" || fail_with "--help does not mention $k"
 	done
 	cd "$BATS_TEST_TMPDIR"	# --output 1 writes a file named 1
@@ -357,4 +358,35 @@ assert_near() {
 		fail_with "csv row"
 	assert_usage_error "--v0" "x" -- convert --v0 x
 	assert_usage_error "--v0" "1e101" -- convert --v0 1e101
+}
+
+@test "#40.1 convert: settle_envelope is ln 50 / (zeta omega), settle_time the step response's true settle time" {
+	run "$SPRINGSIM" convert --omega 10 --zeta 0.5
+	assert_success
+	local env st
+	env=$(printf '%s\n' "$output" | sed -n 's/^settle_envelope=//p')
+	st=$(printf '%s\n' "$output" | sed -n 's/^settle_time=//p')
+	# the envelope: ln 50 / 5; the last time |e| > 0.02 of the closed form
+	# e = e^(-5t) (cos wd t + 5/wd sin wd t), on a 1e-6 grid, then bisected
+	awk -v env="$env" -v st="$st" 'BEGIN { w = 10; z = 0.5; zw = z * w
+	    wd = w * sqrt(1 - z*z)
+	    if ((env - log(50) / zw) ^ 2 > 1e-28) { print "envelope " env; exit 1 }
+	    for (t = 0; t < 3; t += 1e-6) {
+		e = exp(-zw*t) * (cos(wd*t) + zw/wd * sin(wd*t))
+		if (e > 0.02 || e < -0.02) last = t }
+	    d = st - last; if (d < 0) d = -d
+	    if (d > 2e-6) { print "settle_time " st ", grid " last; exit 1 } }' ||
+		fail "settle_envelope $env, settle_time $st"
+	# over-damped, omega 2, zeta 1.25: e = (4 e^-t - e^-4t) / 3 from rest,
+	# falling monotonically: |e| = 0.02 once, found by bisection
+	run "$SPRINGSIM" convert --omega 2 --zeta 1.25
+	st=$(printf '%s\n' "$output" | sed -n 's/^settle_time=//p')
+	awk -v st="$st" 'BEGIN { lo = 0; hi = 10
+	    for (i = 0; i < 200; i++) { m = (lo + hi) / 2
+		if ((4 * exp(-m) - exp(-4 * m)) / 3 > 0.02) lo = m; else hi = m }
+	    d = st - hi; if (d < 0) d = -d; exit !(d <= 1e-12 * hi) }' ||
+		fail "over-damped settle_time $st"
+	run "$SPRINGSIM" convert --omega 10 --zeta 0
+	[[ $output == *$'settle_envelope=inf\n'* ]] && [[ $output == *$'settle_time=inf\n'* ]] ||
+		fail "zeta 0: not inf"
 }

@@ -135,9 +135,12 @@ static const struct flag_row convert_rows[] = {
 "  period              2 pi / omega_d, omega_d = omega sqrt(1 - zeta^2); inf\n"
 "                      from zeta = 1 on\n"
 "  damped_frequency    omega_d / 2 pi Hz; 0 from zeta = 1 on\n"
-"  settle_time         ln 50 / r, the time the envelope takes to fall to\n"
+"  settle_envelope     ln 50 / r, the time the envelope takes to fall to\n"
 "                      2 %: r = zeta omega up to zeta = 1, beyond it the slow\n"
 "                      mode's omega / (zeta + sqrt(zeta^2 - 1)); inf at 0\n"
+"  settle_time         the step response's (from rest) true settle time, as\n"
+"                      run --metrics measures it in continuous time: from it\n"
+"                      on |x - target| stays within 2 %; inf at 0\n"
 "  swiftui_*, android_*, unity_smooth_time, react_*, motion_*, rebound_*,\n"
 "  origami_*, box2d_*  the other libraries' parameters, named as their\n"
 "                      flags below; unity_smooth_time only for zeta = 1,\n"
@@ -372,7 +375,11 @@ void
 conventions_write_v0(out_file *out, const spring_conventions *c, double v0,
     int csv, int header, long precision)
 {
-	struct block b = { out, csv, 0, precision, 0, NAN, NAN };
+	/* one meaning per name: the envelope's estimate and the true
+	 * settle time of the step response, in run --metrics' 2 % band */
+	struct block b = { out, csv, 0, precision, 0, c->settle_time,
+	    c->zeta > 0.0 ? spring_settle_hw(c->zeta, 0.02) / c->omega :
+	    INFINITY };
 
 	if (csv && header) {
 		b.header = 1;
