@@ -90,18 +90,19 @@ make_springs(struct run_setup *rs, const struct net_opts *no, double *body,
 
 /*
  * Allocate the run's arrays (one block each): the state, the rule's work,
- * the modes and their scratch, and with ref the reference's states (rk4's
- * at dt/64 and dt/32) and its work.  0 or -1.
+ * with modes the modes (rows^2 + cols^2) and their scratch, and with ref
+ * the reference's states (rk4's at dt/64 and dt/32) and its work.  0 or
+ * -1.
  */
 static int
 net_alloc(struct net_run *s, long n, long ns, long dim, long rows,
-    long cols, int ref)
+    long cols, int modes, int ref)
 {
 	size_t nn = (size_t)(n * dim), wk = SPRING_NET_WORK((size_t)n,
 	    (size_t)ns, (size_t)dim);
 	size_t ntmp = 4 * (size_t)n + 2 * (size_t)(rows + cols);
 	size_t total = (size_t)n + (size_t)(cols * dim) + 4 * nn + wk +
-	    SPRING_NET_MODES((size_t)rows, (size_t)cols) + ntmp +
+	    (modes ? SPRING_NET_MODES((size_t)rows, (size_t)cols) : 0) + ntmp +
 	    (ref ? 4 * nn + wk : 0);
 	double *p = calloc(total, sizeof(double));
 
@@ -118,7 +119,7 @@ net_alloc(struct net_run *s, long n, long ns, long dim, long rows,
 	s->v0 = s->x0 + nn;
 	s->work = s->v0 + nn;
 	s->modes = s->work + wk;
-	s->tmp = s->modes + SPRING_NET_MODES(rows, cols);
+	s->tmp = s->modes + (modes ? SPRING_NET_MODES(rows, cols) : 0);
 	if (ref) {
 		s->xr = s->tmp + ntmp;
 		s->vr = s->xr + nn;
@@ -487,7 +488,7 @@ rule_names(const spring_net *net, char *buf, size_t cap)
 
 	buf[0] = '\0';
 	for (r = spring_net_rules; *r != NULL; r++) {
-		if ((*r)->needs_modes && net->modes == NULL)
+		if ((*r)->needs_modes && !net->linear)
 			continue;
 		len += (size_t)snprintf(buf + len, cap - len, "%s%s",
 		    len > 0 ? ", " : "", (*r)->name);
@@ -506,6 +507,7 @@ net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
 	char names[256];
 	double body = NAN;
 	long n, ns, rows, cols, i;
+	int modes;
 
 	n = no->kind == NET_PAIR ? 2 : no->kind == NET_CHAIN ? no->particles :
 	    no->rows * no->cols;
@@ -513,7 +515,13 @@ net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
 	    no->rows : 0;
 	cols = no->kind == NET_CHAIN ? 1 : no->kind == NET_MESH ? no->cols : 0;
 	ns = no->kind == NET_PAIR ? 1 : spring_net_grid(rows, cols, NULL);
-	if (net_alloc(s, n, ns, no->dim, rows, cols, !no->no_ref) != 0) {
+	integrator = rs->integrator != NULL ? rs->integrator : "semi-implicit";
+	s->rule = spring_net_rule_find(integrator);
+	/* the modes cost N^2 (seconds at 2000 bodies): only when used */
+	modes = no->dim == 1 && (!no->no_ref || (s->rule != NULL &&
+	    s->rule->needs_modes));
+	if (net_alloc(s, n, ns, no->dim, rows, cols, modes, !no->no_ref) !=
+	    0) {
 		warn_msg("out of memory");
 		return EXIT_IO;
 	}
@@ -536,21 +544,19 @@ net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
 		net->q[i] = no->list[L_TARGET_VEL][i];
 	}
 	make_geometry(s, no);
-	if (net->linear) {
+	if (s->rule == NULL || (s->rule->needs_modes && !net->linear)) {
+		rule_names(net, names, sizeof(names));
+		return usage_error("--integrator: --model %s --dim %ld has no "
+		    "rule '%s'; its rules: %s", model, no->dim, integrator,
+		    names);
+	}
+	s->exact_ref = net->linear;
+	if (modes) {
 		if (spring_net_modes(net, s->modes, s->tmp) != 0) {
 			warn_msg("--model %s: the modes did not converge", model);
 			return EXIT_IO;
 		}
 		net->modes = s->modes;
-		s->exact_ref = 1;
-	}
-	integrator = rs->integrator != NULL ? rs->integrator : "semi-implicit";
-	s->rule = spring_net_rule_find(integrator);
-	if (s->rule == NULL || (s->rule->needs_modes && net->modes == NULL)) {
-		rule_names(net, names, sizeof(names));
-		return usage_error("--integrator: --model %s --dim %ld has no "
-		    "rule '%s'; its rules: %s", model, no->dim, integrator,
-		    names);
 	}
 	return EXIT_OK;
 }
