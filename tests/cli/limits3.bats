@@ -24,3 +24,46 @@ load helpers
 	assert_status 0
 	[ "$(nlines "$OUT")" -eq 10 ] || fail_with "exact: not 10 lines"
 }
+
+# field NAME FILE - the value of column NAME in the last row of CSV FILE.
+field() {
+	awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c)
+	    n = i } END { print $n }' "$2"
+}
+
+@test "#41.10 quat: the reference is kept above |w0| 1e41, and unknown (empty), never 0, when lost" {
+	local w
+	# |w0| 1e42..1e79 about x at 60 fps: h |w| up to 2.6e75 at 64 steps a
+	# frame; the RK4 reference stays finite, so its error is a number
+	# (the spin about x is the same in both, the angle to the goal is not
+	# 0 and the two differ: above 0)
+	for w in 1e42 1e60 1e79; do
+		sim --model quat --w0 "$w,0,1" --metrics
+		assert_status 0
+		[ -n "$(field max_angle_err "$OUT")" ] || fail_with "$w: max_angle_err empty"
+		[ -n "$(field rms_angle_err "$OUT")" ] || fail_with "$w: rms_angle_err empty"
+		awk -v v="$(field max_angle_err "$OUT")" 'BEGIN { exit !(v > 0) }' ||
+			fail_with "$w: max_angle_err $(field max_angle_err "$OUT") not above 0"
+		sim --model quat --w0 "$w,0,1" --frames 3
+		! grep -q ',,' "$OUT" || fail_with "$w: an empty _ref column"
+	done
+	# past h |w| 1e77 the reference overflows: the errors are unknown
+	for w in 1e90 1e100; do
+		sim --model quat --w0 "$w,0,1" --metrics
+		assert_status 0
+		for f in max_angle_err final_angle_err max_w_err ref_err; do
+			[ -z "$(field $f "$OUT")" ] ||
+				fail_with "$w: $f is '$(field $f "$OUT")', not empty"
+		done
+	done
+}
+
+@test "#41.9 quat rk4: max_norm_err stays finite at --w0 1e45" {
+	# RK4 at h |w| 1.7e43 makes q about 1e170 long before the projection:
+	# its norm is rescaled, never squared to inf; the projection then
+	# makes |q| 1 to rounding, so the largest ||q| - 1| is below 1e-12
+	sim --model quat --integrator rk4 --w0 1e45,0,1 --metrics
+	assert_status 0
+	awk -v v="$(field max_norm_err "$OUT")" 'BEGIN { exit !(v != "" && v < 1e-12) }' ||
+		fail_with "max_norm_err '$(field max_norm_err "$OUT")'"
+}
