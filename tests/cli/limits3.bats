@@ -67,3 +67,56 @@ field() {
 	awk -v v="$(field max_norm_err "$OUT")" 'BEGIN { exit !(v != "" && v < 1e-12) }' ||
 		fail_with "max_norm_err '$(field max_norm_err "$OUT")'"
 }
+
+# refused LINE_NEEDLE... -- ARGS: exit 2, one stderr line holding every
+# needle, nothing on stdout, within 10 s (refused up front).
+refused() {
+	local needles=() a
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do needles+=("$1"); shift; done
+	shift
+	OUT=$BATS_TEST_TMPDIR/stdout
+	ERR=$BATS_TEST_TMPDIR/stderr
+	status=0
+	timeout 10 "$SPRINGSIM" "$@" >"$OUT" 2>"$ERR" || status=$?
+	[ "$status" -eq 2 ] || fail_with "$*: status $status, not 2"
+	[ ! -s "$OUT" ] || fail_with "$*: stdout not empty"
+	[ "$(wc -l <"$ERR")" -eq 1 ] || fail_with "$*: not one stderr line"
+	for a in "${needles[@]}"; do
+		grep -qF -- "$a" "$ERR" || fail_with "$*: no '$a' in stderr"
+	done
+}
+
+@test "#41.14 one work estimate: mesh, 3-D chain and box2d's substeps refused without --force" {
+	# the 1-D mesh of 2000 bodies over 1e6 frames: a row a body a frame,
+	# 2000 * 1e6 = 2e9 rows, as the chain of 2000 is refused
+	refused "--grid 2000x1" "--frames 1000000" "2e+09 rows" "--force" -- \
+	    --model mesh --grid 2000x1 --no-reference --frames 1000000
+	refused "--particles 2000" "2e+09 rows" "--force" -- \
+	    --model chain --particles 2000 --no-reference --frames 1000000
+	# the 3-D chain: 2000 * 1e9 = 2e12 rows
+	refused "--particles 2000" "--frames 1000000000" "2e+12 rows" -- \
+	    --model chain --dim 3 --particles 2000 --no-reference \
+	    --frames 1000000000
+	# --summary writes a row a frame, but the steps are 1e8 frames of
+	# 2000 bodies and 1999 springs: 4e11
+	refused "--particles 2000" "4e+11 steps" -- \
+	    --model chain --dim 3 --particles 2000 --no-reference --summary \
+	    --frames 100000000
+	# Box2D's substeps: 1e9 frames of 1000 substeps = 1e12 steps
+	refused "--frames 1000000000" "--box2d-substeps 1000" "1e+12 steps" "--force" -- \
+	    --engine box2d --box2d-substeps 1000 --frames 1000000000
+	# its default, 4: 1e8 frames are 4e8 steps, below; 1e9 frames of 4
+	# are refused by the frames alone
+	# --substep fixed at --max-dt 1e-9: 1e9 frames of up to 1e6 substeps
+	refused "--substep fixed" "--max-dt 1e-09" "1e+15 steps" -- \
+	    --substep fixed --max-dt 1e-9 --max-substeps 1000000 \
+	    --frames 1000000000
+}
+
+@test "#41.14 --force passes the estimate; a short run is not refused" {
+	sim --model mesh --grid 2000x1 --no-reference --frames 1 --force
+	assert_status 0
+	sim --engine box2d --box2d-substeps 1000 --frames 3
+	assert_status 0
+	[ "$(nlines "$OUT")" -eq 5 ] || fail_with "not 5 lines"
+}

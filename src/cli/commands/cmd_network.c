@@ -28,8 +28,6 @@
 /* The rk4 reference's steps a frame, and its step-halving partner's. */
 #define REF_STEPS 64
 #define REF_HALF 32
-/* Spring evaluations of the reference refused without --force (~ minutes). */
-#define MAX_REF_EVALS 2e11
 
 /*
  * What a run needs: the net, the state, the reference, the scratch.
@@ -562,21 +560,39 @@ net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
 }
 
 /*
- * The reference's cost: refused beyond MAX_REF_EVALS without --force;
- * without the reference the cost is the rule's (run's frame limit).
+ * The work, refused up front without --force as every run's
+ * (run_check_work): a row a body a frame (one a frame with --summary),
+ * and the steps, the rule's evaluation of every body and spring a frame
+ * and the rk4 reference's 4 (REF_STEPS + REF_HALF) more (the dim-1
+ * mesh's exact reference: its modes, N a frame).
  */
 static int
 check_cost(const struct run_setup *rs, const struct net_opts *no,
     const struct net_run *s, const char *model)
 {
-	double evals = (double)rs->sim.frames * (double)(s->net.nsprings +
-	    s->net.n) * 4.0 * (REF_STEPS + REF_HALF);
+	double frames = (double)rs->sim.frames + 1.0;
+	double n = (double)s->net.n, evals = n + (double)s->net.nsprings;
+	double rows = no->summary || no->kind == NET_PAIR ? frames :
+	    frames * n;
+	double per = evals * (no->no_ref ? 1.0 : s->exact_ref ? 2.0 :
+	    1.0 + 4.0 * (REF_STEPS + REF_HALF));
+	char what[160];
+	size_t len;
 
-	if (no->no_ref || s->exact_ref || rs->force || evals <= MAX_REF_EVALS)
+	if (rs->force || (rows <= (double)MAX_FRAMES &&
+	    frames * per <= MAX_WORK))
 		return EXIT_OK;
-	return usage_error("--model %s --dim %ld: the rk4 reference would take "
-	    "%.3g spring evaluations (%ld frames; --force to run it anyway)",
-	    model, no->dim, evals, rs->sim.frames);
+	len = (size_t)snprintf(what, sizeof(what), "--model %s --dim %ld",
+	    model, no->dim);
+	if (no->kind == NET_CHAIN)
+		len += (size_t)snprintf(what + len, sizeof(what) - len,
+		    " --particles %ld", no->particles);
+	else if (no->kind == NET_MESH)
+		len += (size_t)snprintf(what + len, sizeof(what) - len,
+		    " --grid %ldx%ld", no->rows, no->cols);
+	what[len++] = ' ';
+	(void)run_length_flags(rs, what + len, sizeof(what) - len);
+	return run_check_work(rs, what, frames, per, rows);
 }
 
 /* `springsim --model pair|chain --dim 2|3`, `--model mesh`. */
