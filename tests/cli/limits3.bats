@@ -120,3 +120,33 @@ refused() {
 	assert_status 0
 	[ "$(nlines "$OUT")" -eq 5 ] || fail_with "not 5 lines"
 }
+
+@test "#41.9 rebound --clamp: an overflowed step is diverged, never an inf snap_jump" {
+	# omega 1e53 (tension 1e106) over 2e100: rebound's RK4 overflows in
+	# its first 1 ms step; the clamp would snap that inf back to the end
+	sim --engine rebound --clamp --x0 -1e100 --target 1e100 --omega 1e53 \
+	    --zeta 100 --metrics --frames 30
+	assert_status 0
+	[ "$(field diverged "$OUT")" = 1 ] || fail_with "not diverged"
+	[ "$(field snap_jump "$OUT")" != inf ] || fail_with "snap_jump inf"
+	# at omega 1e3 the clamp snaps a finite jump, as before
+	sim --engine rebound --clamp --x0 -1e100 --target 1e100 --omega 1e3 \
+	    --zeta 0 --metrics --frames 30
+	assert_status 0
+	[ "$(field diverged "$OUT")" = 0 ] || fail_with "diverged"
+	awk -v v="$(field snap_jump "$OUT")" 'BEGIN { exit !(v > 0 && v < 1e101) }' ||
+		fail_with "snap_jump '$(field snap_jump "$OUT")'"
+}
+
+@test "#41.9 the inf of energy_drift and the chain's energy is documented (out of range, not scaled)" {
+	# the values are beyond the largest double (E / E0 1e382; omega^2 x^2
+	# 1e400): springsim(1) says where inf comes from in each column
+	local man=$BATS_TEST_DIRNAME/../../docs/springsim.1
+	grep -q 'when E \\- E_ref passed the largest double' "$man" ||
+		fail "energy_drift's inf undocumented"
+	grep -q '^energy (and energy_ref) is$' "$man" ||
+		fail "the chain's energy inf undocumented"
+	sim --integrator explicit --omega 1e100 --zeta 0 --dt 1e-9 --frames 50 --metrics
+	assert_status 0
+	[ "$(field diverged "$OUT")" = 1 ] || fail_with "not diverged"
+}
