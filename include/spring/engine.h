@@ -63,6 +63,9 @@ typedef struct spring_engine_knob {
 				 * none) */
 	const char *def_text;	/* the same, in words: "none", "4" */
 	const char *help;	/* one line */
+	int work;		/* 1: a count of substeps a step, the
+				 * library's work a frame (the CLI's
+				 * up-front estimate multiplies by it) */
 } spring_engine_knob;
 
 /* The most knobs an engine has (its knobs[] rows). */

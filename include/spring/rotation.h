@@ -98,7 +98,9 @@ typedef struct spring_rot_row {
  * e0's direction over |e0| (NaN when e0 = 0); settle_time, the time from
  * which the angle to the goal stays within 2 % of the initial one (of
  * 1 rad when that is 0), inf if the last row is outside; max_norm_err,
- * the largest ||q| - 1|; ref_err, the largest of the rows'.
+ * the largest ||q| - 1|; ref_err, the largest of the rows'.  A reference
+ * lost (RK4 overflowing, past h |w| about 1e77) makes the errors and
+ * ref_err NaN (unknown) from that row on.
  */
 typedef struct spring_rot_metrics {
 	int closed_form;

@@ -254,7 +254,12 @@ static const struct flag_row run_flags[] = {
 "                      or too much memory: more than 1e9 frames or pieces\n"
 "                      of a square wave or noise, more than 1e8 frames\n"
 "                      kept for lag and attenuation, a lag search of more\n"
-"                      than 1e11 steps\n" },
+"                      than 1e11 steps; more than 1e11 steps in all, the\n"
+"                      one estimate of every model and engine: frames\n"
+"                      times the substeps a frame (--substep, an engine's\n"
+"                      substep knob such as --box2d-substeps) or the bodies\n"
+"                      and springs updated a frame (--particles, --grid,\n"
+"                      the reference's); more than 1e9 rows written\n" },
 	{ .help =
 "\n"
 "Substeps (Studio Gobo's three listings; the reference is always taken at\n"

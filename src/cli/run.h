@@ -22,6 +22,12 @@
  */
 #define KNOB_OPT 900
 #define KNOBS_MAX 16
+/*
+ * The most steps (one body's update, one substep, one spring's
+ * evaluation) a run may take without --force: minutes (box2d's substep
+ * ~40 ns, the chain's exact reference ~2.5 ns a body).
+ */
+#define MAX_WORK 1e11
 /* Frames a command may hold in memory (16 bytes each) without --force. */
 #define MAX_KEPT_FRAMES 100000000L
 
@@ -150,6 +156,20 @@ int run_setup_read_files(struct run_setup *rs);
  */
 int run_check_cost(const struct run_setup *rs, double dt, double *kept,
     int tracking, const char *what);
+/*
+ * The one estimate of a run's work, for every model and engine: frames
+ * of per_frame steps each, rows written.  Refused up front, unless
+ * --force, past MAX_FRAMES rows or MAX_WORK steps, in one line naming
+ * what (the flags that make the work: "--model mesh --grid 2000x1
+ * --frames 1000000") and the estimate.  EXIT_OK or EXIT_USAGE.
+ */
+int run_check_work(const struct run_setup *rs, const char *what,
+    double frames, double per_frame, double rows);
+/*
+ * The flags that set the length of rs's run ("--frames 1000", "--duration
+ * 2 --dt 0.01", "--frames-from q.csv") into buf, and its frames at most.
+ */
+double run_length_flags(const struct run_setup *rs, char *buf, size_t len);
 /*
  * For many runs that differ only in the parameter flags' values (a
  * sweep's): run_spring_plan says whether resolved setup rs takes its

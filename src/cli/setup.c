@@ -330,6 +330,88 @@ run_check_cost(const struct run_setup *rs, double dt, double *kept,
 
 /* See run.h. */
 int
+run_check_work(const struct run_setup *rs, const char *what, double frames,
+    double per_frame, double rows)
+{
+	if (rs->force)
+		return EXIT_OK;
+	if (rows > (double)MAX_FRAMES)
+		return usage_error("%s: %.3g rows, more than %ld (--force to "
+		    "run it anyway)", what, rows, MAX_FRAMES);
+	if (frames * per_frame > MAX_WORK)
+		return usage_error("%s: %.3g steps (%.3g frames of %.3g), more "
+		    "than %.0e (--force to run it anyway)", what,
+		    frames * per_frame, frames, per_frame, MAX_WORK);
+	return EXIT_OK;
+}
+
+/* See run.h. */
+double
+run_length_flags(const struct run_setup *rs, char *buf, size_t len)
+{
+	double frames, t_end;
+
+	run_extent(rs, rs->dt, &frames, &t_end);
+	if (rs->frames_from != NULL)
+		snprintf(buf, len, "--frames-from %.60s", rs->frames_from);
+	else if (rs->have_frames)
+		snprintf(buf, len, "--frames %ld", rs->frames);
+	else
+		snprintf(buf, len, "--duration %g --dt %g", rs->duration,
+		    rs->dt);
+	return frames;
+}
+
+/*
+ * The run's work (run_check_work): its frames, times the substeps a
+ * frame of the --substep policy (at most --max-substeps, or the frame
+ * over --max-dt) or of the engine's knobs that count them (engine.h's
+ * work), one row a frame.  The flags are named only for a refusal: a
+ * sweep checks every configuration.
+ */
+static int
+check_work(const struct run_setup *rs)
+{
+	const spring_sim *sim = &rs->sim;
+	const spring_engine *e = sim->engine;
+	char what[256];
+	double frames = (double)sim->frames, per = 1.0, t_end, knob;
+	size_t n;
+	int i;
+
+	if (rs->force)
+		return EXIT_OK;
+	if (sim->schedule != NULL || rs->frames_from != NULL)
+		run_extent(rs, rs->dt, &frames, &t_end);
+	if (sim->policy != spring_policy_none)
+		per = fmin((double)sim->max_substeps, ceil(rs->dt *
+		    (1.0 + rs->jitter) / sim->max_dt) + 1.0);
+	for (i = 0; e != NULL && e->knobs != NULL &&
+	    e->knobs[i].option != NULL; i++)
+		if (e->knobs[i].work)
+			per *= sim->esu.knob_given >> i & 1u ?
+			    sim->esu.knob[i] : e->knobs[i].def;
+	if (frames * per <= MAX_WORK)
+		return EXIT_OK;
+	(void)run_length_flags(rs, what, sizeof(what));
+	n = strlen(what);
+	if (sim->policy != spring_policy_none)
+		snprintf(what + n, sizeof(what) - n, " --substep %s "
+		    "--max-dt %g", rs->substep, sim->max_dt);
+	for (i = 0; e != NULL && e->knobs != NULL &&
+	    e->knobs[i].option != NULL; i++)
+		if (e->knobs[i].work) {
+			knob = sim->esu.knob_given >> i & 1u ?
+			    sim->esu.knob[i] : e->knobs[i].def;
+			n = strlen(what);
+			snprintf(what + n, sizeof(what) - n, " --engine %s "
+			    "--%s %g", e->name, e->knobs[i].flag, knob);
+		}
+	return run_check_work(rs, what, frames, per, frames);
+}
+
+/* See run.h. */
+int
 run_setup_resolve(struct run_setup *rs)
 {
 	int rc;
@@ -349,9 +431,9 @@ run_setup_resolve(struct run_setup *rs)
 	    (rc = resolve_schedule(rs)) != EXIT_OK ||
 	    (rc = resolve_spring(rs)) != EXIT_OK)
 		return rc;
-	if (rs->engine != NULL)
-		return resolve_engine(rs);
-	return EXIT_OK;
+	if (rs->engine != NULL && (rc = resolve_engine(rs)) != EXIT_OK)
+		return rc;
+	return check_work(rs);
 }
 
 /* See run.h: a command built on runs, its own flags as rows. */

@@ -66,7 +66,8 @@ static const spring_engine_knob b2_knobs[] = {
 	[B2_K_SUBSTEPS] = { .option = "subStepCount", .flag = "box2d-substeps",
 	    .arg = "N", .kind = SPRING_KNOB_COUNT, .min = 1, .max = 1000,
 	    .def = B2_SUBSTEPS, .def_text = "4",
-	    .help = "Box2D's substeps a step, 1-1000 (default 4)" },
+	    .help = "Box2D's substeps a step, 1-1000 (default 4)",
+	    .work = 1 },
 	{ .option = NULL }
 };
 

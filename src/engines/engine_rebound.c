@@ -200,6 +200,16 @@ rb_frame(spring_engine_state *st, double t)
 		return;
 	}
 	rb_advance(w, elapsed / 1000.0);
+	/*
+	 * An RK4 stage overflowed (tension omega^2 1e106 times a distance
+	 * of 1e100): the library would snap that Infinity back to the end,
+	 * an infinite snap_jump; springsim calls it diverged instead.
+	 */
+	if (!isfinite(w[RB_POS]) || !isfinite(w[RB_VEL])) {
+		st->x = w[RB_POS];
+		st->v = w[RB_VEL];
+		return;
+	}
 	/* isOvershooting(): tension > 0 and x past the end */
 	over = w[RB_CLAMP] != 0.0 && w[RB_TENSION] > 0.0 &&
 	    ((w[RB_START_VALUE] < w[RB_END] && w[RB_POS] > w[RB_END]) ||

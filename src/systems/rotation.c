@@ -53,12 +53,33 @@ spring_quat_conj(spring_quat q)
 	return q;
 }
 
-/* Scale q to unit length; hypot-free, the norm cannot overflow here. */
+/*
+ * |q|, scaled by its largest component when the squares would leave
+ * the range of a double (RK4 at h |w| far above 1 makes q 1e170 long,
+ * whose squares overflow): the plain sum, bit for bit, elsewhere.
+ */
+static double
+quat_norm(spring_quat q)
+{
+	double m = fmax(fmax(fabs(q.w), fabs(q.x)), fmax(fabs(q.y),
+	    fabs(q.z)));
+
+	if (m > 0x1p-500 && m < 0x1p500)
+		return sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+	if (!(m > 0.0) || !isfinite(m))
+		return m;
+	q.w /= m;
+	q.x /= m;
+	q.y /= m;
+	q.z /= m;
+	return m * sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+}
+
+/* Scale q to unit length: -1 if it has none (0, or not finite). */
 int
 spring_quat_normalize(spring_quat *q)
 {
-	double n = sqrt(q->w * q->w + q->x * q->x + q->y * q->y +
-	    q->z * q->z);
+	double n = quat_norm(*q);
 
 	if (!(n > 0.0) || !isfinite(n))
 		return -1;
@@ -379,6 +400,17 @@ to_goal(const spring_rot_sim *sim, spring_quat q, const double *dir,
 	return norm3(e);
 }
 
+/*
+ * The larger of m and x, NaN from the first NaN on: a reference lost
+ * (not finite, past about |w0| 1e80 at 60 fps) makes the largest error
+ * unknown, never the largest of the rows before.
+ */
+static double
+max_known(double m, double x)
+{
+	return isnan(x) || x > m ? x : m;
+}
+
 /* Fold a row into the metrics (every row, t = 0 included). */
 static void
 rot_add(const spring_rot_sim *sim, struct rot_acc *a, spring_rot_row *row,
@@ -394,15 +426,14 @@ rot_add(const spring_rot_sim *sim, struct rot_acc *a, spring_rot_row *row,
 	for (i = 0; i < 3; i++)
 		dw[i] = row->w[i] - row->w_ref[i];
 	ew = norm3(dw);
-	nq = sqrt(row->q.w * row->q.w + row->q.x * row->q.x +
-	    row->q.y * row->q.y + row->q.z * row->q.z);
-	m->max_angle_err = fmax(m->max_angle_err, row->angle_err);
+	nq = quat_norm(row->q);
+	m->max_angle_err = max_known(m->max_angle_err, row->angle_err);
 	m->final_angle_err = row->angle_err;
-	m->max_w_err = fmax(m->max_w_err, ew);
+	m->max_w_err = max_known(m->max_w_err, ew);
 	m->final_w_err = ew;
 	m->max_norm_err = fmax(m->max_norm_err, fabs(nq - 1.0));
-	if (!isnan(row->ref_err))
-		m->ref_err = fmax(m->ref_err, row->ref_err);
+	if (!m->closed_form)
+		m->ref_err = max_known(m->ref_err, row->ref_err);
 	a->sum_a2 += row->angle_err * row->angle_err;
 	a->sum_w2 += ew * ew;
 	if (a->dist0 > 0.0)

@@ -258,8 +258,12 @@ test_knob_flags(const struct option *all)
 	double x;
 
 	for (e = spring_engines; *e != NULL; e++)
-		for (k = (*e)->knobs; k != NULL && k->option != NULL; k++)
+		for (k = (*e)->knobs; k != NULL && k->option != NULL; k++) {
 			rows += k->flag != NULL;
+			/* a work knob multiplies the estimate: a count >= 1 */
+			CHECK(!k->work || (k->kind == SPRING_KNOB_COUNT &&
+			    k->min >= 1.0 && k->def >= 1.0 && k->flag != NULL));
+		}
 	for (j = 0; all[j].name != NULL; j++) {
 		if (all[j].val < KNOB_OPT || all[j].val >= KNOB_OPT + KNOBS_MAX)
 			continue;

@@ -28,8 +28,6 @@
 /* The rk4 reference's steps a frame, and its step-halving partner's. */
 #define REF_STEPS 64
 #define REF_HALF 32
-/* Spring evaluations of the reference refused without --force (~ minutes). */
-#define MAX_REF_EVALS 2e11
 
 /*
  * What a run needs: the net, the state, the reference, the scratch.
@@ -90,18 +88,19 @@ make_springs(struct run_setup *rs, const struct net_opts *no, double *body,
 
 /*
  * Allocate the run's arrays (one block each): the state, the rule's work,
- * the modes and their scratch, and with ref the reference's states (rk4's
- * at dt/64 and dt/32) and its work.  0 or -1.
+ * with modes the modes (rows^2 + cols^2) and their scratch, and with ref
+ * the reference's states (rk4's at dt/64 and dt/32) and its work.  0 or
+ * -1.
  */
 static int
 net_alloc(struct net_run *s, long n, long ns, long dim, long rows,
-    long cols, int ref)
+    long cols, int modes, int ref)
 {
 	size_t nn = (size_t)(n * dim), wk = SPRING_NET_WORK((size_t)n,
 	    (size_t)ns, (size_t)dim);
 	size_t ntmp = 4 * (size_t)n + 2 * (size_t)(rows + cols);
 	size_t total = (size_t)n + (size_t)(cols * dim) + 4 * nn + wk +
-	    SPRING_NET_MODES((size_t)rows, (size_t)cols) + ntmp +
+	    (modes ? SPRING_NET_MODES((size_t)rows, (size_t)cols) : 0) + ntmp +
 	    (ref ? 4 * nn + wk : 0);
 	double *p = calloc(total, sizeof(double));
 
@@ -118,7 +117,7 @@ net_alloc(struct net_run *s, long n, long ns, long dim, long rows,
 	s->v0 = s->x0 + nn;
 	s->work = s->v0 + nn;
 	s->modes = s->work + wk;
-	s->tmp = s->modes + SPRING_NET_MODES(rows, cols);
+	s->tmp = s->modes + (modes ? SPRING_NET_MODES(rows, cols) : 0);
 	if (ref) {
 		s->xr = s->tmp + ntmp;
 		s->vr = s->xr + nn;
@@ -487,7 +486,7 @@ rule_names(const spring_net *net, char *buf, size_t cap)
 
 	buf[0] = '\0';
 	for (r = spring_net_rules; *r != NULL; r++) {
-		if ((*r)->needs_modes && net->modes == NULL)
+		if ((*r)->needs_modes && !net->linear)
 			continue;
 		len += (size_t)snprintf(buf + len, cap - len, "%s%s",
 		    len > 0 ? ", " : "", (*r)->name);
@@ -506,6 +505,7 @@ net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
 	char names[256];
 	double body = NAN;
 	long n, ns, rows, cols, i;
+	int modes;
 
 	n = no->kind == NET_PAIR ? 2 : no->kind == NET_CHAIN ? no->particles :
 	    no->rows * no->cols;
@@ -513,7 +513,13 @@ net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
 	    no->rows : 0;
 	cols = no->kind == NET_CHAIN ? 1 : no->kind == NET_MESH ? no->cols : 0;
 	ns = no->kind == NET_PAIR ? 1 : spring_net_grid(rows, cols, NULL);
-	if (net_alloc(s, n, ns, no->dim, rows, cols, !no->no_ref) != 0) {
+	integrator = rs->integrator != NULL ? rs->integrator : "semi-implicit";
+	s->rule = spring_net_rule_find(integrator);
+	/* the modes cost N^2 (seconds at 2000 bodies): only when used */
+	modes = no->dim == 1 && (!no->no_ref || (s->rule != NULL &&
+	    s->rule->needs_modes));
+	if (net_alloc(s, n, ns, no->dim, rows, cols, modes, !no->no_ref) !=
+	    0) {
 		warn_msg("out of memory");
 		return EXIT_IO;
 	}
@@ -536,41 +542,57 @@ net_build(struct run_setup *rs, struct net_opts *no, struct net_run *s,
 		net->q[i] = no->list[L_TARGET_VEL][i];
 	}
 	make_geometry(s, no);
-	if (net->linear) {
-		if (spring_net_modes(net, s->modes, s->tmp) != 0) {
-			warn_msg("--model %s: the modes did not converge", model);
-			return EXIT_IO;
-		}
-		net->modes = s->modes;
-		s->exact_ref = 1;
-	}
-	integrator = rs->integrator != NULL ? rs->integrator : "semi-implicit";
-	s->rule = spring_net_rule_find(integrator);
-	if (s->rule == NULL || (s->rule->needs_modes && net->modes == NULL)) {
+	if (s->rule == NULL || (s->rule->needs_modes && !net->linear)) {
 		rule_names(net, names, sizeof(names));
 		return usage_error("--integrator: --model %s --dim %ld has no "
 		    "rule '%s'; its rules: %s", model, no->dim, integrator,
 		    names);
 	}
+	s->exact_ref = net->linear;
+	if (modes) {
+		if (spring_net_modes(net, s->modes, s->tmp) != 0) {
+			warn_msg("--model %s: the modes did not converge", model);
+			return EXIT_IO;
+		}
+		net->modes = s->modes;
+	}
 	return EXIT_OK;
 }
 
 /*
- * The reference's cost: refused beyond MAX_REF_EVALS without --force;
- * without the reference the cost is the rule's (run's frame limit).
+ * The work, refused up front without --force as every run's
+ * (run_check_work): a row a body a frame (one a frame with --summary),
+ * and the steps, the rule's evaluation of every body and spring a frame
+ * and the rk4 reference's 4 (REF_STEPS + REF_HALF) more (the dim-1
+ * mesh's exact reference: its modes, N a frame).
  */
 static int
 check_cost(const struct run_setup *rs, const struct net_opts *no,
     const struct net_run *s, const char *model)
 {
-	double evals = (double)rs->sim.frames * (double)(s->net.nsprings +
-	    s->net.n) * 4.0 * (REF_STEPS + REF_HALF);
+	double frames = (double)rs->sim.frames + 1.0;
+	double n = (double)s->net.n, evals = n + (double)s->net.nsprings;
+	double rows = no->summary || no->kind == NET_PAIR ? frames :
+	    frames * n;
+	double per = evals * (no->no_ref ? 1.0 : s->exact_ref ? 2.0 :
+	    1.0 + 4.0 * (REF_STEPS + REF_HALF));
+	char what[160];
+	size_t len;
 
-	if (no->no_ref || s->exact_ref || rs->force || evals <= MAX_REF_EVALS)
+	if (rs->force || (rows <= (double)MAX_FRAMES &&
+	    frames * per <= MAX_WORK))
 		return EXIT_OK;
-	return usage_error("--model %s --dim %ld: the rk4 reference would take "
-	    "%.3g spring evaluations (%ld frames; --force to run it anyway)",
-	    model, no->dim, evals, rs->sim.frames);
+	len = (size_t)snprintf(what, sizeof(what), "--model %s --dim %ld",
+	    model, no->dim);
+	if (no->kind == NET_CHAIN)
+		len += (size_t)snprintf(what + len, sizeof(what) - len,
+		    " --particles %ld", no->particles);
+	else if (no->kind == NET_MESH)
+		len += (size_t)snprintf(what + len, sizeof(what) - len,
+		    " --grid %ldx%ld", no->rows, no->cols);
+	what[len++] = ' ';
+	(void)run_length_flags(rs, what + len, sizeof(what) - len);
+	return run_check_work(rs, what, frames, per, rows);
 }
 
 /* `springsim --model pair|chain --dim 2|3`, `--model mesh`. */

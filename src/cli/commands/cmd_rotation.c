@@ -264,8 +264,11 @@ static const struct flag_row quat_rows[] = {
 "of 1 rad when that is 0; inf if the last row is outside), max_norm_err\n"
 "(the largest ||q| - 1|: exact and semi-implicit never renormalize, rk4\n"
 "does), ref_err (the largest; empty for the closed form), diverged (q or\n"
-"w not finite, or |w| past 1e6 (omega angle0 + |w0| + omega)).  With\n"
-"--columns LIST, only the columns it names, in its order.\n"
+"w not finite, or |w| past 1e6 (omega angle0 + |w0| + omega)).  The RK4\n"
+"reference stays finite (q rescaled) while h |w| is below about 1e77 (|w0|\n"
+"1e80 at 60 fps); past that it is lost, its columns empty from the frame it\n"
+"overflows, and so are the angle and w errors and ref_err (unknown, never\n"
+"0).  With --columns LIST, only the columns it names, in its order.\n"
 "\n"
 EXIT_STATUS_TEXT },
 	{ .flag = "--angle0", .kind = FK_HOOK, .parse = parse_angle0,

@@ -25,8 +25,6 @@
 #include "run.h"
 
 #define MAX_PARTICLES 2000
-/* Body updates a run may take without --force (cf. cmd_network.c's). */
-#define MAX_SYS_EVALS 1e11
 
 enum sys_kind { SYS_PAIR, SYS_ANGULAR, SYS_CHAIN };
 
@@ -354,10 +352,10 @@ check_model_flags(const struct sys_opts *so, const char *model,
 static int rule_needs_modes(const spring_line_rule *rule);
 
 /*
- * The work, refused up front without --force as run refuses a long run:
- * the signal's pieces (run's check), more rows than MAX_FRAMES, and more
- * than MAX_SYS_EVALS body updates, where the exact reference (and the
- * exact rule) costs N^2 a frame (about 2.5 ns each: minutes).
+ * The work, refused up front without --force as every run's
+ * (run_check_work): the signal's pieces (run's check), a row a body a
+ * frame (one a frame with --summary), and the body updates, N a frame,
+ * N^2 more where the exact reference (and the exact rule) costs N^2.
  */
 static int
 check_cost(const struct run_setup *rs, const struct sys_opts *so,
@@ -367,24 +365,22 @@ check_cost(const struct run_setup *rs, const struct sys_opts *so,
 	double frames = (double)rs->sim.frames + 1.0;
 	double rows = so->kind == SYS_CHAIN && !so->summary ? frames * n :
 	    frames;
-	double evals = frames * (n + (!so->no_ref || rule_needs_modes(rule) ?
-	    n * n : 0.0));
+	double per = n + (!so->no_ref || rule_needs_modes(rule) ? n * n : 0.0);
+	char what[160];
+	size_t len;
 	int rc;
 
 	if ((rc = run_check_cost(rs, rs->dt, NULL, 0, model)) != EXIT_OK ||
-	    rs->force)
+	    rs->force || (rows <= (double)MAX_FRAMES &&
+	    frames * per <= MAX_WORK))
 		return rc;
-	if (rows > (double)MAX_FRAMES)
-		return usage_error("--model %s: %.3g rows (%ld frames of %.0f "
-		    "bodies), more than %ld (--summary for a row a frame; "
-		    "--force to run it anyway)", model, rows, rs->sim.frames, n,
-		    MAX_FRAMES);
-	if (evals > MAX_SYS_EVALS)
-		return usage_error("--model %s: %.3g body updates (%ld frames "
-		    "of %.0f bodies%s), more than %.0e (--force to run it "
-		    "anyway)", model, evals, rs->sim.frames, n, so->no_ref ?
-		    "" : ", the exact reference N^2 a frame", MAX_SYS_EVALS);
-	return EXIT_OK;
+	len = (size_t)snprintf(what, sizeof(what), "--model %s", model);
+	if (so->kind == SYS_CHAIN)
+		len += (size_t)snprintf(what + len, sizeof(what) - len,
+		    " --particles %ld", so->particles);
+	what[len++] = ' ';
+	(void)run_length_flags(rs, what + len, sizeof(what) - len);
+	return run_check_work(rs, what, frames, per, rows);
 }
 
 /* See run.h. */
