@@ -112,13 +112,18 @@ pic engines plot-compare \
     --title "five libraries' springs at 30 fps against the exact spring (omega 4 pi, zeta 0.3)" \
     --vary engine=react-spring,rebound,svelte,box2d,android \
     -- --dt 0.03333333333333333 --duration 1.5
+# the README's first recipe: a library's spring at three frame rates
+pic react-spring-fps plot-fps --fps 30,60,144 \
+    --title "react-spring (tension 170, friction 26) at 30, 60 and 144 fps" \
+    -- --engine react-spring --react-tension 170 --react-friction 26 \
+    --duration 1
 # make demo's picture (examples/demo.sh), the same command
 pic implicit plot-trajectory \
     --title "implicit (Stable PD) at dt = 0.033 s vs the exact spring" \
     -- --model implicit --dt 0.033
 
 for name in compare error fps stability convergence work-precision sweep \
-    nissen implicit tune fit engines; do
+    nissen implicit tune fit engines react-spring-fps; do
 	printf '%s  %s.png\n' "$(sha256sum <"$tmp/$name.data" | cut -d' ' -f1)" "$name"
 done >"$tmp/sums"
 if [ -n "$sums" ]; then
