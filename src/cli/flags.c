@@ -820,13 +820,16 @@ run_flag_owned(int c)
 
 /*
  * Whether rs was given row f's flag, as its giving is recorded (a have_
- * flag, a name); a flag whose giving is not recorded, never.
+ * flag, a switch's field, a name); a flag whose giving is not recorded,
+ * never.
  */
 static int
 row_given(const struct run_setup *rs, const struct flag_row *f)
 {
 	if (f->have != 0)
 		return *(const int *)field_of(rs, f->have);
+	if (f->kind == FK_ON)
+		return *(const int *)field_of(rs, f->at);
 	if (f->kind == FK_NAME)
 		return *(const char *const *)field_of(rs, f->at) != NULL;
 	return 0;
@@ -847,6 +850,28 @@ run_flags_given(const struct run_setup *rs,
 			return rc;
 	}
 	return 0;
+}
+
+/* See run.h: " VALUE" of a number's or a name's row, else "". */
+void
+run_flag_value(const struct run_setup *rs, const char *flag, char *buf,
+    size_t n)
+{
+	const struct flag_row *f;
+
+	buf[0] = '\0';
+	for (f = run_flags; f < run_flags + NFLAGS; f++) {
+		if (f->flag == NULL || strcmp(f->flag, flag) != 0)
+			continue;
+		if (f->kind == FK_NAME)
+			snprintf(buf, n, " '%s'",
+			    *(const char *const *)field_of(rs, f->at));
+		else if (f->kind == FK_ANY || f->kind == FK_POSITIVE ||
+		    f->kind == FK_FRACTION)
+			snprintf(buf, n, " %g",
+			    *(const double *)field_of(rs, f->at));
+		return;
+	}
 }
 
 /* See run.h: its row's record. */

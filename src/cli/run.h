@@ -208,9 +208,16 @@ int run_flags_given(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx);
 /*
  * Whether rs was given run's flag ("--x0"), as its row records giving it
- * (a have_ flag, a name); 0 for a flag whose giving is not recorded.
+ * (a have_ flag, a switch's field, a name); 0 for a flag whose giving is
+ * not recorded.
  */
 int run_flag_given(const struct run_setup *rs, const char *flag);
+/*
+ * The value rs was given for run's flag, for a message: " 'NAME'" for a
+ * name, " X" (%g) for a number, "" for any other (a switch).
+ */
+void run_flag_value(const struct run_setup *rs, const char *flag, char *buf,
+    size_t n);
 
 /* Where rows go and how their numbers are written. */
 struct sink {
@@ -407,6 +414,12 @@ int cmd_network(int argc, char **argv);
 int system_run_flags(const struct run_setup *rs, const char *model,
     int has_summary);
 /*
+ * The run flags run_models[]'s row of model (as the user named it)
+ * refuses, for a model with a command of its own: EXIT_OK, or EXIT_USAGE
+ * after one line (runmodels.c).
+ */
+int run_model_refuses(const struct run_setup *rs, const char *model);
+/*
  * The --model argv names (NULL without one), read before getopt; with
  * dim_arg not NULL, *dim_arg the value of --dim ("" when it has none) or
  * NULL without --dim (runmodels.c).
@@ -457,7 +470,8 @@ struct run_model {
 	/*
 	 * run's flags it refuses, "--a --b" (the first given named, in
 	 * this order): "FLAG does not go with --model NAME: why"
-	 * (refuse_flags, which its resolve calls after its parameters)
+	 * (refuse_flags, after its resolve; a model command's checks call
+	 * run_model_refuses)
 	 */
 	const char *refuses, *why;
 	const char *dim_as;	/* the model it is with --dim N */

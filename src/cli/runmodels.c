@@ -159,15 +159,16 @@ parse_source(struct run_setup *rs, const char *flag, const char *spec,
 }
 
 /*
- * The run flags the model's row refuses (its refuses, in order): the
- * first given named with the row's why.  EXIT_OK or EXIT_USAGE.
+ * The run flags row m refuses (its refuses, in order): the first given
+ * named with the row's why, and model, the name the user gave.  EXIT_OK
+ * or EXIT_USAGE.
  */
 static int
-refuse_flags(const struct run_setup *rs)
+refuse_row_flags(const struct run_setup *rs, const struct run_model *m,
+    const char *model)
 {
-	const struct run_model *m = rs->mdl;
 	const char *p = m->refuses;
-	char flag[32];
+	char flag[32], value[64];
 	size_t n;
 
 	while (p != NULL && *p != '\0') {
@@ -176,13 +177,34 @@ refuse_flags(const struct run_setup *rs)
 			abort();	/* the table is ours: a bug */
 		memcpy(flag, p, n);
 		flag[n] = '\0';
-		if (run_flag_given(rs, flag))
-			return usage_error("%s does not go with --model %s: %s",
-			    flag, run_model_name(m), m->why);
+		if (run_flag_given(rs, flag)) {
+			run_flag_value(rs, flag, value, sizeof(value));
+			return usage_error("%s%s does not go with --model %s: "
+			    "%s", flag, value, model, m->why);
+		}
 		p += n;
 		p += *p == ' ';
 	}
 	return EXIT_OK;
+}
+
+/* The run flags the setup's model refuses (refuse_row_flags). */
+static int
+refuse_flags(const struct run_setup *rs)
+{
+	return refuse_row_flags(rs, rs->mdl, run_model_name(rs->mdl));
+}
+
+/*
+ * See run.h: for a model with a command of its own, the run flags its
+ * row refuses.
+ */
+int
+run_model_refuses(const struct run_setup *rs, const char *model)
+{
+	const struct run_model *m = run_model_find(model);
+
+	return m != NULL ? refuse_row_flags(rs, m, model) : EXIT_OK;
 }
 
 /* --model inertialize's sources, the switch, the start on source a. */
@@ -349,33 +371,45 @@ const struct run_model run_models[] = {
 	{ .name = "quat", .summary = "Holden's quaternion spring: a rotation "
 	  "toward a goal rotation (--q0, --target, --w0); rules "
 	  "semi-implicit, exact, rk4", .rules = RULES_ROTATION,
-	  .run = cmd_quat },
+	  .run = cmd_quat,
+	  .refuses = "--float32 --engine", .why = "the rotation steps by its "
+	  "own rules (--integrator), in double precision" },
 	{ .name = "vector", .summary = "2 or 3 independent damped springs "
 	  "(--dim, --x0 LIST, --target LIST), each component exactly run's",
 	  .rules = RULES_SPRING, .run = cmd_vector },
 	{ .name = "pair", .summary = "two bodies joined by a spring of rest "
 	  "length: 1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 "
 	  "reference", .rules = RULES_LINE, .run = cmd_system,
+	  .refuses = "--float32 --engine", .why = "its bodies step by its "
+	  "own rules (--integrator), in double precision",
 	  .dim_as = "mesh",
 	  .dim_one_stays = 1 },
 	{ .name = "angular", .summary = "a torsional spring between two "
 	  "rotating bodies, wind-up, exact (Nissen)", .rules = RULES_LINE,
-	  .run = cmd_system },
+	  .run = cmd_system,
+	  .refuses = "--float32 --engine", .why = "its bodies step by its "
+	  "own rules (--integrator), in double precision" },
 	{ .name = "chain", .summary = "a rope of --particles N hung from the "
 	  "target: 1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 "
 	  "reference", .rules = RULES_LINE, .run = cmd_system,
+	  .refuses = "--float32 --engine", .why = "its bodies step by its "
+	  "own rules (--integrator), in double precision",
 	  .dim_as = "mesh",
 	  .dim_one_stays = 1 },
 	{ .name = "mesh", .summary = "Nissen's mesh, --grid RxC hung by its "
 	  "top row: --dim 1 linear, exact; --dim 2|3 rest-length springs, rk4 "
 	  "reference (also pair and chain with --dim 2|3)",
-	  .rules = RULES_NET, .run = cmd_network },
+	  .rules = RULES_NET, .run = cmd_network,
+	  .refuses = "--float32 --engine", .why = "its bodies step by its "
+	  "own rules (--integrator), in double precision" },
 	/*
 	 * the library's (spring_models[]): its row gives the name, the
 	 * summary and the rules; the CLI's, how its spring is resolved and
 	 * the flags it owns
 	 */
-	{ .lib = &spring_model_damper, .resolve = resolve_damper },
+	{ .lib = &spring_model_damper, .resolve = resolve_damper,
+	  .refuses = "--v0", .why = "it is first order, its state x alone "
+	  "(v is its rate)" },
 	{ .lib = &spring_model_double, .resolve = resolve_critical },
 	{ .lib = &spring_model_timed, .resolve = resolve_goal,
 	  .owns = "--t-goal --apprehension",
@@ -466,7 +500,8 @@ resolve_spring(struct run_setup *rs)
 
 	sim->xi0 = sim->x0;
 	sim->vi0 = sim->v0;
-	if ((rc = rs->mdl->resolve(rs)) != EXIT_OK)
+	if ((rc = rs->mdl->resolve(rs)) != EXIT_OK ||
+	    (rc = refuse_flags(rs)) != EXIT_OK)
 		return rc;
 	if (sim->model != NULL || sim->rule == spring_rule_critical)
 		sim->params.mass = rs->ps.mass;
