@@ -77,7 +77,8 @@ struct flag_row {
 	const char *tail;
 	int (*parse)(void *own, const char *arg);	/* FK_HOOK */
 	int repeats;
-	const char *refused;	/* FK_REFUSED: why, after the flag */
+	/* FK_REFUSED: why, after the flag; run's: why models refuse it */
+	const char *refused;
 	/* run's alone */
 	int signal;
 	enum sweep_kind sweep;

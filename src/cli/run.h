@@ -218,6 +218,12 @@ int run_flag_given(const struct run_setup *rs, const char *flag);
  */
 void run_flag_value(const struct run_setup *rs, const char *flag, char *buf,
     size_t n);
+/*
+ * Why the models that refuse run's flag do, when the flag itself says it
+ * (its row's refused: "goes with the spring's rules"), else NULL: the
+ * model's row says why.
+ */
+const char *run_flag_why(const char *flag);
 
 /* Where rows go and how their numbers are written. */
 struct sink {
@@ -469,7 +475,9 @@ struct run_model {
 	const char *owns;	/* flags only it and others that say so take */
 	/*
 	 * run's flags it refuses, "--a --b" (the first given named, in
-	 * this order): "FLAG does not go with --model NAME: why"
+	 * this order): "FLAG does not go with --model NAME: why", or
+	 * "FLAG REASON, not --model NAME" for a flag whose row gives the
+	 * reason (run_flag_why: --float32); why NULL when each does
 	 * (refuse_flags, after its resolve; a model command's checks call
 	 * run_model_refuses)
 	 */

@@ -179,6 +179,9 @@ refuse_row_flags(const struct run_setup *rs, const struct run_model *m,
 		flag[n] = '\0';
 		if (run_flag_given(rs, flag)) {
 			run_flag_value(rs, flag, value, sizeof(value));
+			if (run_flag_why(flag) != NULL)
+				return usage_error("%s%s %s, not --model %s",
+				    flag, value, run_flag_why(flag), model);
 			return usage_error("%s%s does not go with --model %s: "
 			    "%s", flag, value, model, m->why);
 		}
@@ -366,14 +369,15 @@ const struct run_model run_models[] = {
 	{ .name = "critical", .summary = "Holden's critical spring: zeta 1, "
 	  "omega 2 ln2 / H (--halflife H); rule exact (first order on a "
 	  "moving target)",
-	  .rules = RULES_CRITICAL, .resolve = resolve_critical },
+	  .rules = RULES_CRITICAL, .resolve = resolve_critical,
+	  .refuses = "--float32" },
 	/* MODEL COMMANDS: add a line here */
 	{ .name = "quat", .summary = "Holden's quaternion spring: a rotation "
 	  "toward a goal rotation (--q0, --target, --w0); rules "
 	  "semi-implicit, exact, rk4", .rules = RULES_ROTATION,
 	  .run = cmd_quat,
 	  .refuses = "--float32 --engine", .why = "the rotation steps by its "
-	  "own rules (--integrator), in double precision" },
+	  "own rules (--integrator)" },
 	{ .name = "vector", .summary = "2 or 3 independent damped springs "
 	  "(--dim, --x0 LIST, --target LIST), each component exactly run's",
 	  .rules = RULES_SPRING, .run = cmd_vector },
@@ -381,19 +385,19 @@ const struct run_model run_models[] = {
 	  "length: 1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 "
 	  "reference", .rules = RULES_LINE, .run = cmd_system,
 	  .refuses = "--float32 --engine", .why = "its bodies step by its "
-	  "own rules (--integrator), in double precision",
+	  "own rules (--integrator)",
 	  .dim_as = "mesh",
 	  .dim_one_stays = 1 },
 	{ .name = "angular", .summary = "a torsional spring between two "
 	  "rotating bodies, wind-up, exact (Nissen)", .rules = RULES_LINE,
 	  .run = cmd_system,
 	  .refuses = "--float32 --engine", .why = "its bodies step by its "
-	  "own rules (--integrator), in double precision" },
+	  "own rules (--integrator)" },
 	{ .name = "chain", .summary = "a rope of --particles N hung from the "
 	  "target: 1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 "
 	  "reference", .rules = RULES_LINE, .run = cmd_system,
 	  .refuses = "--float32 --engine", .why = "its bodies step by its "
-	  "own rules (--integrator), in double precision",
+	  "own rules (--integrator)",
 	  .dim_as = "mesh",
 	  .dim_one_stays = 1 },
 	{ .name = "mesh", .summary = "Nissen's mesh, --grid RxC hung by its "
@@ -401,28 +405,29 @@ const struct run_model run_models[] = {
 	  "reference (also pair and chain with --dim 2|3)",
 	  .rules = RULES_NET, .run = cmd_network,
 	  .refuses = "--float32 --engine", .why = "its bodies step by its "
-	  "own rules (--integrator), in double precision" },
+	  "own rules (--integrator)" },
 	/*
 	 * the library's (spring_models[]): its row gives the name, the
 	 * summary and the rules; the CLI's, how its spring is resolved and
 	 * the flags it owns
 	 */
 	{ .lib = &spring_model_damper, .resolve = resolve_damper,
-	  .refuses = "--v0", .why = "it is first order, its state x alone "
+	  .refuses = "--float32 --v0", .why = "it is first order, its state x alone "
 	  "(v is its rate)" },
-	{ .lib = &spring_model_double, .resolve = resolve_critical },
+	{ .lib = &spring_model_double, .resolve = resolve_critical,
+	  .refuses = "--float32" },
 	{ .lib = &spring_model_timed, .resolve = resolve_goal,
 	  .owns = "--t-goal --apprehension",
-	  .refuses = "--target-vel", .why = "its target is --target" },
+	  .refuses = "--float32 --target-vel", .why = "its target is --target" },
 	{ .lib = &spring_model_velocity, .resolve = resolve_goal,
 	  .owns = "--v-goal --apprehension",
-	  .refuses = "--target-vel", .why = "its target is --target" },
+	  .refuses = "--float32 --target-vel", .why = "its target is --target" },
 	{ .lib = &spring_model_predict, .resolve = resolve_goal,
 	  .owns = "--v-goal --horizon",
-	  .refuses = "--target --target-vel", .why = "its goal is --v-goal" },
+	  .refuses = "--float32 --target --target-vel", .why = "its goal is --v-goal" },
 	{ .lib = &spring_model_inertialize, .resolve = resolve_inertialize,
 	  .owns = "--switch-at --source-a --source-b",
-	  .refuses = "--x0 --v0", .why = "it starts on --source-a" },
+	  .refuses = "--float32 --x0 --v0", .why = "it starts on --source-a" },
 	{ .name = NULL, .lib = NULL }
 };
 
@@ -512,12 +517,9 @@ resolve_spring(struct run_setup *rs)
 		return usage_error("--fast-exp applies to the exact rules "
 		    "(exact, --model critical, damper exact, double), not %s",
 		    rs->integrator);
-	if (rs->float32) {
-		if (sim->model != NULL || sim->rule == spring_rule_critical)
-			return usage_error("--float32 goes with the spring's "
-			    "rules (--integrator), not --model %s", rs->model);
+	/* the models it does not go with refuse it (their rows) */
+	if (rs->float32)
 		sim->rule = spring_rule_float32(sim->rule);
-	}
 	if ((rc = run_flags_given(rs, refuse_unowned, rs)) != EXIT_OK)
 		return rc;
 	if (sim->model != NULL) {

@@ -120,3 +120,19 @@ load helpers
 	sim --model chain --dim 2 --gravity 1 --pluck 3 --frames 1
 	assert_status 0
 }
+
+@test "#41.7 every model but the spring and vector refuses --float32, and the registry says so" {
+	local m refusers
+	command -v jq >/dev/null || skip "jq is not installed (scripts/setup.sh installs it)"
+	# the float32 rules are the spring's: run's spring and vector's
+	for m in critical quat pair angular chain mesh damper double timed \
+	    velocity predict inertialize; do
+		assert_usage_error "--float32" "--model $m" -- \
+		    --model "$m" --float32 --frames 3
+	done
+	"$SPRINGSIM" list --json >"$BATS_TEST_TMPDIR/reg.json"
+	refusers=$(jq -r '.flags[] | select(.flag == "--float32") |
+	    .refused_by | sort | join(" ")' "$BATS_TEST_TMPDIR/reg.json")
+	[ "$refusers" = "angular chain critical damper double inertialize mesh pair predict quat timed velocity" ] ||
+		fail "list --json: --float32 refused_by $refusers"
+}
