@@ -93,6 +93,7 @@ int spring_abi_check(int abi, size_t params, size_t rule, size_t stepper,
 #include "spring/system.h"	/* springs on a line */
 #include "spring/network.h"	/* networks in 1-3 dimensions */
 #include "spring/tune.h"		/* the inverse: targets, matching */
+#include "spring/easing.h"	/* piecewise-linear easings (CSS) */
 #endif
 
 #endif

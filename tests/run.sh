@@ -8,22 +8,63 @@
 # unit tests must pass as many checks as a native build's given before it.
 # A build holding a file "unit-only" (make portable-build) is run the
 # same way, natively.
+# The builds run at the same time, RUN_JOBS at once (default: the number
+# of processors; the suites are serial, so one build alone keeps one core
+# busy), each into its own log; the logs are then printed and counted in
+# the order given, as if the builds had run one after another.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 unit_only=
 [ "${1:-}" = -u ] && { unit_only=1; shift; }
 [ $# -gt 0 ] || set -- build
+jobs=${RUN_JOBS:-$(nproc 2>/dev/null || echo 1)}
+logs=$(mktemp -d) || exit 1
+trap 'rm -rf "$logs"' EXIT
+
+# one_build BUILD DIR - BUILD's suites: DIR/unit (the unit tests' output),
+# DIR/unit.rc, DIR/tap (bats), if any
+one_build() {
+	emulator=
+	[ -f "$1/emulator" ] && emulator=$(cat "$1/emulator")
+	# shellcheck disable=SC2086
+	$emulator "$1/unit-tests" >"$2/unit" 2>&1
+	echo $? >"$2/unit.rc"
+	[ -z "$emulator" ] && [ ! -f "$1/unit-only" ] && [ -z "$unit_only" ] ||
+		return 0
+	SPRINGSIM="$PWD/$1/springsim" bats --tap tests/cli >"$2/tap" 2>&1
+}
+
+# start every build, at most $jobs at once (wait for the oldest)
+builds="$*"
+i=0
+running=
+for build in $builds; do
+	i=$((i + 1))
+	mkdir "$logs/$i"
+	one_build "$build" "$logs/$i" &
+	running="$running $!"
+	# shellcheck disable=SC2086
+	set -- $running
+	if [ $# -ge "$jobs" ]; then
+		wait "$1"
+		shift
+		running="$*"
+	fi
+done
+wait
+
 passed=0
 failed=0
 native=
-for build in "$@"; do
+i=0
+for build in $builds; do
+	i=$((i + 1))
 	emulator= only=
 	[ -f "$build/emulator" ] && emulator=$(cat "$build/emulator")
 	[ -f "$build/unit-only" ] && only=$(cat "$build/unit-only")
 	echo "== unit tests ($build${emulator:+, under $emulator}${only:+, $only})"
-	# shellcheck disable=SC2086
-	out=$($emulator "$build/unit-tests" 2>&1)
-	rc=$?
+	out=$(cat "$logs/$i/unit")
+	rc=$(cat "$logs/$i/unit.rc")
 	printf '%s\n' "$out" | tail -n 20
 	line=$(printf '%s\n' "$out" | sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
 	if [ -z "$line" ]; then
@@ -42,9 +83,9 @@ for build in "$@"; do
 			failed=$((failed + 1))
 		fi
 	fi
-	[ -z "$emulator" ] && [ -z "$only" ] && [ -z "$unit_only" ] || continue
+	[ -f "$logs/$i/tap" ] || continue
 	echo "== bats suites ($build)"
-	tap=$(SPRINGSIM="$PWD/$build/springsim" bats --tap tests/cli 2>&1)
+	tap=$(cat "$logs/$i/tap")
 	# the failures, and the tests skipped with their reasons
 	printf '%s\n' "$tap" | awk '!/^ok / || / # skip/'
 	p=$(printf '%s\n' "$tap" | grep -c '^ok ')

@@ -97,6 +97,20 @@ extern const spring_rule *const spring_rules[];
 const spring_rule *spring_rule_find(const char *name);
 
 /*
+ * One frame of one spring, for a program that steps a single spring and
+ * wants no struct: the rule called rule_name (as spring_rule_find names
+ * it: "implicit", "exact" ...) advances the position *x and velocity *v
+ * by h seconds toward a target at rest at `target`, the spring of
+ * undamped angular frequency omega (rad/s, > 0) and damping ratio zeta
+ * (>= 0).  0; -1, *x and *v unchanged, for an unknown rule, a parameter
+ * out of range, a value that is not finite, or a step that overflows.
+ * It prepares the rule's coefficients at each call: for many frames of
+ * one (omega, zeta, h), prepare once (rule->prepare) and call rule->step.
+ */
+int spring_step_named(const char *rule_name, double omega, double zeta,
+    double h, double target, double *x, double *v);
+
+/*
  * The rule r done in single precision (rules32.c), as a game ships it:
  * state, target and every operation of the step in float, the
  * coefficients rounded to float; the same name.  NULL for a rule that has

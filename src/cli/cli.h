@@ -164,6 +164,15 @@ void conventions_write(out_file *out, const struct spring_conventions *c,
  */
 void conventions_write_v0(out_file *out, const struct spring_conventions *c,
     double v0, int csv, int header, long precision);
+/*
+ * The block as tune prints it (key=value lines): convert's settle_time,
+ * the envelope's estimate, is settle_envelope there (envelope: its value
+ * in tune's band), and settle_time is the spring's true settle time
+ * (settle), the meaning of run --metrics' settle_time.
+ */
+void conventions_write_settle(out_file *out,
+    const struct spring_conventions *c, double envelope, double settle,
+    long precision);
 
 /*
  * One key=value line after the block (convert.c): v in the block's format
@@ -178,6 +187,7 @@ int cmd_list(int argc, char **argv);
 int cmd_fps(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_export(int argc, char **argv);	/* export.c */
 int cmd_sweep(int argc, char **argv);
 int cmd_resonance(int argc, char **argv);
 int cmd_tune(int argc, char **argv);	/* cmd_tune.c */

@@ -820,18 +820,48 @@ run_flag_owned(int c)
 
 /*
  * Whether rs was given row f's flag, as its giving is recorded (a have_
- * flag, a switch's field, a name); a flag whose giving is not recorded,
- * never.
+ * flag, a name, a switch moved off its default, a hitch, a --signal-*
+ * flag named, a count whose default 0 is below its range); a flag whose
+ * giving is not recorded, never.
  */
 static int
 row_given(const struct run_setup *rs, const struct flag_row *f)
 {
 	if (f->have != 0)
 		return *(const int *)field_of(rs, f->have);
-	if (f->kind == FK_ON)
-		return *(const int *)field_of(rs, f->at);
-	if (f->kind == FK_NAME)
+	if (f->signal)
+		return rs->signal_flag != NULL &&
+		    strcmp(rs->signal_flag, f->flag) == 0;
+	switch (f->kind) {
+	case FK_NAME:
 		return *(const char *const *)field_of(rs, f->at) != NULL;
+	case FK_ON:
+		return *(const int *)field_of(rs, f->at) != 0;
+	case FK_OFF:
+		return *(const int *)field_of(rs, f->at) == 0;
+	case FK_HITCH:
+		return rs->nhitches > 0;
+	case FK_COUNT:
+		return f->min > 0 && *(const long *)field_of(rs, f->at) != 0;
+	default:
+		return 0;
+	}
+}
+
+/* run_flags_given and run_flags_given_all: owned, only a model's own. */
+static int
+each_given(const struct run_setup *rs, int owned,
+    int (*fn)(void *ctx, const char *flag), void *ctx)
+{
+	const struct flag_row *f;
+	int rc;
+
+	for (f = run_flags; f < run_flags + NFLAGS; f++) {
+		if (f->flag == NULL || (owned && !f->owned))
+			continue;
+		if (row_given(rs, f) && (rc = fn(ctx, f->flag)) != 0)
+			return rc;
+	}
 	return 0;
 }
 
@@ -840,16 +870,15 @@ int
 run_flags_given(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx)
 {
-	const struct flag_row *f;
-	int rc;
+	return each_given(rs, 1, fn, ctx);
+}
 
-	for (f = run_flags; f < run_flags + NFLAGS; f++) {
-		if (f->flag == NULL || !f->owned)
-			continue;
-		if (row_given(rs, f) && (rc = fn(ctx, f->flag)) != 0)
-			return rc;
-	}
-	return 0;
+/* See run.h. */
+int
+run_flags_given_all(const struct run_setup *rs,
+    int (*fn)(void *ctx, const char *flag), void *ctx)
+{
+	return each_given(rs, 0, fn, ctx);
 }
 
 /* See run.h: " VALUE" of a number's or a name's row, else "". */

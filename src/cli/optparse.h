@@ -178,6 +178,7 @@ extern const struct opt_command *const opt_commands[];
 extern const struct opt_command analyze_options;	/* cmd_analyze.c */
 extern const struct opt_command run_options;		/* flags.c */
 extern const struct opt_command convert_options;	/* convert.c */
+extern const struct opt_command export_options;	/* export.c */
 extern const struct opt_command resonance_options;	/* cmd_resonance.c */
 extern const struct opt_command fps_options;		/* fps.c */
 extern const struct opt_command tune_options;		/* tuneflags.c */

@@ -206,6 +206,9 @@ int run_flag_owned(int c);
  */
 int run_flags_given(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx);
+/* The same for every flag of run's table (tune's refusal without a rule). */
+int run_flags_given_all(const struct run_setup *rs,
+    int (*fn)(void *ctx, const char *flag), void *ctx);
 /*
  * Whether rs was given run's flag ("--x0"), as its row records giving it
  * (a have_ flag, a switch's field, a name); 0 for a flag whose giving is

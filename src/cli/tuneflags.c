@@ -97,6 +97,7 @@ parse_overshoot(void *own, const char *arg)
 {
 	struct tune_opts *to = own;
 
+	to->arg[OPT_OVERSHOOT] = arg;
 	if (parse_bounded("--overshoot", arg, &to->overshoot) != 0)
 		return -1;
 	if (!(to->overshoot >= 0.0 && to->overshoot < 1.0)) {
@@ -114,24 +115,30 @@ parse_overshoot(void *own, const char *arg)
 static int
 parse_settle(void *own, const char *arg)
 {
-	return parse_ranged("--settle", arg, &((struct tune_opts *)own)->settle,
-	    0);
+	struct tune_opts *to = own;
+
+	to->arg[OPT_SETTLE] = arg;
+	return parse_ranged("--settle", arg, &to->settle, 0);
 }
 
 /* --tolerance F, in (0, 1). */
 static int
 parse_tolerance(void *own, const char *arg)
 {
-	return parse_ranged("--tolerance", arg,
-	    &((struct tune_opts *)own)->tolerance, 2);
+	struct tune_opts *to = own;
+
+	to->arg[OPT_TOLERANCE] = arg;
+	return parse_ranged("--tolerance", arg, &to->tolerance, 2);
 }
 
 /* --period P, > 0. */
 static int
 parse_period(void *own, const char *arg)
 {
-	return parse_ranged("--period", arg, &((struct tune_opts *)own)->period,
-	    0);
+	struct tune_opts *to = own;
+
+	to->arg[OPT_PERIOD] = arg;
+	return parse_ranged("--period", arg, &to->period, 0);
 }
 
 /* --rise-time T, > 0. */
@@ -140,6 +147,7 @@ parse_rise_time(void *own, const char *arg)
 {
 	struct tune_opts *to = own;
 
+	to->arg[OPT_RISE_TIME] = arg;
 	return parse_ranged("--rise-time", arg, &to->rise, 0);
 }
 
@@ -207,7 +215,9 @@ static const struct flag_row tune_rows[] = {
 	  .parse = parse_tolerance,
 	  .have = TFIELD(int, given[OPT_TOLERANCE]), .help =
 "  --tolerance F       the settle band, a fraction of the distance, 0 < F\n"
-"                      < 1 (default 0.02, the band of run --metrics)\n" },
+"                      < 1 (default 0.02, the band of run --metrics), of\n"
+"                      --settle and of the settle_time and settle_envelope\n"
+"                      printed\n" },
 	{ .flag = "--rise-time", .kind = FK_HOOK,
 	  .parse = parse_rise_time,
 	  .have = TFIELD(int, given[OPT_RISE_TIME]), .help =
@@ -264,20 +274,36 @@ static const struct flag_row tune_rows[] = {
 "                      its dialect) so that its frames follow the spring\n"
 "                      designed\n"
 "\n"
+"Two settle times in the block, one meaning each (the step response from\n"
+"rest, in the band of --tolerance, 2 % by default):\n"
+"  settle_time         the time after which |x - target| stays in the band\n"
+"                      for ever: run --metrics' settle_time, in continuous\n"
+"                      time, of the block's spring (omega, zeta); --settle T\n"
+"                      prints T; inf at zeta 0\n"
+"  settle_envelope     the envelope's estimate ln(1 / tol) / r, r the\n"
+"                      decay rate (convert's settle_time); inf at zeta 0\n"
+"\n"
 "Keys after the block: integrator, match, designed_omega, designed_zeta,\n"
-"max_err_x_untuned (the designed spring stepped by RULE), max_err_x_tuned,\n"
-"max_err_x_modes (response), modes_residual (largest residual of trace\n"
-"and determinant), max_stable_hw and margin (--max-stiffness).  Ck and Cd\n"
-"are read at --dt (or the first --fps rate).\n"
+"max_err_x_untuned (the designed spring stepped by RULE, run --metrics'\n"
+"max_err_x: over the rows before it diverged, if it did),\n"
+"diverged_untuned (1 if it did, as run --metrics' diverged),\n"
+"max_err_x_tuned, max_err_x_modes (response), modes_residual (largest\n"
+"residual of trace and determinant), max_stable_hw and margin\n"
+"(--max-stiffness); with --fps each rate's fps_R_max_err_x_untuned,\n"
+"fps_R_diverged_untuned and fps_R_max_err_x_tuned.  Ck and Cd are read at\n"
+"--dt (or the first --fps rate).\n"
 "\n" },
 	{ .list = param_usage, .tail =
 "\n"
 "Run options (--duration, --x0, --v0, --target, --substep, ...) shape the\n"
-"step response as in run; `springsim run --help` lists them.\n"
+"step response of RULE or NAME as in run; `springsim run --help` lists\n"
+"them.  Without --integrator or --engine there is no run: they are\n"
+"refused (--dt, for Ck and Cd, and --precision are taken).\n"
 "\n"
 "Exit status: 0 success, 1 I/O failure, 2 usage error, bad input, or\n"
-"targets no spring (or no setting of the rule) can meet (the message says\n"
-"which and why).\n" },
+"targets no spring (or no setting of the rule) can meet, a stiffest\n"
+"spring outside 1e-100..1e100 rad/s among them (the message says which\n"
+"and why).\n" },
 	{ .flag = NULL }
 };
 

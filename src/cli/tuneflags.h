@@ -26,6 +26,7 @@ enum match { MATCH_DEFAULT, MATCH_MODES, MATCH_RESPONSE };
 struct tune_opts {
 	double overshoot, settle, tolerance, period, rise, margin;
 	int given[OPT_KEYS];
+	const char *arg[OPT_KEYS];	/* the targets as typed, for messages */
 	enum match match;
 	double rate[MAX_TUNE_RATES];
 	int nrates;

@@ -315,6 +315,41 @@ spring_rule_find(const char *name)
 	return NULL;
 }
 
+/*
+ * See core.h: one frame of one spring in one call.  The coefficients are
+ * prepared anew at each call (a few exp and sqrt for the exact rule), the
+ * price of needing no struct; the target is at rest, so every sample of
+ * the step is the same point.  Nothing is written unless all is valid.
+ */
+int
+spring_step_named(const char *rule_name, double omega, double zeta,
+    double h, double target, double *x, double *v)
+{
+	const spring_rule *r;
+	spring_params p;
+	spring_coef k;
+	spring_state s;
+	spring_target_step tg;
+
+	if (rule_name == NULL || x == NULL || v == NULL ||
+	    (r = spring_rule_find(rule_name)) == NULL ||
+	    spring_params_set(omega, zeta, 1.0, &p) != 0 ||
+	    !(h > 0.0) || !isfinite(h) || !isfinite(target) ||
+	    !isfinite(*x) || !isfinite(*v))
+		return -1;
+	tg.g0 = tg.gm = tg.g1 = target;
+	tg.q0 = tg.qm = tg.q1 = 0.0;
+	s.x = *x;
+	s.v = *v;
+	r->prepare(&p, h, &k);
+	r->step(&k, &s, &tg);
+	if (!isfinite(s.x) || !isfinite(s.v))
+		return -1;
+	*x = s.x;
+	*v = s.v;
+	return 0;
+}
+
 /* See core.h: the row's twin. */
 const spring_rule *
 spring_rule_float32(const spring_rule *r)

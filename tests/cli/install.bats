@@ -239,3 +239,45 @@ cc_flags() {
 		grep -qx "$f" <<<"$names" || fail "$f not exported"
 	done
 }
+
+@test "examples/step.c, shown in full in docs/library.md, is installed and builds with PKG_CONFIG_PATH; its exact rule is the closed form" {
+	command -v pkg-config >/dev/null || fail "no pkg-config (scripts/setup.sh installs it)"
+	# the page shows the file whole: the lines between the fences that
+	# follow "examples/step.c" are the file
+	awk '/^```c$/ && seen { on = 1; next } /^```$/ && on { exit }
+	    on { print } /examples\/step\.c/ { seen = 1 }' \
+	    "$REPO/docs/library.md" >"$BATS_TEST_TMPDIR/shown.c"
+	cmp -s "$BATS_TEST_TMPDIR/shown.c" "$REPO/examples/step.c" ||
+		fail "docs/library.md does not show examples/step.c as it is"
+	PREFIX=$BATS_TEST_TMPDIR/prefix
+	DEST=
+	mk install
+	[ -f "$PREFIX/share/doc/springsim/examples/step.c" ] ||
+		fail "step.c was not installed with the examples"
+	# a prefix outside pkg-config's own search path: PKG_CONFIG_PATH, as
+	# the page says
+	PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig pkg-config --exists springsim ||
+		fail "pkg-config does not find springsim through PKG_CONFIG_PATH"
+	# shellcheck disable=SC2046
+	cc -std=c11 -Wall -Wextra -pedantic -Werror $(cc_flags) \
+	    -o "$BATS_TEST_TMPDIR/step" "$PREFIX/share/doc/springsim/examples/step.c" \
+	    $(PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig pkg-config --cflags --libs springsim) ||
+		fail "step.c does not build"
+	run env LD_LIBRARY_PATH="$PREFIX/lib" "$BATS_TEST_TMPDIR/step" exact
+	assert_success
+	# x(t) = 1 - e^(-zeta omega t) (cos(wd t) + zeta omega / wd sin(wd t)),
+	# omega 12, zeta 0.5, from rest at 0, at frames 10, 20 .. 60 of 1/60 s
+	printf '%s\n' "$output" | awk 'BEGIN { w = 12; z = 0.5; wd = w * sqrt(1 - z*z) }
+	    { t = $1 / 60; want = 1 - exp(-z*w*t) * (cos(wd*t) + z*w/wd * sin(wd*t))
+	      d = $2 - want; if (d < 0) d = -d
+	      if (d > 1e-12) { print "frame " $1 ": " $2 ", want " want; bad = 1 }
+	      n++ }
+	    END { if (n != 6) { print n " lines, want 6"; bad = 1 }; exit bad }' ||
+		fail "the exact rule is not the closed form"
+	run env LD_LIBRARY_PATH="$PREFIX/lib" "$BATS_TEST_TMPDIR/step" implicit
+	assert_success
+	[ "${#lines[@]}" -eq 6 ] || fail "implicit: ${#lines[@]} lines"
+	run env LD_LIBRARY_PATH="$PREFIX/lib" "$BATS_TEST_TMPDIR/step" nosuchrule
+	[ "$status" -eq 2 ] || fail "an unknown rule: status $status"
+	mk uninstall
+}

@@ -589,3 +589,149 @@ sweep_csv() {
 		assert_stderr_has "springsim-plot-$s: "
 	done
 }
+
+# --- plot-tune --------------------------------------------------------------
+
+@test "plot-tune: before and after tune, PNG of the requested size and SVG" {
+	plot plot-tune -o "$D/t.png" --size 800x480 -- --uaf 20 --dr 0.3 \
+	    --integrator semi-implicit --fps 30
+	assert_status 0
+	assert_png "$D/t.png" 800x480
+	plot plot-tune -o "$D/t.svg" --duration 1 -- --uaf 20 --dr 0.3 \
+	    --integrator semi-implicit --fps 30 --match response
+	assert_status 0
+	assert_svg "$D/t.svg"
+	# the key's untuned error is max |x - x_ref| of the designed spring
+	# stepped by the rule, read here from run's trajectory, not tune's
+	local want
+	want=$("$SPRINGSIM" run --uaf 20 --dr 0.3 --integrator semi-implicit \
+	    --fps 30 --duration 1 | awk -F, 'NR > 1 { e = $7 < 0 ? -$7 : $7
+	    if (e > m) m = e } END { printf "%.3g", m }')
+	grep -q "untuned, max err $want<" "$D/t.svg" ||
+		fail_with "the key does not say max err $want for the untuned rule"
+}
+
+@test "plot-tune: bad arguments exit 2, springsim's refusal passed on, gnuplot missing exit 1" {
+	plot plot-tune --help
+	assert_status 0
+	grep -q -- '--duration' "$OUT" || fail_with "--duration not in --help"
+	plot plot-tune -o "$D/t.png"
+	assert_status 2
+	assert_stderr_has "give tune options"
+	plot plot-tune -o "$D/t.gif" -- --uaf 20 --integrator implicit --fps 30
+	assert_status 2
+	assert_stderr_has "must end in .png or .svg"
+	plot plot-tune -o "$D/t.png" -- --uaf 20 --integrator nosuchrule --fps 30
+	assert_status 2
+	assert_stderr_has "nosuchrule"
+	[ ! -e "$D/t.png" ] || fail_with "a picture was written"
+	no_gnuplot plot-tune -o "$D/x.png" -- --uaf 20 --integrator implicit --fps 30
+	assert_status 1
+	assert_stderr_has "apt-get install gnuplot-nox"
+}
+
+# --- plot-fit ---------------------------------------------------------------
+
+# capture FILE - 200 samples 5 ms apart of the spring omega 9, zeta 0.2
+# from x 0.3, v -1 toward 1.2, from its closed form (no noise)
+capture() {
+	awk 'BEGIN { w = 9; z = 0.2; wd = w * sqrt(1 - z*z); print "t,x"
+	    for (i = 0; i < 200; i++) { t = i * 0.005
+		e = -0.9 * cos(wd*t) + (-1 - 0.9*z*w) / wd * sin(wd*t)
+		printf "%.17g,%.17g\n", t, 1.2 + exp(-z*w*t) * e } }' >"$1"
+}
+
+@test "plot-fit: a capture and its fitted spring, PNG of the requested size and SVG" {
+	capture "$D/c.csv"
+	plot plot-fit -o "$D/f.png" --size 700x500 -- "$D/c.csv"
+	assert_status 0
+	assert_png "$D/f.png" 700x500
+	plot plot-fit -o "$D/f.svg" "$D/c.csv"
+	assert_status 0
+	assert_svg "$D/f.svg"
+	# the title gives the spring the capture was made from
+	grep -q 'omega 9, zeta 0.2,' "$D/f.svg" ||
+		fail_with "the title does not give omega 9, zeta 0.2"
+	STDIN=$D/c.csv plot plot-fit -o "$D/s.png" -
+	assert_status 0
+	assert_png "$D/s.png" 900x600
+}
+
+@test "plot-fit: missing input and bad arguments exit 2, gnuplot missing exit 1" {
+	plot plot-fit --help
+	assert_status 0
+	plot plot-fit -o "$D/f.png"
+	assert_status 2
+	assert_stderr_has "give the data FILE"
+	plot plot-fit -o "$D/f.png" "$D/none.csv"
+	assert_status 2
+	assert_stderr_has "cannot read"
+	plot plot-fit --size 3 "$D/none.csv"
+	assert_status 2
+	assert_stderr_has "--size"
+	capture "$D/c.csv"
+	no_gnuplot plot-fit -o "$D/x.png" "$D/c.csv"
+	assert_status 1
+	assert_stderr_has "apt-get install gnuplot-nox"
+}
+
+# --- every script: what a reader sees ---------------------------------------
+
+# fits SVG - no text of the SVG leaves the canvas or covers another
+# (tests/cli/svgtext.awk's estimate, which errs wide of pngcairo's fonts)
+fits() {
+	local bad
+	bad=$(awk -f "$BATS_TEST_DIRNAME/svgtext.awk" "$1")
+	[ -z "$bad" ] || fail_with "$1: $bad"
+}
+
+@test "the text checker catches a clipped title and a covered label" {
+	# gnuplot centres a title over the plot, which a key outside moves
+	# left: 150 characters over 900 px leave the canvas on the left
+	command -v gnuplot >/dev/null || skip "no gnuplot"
+	gnuplot -e "set terminal svg size 900,500 font 'sans,10'; \
+	    set output '$D/bad.svg'; set key outside right; \
+	    set title '$(printf 'a long title %.0s' 1 2 3 4 5 6 7 8 9 10 11)'; \
+	    set label 1 'over' at graph 0.5, graph 0.5; \
+	    set label 2 'over' at graph 0.5, graph 0.5; plot x title 'line'"
+	run awk -f "$BATS_TEST_DIRNAME/svgtext.awk" "$D/bad.svg"
+	[[ $output == *"outside the 900x500 canvas: \"a long title"* ]] ||
+		fail_with "the clipped title was not found: $output"
+	[[ $output == *'overlap: "over" and "over"'* ]] ||
+		fail_with "the covered label was not found: $output"
+}
+
+@test "every plot script at its default size: long titles wrap, no text clipped or covered" {
+	local long='--dt 0.0333333333333 --duration 1.5 --x0 0.25 --v0 -0.5 --target 1.75'
+	capture "$D/c.csv"
+	# shellcheck disable=SC2086
+	{
+	plot plot-compare -o "$D/1.svg" --vary integrator=explicit,implicit -- $long
+	assert_status 0; fits "$D/1.svg"
+	plot plot-error -o "$D/2.svg" --vary integrator=explicit,implicit -- $long
+	assert_status 0; fits "$D/2.svg"
+	plot plot-fps -o "$D/3.svg" -- --model implicit ${long#--dt 0.0333333333333 }
+	assert_status 0; fits "$D/3.svg"
+	plot plot-trajectory -o "$D/4.svg" -- --model implicit $long
+	assert_status 0; fits "$D/4.svg"
+	plot plot-convergence -o "$D/5.svg" --dt-max 0.025 -- --duration 1 \
+	    --target-vel 0.5 --x0 0.25 --v0 -0.5 --target 1.75 --uaf 12.5 --dr 0.5
+	assert_status 0; fits "$D/5.svg"
+	plot plot-work-precision -o "$D/6.svg" --dt-max 0.025 -- --duration 1 \
+	    --target-vel 0.5 --x0 0.25 --v0 -0.5 --target 1.75 --uaf 12.5 --dr 0.5
+	assert_status 0; fits "$D/6.svg"
+	plot plot-sweep -o "$D/7.svg" --logx --curve '4/x' \
+	    --curve-title 'a curve with a long title to be placed in the key' \
+	    -- --integrator semi-implicit --dt 0.033 --uaf 1:100:20log --dr 0:2:11
+	assert_status 0; fits "$D/7.svg"
+	plot plot-tune -o "$D/8.svg" -- --uaf 20 --dr 0.3 --integrator \
+	    semi-implicit --fps 30 --match response --x0 0 --target 1
+	assert_status 0; fits "$D/8.svg"
+	plot plot-fit -o "$D/9.svg" "$D/c.csv"
+	assert_status 0; fits "$D/9.svg"
+	plot plot-stability -o "$D/10.svg"
+	assert_status 0; fits "$D/10.svg"
+	plot plot-limits -o "$D/11.svg"
+	assert_status 0; fits "$D/11.svg"
+	}
+}

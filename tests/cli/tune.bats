@@ -71,7 +71,10 @@ refused() {
 @test "tune: SwiftUI and Motion groups are converted as convert does" {
 	sim tune --swiftui-duration 0.5 --swiftui-bounce 0.2
 	[ "$status" -eq 0 ]
-	cp "$OUT" "$BATS_TEST_TMPDIR/tune"
+	# convert's settle_time (the envelope's) is tune's settle_envelope;
+	# tune's settle_time is the true settle time (tested below)
+	grep -v '^settle_time=' "$OUT" |
+	    sed 's/^settle_envelope=/settle_time=/' >"$BATS_TEST_TMPDIR/tune"
 	sim convert --swiftui-duration 0.5 --swiftui-bounce 0.2
 	cmp "$OUT" "$BATS_TEST_TMPDIR/tune" || fail_with "tune differs from convert"
 	sim tune --motion-visual-duration 0.4 --motion-bounce 0.3
@@ -210,4 +213,142 @@ refused() {
 		fail_with "the tuned run is not $tuned from the designed spring"
 	assert_usage_error "--match modes" "react-spring" -- tune --engine react-spring --dt 0.03 --match modes
 	assert_usage_error "--max-stiffness" "--engine" -- tune --engine motion --dt 0.03 --max-stiffness
+}
+
+# settle W Z TOL - the last time |e(t)| = TOL of the step response from
+# rest, e(t) = (x(t) - target) / (x0 - target), from its closed form
+# (under, at and over critical): a scan of 1e-4 / W s for the last
+# sample beyond TOL, then bisection between it and the next.
+settle() {
+	awk -v w="$1" -v z="$2" -v tol="$3" '
+	function e(t,  wd, r, a, b) {
+		if (z < 1) { wd = w * sqrt(1 - z*z)
+			return exp(-z*w*t) * (cos(wd*t) + z*w/wd * sin(wd*t)) }
+		if (z == 1) return (1 + w*t) * exp(-w*t)
+		r = w * sqrt(z*z - 1); a = -z*w + r; b = -z*w - r
+		return (b * exp(a*t) - a * exp(b*t)) / (b - a)
+	}
+	function ab(x) { return x < 0 ? -x : x }
+	BEGIN {
+		h = 1e-4 / w; last = 0
+		for (t = 0; t < 200 / w; t += h) if (ab(e(t)) > tol) last = t
+		lo = last; hi = last + h
+		for (i = 0; i < 200; i++) {
+			m = (lo + hi) / 2
+			if (ab(e(m)) > tol) lo = m; else hi = m
+		}
+		printf "%.17g\n", hi }'
+}
+
+@test "#40.1 tune settle_time is the true settle time, settle_envelope the estimate" {
+	local w z
+	sim tune --overshoot 0.1 --settle 0.4
+	assert_status 0
+	near "$(kv settle_time)" 0.4 1e-12 settle_time
+	w=$(kv omega) z=$(kv zeta)
+	near "$(settle "$w" "$z" 0.02)" 0.4 1e-9 "the closed form's settle time"
+	# the envelope's estimate, ln(1 / tol) / (zeta omega), under its name
+	near "$(kv settle_envelope)" "$(calc "log(50) / ($z * $w)")" 1e-12 settle_envelope
+	sim tune --overshoot 0 --settle 0.5
+	assert_status 0
+	near "$(kv settle_time)" 0.5 1e-12 settle_time
+	near "$(settle "$(kv omega)" "$(kv zeta)" 0.02)" 0.5 1e-9 "critical settle"
+	# --tolerance: the band of --settle and of both printed times
+	sim tune --overshoot 0.1 --settle 0.4 --tolerance 0.3
+	assert_status 0
+	w=$(kv omega) z=$(kv zeta)
+	near "$(kv settle_time)" 0.4 1e-12 settle_time
+	near "$(settle "$w" "$z" 0.3)" 0.4 1e-9 "settle time in the 30 % band"
+	near "$(kv settle_envelope)" "$(calc "log(1 / 0.3) / ($z * $w)")" 1e-12 settle_envelope
+	# a parameter group: its spring's own settle time (over critical too)
+	sim tune --uaf 10 --dr 2
+	assert_status 0
+	near "$(kv settle_time)" "$(settle 10 2 0.02)" 1e-9 "overdamped settle_time"
+	sim tune --uaf 7 --dr 0.2
+	assert_status 0
+	near "$(kv settle_time)" "$(settle 7 0.2 0.02)" 1e-9 "underdamped settle_time"
+}
+
+@test "#41.2 tune --max-stiffness impossible spring refused" {
+	refused --integrator explicit --max-stiffness --uaf 1 --dr 0
+	grep -q -- "--max-stiffness: explicit .*--dr '0'" "$ERR" ||
+		fail_with "$(cat "$ERR")"
+	refused --integrator explicit --max-stiffness --uaf 1 --dr 1e-200
+	grep -q -- "--max-stiffness: explicit .*--dr '1e-200'" "$ERR" ||
+		fail_with "$(cat "$ERR")"
+}
+
+@test "#41.3 tune max_err_x_untuned is run --metrics' when the run diverges, no inf" {
+	local f tuned
+	sim tune --integrator explicit --uaf 1e3 --dr 0
+	assert_status 0
+	! grep -q inf "$OUT" || fail_with "inf printed: $(grep inf "$OUT")"
+	[ "$(kv diverged_untuned)" = 1 ] || fail_with "diverged_untuned"
+	tuned=$(kv max_err_x_tuned)
+	cp "$OUT" "$BATS_TEST_TMPDIR/tune"
+	sim run --integrator explicit --uaf 1e3 --dr 0 --metrics \
+	    --columns max_err_x,diverged --no-header
+	[ "$(cat "$OUT")" = "$(awk -F= '$1 == "max_err_x_untuned" { print $2 }' \
+	    "$BATS_TEST_TMPDIR/tune"),1" ] || fail_with "run says $(cat "$OUT")"
+	# the tuned figure is over the whole run (120 frames), not the rows
+	# before the designed spring diverged: explicit with the tuned spring
+	# against the closed form of the designed one, frame by frame
+	OUT="$BATS_TEST_TMPDIR/tune"
+	"$SPRINGSIM" --integrator explicit --uaf "$(kv omega)" --dr "$(kv zeta)" \
+	    >"$BATS_TEST_TMPDIR/rule.csv"
+	awk -F, -v want="$tuned" 'NR > 1 { t = $1; x = $2; n++
+	    d = x - (1 - cos(1000 * t)); if (d < 0) d = -d; if (d > m) m = d }
+	    END { exit !(n == 121 && (m - want) ^ 2 < 1e-18) }' \
+	    "$BATS_TEST_TMPDIR/rule.csv" || fail_with "tuned is not $tuned over the run"
+	sim tune --integrator explicit --uaf 1e3 --dr 0 --fps 30,60
+	assert_status 0
+	! grep -q inf "$OUT" || fail_with "inf printed with --fps"
+	cp "$OUT" "$BATS_TEST_TMPDIR/tune"
+	for f in 30 60; do
+		sim run --integrator explicit --uaf 1e3 --dr 0 --fps $f --metrics \
+		    --columns max_err_x,diverged --no-header
+		[ "$(cat "$OUT")" = "$(awk -F= -v k="fps_${f}_" '
+		    $1 == k "max_err_x_untuned" { x = $2 }
+		    $1 == k "diverged_untuned" { d = $2 }
+		    END { print x "," d }' "$BATS_TEST_TMPDIR/tune")" ] ||
+			fail_with "fps $f: run says $(cat "$OUT")"
+	done
+}
+
+@test "#41.12 tune without a rule refuses the run options" {
+	local a
+	for a in "--x0 1" "--target 2" "--substep fixed" "--float32" \
+	    "--hitch 0.1:0.1" "--target-signal sine" "--no-header" \
+	    "--duration 3" "--frames 10" "--signal-amp 2" "--fast-exp"; do
+		# shellcheck disable=SC2086
+		refused --uaf 3 --dr 0.5 $a
+		grep -q -- "^springsim: ${a%% *} needs --integrator" "$ERR" ||
+			fail_with "$a: $(cat "$ERR")"
+		# shellcheck disable=SC2086
+		refused --overshoot 0.1 --settle 0.4 $a
+	done
+	# what the block reads goes ahead; with a rule the run options apply
+	sim tune --uaf 3 --dr 0.5 --dt 0.1 --precision 5 --model spring
+	assert_status 0
+	[ "$(kv ck)" = 0.09 ] || fail_with "ck $(kv ck)"
+	sim tune --uaf 3 --dr 0.5 --integrator rk4 --x0 1 --target 2
+	assert_status 0
+}
+
+@test "#41.15 tune --settle 1e-100 names the flag and value" {
+	refused --overshoot 0.1 --settle 1e-100
+	grep -q -- "^springsim: --settle: '1e-100' cannot be met" "$ERR" ||
+		fail_with "$(cat "$ERR")"
+	refused --overshoot 0.1 --rise-time 1e-101
+	grep -q -- "--rise-time: '1e-101'" "$ERR" || fail_with "$(cat "$ERR")"
+}
+
+@test "the guide's tune example, with its two settle times, is what the program prints" {
+	local guide=$BATS_TEST_DIRNAME/../../docs/guide.md want cmd
+	cmd="tune --overshoot 0.1 --settle 0.5 | grep -E '^(omega|zeta|settle_envelope|settle_time|swiftui_bounce)='"
+	want=$(awk -v c="\$ springsim $cmd" '$0 == c { f = 1; next }
+	    f && /^```/ { exit } f' "$guide")
+	[ -n "$want" ] || fail_with "no tune example in docs/guide.md"
+	[ "$(eval "\"\$SPRINGSIM\" $cmd")" = "$want" ] ||
+		fail_with "the guide's tune example differs"
 }

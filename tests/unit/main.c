@@ -45,6 +45,7 @@ static const struct suite suites[] = {
 	{ "library", test_library },
 	{ "tables", test_tables },
 	{ "tune", test_tune },
+	{ "easing", test_easing },
 	{ "engine_js_a", test_engine_js_a },
 	{ "engine_js_b", test_engine_js_b },
 	{ "engine_native", test_engine_native },

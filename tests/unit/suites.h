@@ -23,6 +23,7 @@ void test_system(void);		/* test_system.c: pair, angular, rope, limits */
 void test_network(void);	/* test_network.c: 2-D/3-D systems, mesh */
 void test_rotation(void);	/* test_rotation.c: quaternion spring */
 void test_library(void);	/* test_library.c: no CLI flags, tile widths */
+void test_easing(void);	/* test_easing.c: CSS linear() chords */
 void test_tune(void);		/* test_tune.c: targets, modes matching */
 void test_tables(void);		/* test_tables.c: the CLI's flag and model tables */
 void test_engine_js_a(void);	/* test_engine_js_a.c: react-spring, motion,

@@ -156,6 +156,50 @@ abi_check(void)
 	    sizeof(spring_conventions)) == -1);
 }
 
+/*
+ * spring_step_named: one call is the rule's prepare and step toward a
+ * target at rest, for every rule of the table; a bad call writes nothing.
+ */
+static void
+step_named(void)
+{
+	const spring_rule *const *r;
+	spring_params p;
+	spring_coef k;
+	spring_state s;
+	spring_target_step tg = { 2.0, 0.0, 2.0, 0.0, 2.0, 0.0 };
+	double x, v;
+	int i;
+
+	spring_params_set(7.0, 0.3, 1.0, &p);
+	for (r = spring_rules; *r != NULL; r++) {
+		x = 0.5, v = -1.0;
+		s.x = x, s.v = v;
+		(*r)->prepare(&p, 0.02, &k);
+		for (i = 0; i < 10; i++) {
+			(*r)->step(&k, &s, &tg);
+			CHECK(spring_step_named((*r)->name, 7.0, 0.3, 0.02, 2.0,
+			    &x, &v) == 0);
+		}
+		CHECK_EQ(x, s.x);
+		CHECK_EQ(v, s.v);
+	}
+	x = 0.5, v = -1.0;
+	CHECK(spring_step_named("nosuchrule", 7, 0.3, 0.02, 2, &x, &v) == -1);
+	CHECK(spring_step_named(NULL, 7, 0.3, 0.02, 2, &x, &v) == -1);
+	CHECK(spring_step_named("exact", 0, 0.3, 0.02, 2, &x, &v) == -1);
+	CHECK(spring_step_named("exact", 7, -0.1, 0.02, 2, &x, &v) == -1);
+	CHECK(spring_step_named("exact", 7, 0.3, 0, 2, &x, &v) == -1);
+	CHECK(spring_step_named("exact", 7, 0.3, INFINITY, 2, &x, &v) == -1);
+	CHECK(spring_step_named("exact", 7, 0.3, 0.02, NAN, &x, &v) == -1);
+	CHECK(spring_step_named("exact", 7, 0.3, 0.02, 2, NULL, &v) == -1);
+	CHECK(x == 0.5 && v == -1.0);
+	/* explicit Euler far past its limit overflows: -1, nothing written */
+	x = 1e300, v = 0.0;
+	CHECK(spring_step_named("explicit", 1e200, 0.0, 1.0, 0, &x, &v) == -1);
+	CHECK(x == 1e300 && v == 0.0);
+}
+
 void
 test_library(void)
 {
@@ -163,4 +207,5 @@ test_library(void)
 	flags_put_in();
 	tile_widths();
 	abi_check();
+	step_named();
 }

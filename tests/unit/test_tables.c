@@ -585,6 +585,81 @@ check_model_refusals(void)
 	free(rs);
 }
 
+/* A value row f of run's table takes (run_flag_given's test). */
+static const char *
+sample_value(const struct flag_row *f, char *buf, size_t len)
+{
+	switch (f->kind) {
+	case FK_FRACTION:
+		return "0.5";
+	case FK_COUNT:
+		snprintf(buf, len, "%ld", f->min > 0 ? f->min : 1);
+		return buf;
+	case FK_RATE:
+		return "30";
+	case FK_HITCH:
+		return "0.1:0.1";
+	case FK_NAME:
+		return "x";
+	default:
+		return "1";
+	}
+}
+
+/*
+ * Every flag of run's table records its giving (tune refuses a run flag
+ * given without a rule by run_flags_given_all): none on a fresh setup
+ * but --model (its default is a name, "spring"), and each given alone is
+ * given.
+ */
+static int
+count_given(void *ctx, const char *flag)
+{
+	if (strcmp(flag, "--model") != 0)
+		++*(int *)ctx;
+	return 0;
+}
+
+static void
+check_run_flags_given(void)
+{
+	static const struct flag_row none[] = { { .flag = NULL } };
+	const struct opt_command run = { .name = "run", .rows = none };
+	const struct flag_row *f;
+	struct run_setup *rs = malloc(sizeof(*rs));
+	char a1[64], a2[64], num[32], a0[] = "run";
+	char *argv[] = { a0, a1, a2, NULL };
+	int n, argc, flags = 0;
+
+	CHECK(rs != NULL);
+	run_setup_init(rs);
+	n = 0;
+	CHECK(run_flags_given_all(rs, count_given, &n) == 0 && n == 0);
+	for (f = run_options.rows; !row_end(f); f++) {
+		if (f->flag == NULL || f->kind == FK_COMMON ||
+		    f->kind == FK_COMMON_VALUE)
+			continue;
+		snprintf(a1, sizeof(a1), "%s", f->flag);
+		argc = 2;
+		if (f->kind != FK_ON && f->kind != FK_OFF) {
+			snprintf(a2, sizeof(a2), "%s",
+			    sample_value(f, num, sizeof(num)));
+			argc = 3;
+		}
+		argv[argc] = NULL;
+		CHECK(run_parse_rows(rs, &run, NULL, argc, argv) == EXIT_OK);
+		CHECK(run_flag_given(rs, f->flag));
+		n = 0;
+		CHECK(run_flags_given_all(rs, count_given, &n) == 0 &&
+		    n == (strcmp(f->flag, "--model") != 0));
+		run_setup_free(rs);
+		argv[2] = a2;
+		flags++;
+	}
+	CHECK(flags > 30);
+	free(rs);
+}
+
 /* The suite: each table against the others and the library's lists. */
 void
 test_tables(void)
@@ -701,4 +776,5 @@ test_tables(void)
 	check_opt_scan();
 	check_opt_other();
 	check_model_refusals();
+	check_run_flags_given();
 }

@@ -31,14 +31,52 @@
 #define M_PI 3.14159265358979323846
 #endif
 
+/* The band of settle_time and --settle: --tolerance, or run's 2 %. */
+static double
+settle_band(const struct tune_opts *to)
+{
+	return tune_given(to, OPT_TOLERANCE) ? to->tolerance : 0.02;
+}
+
+/*
+ * The targets as typed but the one of index except (-1: none), for a
+ * message: "--overshoot '0.1' --settle '1e-100'" (--decay from ps), into
+ * buf.
+ */
+static const char *
+targets_text(const struct tune_opts *to, const struct param_set *ps,
+    int except, char *buf, size_t len)
+{
+	static const struct { int opt; const char *flag; } names[] = {
+		{ OPT_OVERSHOOT, "--overshoot" }, { OPT_SETTLE, "--settle" },
+		{ OPT_TOLERANCE, "--tolerance" },
+		{ OPT_RISE_TIME, "--rise-time" }, { OPT_PERIOD, "--period" }
+	};
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(names) / sizeof(names[0]) && n < len; i++)
+		if (tune_given(to, names[i].opt) && names[i].opt != except)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s '%s'",
+			    n > 0 ? " " : "", names[i].flag,
+			    to->arg[names[i].opt]);
+	if (n < len && ps->arg[P_DECAY] != NULL && tune_given(to, OPT_PERIOD))
+		snprintf(buf + n, len - n, "%s--decay '%s'", n > 0 ? " " : "",
+		    ps->arg[P_DECAY]);
+	return buf;
+}
+
 /*
  * The spring the targets ask for (mass left as it is): 0, or EXIT_USAGE
  * after a line naming the target that cannot be met and why.
  */
 static int
-solve_targets(const struct tune_opts *to, double decay, double decay_time,
-    spring_params *p)
+solve_targets(const struct tune_opts *to, const struct param_set *ps,
+    double decay, double decay_time, spring_params *p)
 {
+	char given[400];
+	int lead;
+
 	int with = tune_given(to, OPT_SETTLE) + tune_given(to, OPT_RISE_TIME) +
 	    tune_given(to, OPT_PERIOD);
 	double zeta, omega, tau, sigma;
@@ -71,8 +109,7 @@ solve_targets(const struct tune_opts *to, double decay, double decay_time,
 		    "fix the damping");
 	zeta = spring_zeta_for_overshoot(to->overshoot);
 	if (tune_given(to, OPT_SETTLE)) {
-		tau = spring_settle_hw(zeta, tune_given(to, OPT_TOLERANCE) ?
-		    to->tolerance : 0.02);
+		tau = spring_settle_hw(zeta, settle_band(to));
 		omega = tau / to->settle;
 	} else if (tune_given(to, OPT_RISE_TIME)) {
 		tau = spring_rise_hw(zeta, 0.1, 0.9);
@@ -86,9 +123,15 @@ solve_targets(const struct tune_opts *to, double decay, double decay_time,
 		    (1.0 + zeta)));
 	}
 done:
-	if (!(omega > 0.0 && omega <= MAX_MAGNITUDE) || !(zeta >= 0.0)) {
-		warn_msg("the targets cannot be met: they give omega %g rad/s, "
-		    "zeta %g", omega, zeta);
+	/* run's range of omega (paramflags.c's); the flag that fixes it */
+	if (!(omega >= 1e-100 && omega <= MAX_MAGNITUDE) || !(zeta >= 0.0)) {
+		lead = tune_given(to, OPT_SETTLE) ? OPT_SETTLE :
+		    tune_given(to, OPT_RISE_TIME) ? OPT_RISE_TIME : OPT_PERIOD;
+		warn_msg("%s: '%s' cannot be met (with %s): it gives omega = "
+		    "%g rad/s and zeta = %g, outside 1e-100..1e100",
+		    lead == OPT_SETTLE ? "--settle" : lead == OPT_RISE_TIME ?
+		    "--rise-time" : "--period", to->arg[lead], targets_text(to,
+		    ps, lead, given, sizeof(given)), omega, zeta);
 		return EXIT_USAGE;
 	}
 	p->omega = omega;
@@ -104,6 +147,7 @@ struct rate_run {
 	double *ref;		/* x_ref of each row */
 	long n, cap;
 	double untuned;		/* max_err_x of the designed spring */
+	int diverged;		/* and whether that run diverged */
 };
 
 /* What a candidate's run compares with (spring_row_fn's ctx). */
@@ -212,11 +256,13 @@ response_objective(void *ctx, const double *x)
 /*
  * --match response: Nelder-Mead from start (and once more from where it
  * stopped, the usual restart); the best of it, start and the designed
- * spring.  *best its worst error.
+ * spring.  When both diverge, from alt instead (the modes match at the
+ * longest step, where there is one).  *best its worst error.
  */
 static void
 match_response(struct response *rp, const spring_params *start,
-    const spring_params *designed, spring_params *out, double *best)
+    const spring_params *designed, const spring_params *alt,
+    spring_params *out, double *best)
 {
 	double x[2], step[2], v, e;
 	int round;
@@ -227,6 +273,10 @@ match_response(struct response *rp, const spring_params *start,
 	if (e < *best) {
 		*out = *designed;
 		*best = e;
+	}
+	if (!isfinite(*best) && alt != NULL) {
+		*out = *alt;
+		*best = worst_error(rp, alt->omega, alt->zeta);
 	}
 	x[0] = log(out->omega);
 	x[1] = out->zeta;
@@ -250,15 +300,50 @@ block_dt(const struct run_setup *rs, const struct tune_opts *to)
 	return to->nrates > 0 ? 1.0 / to->rate[0] : rs->dt;
 }
 
-/* Print the block for p, Nissen's at dt, Chou's over decay_time. */
+/*
+ * Print the block for p, Nissen's at dt, Chou's over decay_time; in the
+ * band of --tolerance, the envelope's estimate ln(1 / tol) / r as
+ * settle_envelope and p's true settle time as settle_time (run
+ * --metrics' in continuous time, the step response from rest).
+ */
 static void
 put_block(out_file *out, const spring_params *p, double dt,
-    double decay_time, long precision)
+    double decay_time, const struct tune_opts *to, long precision)
 {
 	spring_conventions c;
+	double tol = settle_band(to);
 
 	spring_describe(p, dt, decay_time, &c);
-	conventions_write(out, &c, 0, precision);
+	conventions_write_settle(out, &c, p->zeta > 0.0 ? -log(tol) /
+	    spring_decay_rate(p) : INFINITY, spring_settle_hw(p->zeta, tol) /
+	    p->omega, precision);
+}
+
+/*
+ * Where the spring's damping came from, for a message: its targets or
+ * its parameter flags as typed, into buf.
+ */
+static const char *
+spring_source(const struct run_setup *rs, const struct tune_opts *to,
+    char *buf, size_t len)
+{
+	char name[64];
+	size_t n = 0;
+	int p;
+
+	if (to->given[OPT_OVERSHOOT] || to->given[OPT_PERIOD])
+		return targets_text(to, &rs->ps, -1, buf, len);
+	buf[0] = '\0';
+	for (p = 0; p < P_COUNT && n < len; p++) {
+		if (!param_given(&rs->ps, (enum param_id)p))
+			continue;
+		param_flag_name(PARAM_OPT + p, name, sizeof(name));
+		n += (size_t)snprintf(buf + n, len - n, "%s%s '%s'",
+		    n > 0 ? " " : "", name, rs->ps.arg[p]);
+	}
+	if (n == 0)
+		snprintf(buf, len, "the default spring");
+	return buf;
 }
 
 /* The longest step the rule takes: the frame time, or --max-dt. */
@@ -292,13 +377,31 @@ max_stiffness(out_file *out, const struct run_setup *rs,
 	double hw = spring_max_stable_hw(rs->sim.rule, p.zeta);
 	double h = longest_step(rs, to);
 
+	char from[400];
+
 	if (!isfinite(hw)) {
 		warn_msg("--max-stiffness: %s is stable at every omega dt at "
 		    "zeta %g: no stiffest spring", rs->integrator, p.zeta);
 		return EXIT_USAGE;
 	}
 	p.omega = (1.0 - margin) * hw / h;
-	put_block(out, &p, block_dt(rs, to), decay_time, rs->precision);
+	/* run's range of omega: no spring of this damping meets it */
+	if (!(hw > 0.0)) {
+		warn_msg("--max-stiffness: %s is unstable at every omega dt "
+		    "> 0 at zeta %g (%s): no spring of that damping is stable "
+		    "with it", rs->integrator, p.zeta, spring_source(rs, to,
+		    from, sizeof(from)));
+		return EXIT_USAGE;
+	}
+	if (!(p.omega >= 1e-100 && p.omega <= MAX_MAGNITUDE)) {
+		warn_msg("--max-stiffness: %s at zeta %g (%s) is stable up to "
+		    "omega dt %g: its stiffest spring at the step %g s, omega "
+		    "%g rad/s, is outside 1e-100..1e100", rs->integrator,
+		    p.zeta, spring_source(rs, to, from, sizeof(from)), hw, h,
+		    p.omega);
+		return EXIT_USAGE;
+	}
+	put_block(out, &p, block_dt(rs, to), decay_time, to, rs->precision);
 	key_write_text(out, "integrator", rs->integrator);
 	key_write(out, "max_stable_hw", hw, rs->precision);
 	key_write(out, "margin", margin, rs->precision);
@@ -314,6 +417,28 @@ match_why(int status)
 	    "negative damping ratio (the rule damps more than the spring at "
 	    "this step)" : "no omega', zeta' give its step those eigenvalues "
 	    "(beyond what the rule can do at this step)";
+}
+
+/*
+ * A run that diverged stopped early, and its x_ref with it: the whole
+ * reference from the exact rule over the same frames instead, so that
+ * the tuned rule is matched over the whole run.
+ */
+static int
+whole_reference(struct rate_run *rr)
+{
+	spring_sim ref = rr->sim;
+	spring_metrics m;
+	spring_frame_stats fs;
+
+	ref.rule = spring_rule_exact;
+	ref.engine = NULL;
+	rr->n = 0;
+	if (spring_simulate(&ref, keep_ref, rr, &m, &fs) != 0) {
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	return EXIT_OK;
 }
 
 /*
@@ -353,7 +478,11 @@ plan_runs(struct run_setup *rs, const struct tune_opts *to,
 			warn_msg("out of memory");
 			return EXIT_IO;
 		}
-		rr->untuned = m.diverged ? INFINITY : m.max_err_x;
+		/* run --metrics' figures: over the rows before it diverged */
+		rr->untuned = m.max_err_x;
+		rr->diverged = m.diverged;
+		if (m.diverged && (rc = whole_reference(rr)) != EXIT_OK)
+			return rc;
 	}
 	return EXIT_OK;
 }
@@ -365,9 +494,12 @@ put_figures(out_file *out, const struct run_setup *rs,
     double untuned, double after)
 {
 	char key[96], num[NUMFMT_MAX + 1];
-	int i, n;
+	int i, n, diverged = 0;
 
+	for (i = 0; i < nruns; i++)
+		diverged |= runs[i].diverged;
 	key_write(out, "max_err_x_untuned", untuned, rs->precision);
+	key_write_text(out, "diverged_untuned", diverged ? "1" : "0");
 	key_write(out, "max_err_x_tuned", after, rs->precision);
 	if (nruns < 2 && runs[0].rate == 0.0)
 		return;
@@ -376,6 +508,8 @@ put_figures(out_file *out, const struct run_setup *rs,
 		num[n] = '\0';
 		snprintf(key, sizeof(key), "fps_%s_max_err_x_untuned", num);
 		key_write(out, key, runs[i].untuned, rs->precision);
+		snprintf(key, sizeof(key), "fps_%s_diverged_untuned", num);
+		key_write_text(out, key, runs[i].diverged ? "1" : "0");
 		snprintf(key, sizeof(key), "fps_%s_max_err_x_tuned", num);
 		key_write(out, key, rate_error(&runs[i], tuned), rs->precision);
 	}
@@ -388,10 +522,11 @@ tune_rule(out_file *out, struct run_setup *rs, const struct tune_opts *to,
 {
 	struct rate_run *runs;
 	struct response resp;
-	spring_params designed = rs->sim.params, modes, tuned;
+	spring_params designed = rs->sim.params, modes, tuned, alt;
 	double h = rs->dt, resid = INFINITY, untuned = 0.0, after, e_modes;
+	double alt_resid;
 	enum match match = to->match;
-	int nruns = 0, i, rc, ms = SPRING_MATCH_NONE;
+	int nruns = 0, i, rc, ms = SPRING_MATCH_NONE, have_alt = 0;
 
 	const char *who = rs->sim.engine != NULL ? rs->engine :
 	    rs->integrator;
@@ -442,16 +577,26 @@ tune_rule(out_file *out, struct run_setup *rs, const struct tune_opts *to,
 	if (match == MATCH_MODES) {
 		tuned = modes;
 		after = worst_error(&resp, tuned.omega, tuned.zeta);
-	} else
+	} else {
+		/* several rates: the modes match at the longest step */
+		if (ms != SPRING_MATCH_OK && to->nrates > 1 &&
+		    rs->sim.schedule == NULL && rs->sim.policy ==
+		    spring_policy_none && rs->sim.engine == NULL &&
+		    spring_match_modes(rs->sim.rule, &designed,
+		    longest_step(rs, to), &alt, &alt_resid) == SPRING_MATCH_OK)
+			have_alt = 1;
 		match_response(&resp, ms == SPRING_MATCH_OK ? &modes :
-		    &designed, &designed, &tuned, &after);
+		    &designed, &designed, have_alt ? &alt : NULL, &tuned,
+		    &after);
+	}
 	if (!isfinite(after)) {
 		warn_msg("--match response: no setting of %s tried keeps the "
 		    "step response finite (every run diverged)", who);
 		rc = EXIT_USAGE;
 		goto done;
 	}
-	put_block(out, &tuned, block_dt(rs, to), decay_time, rs->precision);
+	put_block(out, &tuned, block_dt(rs, to), decay_time, to,
+	    rs->precision);
 	key_write_text(out, rs->sim.engine != NULL ? "engine" : "integrator",
 	    who);
 	key_write_text(out, "match", match == MATCH_MODES ? "modes" :
@@ -469,14 +614,35 @@ tune_rule(out_file *out, struct run_setup *rs, const struct tune_opts *to,
 	if (match == MATCH_MODES)
 		warn_msg("note: --match modes makes %s decay and turn as the "
 		    "spring, not its positions equal frame by frame: max_err_x "
-		    "%g untuned, %g tuned (--match response minimises it)",
-		    rs->integrator, untuned, after);
+		    "%g untuned%s, %g tuned (--match response minimises it)",
+		    rs->integrator, untuned, runs[0].diverged ? " (diverged)" :
+		    "", after);
 	rc = EXIT_OK;
 done:
 	for (i = 0; i < nruns; i++)
 		free(runs[i].ref);
 	free(runs);
 	return rc;
+}
+
+/*
+ * A run flag given without a rule to run (run_flags_given_all's fn):
+ * refused, as convert refuses it, but for what the block reads (Ck and
+ * Cd at --dt, --precision) and --model (spring, or the rule's name).
+ */
+static int
+without_rule(void *ctx, const char *flag)
+{
+	static const char *const block[] = { "--model", "--dt", "--precision",
+	    NULL };
+	const char *const *b;
+
+	(void)ctx;
+	for (b = block; *b != NULL; b++)
+		if (strcmp(flag, *b) == 0)
+			return EXIT_OK;
+	return usage_error("%s needs --integrator RULE or --engine NAME: "
+	    "without a rule to run tune prints the spring only", flag);
 }
 
 /* The run flags tune's runs cannot honour, and other contradictions. */
@@ -494,10 +660,7 @@ check_flags(const struct run_setup *rs, const struct tune_opts *to,
 			    "to tune)", to->nrates > 0 ? "--fps" :
 			    to->match != MATCH_DEFAULT ? "--match" :
 			    to->max_stiffness ? "--max-stiffness" : "--margin");
-		if (rs->frames_from != NULL)
-			return usage_error("--frames-from needs --integrator "
-			    "RULE (the rule to tune)");
-		return EXIT_OK;
+		return run_flags_given_all(rs, without_rule, NULL);
 	}
 	if (tune_given(to, OPT_MARGIN) && !to->max_stiffness)
 		return usage_error("--margin goes with --max-stiffness");
@@ -589,7 +752,7 @@ cmd_tune(int argc, char **argv)
 	}
 	rs->sim.nissen = 0;	/* the spring is resolved: tune varies it */
 	designed = rs->sim.params;
-	if (targets && (rc = solve_targets(to, decay, decay_time,
+	if (targets && (rc = solve_targets(to, &rs->ps, decay, decay_time,
 	    &designed)) != 0) {
 		rc = EXIT_USAGE;
 		goto done;
@@ -600,7 +763,7 @@ cmd_tune(int argc, char **argv)
 		goto done;
 	}
 	if (!rule_mode) {
-		put_block(&k->out, &designed, rs->dt, decay_time,
+		put_block(&k->out, &designed, rs->dt, decay_time, to,
 		    rs->precision);
 		rc = EXIT_OK;
 	} else if (to->max_stiffness)

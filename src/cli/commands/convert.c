@@ -265,6 +265,8 @@ struct block {
 	int csv, header;	/* header: --csv's header line, the keys */
 	long precision;
 	int n;			/* fields written on the row */
+	/* tune's: settle_time's row as settle_envelope, settle; or NaN */
+	double envelope, settle;
 };
 
 /* One field: key=value, or the key or value after a comma. */
@@ -348,9 +350,16 @@ block_fields(struct block *b, const spring_conventions *c, double v0)
 	int i;
 
 	b->n = 0;
-	for (col = columns; col->key != NULL; col++)
+	for (col = columns; col->key != NULL; col++) {
+		if (col->off == offsetof(spring_conventions, settle_time) &&
+		    !isnan(b->settle)) {
+			field(b, "settle_envelope", b->envelope);
+			field(b, "settle_time", b->settle);
+			continue;
+		}
 		field(b, col->key, *(const double *)(const void *)
 		    ((const char *)c + col->off));
+	}
 	dialect_fields(b, c);
 	for (i = 0, k = velocity_keys; !isnan(v0) && *k != NULL; i++, k++)
 		field(b, *k, vel[i]);
@@ -363,7 +372,7 @@ void
 conventions_write_v0(out_file *out, const spring_conventions *c, double v0,
     int csv, int header, long precision)
 {
-	struct block b = { out, csv, 0, precision, 0 };
+	struct block b = { out, csv, 0, precision, 0, NAN, NAN };
 
 	if (csv && header) {
 		b.header = 1;
@@ -371,6 +380,16 @@ conventions_write_v0(out_file *out, const spring_conventions *c, double v0,
 		b.header = 0;
 	}
 	block_fields(&b, c, v0);
+}
+
+/* See cli.h: tune's block, its two settle times named apart. */
+void
+conventions_write_settle(out_file *out, const spring_conventions *c,
+    double envelope, double settle, long precision)
+{
+	struct block b = { out, 0, 0, precision, 0, envelope, settle };
+
+	block_fields(&b, c, NAN);
 }
 
 /* `springsim convert`. */

@@ -1,0 +1,378 @@
+/*
+ * export.c - `springsim export`: one spring as something to paste into
+ * another tool: a CSS linear() easing with the fewest points for a
+ * tolerance and the largest error it really has (the library's
+ * spring/easing.h), and the spring's config in each library's own words
+ * (the dialects of spring_dialects[]).
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "numfmt.h"
+#include "optparse.h"
+#include "paramflags.h"
+#include "spring.h"
+
+#define EXPORT_POINTS_MAX 1000	/* linear()'s points, at most */
+
+/* Everything export's flags say. */
+struct export_opts {
+	struct param_set ps;
+	double x0, v0, target;
+	double tolerance;	/* of the easing, in units of the travel */
+	double duration;	/* seconds; 0: when the spring settles */
+	long max_points;
+	const char *output;
+};
+
+/* --tolerance T: 0 < T < 0.5 of the travel. */
+static int
+parse_tolerance(void *own, const char *arg)
+{
+	struct export_opts *o = own;
+
+	if (parse_bounded("--tolerance", arg, &o->tolerance) != 0)
+		return -1;
+	if (!(o->tolerance >= 1e-9 && o->tolerance < 0.5)) {
+		usage_error("--tolerance: '%s' is not in 1e-9..0.5 (of the "
+		    "travel)", arg);
+		return -1;
+	}
+	return 0;
+}
+
+#define EFIELD(T, f) FIELD_OF(struct export_opts, T, f)
+
+/* export's flags and --help, a row each; the parameter flags are added. */
+static const struct flag_row export_rows[] = {
+	{ .help =
+"usage: springsim export [parameter group] [--mass M] [--x0 X] [--v0 V]\n"
+"                        [--target G] [--tolerance T] [--duration S]\n"
+"                        [--max-points N] [-o FILE]\n"
+"\n"
+"One spring (default omega 4 pi rad/s, zeta 0.3, in any convention below)\n"
+"as key=value lines to paste elsewhere: a CSS linear() easing of its motion\n"
+"from --x0 toward --target, with the fewest points that keep it within\n"
+"--tolerance of the exact spring and the largest error it really has, and\n"
+"the spring as each library's config.\n"
+"\n" },
+	{ .flag = "--x0", .kind = FK_ANY, .at = EFIELD(double, x0), .help =
+"  --x0 X              the start (default 0)\n" },
+	{ .flag = "--v0", .kind = FK_ANY, .at = EFIELD(double, v0), .help =
+"  --v0 V              the start velocity, units/s (default 0)\n" },
+	{ .flag = "--target", .kind = FK_ANY, .at = EFIELD(double, target),
+	  .help =
+"  --target G          the target, at rest (default 1; not --x0)\n" },
+	{ .flag = "--tolerance", .kind = FK_HOOK, .parse = parse_tolerance,
+	  .help =
+"  --tolerance T       the easing's largest distance from the spring, in\n"
+"                      units of the travel --target - --x0 (default 0.001)\n" },
+	{ .flag = "--duration", .kind = FK_POSITIVE, .at = EFIELD(double,
+	  duration), .help =
+"  --duration S        the animation's length (default: when the spring\n"
+"                      stays within T/4 of the target, in whole ms)\n" },
+	{ .flag = "--max-points", .kind = FK_COUNT, .min = 2,
+	  .max = EXPORT_POINTS_MAX, .at = EFIELD(long, max_points), .help =
+"  --max-points N      at most N points (2-1000, default 1000): a\n"
+"                      tolerance that needs more is refused\n" },
+	OPT_ROW_OUTPUT,
+	OPT_ROWS_HELP_VERSION,
+	{ .help =
+"\n"
+"The keys, in order:\n"
+"  css_easing          linear(...): the progress 0 -> 1 (overshoot above 1)\n"
+"                      at points of the animation's time, as CSS's\n"
+"                      linear() takes them; the points are chords of the\n"
+"                      exact spring, each reaching as far as the tolerance\n"
+"                      lets it, the last 1\n"
+"  css_duration_ms     the animation's length to give it, in ms\n"
+"  css_points          the number of points\n"
+"  css_max_error       the largest |easing - spring| over the animation and\n"
+"                      after it (where a finished animation shows 1), in\n"
+"                      units of the travel, from the numbers as printed\n"
+"  react_spring, motion, swiftui, android, compose, flutter, reanimated,\n"
+"  unity               the spring as each library's config (its velocity\n"
+"                      not included); empty where the library cannot say\n"
+"                      it (Unity's SmoothDamp is critically damped only)\n"
+"\n", .list = param_usage },
+	{ .help =
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 usage error or bad input.\n" },
+	{ .flag = NULL }
+};
+
+/* See optparse.h. */
+const struct opt_command export_options = { .name = "export",
+    .rows = export_rows };
+
+/* A number with `decimals` digits after the point, trailing zeros cut. */
+static void
+fixed(char *buf, size_t size, double v, int decimals)
+{
+	char *end;
+
+	snprintf(buf, size, "%.*f", decimals, v);
+	if (strchr(buf, '.') == NULL)
+		return;
+	end = buf + strlen(buf) - 1;
+	while (*end == '0')
+		*end-- = '\0';
+	if (*end == '.')
+		*end = '\0';
+	if (strcmp(buf, "-0") == 0)
+		strcpy(buf, "0");
+}
+
+/* v rounded to `decimals` digits after the point, as fixed() prints it. */
+static double
+rounded(double v, int decimals)
+{
+	char buf[64];
+
+	fixed(buf, sizeof(buf), v, decimals);
+	return strtod(buf, NULL);
+}
+
+/* The easing found: its points as printed, and their digits. */
+struct easing {
+	spring_easing_point pts[EXPORT_POINTS_MAX];
+	int n;
+	int y_decimals, tau_decimals;	/* tau's as a fraction */
+	double error;
+};
+
+/*
+ * The points for tolerance tol, rounded to the digits they are printed
+ * with: output values to a tenth of tol, input positions so that the
+ * steepest segment moves by at most a tenth of tol; the last point is 1,
+ * where the finished animation stays.  Chords are sought within a
+ * shrinking share of tol until the printed points are within it.
+ * 0, or -1 when max points do not reach.
+ */
+static int
+easing_fit(const spring_progress *pr, double tol, long max, struct easing *e)
+{
+	double share = 0.7 * tol, tail = spring_progress_tail(pr);
+	int i, tries;
+
+	e->y_decimals = (int)ceil(-log10(tol / 10.0));
+	for (tries = 0; tries < 40; tries++, share *= 0.8) {
+		double slope = 0.0;
+
+		e->n = spring_easing_chords(spring_progress_at, pr, share,
+		    e->pts, (int)max);
+		if (e->n < 0)
+			return -1;
+		for (i = 1; i < e->n; i++)
+			slope = fmax(slope, fabs(e->pts[i].y - e->pts[i - 1].y) /
+			    (e->pts[i].tau - e->pts[i - 1].tau));
+		e->tau_decimals = (int)ceil(log10(fmax(1.0, 5.0 * slope /
+		    tol)));
+		if (e->tau_decimals < 3)
+			e->tau_decimals = 3;
+		for (i = 1; i + 1 < e->n; i++) {
+			e->pts[i].tau = rounded(e->pts[i].tau, e->tau_decimals);
+			e->pts[i].y = rounded(e->pts[i].y, e->y_decimals);
+		}
+		e->pts[0].y = 0.0;
+		e->pts[e->n - 1].y = 1.0;
+		e->error = fmax(tail, spring_easing_error(spring_progress_at,
+		    pr, e->pts, e->n));
+		if (e->error <= tol || tail > tol)
+			return 0;
+	}
+	return 0;
+}
+
+static void out_puts(out_file *out, const char *s);
+
+/* css_easing's value, linear(...), into out. */
+static void
+easing_write(out_file *out, const struct easing *e)
+{
+	char buf[80];
+	int i;
+
+	out_puts(out, "css_easing=linear(0");
+	for (i = 1; i < e->n; i++) {
+		out_puts(out, ", ");
+		fixed(buf, sizeof(buf), e->pts[i].y, e->y_decimals);
+		out_puts(out, buf);
+		if (i + 1 == e->n)
+			break;
+		out_puts(out, " ");
+		fixed(buf, sizeof(buf), 100.0 * e->pts[i].tau,
+		    e->tau_decimals - 2);
+		out_puts(out, buf);
+		out_puts(out, "%");
+	}
+	out_puts(out, ")\n");
+}
+
+/*
+ * Each library's config: its key, the dialect whose values it takes,
+ * and the text around them (%s the values in the dialect's order).
+ */
+static const struct library_config {
+	const char *key;
+	const char *dialect;
+	const char *format;
+} library_configs[] = {
+	{ "react_spring", "react",
+	  "{ tension: %s, friction: %s, mass: %s }" },
+	{ "motion", "motion",
+	  "{ type: \"spring\", stiffness: %s, damping: %s, mass: %s }" },
+	{ "swiftui", "swiftui-response",
+	  ".spring(response: %s, dampingFraction: %s)" },
+	{ "android", "android",
+	  "SpringForce().setStiffness(%sf).setDampingRatio(%sf)" },
+	{ "compose", "compose",
+	  "spring(stiffness = %sf, dampingRatio = %sf)" },
+	{ "flutter", "flutter",
+	  "SpringDescription(stiffness: %s, damping: %s, mass: %s)" },
+	{ "reanimated", "react-native",
+	  "{ stiffness: %s, damping: %s, mass: %s }" },
+	{ "unity", "unity", "Mathf.SmoothDamp(x, target, ref v, %s)" },
+	{ NULL, NULL, NULL }
+};
+
+/* out's text s, NUL-terminated. */
+static void
+out_puts(out_file *out, const char *s)
+{
+	out_write(out, s, strlen(s));
+}
+
+/*
+ * One library's config line: the dialect's first values as the format
+ * says (as many as it has %s), or an empty value when one of them is NaN
+ * (the library cannot say this spring).
+ */
+static void
+config_write(out_file *out, const struct library_config *c,
+    const spring_params *p)
+{
+	const spring_dialect *d = spring_dialect_find(c->dialect);
+	double v[SPRING_DIALECT_MAX_PARAMS];
+	char num[3][NUMFMT_MAX + 1], line[512];
+	const char *s;
+	int i, used = 0;
+
+	for (s = c->format; (s = strstr(s, "%s")) != NULL; s += 2)
+		used++;
+	out_puts(out, c->key);
+	out_puts(out, "=");
+	if (d == NULL || d->from_spring == NULL) {
+		out_puts(out, "\n");
+		return;
+	}
+	d->from_spring(p, 1.0 / 60.0, v);
+	for (i = 0; i < 3; i++) {
+		num[i][0] = '\0';
+		if (i >= used)
+			continue;
+		if (isnan(v[i])) {
+			out_puts(out, "\n");
+			return;
+		}
+		num[i][numfmt_roundtrip(num[i], v[i])] = '\0';
+	}
+	snprintf(line, sizeof(line), c->format, num[0], num[1], num[2]);
+	out_puts(out, line);
+	out_puts(out, "\n");
+}
+
+/* Read export's flags into o; EXIT_OK, CMD_DONE, or the status. */
+static int
+parse_export(int argc, char **argv, struct export_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	param_set_init(&o->ps);
+	o->target = 1.0;
+	o->tolerance = 0.001;
+	o->max_points = EXPORT_POINTS_MAX;
+	return opt_parse(&export_options, argc, argv, o, &o->ps, NULL,
+	    &o->output);
+}
+
+/* `springsim export`. */
+int
+cmd_export(int argc, char **argv)
+{
+	struct export_opts o;
+	spring_params sp;
+	spring_progress pr;
+	struct easing *e;
+	const struct library_config *c;
+	char buf[NUMFMT_MAX + 1];
+	out_file *out;
+	double duration, duration_ms;
+	int rc;
+
+	if ((rc = parse_export(argc, argv, &o)) != EXIT_OK)
+		return rc;
+	if (param_resolve(&o.ps, 1.0 / 60.0, &sp) != 0)
+		return EXIT_USAGE;
+	if (o.target == o.x0)
+		return usage_error("--target: '%g' is --x0: the easing needs "
+		    "a travel", o.target);
+	duration = o.duration;
+	if (duration == 0.0) {
+		if (spring_progress_init(&pr, &sp, o.x0, o.v0, o.target,
+		    1.0) != 0)
+			return usage_error("--target: %g - %g overflows", o.target,
+			    o.x0);
+		duration = spring_progress_settle(&pr, o.tolerance / 4.0);
+		if (duration < 0.0)
+			return usage_error("zeta %g: the spring does not settle "
+			    "within T/4 = %g of the target; give --duration",
+			    sp.zeta, o.tolerance / 4.0);
+		duration_ms = fmax(1.0, ceil(duration * 1000.0));
+		duration = duration_ms / 1000.0;
+	} else
+		duration_ms = duration * 1000.0;
+	if (spring_progress_init(&pr, &sp, o.x0, o.v0, o.target,
+	    duration) != 0)
+		return usage_error("--target: %g - %g overflows", o.target, o.x0);
+	if ((e = malloc(sizeof(*e))) == NULL || (out = malloc(sizeof(*out))) ==
+	    NULL) {
+		free(e);
+		warn_msg("out of memory");
+		return EXIT_IO;
+	}
+	if (easing_fit(&pr, o.tolerance, o.max_points, e) != 0) {
+		free(e);
+		free(out);
+		return usage_error("--tolerance: %g needs more than %ld points "
+		    "(--max-points)", o.tolerance, o.max_points);
+	}
+	if (e->error > o.tolerance)
+		warn_msg("warning: --duration %g: the spring is still %g of "
+		    "the travel from the target after it; css_max_error says "
+		    "so", duration, e->error);
+	if (out_open(out, o.output) != 0) {
+		free(e);
+		free(out);
+		return EXIT_IO;
+	}
+	easing_write(out, e);
+	key_write(out, "css_duration_ms", duration_ms, 0);
+	snprintf(buf, sizeof(buf), "%d", e->n);
+	key_write_text(out, "css_points", buf);
+	key_write(out, "css_max_error", e->error, 0);
+	for (c = library_configs; c->key != NULL; c++)
+		config_write(out, c, &sp);
+	free(e);
+	if (out->failed) {
+		out_abort(out);
+		rc = EXIT_IO;
+	} else
+		rc = out_close(out) != 0 ? EXIT_IO : EXIT_OK;
+	free(out);
+	return rc;
+}
