@@ -984,12 +984,19 @@ static const spring_dialect svelte = {
 "                      60 sqrt(K), zeta = B / (2 sqrt(K))\n"
 };
 
-/* anime.js 4 Spring: mass 1, stiffness 100, damping 10 */
+/*
+ * anime.js 4 Spring: mass 1, stiffness 100, damping 10.  It clamps
+ * stiffness and damping to 1e-11..1e4 and raises a mass below 1 to 1
+ * (at most 1e4), so a value outside is refused, engine or not.
+ */
 static const spring_dialect anime = {
 	"anime", "animejs", "anime.js spring()", SPRING_DIALECT_ENGINE,
-	{ POS("stiffness", "anime-stiffness", "N/m", 100.0),
-	  NONNEG("damping", "anime-damping", "N s/m", 10.0),
-	  MASS("mass", "anime-mass"), END },
+	{ PARAM("stiffness", "anime-stiffness", "N/m", 1e-11, 1e4, 0, 0, 1,
+	  100.0, "must be between 1e-11 and 1e4 (anime.js clamps it there)"),
+	  PARAM("damping", "anime-damping", "N s/m", 1e-11, 1e4, 0, 0, 1,
+	  10.0, "must be between 1e-11 and 1e4 (anime.js clamps it there)"),
+	  { "mass", "anime-mass", "kg", 1.0, 1e4, 0, 0, 1, 1.0, 1,
+	  "must be between 1 and 1e4 (anime.js clamps it there)" }, END },
 	physical_to, physical_from, 1, 0, "anime", 0,
 "  --anime-stiffness K --anime-damping D [--anime-mass M]\n"
 };

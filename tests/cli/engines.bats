@@ -325,8 +325,8 @@ metric() {
 	assert_one_stderr_line
 	assert_stderr_has "warning: --engine wobble" "critically damped"
 	[ "$(wc -l <"$OUT")" -gt 10 ] || fail_with "no trajectory"
-	# anime.js raises a mass below 1 to 1
-	sim --engine anime --anime-stiffness 100 --anime-damping 10 --anime-mass 0.5 --duration 0.5
+	# anime.js raises a mass below 1 to 1 (--mass: --anime-mass refuses it)
+	sim --engine anime --omega 10 --zeta 0.5 --mass 0.5 --duration 0.5
 	assert_status 0
 	assert_one_stderr_line
 	assert_stderr_has "warning: --engine anime" "mass"
