@@ -15,7 +15,7 @@
 # UnityCsReference (d253e09a read here), or a checkout holding it.
 # Needs mcs and mono (Debian: mono-mcs, mono-runtime).
 set -eu
-: "${UNITY_SRC:?set UNITY_SRC to UnityCsReference's Mathf.cs (or its checkout)}"
+: "${UNITY_SRC:?set UNITY_SRC to the Mathf.cs of UnityCsReference (or its checkout)}"
 out=${1:-tests/engines/golden}
 here=$(dirname "$0")
 src=$UNITY_SRC
