@@ -122,7 +122,7 @@ golden_check() {
 		    -f tests/engines/compare.awk "$f" "$BATS_TEST_TMPDIR/run.csv") ||
 			bad="$bad ${f##*/}: $msg;"
 	done
-	[ "$n" -ge 18 ] || fail "only $n unity and compose golden files"
+	[ "$n" -ge 22 ] || fail "only $n unity and compose golden files"
 	[ -z "$bad" ] || fail "not bit for bit:$bad"
 }
 

@@ -149,6 +149,11 @@ test_goldens(void)
 		    0 },
 		{ "compose-bouncy-30fps.csv", "compose", 20, 0.2, 1, 0, -1, NAN,
 		    0 },
+		{ "compose-undamped-60fps.csv", "compose", ks, 0, 0, 0, 1, NAN,
+		    0 },
+		{ "compose-rest-60fps.csv", "compose", ks, 0.3, 1, 0, 1, NAN, 0 },
+		{ "compose-over-irregular.csv", "compose", ks, 3, 0, -5, 1, NAN,
+		    0 },
 	};
 	size_t i;
 

@@ -76,3 +76,9 @@ case_ $k 2 0 8 1 2 0.016666666666666666 over-v0-60fps
 case_ $k 1 0 30 1 1.5 0.016666666666666666 critical-cross-60fps
 case_ 1500 1 0 0 300 1 0.0069444444444444441 default-144fps
 case_ 400 0.2 1 0 -1 2 0.033333333333333333 bouncy-30fps
+# no damping (the estimate's Long.MAX_VALUE / 1e6 ms: it never ends);
+# starting at rest on the target (duration 0: ends on the first frame);
+# strongly over-damped on the irregular frames
+case_ $k 0 0 0 1 1.5 0.016666666666666666 undamped-60fps
+case_ $k 0.3 1 0 1 0.5 0.016666666666666666 rest-60fps
+case_ $k 3 0 -5 1 1.5 $irr over-irregular

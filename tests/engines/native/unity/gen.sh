@@ -83,3 +83,5 @@ case_ $T inf 0 -3 1 1.5 0.016666666666666666 v0-away-60fps
 case_ $T inf 0 20 1 1.5 0.016666666666666666 overshoot-60fps
 case_ 0.5 inf 2 0 -1 2 0.033333333333333333 down-30fps
 case_ $T inf 0 0 1 3 0.5 cap-2fps
+# the irregular frames with maxSpeed and a start velocity
+case_ 0.25 3 0 4 2 1.5 $irr maxspeed-v0-irregular
