@@ -105,6 +105,61 @@ golden_check() {
 	[ -z "$bad" ] || fail "not reproduced:$bad"
 }
 
+@test "Unity's SmoothDamp and Compose's spring, their original code run: every frame bit for bit" {
+	# tests/engines/native/unity (mcs + mono) and compose (kotlinc) wrote
+	# these from the libraries' own sources: springsim's float engines
+	# give the same floats, and end on the same frame
+	local f n=0 args msg bad=''
+	cd "$ROOT"
+	for f in "$GOLDEN"/unity-*.csv "$GOLDEN"/compose-*.csv; do
+		[ -f "$f" ] || continue
+		n=$((n + 1))
+		args=$(sed -n 's/^# springsim: //p' "$f")
+		# shellcheck disable=SC2086
+		"$SPRINGSIM" $args >"$BATS_TEST_TMPDIR/run.csv" ||
+			fail "${f##*/}: springsim failed"
+		msg=$(awk -v tol_t=0 -v tol_x=0 -v tol_v=0 \
+		    -f tests/engines/compare.awk "$f" "$BATS_TEST_TMPDIR/run.csv") ||
+			bad="$bad ${f##*/}: $msg;"
+	done
+	[ "$n" -ge 22 ] || fail "only $n unity and compose golden files"
+	[ -z "$bad" ] || fail "not bit for bit:$bad"
+}
+
+# regen_native NAME VAR TOOL... - run tests/engines/native/NAME/gen.sh
+# into a scratch directory and compare each NAME-*.csv it writes with the
+# committed file byte for byte; skips (saying why) without TOOL or $VAR.
+regen_native() {
+	local name=$1 var=$2 tool f d=$BATS_TEST_TMPDIR/native bad=''
+	shift 2
+	for tool in "$@"; do
+		command -v "$tool" >/dev/null ||
+			skip "$tool not found: $name's golden files not regenerated"
+	done
+	[ -n "${!var:-}" ] ||
+		skip "$var not set (see tests/engines/native/README.md): $name's golden files not regenerated"
+	mkdir -p "$d"
+	(cd "$ROOT" && sh "tests/engines/native/$name/gen.sh" "$d") ||
+		fail "tests/engines/native/$name/gen.sh failed"
+	for f in "$GOLDEN/$name"-*.csv; do
+		cmp -s "$f" "$d/${f##*/}" || bad="$bad ${f##*/}"
+	done
+	for f in "$d/$name"-*.csv; do
+		[ -f "$GOLDEN/${f##*/}" ] || bad="$bad ${f##*/}(not committed)"
+	done
+	[ -z "$bad" ] || fail "not reproduced:$bad"
+}
+
+@test "Unity's Mathf.cs compiled with mcs and run on mono reproduces golden/unity-*.csv byte for byte" {
+	# Unity's reference source may be read, not redistributed: UNITY_SRC
+	# names a copy of Mathf.cs (or of UnityCsReference)
+	regen_native unity UNITY_SRC mcs mono
+}
+
+@test "Compose's spring compiled with kotlinc reproduces golden/compose-*.csv byte for byte" {
+	regen_native compose COMPOSE_SRC kotlinc java
+}
+
 @test "springsim-exact: the closed form, err_x within a few ulps, never done" {
 	local args
 	for args in "--dt 0.03333333333333333 --duration 3" \
