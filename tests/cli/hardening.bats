@@ -518,7 +518,7 @@ help_flags() {
 	local c
 	{
 		"$SPRINGSIM" --help
-		for c in run fps convert analyze list sweep resonance tune fit; do
+		for c in run fps convert export analyze list sweep resonance tune fit; do
 			"$SPRINGSIM" help "$c"
 		done
 		"$SPRINGSIM" --model quat --help
@@ -580,7 +580,7 @@ man_rules() {
 # known_option FLAG - some command takes FLAG (it is not "unknown").
 known_option() {
 	local cmd
-	for cmd in run fps convert analyze sweep resonance tune fit; do
+	for cmd in run fps convert export analyze sweep resonance tune fit; do
 		sim "$cmd" "$1"
 		stderr_text
 		[[ $STDERR_TEXT == *"unknown option"* ]] || return 0
