@@ -575,7 +575,21 @@ test_knob_setup(void)
 		{ "react-spring", "clamp" },
 		{ "rebound", "overshootClamping" },
 		{ "react-native", "clamp" },
-		{ "wobble", "clamp" }
+		{ "wobble", "clamp" },
+		{ "svelte", "precision" },
+		{ "react-spring", "precision" },
+		{ "react-spring", "restVelocity" },
+		{ "motion", "restSpeed" },
+		{ "motion", "restDelta" },
+		{ "popmotion", "restSpeed" },
+		{ "popmotion", "restDelta" },
+		{ "react-native", "restDisplacementThreshold" },
+		{ "react-native", "restSpeedThreshold" },
+		{ "rebound", "restSpeedThreshold" },
+		{ "rebound", "restDisplacementThreshold" },
+		{ "wobble", "restVelocityThreshold" },
+		{ "wobble", "restDisplacementThreshold" },
+		{ "react-motion", "precision" }
 	};
 	spring_engine_state a, b;
 	spring_engine_setup su, sd;
