@@ -21,7 +21,7 @@
  * flag: getopt_long value KNOB_OPT + id (runengine.c).
  */
 #define KNOB_OPT 900
-#define KNOBS_MAX 16
+#define KNOBS_MAX 32
 /*
  * The most steps (one body's update, one substep, one spring's
  * evaluation) a run may take without --force: minutes (box2d's substep

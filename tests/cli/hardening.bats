@@ -367,7 +367,21 @@ EDGE_TABLE='--x0|
 --flutter-bounce|--flutter-duration 0.8
 --unity-max-speed|--engine unity --unity-smooth-time 0.2
 --android-min-visible-change|--engine android
---box2d-substeps|--engine box2d'
+--box2d-substeps|--engine box2d
+--svelte-precision|--engine svelte
+--react-spring-precision|--engine react-spring
+--react-spring-rest-velocity|--engine react-spring
+--motion-rest-speed|--engine motion
+--motion-rest-delta|--engine motion
+--popmotion-rest-speed|--engine popmotion
+--popmotion-rest-delta|--engine popmotion
+--react-native-rest-displacement-threshold|--engine react-native
+--react-native-rest-speed-threshold|--engine react-native
+--rebound-rest-speed-threshold|--engine rebound
+--rebound-rest-displacement-threshold|--engine rebound
+--wobble-rest-velocity-threshold|--engine wobble
+--wobble-rest-displacement-threshold|--engine wobble
+--react-motion-precision|--engine react-motion'
 # flags of run's --help that take a value that is not a number
 NOT_NUMERIC='--model --integrator --target-signal --signal-shape --target-file
 --target-vel-source --frames-from --substep --output --source-a

@@ -609,7 +609,21 @@ test_knob_setup(void)
 		{ "react-spring", "clamp" },
 		{ "rebound", "overshootClamping" },
 		{ "react-native", "clamp" },
-		{ "wobble", "clamp" }
+		{ "wobble", "clamp" },
+		{ "svelte", "precision" },
+		{ "react-spring", "precision" },
+		{ "react-spring", "restVelocity" },
+		{ "motion", "restSpeed" },
+		{ "motion", "restDelta" },
+		{ "popmotion", "restSpeed" },
+		{ "popmotion", "restDelta" },
+		{ "react-native", "restDisplacementThreshold" },
+		{ "react-native", "restSpeedThreshold" },
+		{ "rebound", "restSpeedThreshold" },
+		{ "rebound", "restDisplacementThreshold" },
+		{ "wobble", "restVelocityThreshold" },
+		{ "wobble", "restDisplacementThreshold" },
+		{ "react-motion", "precision" }
 	};
 	spring_engine_state a, b;
 	spring_engine_setup su, sd;
@@ -646,9 +660,9 @@ test_knob_setup(void)
 	/* a knob the engine has not: refused, by number */
 	su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
 	su.knob_given = 1u;
-	e = spring_engine_find("motion");
+	e = spring_engine_find("anime");
 	CHECK(e != NULL && spring_engine_check(e, &su, msg, sizeof(msg)) == -1);
-	CHECK(strstr(msg, "motion has no knob 0") != NULL);
+	CHECK(strstr(msg, "anime has no knob 0") != NULL);
 	e = spring_engine_find("unity");
 	su.knob_given = 1u << 1;
 	CHECK(e != NULL && spring_engine_check(e, &su, msg, sizeof(msg)) == -1);
