@@ -746,7 +746,7 @@ test_tables(void)
 {
 	const spring_model *const *o;
 	const struct run_model *m;
-	struct option all[128];
+	struct option all[MAX_LONGOPTS];
 	const char *p;
 	size_t i, j, n;
 
