@@ -114,6 +114,26 @@ spring_reanimated_stiffness(double dur_ms, double zeta, double m, double x0,
 }
 
 /*
+ * The duration mode's stiffness, as the engine's start finds it: the
+ * check warns when it ends on one of the search's bounds (Number.EPSILON
+ * or 8e3: the top within a millionth, the bottom within an epsilon), a
+ * duration too short or too long for the search, which the library runs
+ * silently at that stiffness.
+ */
+static double
+rea_search(const spring_engine_setup *su)
+{
+	double v = su->v0;
+
+	if ((su->target > su->x0 && v < 0.0) ||
+	    (su->target < su->x0 && v > 0.0))
+		v = 0.0;
+	return spring_reanimated_stiffness(su->duration * 1000.0,
+	    su->bounce, REA_DEFAULT_MASS, su->x0 - su->target, v,
+	    spring_engine_knob_or(su, rea_knobs, REA_K_THRESHOLD));
+}
+
+/*
  * Reanimated skips an invalid config (checkIfConfigIsValid: damping,
  * dampingRatio, duration must be > 0; a duration of 0 too): the value
  * jumps to the target, refused here.  An over-damped spring runs
@@ -123,7 +143,7 @@ spring_reanimated_stiffness(double dur_ms, double zeta, double m, double x0,
 static int
 rea_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
-	double z = su->params.zeta;
+	double z = su->params.zeta, k;
 
 	if (su->form == SPRING_ENGINE_DURATION) {
 		z = su->bounce;
@@ -141,6 +161,17 @@ rea_check(const spring_engine_setup *su, char *msg, unsigned long len)
 			    "damping 0 (\"Invalid spring config, damping must "
 			    "be grater than zero\")");
 		return -1;
+	}
+	if (su->form == SPRING_ENGINE_DURATION) {
+		k = rea_search(su);
+		if (k >= 8e3 * (1.0 - 1e-6) || k <= 2.0 * DBL_EPSILON) {
+			if (msg != NULL)
+				snprintf(msg, len, "Reanimated's stiffness "
+				    "search ends on its bound (it searches "
+				    "2.2e-16 to 8000): duration %g s runs at "
+				    "stiffness %g", su->duration, k);
+			return 1;
+		}
 	}
 	if (z > 1.0) {
 		if (msg != NULL)

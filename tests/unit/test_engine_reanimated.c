@@ -216,6 +216,11 @@ rea_checks(void)
 	CHECK(e->check(&su, NULL, 0) == -1);
 	su.bounce = 1.5;
 	CHECK(e->check(&su, NULL, 0) == 1);
+	/* 1 ms: the search stops at its bound 8000 */
+	su.bounce = 0.5;
+	su.duration = 0.001;
+	CHECK(e->check(&su, msg, sizeof(msg)) == 1);
+	CHECK(strstr(msg, "8000") != NULL);
 	CHECK(spring_engine_knob_find(e, "reanimated-overshoot-clamping") ==
 	    0);
 	CHECK(spring_engine_knob_find(e, "energyThreshold") == 1);
