@@ -60,6 +60,13 @@
  *	(SpringConfig.js) do: Origami friction 0 is friction 1.  (Only Java
  *	Rebound's converter keeps 0 at 0.)  The default config is Origami
  *	(40, 7).  Rebound steps RK4 at 1 ms.
+ *   react-native-reanimated withSpring (4.8.0, lib/module/animation/
+ *	spring/springUtils.js, springConfigs.js): stiffness, damping, mass
+ *	(GentleSpringConfig 900, 120, 4; the mass here defaults to --mass);
+ *	duration (ms) and dampingRatio: mass 4, zeta = dampingRatio and the
+ *	stiffness calculateNewStiffnessToMatchDuration bisects for (the
+ *	critical formula's energy at 1.5 duration at 6e-9 of the start's;
+ *	from rest here, the engine searching again with its start).
  *   Box2D soft constraints (erincatto/box2d, b2MakeSoft in solver.h;
  *	b2DefaultWorldDef in types.c: contactHertz 30, contactDampingRatio
  *	10, jointHertz 60, jointDampingRatio 2): omega = 2 pi hertz, zeta =
