@@ -386,3 +386,44 @@ metric() {
 	assert_one_stderr_line
 	assert_stderr_has "warning: --engine anime" "mass"
 }
+
+@test "reanimated: its flags, its refusals and its warnings" {
+	# damping 0: Reanimated skips an invalid config; springsim refuses it
+	assert_usage_error "--reanimated-damping: '0' must be > 0" -- \
+	    --engine reanimated --reanimated-stiffness 100 --reanimated-damping 0
+	assert_usage_error "--engine reanimated" "damping 0" -- \
+	    --engine reanimated --uaf 10 --dr 0
+	assert_usage_error "--reanimated-overshoot-clamping goes with --engine reanimated, not --engine react-native" -- \
+	    --engine react-native --reanimated-overshoot-clamping
+	assert_usage_error "--reanimated-energy-threshold: '0' must be > 0" -- \
+	    --engine reanimated --reanimated-energy-threshold 0
+	assert_usage_error "--reanimated-stiffness: '100'" "not of --engine motion" -- \
+	    --engine motion --reanimated-stiffness 100 --reanimated-damping 10
+	# over-damped runs critical; a duration too short for the search
+	# runs at its bound 8000: one warning line each, and the run
+	sim --engine reanimated --reanimated-stiffness 100 --reanimated-damping 30 --duration 0.5
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine reanimated" "critically damped"
+	sim --engine reanimated --reanimated-duration 0.05 --reanimated-damping-ratio 0.5 --duration 0.5
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine reanimated" "stiffness 8000"
+	# energyThreshold: p1 at 60 fps never rests within 1.5 s at the
+	# default 6e-9; at 1e-3 it ends on the frame the library ended it
+	local want
+	want=$(awk -F, '$4 == 1 { print $1; exit }' \
+	    "$GOLDEN/reanimated-threshold-60.csv")
+	[ -n "$want" ] || fail_with "the golden run never ends"
+	sim --engine reanimated --uaf 12.566370614359172 --dr 0.3 --fps 60 \
+	    --duration 1.5 --metrics --columns done_time
+	assert_status 0
+	[ -z "$(sed -n 2p "$OUT")" ] || fail_with "done at 6e-9: $(sed -n 2p "$OUT")"
+	sim --engine reanimated --uaf 12.566370614359172 --dr 0.3 --fps 60 \
+	    --duration 1.5 --reanimated-energy-threshold 1e-3 --metrics \
+	    --columns done_time
+	assert_status 0
+	awk -v a="$(sed -n 2p "$OUT")" -v b="$want" 'BEGIN {
+	    d = a - b; exit !(a != "" && d < 1e-12 && d > -1e-12) }' ||
+		fail_with "done_time $(sed -n 2p "$OUT"), the library's $want"
+}

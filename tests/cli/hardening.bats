@@ -358,6 +358,12 @@ EDGE_TABLE='--x0|
 --rn-mass|--rn-stiffness 100 --rn-damping 10
 --rn-bounciness|--rn-speed 12
 --rn-speed|--rn-bounciness 8
+--reanimated-stiffness|--reanimated-damping 10
+--reanimated-damping|--reanimated-stiffness 100
+--reanimated-mass|--reanimated-stiffness 100 --reanimated-damping 10
+--reanimated-duration|--reanimated-damping-ratio 0.5
+--reanimated-damping-ratio|--reanimated-duration 0.55
+--reanimated-energy-threshold|--engine reanimated
 --compose-stiffness|--compose-damping-ratio 0.5
 --compose-damping-ratio|--compose-stiffness 400
 --flutter-stiffness|--flutter-damping 10
