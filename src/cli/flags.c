@@ -179,7 +179,7 @@ static const struct flag_row run_flags[] = {
 	  .help =
 "  --signal-at T       when step and ramp start, s (default 0)\n" },
 	{ .flag = "--signal-seed", .kind = FK_COUNT, .min = 0,
-	  .max = 0x7fffffffffffffffL, .at = FIELD(long, signal_seed),
+	  .max = LONG_MAX, .at = FIELD(long, signal_seed),
 	  .signal = 1, .sweep = SWEEP_INTEGER, .help =
 "  --signal-seed S     the noise's seed, 0 to 2^63-1 (default 0;\n"
 "                      splitmix64, the same on every machine)\n" },
@@ -241,7 +241,7 @@ static const struct flag_row run_flags[] = {
 "  --dt-jitter J       each frame's dt times (1 + J u), u uniform in\n"
 "                      [-1, 1), J in [0, 1) (default 0)\n" },
 	{ .flag = "--seed", .kind = FK_COUNT, .min = 0,
-	  .max = 0x7fffffffffffffffL, .at = FIELD(long, seed),
+	  .max = LONG_MAX, .at = FIELD(long, seed),
 	  .have = FIELD(int, have_seed), .sweep = SWEEP_INTEGER, .help =
 "  --seed S            the jitter's seed, 0 to 2^63-1 (default 0; with\n"
 "                      --dt-jitter only); the generator is splitmix64, the\n"
