@@ -11,9 +11,11 @@
 	    ERRNO_NOTCAPABLE = 76, ERRNO_SPIPE = 70;
 	class Exit { constructor(code) { this.code = code; } }
 
-	// springsim(module, args) -> {status, stdout, stderr}; args without
-	// the program's name ("springsim" is argv[0])
-	function springsim(module, args) {
+	// springsim(module, args) -> a promise of {status, stdout, stderr};
+	// args without the program's name ("springsim" is argv[0]).  Async:
+	// Chromium refuses to instantiate a module over 4 KB synchronously on
+	// the main thread.
+	async function springsim(module, args) {
 		const argv = ["springsim"].concat(args).map(
 		    (a) => new TextEncoder().encode(a + "\0"));
 		const out = [[], [], []];
@@ -94,7 +96,7 @@
 			sched_yield() { return ERRNO_SUCCESS; },
 			proc_exit(code) { throw new Exit(code); },
 		};
-		const inst = new WebAssembly.Instance(module,
+		const inst = await WebAssembly.instantiate(module,
 		    { wasi_snapshot_preview1: wasi });
 		mem = inst.exports.memory;
 		let status = 0;

@@ -1,0 +1,502 @@
+// app.js - the page: the URL's query is springsim's command line (flag
+// names without --, and their values); the controls are made from the
+// registry (springsim list --json) and write the URL; every number shown
+// is printed by springsim.wasm (wasi.js) run with that command line.
+// Plain SVG: a few dozen polylines of a few hundred points, crisp at any
+// zoom, selectable, no library to pin or load (docs/web.md).
+"use strict";
+
+let MODULE, REG, FLAGS = {};
+const PRESETS = ["30", "60", "90", "120", "144", "240"];
+const COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+    "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"];
+// the flags the page offers, by group (each must be in the registry)
+const MOTION = ["--x0", "--v0", "--target", "--duration"];
+const FRAMES = ["--dt-jitter", "--seed", "--hitch"];
+
+// the query as an ordered list of [name, value] (order is the command's)
+let query = [];
+
+const $ = (s) => document.querySelector(s);
+function el(tag, attrs, ...kids) {
+	const e = document.createElement(tag);
+	for (const k in attrs || {}) {
+		if (k === "text") e.textContent = attrs[k];
+		else if (k.startsWith("on")) e.addEventListener(k.slice(2), attrs[k]);
+		else e.setAttribute(k, attrs[k]);
+	}
+	for (const c of kids) e.append(c);
+	return e;
+}
+const SVG = "http://www.w3.org/2000/svg";
+function sv(tag, attrs) {
+	const e = document.createElementNS(SVG, tag);
+	for (const k in attrs) e.setAttribute(k, attrs[k]);
+	return e;
+}
+
+function run(args) { return springsim(MODULE, args); }
+
+// --- the query: read, write, edit ---
+function readQuery() {
+	query = [];
+	for (const [k, v] of new URLSearchParams(location.search))
+		query.push([k, v]);
+}
+function getq(name) {
+	const p = query.find((q) => q[0] === name);
+	return p ? p[1] : null;
+}
+// set (in place, keeping the order), append, or remove (null/"")
+function setq(name, value) {
+	const i = query.findIndex((q) => q[0] === name);
+	if (value === null || value === undefined || value === "") {
+		if (i >= 0) query.splice(i, 1);
+	} else if (i >= 0) query[i][1] = value;
+	else query.push([name, value]);
+}
+function writeURL() {
+	const s = query.map(([k, v]) => encodeURIComponent(k) +
+	    (v === "" && isSwitch(k) ? "" : "=" + encodeURIComponent(v)
+	    .replace(/%2C/g, ",").replace(/%3A/g, ":"))).join("&");
+	history.replaceState(null, "", s ? "?" + s : location.pathname);
+}
+function isSwitch(name) {
+	const f = FLAGS["--" + name];
+	return f && f.kind === "switch";
+}
+// the query as argv: a switch is its flag alone (unless its value is 0)
+function argvOf(q) {
+	const a = [];
+	for (const [k, v] of q) {
+		if (isSwitch(k)) { if (v !== "0") a.push("--" + k); }
+		else a.push("--" + k, v);
+	}
+	return a;
+}
+function shq(s) {
+	return /^[A-Za-z0-9_.,:\/=+-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
+}
+const cmdline = (args) => ["springsim"].concat(args).map(shq).join(" ");
+
+// the combinations of the comma lists, the first list outermost, as
+// sweep orders its rows
+function combos(q) {
+	let out = [[]];
+	for (const [k, v] of q) {
+		const f = FLAGS["--" + k];
+		const vals = f && f.sweep !== "fixed" && f.sweep !== "none" &&
+		    v.includes(",") ? v.split(",") : [v];
+		const next = [];
+		for (const c of out)
+			for (const x of vals) next.push(c.concat([[k, x]]));
+		out = next;
+	}
+	return out;
+}
+
+// --- the controls ---
+function label(text, input) {
+	return el("label", { for: input.id }, text);
+}
+function textField(flag, hint) {
+	const name = flag.slice(2), f = FLAGS[flag];
+	const inp = el("input", { type: "text", id: "f-" + name, name,
+	    inputmode: "decimal", autocomplete: "off",
+	    placeholder: f && f.default !== null ? String(f.default) : (hint || "") });
+	inp.value = getq(name) || "";
+	inp.addEventListener("change", () => { setq(name, inp.value.trim()); update(); });
+	const row = el("div", { class: "field" }, label(name, inp), inp);
+	if (f && f.help) inp.title = f.help;
+	return row;
+}
+function checkField(flag) {
+	const name = flag.slice(2);
+	const inp = el("input", { type: "checkbox", id: "f-" + name, name });
+	inp.checked = getq(name) !== null && getq(name) !== "0";
+	inp.addEventListener("change", () => { setq(name, inp.checked ? "" : null); update(); });
+	if (inp.checked && getq(name) === null) setq(name, "");
+	return el("div", { class: "field check" }, inp, label(name, inp));
+}
+// a list flag as checkboxes (value a,b,c), plus a free text for others
+function listField(name, items, legend, extra) {
+	const cur = (getq(name) || "").split(",").filter((s) => s);
+	const fs = el("fieldset", { id: "f-" + name + "-set" }, el("legend", { text: legend }));
+	const boxes = [];
+	for (const it of items) {
+		const inp = el("input", { type: "checkbox", id: "f-" + name + "-" + it,
+		    value: it });
+		inp.checked = cur.includes(it);
+		boxes.push(inp);
+		fs.append(el("span", { class: "opt" }, inp, label(it, inp)));
+	}
+	let free;
+	if (extra) {
+		free = el("input", { type: "text", id: "f-" + name + "-custom",
+		    autocomplete: "off", placeholder: "e.g. 75,165" });
+		free.value = cur.filter((c) => !items.includes(c)).join(",");
+		fs.append(el("span", { class: "opt" }, label(extra, free), free));
+	}
+	const write = () => {
+		const v = boxes.filter((b) => b.checked).map((b) => b.value);
+		if (free && free.value.trim()) v.push(free.value.trim());
+		setq(name, v.join(","));
+		update(true);
+	};
+	for (const b of boxes) b.addEventListener("change", write);
+	if (free) free.addEventListener("change", write);
+	return fs;
+}
+
+function currentDialect() {
+	for (const d of REG.dialects)
+		if (d.parameters.some((p) => getq(p.flag.slice(2)) !== null) &&
+		    d.parameters.every((p) => getq(p.flag.slice(2)) !== null ||
+		    p.default !== null))
+			return d;
+	return REG.dialects[0];
+}
+// switch dialect: the spring's numbers converted by springsim convert
+async function switchDialect(to) {
+	const from = currentDialect();
+	const args = ["convert"];
+	for (const p of from.parameters) {
+		const v = getq(p.flag.slice(2));
+		if (v !== null) args.push(p.flag, v);
+	}
+	const r = await run(args);
+	const kv = {};
+	for (const line of r.stdout.split("\n")) {
+		const i = line.indexOf("=");
+		if (i > 0) kv[line.slice(0, i)] = line.slice(i + 1);
+	}
+	for (const p of from.parameters) setq(p.flag.slice(2), null);
+	const d = REG.dialects.find((x) => x.name === to);
+	for (const p of d.parameters) {
+		const key = p.flag.slice(2).replace(/-/g, "_");
+		if (r.status === 0 && kv[key]) setq(p.flag.slice(2), kv[key]);
+	}
+	buildControls();
+	update(true);
+}
+
+function buildControls() {
+	const g = $("#groups");
+	g.textContent = "";
+	// the spring, in any dialect
+	const d = currentDialect();
+	const sel = el("select", { id: "f-dialect" });
+	for (const x of REG.dialects)
+		sel.append(el("option", { value: x.name, text: x.name }));
+	sel.value = d.name;
+	sel.addEventListener("change", () => switchDialect(sel.value));
+	const spring = el("fieldset", {}, el("legend", { text: "Spring" }),
+	    el("div", { class: "field" }, label("dialect", sel), sel));
+	for (const p of d.parameters) spring.append(textField(p.flag));
+	g.append(spring);
+	const motion = el("fieldset", {}, el("legend", { text: "Start and target" }));
+	for (const f of MOTION) motion.append(textField(f));
+	g.append(motion);
+	const frames = el("fieldset", {}, el("legend", { text: "Frames" }));
+	frames.append(listField("fps", PRESETS, "fps (one curve each)", "custom fps"));
+	for (const f of FRAMES) frames.append(textField(f, f === "--hitch" ? "AT:LEN" : ""));
+	g.append(frames);
+	g.append(listField("integrator", REG.rules.map((r) => r.name), "Rules"));
+	g.append(listField("engine", REG.engines.map((e) => e.name), "Engines"));
+	// the chosen engines' knobs
+	const chosen = (getq("engine") || "").split(",");
+	const knobs = el("fieldset", {}, el("legend", { text: "Engine knobs" }));
+	const seen = {};
+	for (const e of REG.engines)
+		if (chosen.includes(e.name))
+			for (const k of e.knobs || [])
+				if (k && k.flag && !seen[k.flag] && FLAGS[k.flag]) {
+					seen[k.flag] = 1;
+					knobs.append(FLAGS[k.flag].kind === "switch" ?
+					    checkField(k.flag) : textField(k.flag));
+				}
+	if (Object.keys(seen).length) g.append(knobs);
+}
+
+// --- the view ---
+function clearView() {
+	for (const s of ["#plots", "#preview", "#metrics", "#downloads"])
+		$(s).textContent = "";
+	cancelAnimationFrame(anim);
+}
+function showError(msg) {
+	clearView();
+	const e = $("#error");
+	e.textContent = msg;
+	e.hidden = false;
+	const m = /^(?:springsim: )?(?:[a-z]+ row \d+[^:]*: )?--([a-z0-9-]+)/.exec(msg) ||
+	    /--([a-z0-9-]+)/.exec(msg);
+	for (const x of document.querySelectorAll("[aria-invalid]"))
+		x.removeAttribute("aria-invalid");
+	if (m) {
+		const c = document.getElementById("f-" + m[1]) ||
+		    document.getElementById("f-" + m[1] + "-set");
+		if (c) c.setAttribute("aria-invalid", "true");
+	}
+}
+function parseCSV(text) {
+	const lines = text.split("\n").filter((l) => l);
+	const head = lines[0].split(",");
+	const cols = {};
+	head.forEach((h, i) => { cols[h] = []; });
+	for (let j = 1; j < lines.length; j++) {
+		const c = lines[j].split(",");
+		head.forEach((h, i) => cols[h].push(Number(c[i])));
+	}
+	return cols;
+}
+function curveName(c) {
+	return c.filter(([k, v]) => ["engine", "integrator", "fps", "model"]
+	    .includes(k)).map(([k, v]) => v).join(" ") || "semi-implicit";
+}
+
+// a step plot (a frame's value holds until the next) or a line
+function plot(title, series, key, yref) {
+	let tmax = 0, ymin = Infinity, ymax = -Infinity;
+	for (const s of series) {
+		const t = s.cols.t;
+		tmax = Math.max(tmax, t[t.length - 1]);
+		for (const y of s.cols[key]) if (isFinite(y)) {
+			ymin = Math.min(ymin, y); ymax = Math.max(ymax, y);
+		}
+	}
+	if (yref) for (const y of yref.y) if (isFinite(y)) {
+		ymin = Math.min(ymin, y); ymax = Math.max(ymax, y);
+	}
+	if (!isFinite(ymin)) { ymin = 0; ymax = 1; }
+	if (ymax - ymin < 1e-12) { ymax += 0.5; ymin -= 0.5; }
+	const W = 560, H = 240, L = 48, B = 22;
+	const X = (t) => L + (W - L - 8) * t / (tmax || 1);
+	const Y = (y) => 6 + (H - B - 6) * (ymax - y) / (ymax - ymin);
+	const g = sv("svg", { viewBox: `0 0 ${W} ${H}`, role: "img",
+	    "aria-label": title, class: "plot" });
+	g.append(sv("rect", { x: L, y: 6, width: W - L - 8, height: H - B - 6,
+	    class: "frame" }));
+	for (const [y, txt] of [[ymax, ymax], [ymin, ymin], [0, 0]])
+		if (y >= ymin && y <= ymax) {
+			g.append(sv("line", { x1: L, x2: W - 8, y1: Y(y), y2: Y(y), class: "grid" }));
+			const tx = sv("text", { x: L - 4, y: Y(y) + 4, class: "tick" });
+			tx.textContent = Number(txt.toPrecision(3));
+			g.append(tx);
+		}
+	const tt = sv("text", { x: W - 8, y: H - 6, class: "tick end" });
+	tt.textContent = "t = " + Number(tmax.toPrecision(4)) + " s";
+	g.append(tt);
+	if (yref) {
+		let d = "";
+		yref.t.forEach((t, i) => { d += (i ? "L" : "M") + X(t).toFixed(1) + " " + Y(yref.y[i]).toFixed(1); });
+		g.append(sv("path", { d, class: "exact" }));
+	}
+	series.forEach((s, n) => {
+		const t = s.cols.t, y = s.cols[key];
+		let d = "";
+		for (let i = 0; i < t.length; i++) {
+			if (!isFinite(y[i])) continue;
+			d += (d ? "L" : "M") + X(t[i]).toFixed(1) + " " + Y(y[i]).toFixed(1);
+			if (i + 1 < t.length) d += "L" + X(t[i + 1]).toFixed(1) + " " + Y(y[i]).toFixed(1);
+		}
+		g.append(sv("path", { d, stroke: s.color, class: "curve" }));
+	});
+	return el("figure", {}, g, el("figcaption", { text: title }));
+}
+
+let anim = 0;
+// each curve's dot moves to its frame's x, frame by frame at its own rate
+function preview(series) {
+	const box = $("#preview");
+	const rows = series.map((s) => {
+		const dot = el("span", { class: "dot" });
+		dot.style.background = s.color;
+		box.append(el("div", { class: "lane" }, el("span", { class: "lname", text: s.name }),
+		    el("span", { class: "track" }, dot)));
+		return dot;
+	});
+	let lo = Infinity, hi = -Infinity, tend = 0;
+	for (const s of series) {
+		for (const x of s.cols.x) if (isFinite(x)) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
+		tend = Math.max(tend, s.cols.t[s.cols.t.length - 1]);
+	}
+	if (!(hi > lo)) { lo -= 0.5; hi += 0.5; }
+	const t0 = performance.now();
+	const step = (now) => {
+		const tau = ((now - t0) / 1000) % (tend + 0.6);
+		series.forEach((s, n) => {
+			const t = s.cols.t;
+			let i = 0, a = 0, b = t.length - 1;
+			while (a <= b) { const m = (a + b) >> 1; if (t[m] <= tau) { i = m; a = m + 1; } else b = m - 1; }
+			rows[n].style.left = (100 * (s.cols.x[i] - lo) / (hi - lo)).toFixed(2) + "%";
+		});
+		anim = requestAnimationFrame(step);
+	};
+	anim = requestAnimationFrame(step);
+}
+
+let busy = null, again = false;
+// recompute everything from the query; rebuild the controls when asked
+async function update(rebuild) {
+	writeURL();
+	if (rebuild) buildControls();
+	if (busy) { again = true; return busy; }
+	busy = (async () => {
+		do { again = false; await compute(); } while (again);
+		busy = null;
+	})();
+	return busy;
+}
+
+async function compute() {
+	const t0 = performance.now();
+	const base = argvOf(query);
+	const sw = ["sweep"].concat(base, ["-q"]);
+	$("#command").textContent = cmdline(sw);
+	const r = await run(sw);
+	if (r.status !== 0) {
+		showError((r.stderr.split("\n")[0] || "springsim: exit " + r.status).trim());
+		window.__computed = performance.now() - t0;
+		return;
+	}
+	const cs = combos(query);
+	const runs = await Promise.all(cs.map((c) => run(argvOf(c))));
+	const bad = runs.find((x) => x.status !== 0);
+	if (bad) { showError(bad.stderr.split("\n")[0].trim()); return; }
+	$("#error").hidden = true;
+	$("#error").textContent = "";
+	for (const x of document.querySelectorAll("[aria-invalid]")) x.removeAttribute("aria-invalid");
+	clearView();
+	// the table: the sweep's lines, cell for cell
+	const tab = $("#metrics");
+	const lines = r.stdout.split("\n").filter((l) => l);
+	const thead = el("thead"), tbody = el("tbody");
+	thead.append(el("tr", {}, ...lines[0].split(",").map((h) => el("th", { scope: "col", text: h }))));
+	for (const l of lines.slice(1))
+		tbody.append(el("tr", {}, ...l.split(",").map((c) => el("td", { text: c }))));
+	tab.append(thead, tbody);
+	// the curves
+	const series = cs.map((c, i) => ({ name: curveName(c), args: argvOf(c),
+	    csv: runs[i].stdout, cols: parseCSV(runs[i].stdout),
+	    color: COLORS[i % COLORS.length] }));
+	let ref = series[0];
+	for (const s of series) if (s.cols.t.length > ref.cols.t.length) ref = s;
+	const exact = ref.cols.x_ref ? { t: ref.cols.t, y: ref.cols.x_ref } : null;
+	const legend = el("p", { class: "legend" }, el("span", { class: "key exactkey", text: "exact spring" }));
+	series.forEach((s) => { const k = el("span", { class: "key", text: s.name }); k.style.borderColor = s.color; legend.append(k); });
+	$("#plots").append(legend, plot("x(t): the curves beside the exact spring", series, "x", exact),
+	    plot("err_x(t): x minus the exact spring", series, "err_x"));
+	preview(series);
+	const dl = $("#downloads");
+	series.forEach((s) => {
+		const file = "springsim-" + s.name.replace(/[^A-Za-z0-9.-]+/g, "-") + ".csv";
+		const a = el("a", { class: "download-csv", download: file,
+		    href: "data:text/csv;charset=utf-8," + encodeURIComponent(s.csv),
+		    "data-command": cmdline(s.args), text: file });
+		const copy = el("button", { type: "button", class: "copy", text: "Copy CSV" });
+		copy.addEventListener("click", () => copyText(s.csv, copy));
+		dl.append(el("li", {}, a, " ", el("code", { text: cmdline(s.args) }), " ", copy));
+	});
+	window.__computed = performance.now() - t0;
+}
+
+// --- copy ---
+async function copyText(text, button) {
+	window.__lastCopy = text;
+	try { await navigator.clipboard.writeText(text); }
+	catch (e) {
+		const ta = el("textarea", {});
+		ta.value = text; document.body.append(ta); ta.select();
+		try { document.execCommand("copy"); } catch (e2) { /* shown below */ }
+		ta.remove();
+	}
+	if (button) { button.dataset.done = "1"; button.blur(); button.focus(); }
+}
+
+// --- tune and export ---
+function buildTools() {
+	const t = $("#tune");
+	const fields = [["overshoot", "0 to <1, e.g. 0.1"], ["settle", "s, e.g. 0.5"], ["period", "s, e.g. 0.6"]];
+	const inputs = {};
+	for (const [n, ph] of fields) {
+		const inp = el("input", { type: "text", id: "t-" + n, placeholder: ph, autocomplete: "off" });
+		inputs[n] = inp;
+		t.append(el("div", { class: "field" }, label(n, inp), inp));
+	}
+	const out = el("pre", { id: "tune-out" });
+	const go = el("button", { type: "button", id: "tune-go", text: "Tune: set the spring" });
+	go.addEventListener("click", async () => {
+		const a = ["tune"];
+		for (const n in inputs) if (inputs[n].value.trim()) a.push("--" + n, inputs[n].value.trim());
+		const r = await run(a);
+		if (r.status !== 0) { out.textContent = r.stderr.split("\n")[0]; out.className = "bad"; return; }
+		out.className = "";
+		const kv = {};
+		for (const line of r.stdout.split("\n")) { const i = line.indexOf("="); if (i > 0) kv[line.slice(0, i)] = line.slice(i + 1); }
+		out.textContent = cmdline(a) + "\nstiffness=" + kv.stiffness + "\ndamping=" + kv.damping;
+		for (const d of REG.dialects) for (const p of d.parameters) setq(p.flag.slice(2), null);
+		setq("stiffness", kv.stiffness);
+		setq("damping", kv.damping);
+		await update(true);
+		await refreshExport();
+	});
+	t.append(go, out);
+	const e = $("#export");
+	const tol = el("input", { type: "text", id: "x-tolerance", placeholder: "0.001", autocomplete: "off" });
+	tol.addEventListener("change", refreshExport);
+	e.append(el("div", { class: "field" }, label("tolerance", tol), tol), el("dl", { id: "export-out" }));
+}
+const SPRING_KEYS = () => {
+	const ks = new Set(["mass"]);
+	for (const d of REG.dialects) for (const p of d.parameters) ks.add(p.flag.slice(2));
+	return ks;
+};
+async function refreshExport() {
+	const a = ["export"];
+	const ks = SPRING_KEYS();
+	for (const [k, v] of query) if (ks.has(k) || ["x0", "v0", "target"].includes(k)) a.push("--" + k, v);
+	const tol = $("#x-tolerance").value.trim();
+	if (tol) a.push("--tolerance", tol);
+	const out = $("#export-out");
+	out.textContent = "";
+	const r = await run(a);
+	out.append(el("dt", { text: "command" }), el("dd", {}, el("code", { id: "export-command", text: cmdline(a) })));
+	if (r.status !== 0) {
+		out.append(el("dd", { class: "bad", id: "export-error", text: r.stderr.split("\n")[0] }));
+		return;
+	}
+	const kv = [];
+	for (const line of r.stdout.split("\n")) { const i = line.indexOf("="); if (i > 0) kv.push([line.slice(0, i), line.slice(i + 1)]); }
+	const err = (kv.find(([k]) => k === "css_max_error") || [])[1];
+	for (const [k, v] of kv) {
+		if (k === "css_points" || k === "css_max_error" || v === "") continue;
+		const code = el("code", { class: "export-value", "data-key": k, text: v });
+		const b = el("button", { type: "button", class: "copy", text: "Copy " + k,
+		    "aria-label": "Copy " + k });
+		b.addEventListener("click", () => copyText(v, b));
+		const note = k === "css_easing" ? el("small", { text: " (largest distance from the spring " + err + " of the travel)" }) : "";
+		out.append(el("dt", { text: k }, note), el("dd", {}, code, " ", b));
+	}
+}
+
+async function main() {
+	const bytes = Uint8Array.from(atob(SPRINGSIM_WASM_B64), (c) => c.charCodeAt(0));
+	MODULE = await WebAssembly.compile(bytes);
+	const r = await run(["list", "--json"]);
+	REG = JSON.parse(r.stdout);
+	for (const f of REG.flags) FLAGS[f.flag] = f;
+	readQuery();
+	// an empty query opens on two libraries at two frame rates
+	if (!query.length) query = [["engine", "react-spring,motion"], ["fps", "30,60"]];
+	buildControls();
+	buildTools();
+	for (const b of document.querySelectorAll("button[data-copy]"))
+		b.addEventListener("click", () => copyText($(b.dataset.copy).textContent, b));
+	await update();
+	await refreshExport();
+	window.__ready = performance.now();
+	document.body.dataset.ready = "1";
+}
+window.__recompute = () => compute();
+main().catch((e) => showError("springsim page: " + e.message));
