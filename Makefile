@@ -13,7 +13,10 @@
 #                     text for text, on NUMFMT_CMP doubles per family
 #   make sanitize     the same tests built with -fsanitize=address,undefined
 #   make check        test, sanitize, tsan, valgrind and cross-aarch64
-#                     (what CI runs)
+#                     (what CI runs), and the page (make web) for the
+#                     browser tests (tests/cli/web.bats)
+#   make web          the page, build/web/index.html: springsim built for
+#                     wasm32-wasi (clang, lld, wasi-libc; docs/web.md)
 #   make fuzz         libFuzzer on every harness, FUZZ_SECONDS (60) each;
 #                     needs clang (not part of check; check replays the
 #                     stored inputs); make fuzz-corpus keeps what it found
@@ -263,7 +266,7 @@ check:
 	@command -v $(CROSS)-gcc >/dev/null && command -v qemu-aarch64 \
 	    >/dev/null || { echo "make check: no $(CROSS)-gcc or" \
 	    "qemu-aarch64: run 'sh scripts/setup.sh test' first" >&2; exit 1; }
-	$(MAKE) -j$(JOBS) $(BIN) $(SOLIB) $(UNIT) $(REPLAY)
+	$(MAKE) -j$(JOBS) $(BIN) $(SOLIB) $(UNIT) $(REPLAY) $(BUILD)/web/index.html
 	sh tests/valgrind.sh $(BIN) >$(BUILD)/valgrind.log 2>&1 & vg=$$!; \
 	$(MAKE) -j$(JOBS) check-builds; st=$$?; \
 	wait $$vg; vst=$$?; cat $(BUILD)/valgrind.log; \
@@ -492,7 +495,7 @@ uninstall:
 	rmdir $(DESTDIR)$(INCDIR)/spring 2>/dev/null || true
 
 clean:
-	rm -rf build build-san build-tsan build-fuzz $(CROSS_BUILD) \
+	rm -rf build build-san build-tsan build-fuzz $(WASM_BUILD) $(CROSS_BUILD) \
 	    $(PORTABLE_BUILD)
 
 .PHONY: all test sanitize tsan check cross-build cross-aarch64 fuzz fuzzers \

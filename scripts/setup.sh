@@ -1,11 +1,14 @@
 #!/bin/sh
-# setup.sh [test | bench] - install what springsim needs on Debian, then
-# build it.
+# setup.sh [test | bench | web] - install what springsim needs on Debian,
+# then build it.
 # Without an argument: what the program, make demo and make test need.
 # With test: also what make check needs (the C++ and pkg-config check of
 # the installed library, the aarch64 cross build under qemu, and the
 # scale-out recipes' Slurm and sshd), which a user who only wants the
 # program should not get on their machine.
+# With web: also what make web needs (the page, docs/web.md: clang, lld
+# and wasi-libc for wasm32-wasi); test includes it, and the browser the
+# page's tests run in, with their npm package (tests/web).
 # With bench: also the peers make bench and make bench-dtoa measure
 # springsim beside (NumPy; Dragonbox and double-conversion).
 # As root it installs the missing packages with apt-get; otherwise it
@@ -17,7 +20,8 @@ case ${1:-} in
 "") check=0 ;;
 test) check=1 ;;
 bench) check=2 ;;
-*) echo "usage: sh scripts/setup.sh [test | bench]" >&2; exit 2 ;;
+web) check=3 ;;
+*) echo "usage: sh scripts/setup.sh [test | bench | web]" >&2; exit 2 ;;
 esac
 # parallel: the sweep sharding recipes (tests/cli/sweep-recipes.bats)
 # g++, pkg-config: a C++ program built against the installed library
@@ -29,6 +33,10 @@ packages="$packages jq"
 # libcminpack-dev: springsim fit's least squares (MINPACK lmder)
 packages="$packages libcminpack-dev"
 scaleout=""
+# clang, lld, wasi-libc, libclang-rt-dev-wasm32: make web (springsim
+# built for wasm32-wasi with Debian's toolchain)
+web="clang lld wasi-libc libclang-rt-dev-wasm32"
+[ "$check" -eq 3 ] && packages="$packages $web"
 if [ "$check" -eq 2 ]; then
 	# python3-numpy: make bench's NumPy peer (bench/sweep_numpy.py, run
 	# by /usr/bin/python3); time: its peak RSS (/usr/bin/time -f %M);
@@ -39,6 +47,12 @@ if [ "$check" -eq 2 ]; then
 fi
 if [ "$check" -eq 1 ]; then
 	# gcc-aarch64-linux-gnu, qemu-user, libcsv-dev:arm64: make
+# the browser tests' npm package, as pinned (no browser is downloaded:
+# playwright-core has none, and the tests use /usr/bin's)
+if [ "$check" -eq 1 ] && [ ! -d tests/web/node_modules ]; then
+	(cd tests/web && npm ci --no-audit --no-fund) ||
+	    echo "springsim setup: npm ci in tests/web failed: the browser tests will skip" >&2
+fi
 	# cross-aarch64 (the unit tests built for aarch64 and run emulated)
 	packages="$packages gcc-aarch64-linux-gnu qemu-user libcsv-dev:arm64"
 	# mandoc: the man page's lint (mandoc -Tlint, sweep-recipes.bats)
@@ -46,6 +60,11 @@ if [ "$check" -eq 1 ]; then
 	# clang: make portable-build (the library without GCC's vectors,
 	# built by another compiler)
 	packages="$packages clang"
+	# the page (make web) and its browser tests (tests/cli/web.bats):
+	# Debian's chromium-headless-shell, driven by playwright-core from
+	# npm (tests/web/package-lock.json; npm ci below), and node
+	packages="$packages $web chromium-headless-shell"
+	command -v node >/dev/null || packages="$packages nodejs npm"
 	# the scale-out recipes' engines (tests/cli/scale-out.bats starts
 	# them by hand): a one-node Slurm cluster and a loopback sshd;
 	# without their recommendations (openssh-server's would bring
@@ -90,3 +109,9 @@ elif [ -n "$miss$miss_so" ]; then
 	[ -z "$miss_so" ] || apt-get install -y -q --no-install-recommends $miss_so
 fi
 make
+# the browser tests' npm package, as pinned (no browser is downloaded:
+# playwright-core has none, and the tests use /usr/bin's)
+if [ "$check" -eq 1 ] && [ ! -d tests/web/node_modules ]; then
+	(cd tests/web && npm ci --no-audit --no-fund) ||
+	    echo "springsim setup: npm ci in tests/web failed: the browser tests will skip" >&2
+fi
