@@ -28,7 +28,9 @@
 #   make valgrind     every command under valgrind: no error, no leak
 #   make tsan         sweep's threads under ThreadSanitizer: no race, and
 #                     the plain build's bytes (build-tsan)
-#   make bench        the speed figures (never a timed test)
+#   make bench        the speed figures (never a timed test); with the
+#                     page built (make web), its figures in the browser
+#                     (tests/web/bench.mjs)
 #   make bench-dtoa   numfmt beside Dragonbox and double-conversion, on a
 #                     trajectory's numbers and a sweep's metrics (needs
 #                     g++, libdragonbox-dev, libdouble-conversion-dev;
@@ -360,6 +362,8 @@ valgrind: $(BIN)
 
 bench: $(BIN) $(BENCH)
 	sh bench/run.sh $(BUILD)
+	@if [ -f $(BUILD)/web/index.html ]; then node tests/web/bench.mjs; \
+	else echo "bench: no page (make web): its figures skipped"; fi
 
 # numfmt_roundtrip beside the shortest-digits libraries Debian ships, on
 # the CLI bench's CSV and random bit patterns (bench/dtoa_libs.cc)
