@@ -512,20 +512,21 @@ clean:
 # objects: its own, in $(WASM_BUILD), with web/wasi/compat.h forced in
 # (no signals, no threads: web/wasi/pthread.h) and web/wasi/nocsv.c in
 # place of csvin.c (no files, no libcsv) and tests/unit/nofit.c in place
-# of fit.c (no MINPACK): those commands refuse in one line.
+# of fit.c (no MINPACK): those commands refuse in one line; calloc
+# through web/wasi/calloc.c (fresh memory is not cleared twice).
 WASM_BUILD = build-wasm
 WASM_CC	 ?= clang
 WASM_FLAGS = --target=wasm32-wasi -O2 -D_WASI_EMULATED_SIGNAL \
 	     -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_MMAN -include web/wasi/compat.h \
 	     -Iweb/wasi
 WASM_SRC = $(filter-out src/cli/csvin.c src/cli/commands/fit.c,$(SRC)) \
-	   web/wasi/nocsv.c tests/unit/nofit.c
+	   web/wasi/nocsv.c web/wasi/calloc.c tests/unit/nofit.c
 WASM_OBJ = $(WASM_SRC:%.c=$(WASM_BUILD)/%.o)
 $(WASM_BUILD)/%.o: %.c web/wasi/compat.h web/wasi/pthread.h
 	@mkdir -p $(dir $@)
 	$(WASM_CC) $(CPPFLAGS) -Isrc/cli $(WARN) $(WASM_FLAGS) -c -o $@ $<
 $(WASM_BUILD)/springsim.wasm: $(WASM_OBJ)
-	$(WASM_CC) --target=wasm32-wasi -O2 -Wl,--strip-all \
+	$(WASM_CC) --target=wasm32-wasi -O2 -Wl,--strip-all -Wl,--wrap=calloc \
 	    -Wl,-z,stack-size=1048576 -o $@ $(WASM_OBJ) -lm \
 	    -lwasi-emulated-signal -lwasi-emulated-process-clocks \
 	    -lwasi-emulated-mman
