@@ -481,8 +481,13 @@ async function refreshExport() {
 }
 
 async function main() {
-	const bytes = Uint8Array.from(atob(SPRINGSIM_WASM_B64), (c) => c.charCodeAt(0));
+	const T = { start: performance.now() };
+	const bin = atob(SPRINGSIM_WASM_B64);
+	const bytes = new Uint8Array(bin.length);
+	for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+	T.decoded = performance.now();
 	MODULE = await WebAssembly.compile(bytes);
+	T.compiled = performance.now();
 	const r = await run(["list", "--json"]);
 	REG = JSON.parse(r.stdout);
 	for (const f of REG.flags) FLAGS[f.flag] = f;
@@ -493,10 +498,15 @@ async function main() {
 	buildTools();
 	for (const b of document.querySelectorAll("button[data-copy]"))
 		b.addEventListener("click", () => copyText($(b.dataset.copy).textContent, b));
+	T.controls = performance.now();
 	await update();
-	await refreshExport();
-	window.__ready = performance.now();
+	// ready: every curve and the table shown; export follows
+	window.__ready = T.view = performance.now();
+	window.__times = T;
 	document.body.dataset.ready = "1";
+	await refreshExport();
+	T.exported = performance.now();
+	document.body.dataset.exported = "1";
 }
 window.__recompute = () => compute();
 main().catch((e) => showError("springsim page: " + e.message));

@@ -31,6 +31,7 @@ for (let i = 0; i < 5; i++) {
 	await p.waitForSelector("body[data-ready]");
 	open.push(Date.now() - t0);
 	shown.push(await p.evaluate(() => window.__ready));
+	await p.waitForSelector("body[data-exported]");
 	const n = await p.locator("a.download-csv").count(), rows = await p.locator("#metrics tr").count();
 	if (n !== 45 || rows !== 46) console.log(`bench-web: ${n} curves, ${rows} rows?`);
 	await p.close();

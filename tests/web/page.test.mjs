@@ -220,6 +220,7 @@ if (want("roundtrip")) {
 if (want("export")) {
 	const q = "?stiffness=200&damping=12&engine=motion&fps=60";
 	const page = await open(q);
+	await page.waitForSelector("body[data-exported]");
 	const ex = native(["export", "--stiffness", "200", "--damping", "12"]);
 	const kv = ex.stdout.split("\n").filter((l) => l.includes("=")).map((l) =>
 	    [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]).filter(([k, v]) => v);
