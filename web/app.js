@@ -442,6 +442,36 @@ function buildTools() {
 		await refreshExport();
 	});
 	t.append(go, out);
+	// a rule pre-warped for a frame rate: tune --integrator RULE --fps F
+	// on the page's spring; the view becomes that rule at that rate
+	const rule = el("select", { id: "w-rule" });
+	for (const r of REG.rules) rule.append(el("option", { value: r.name, text: r.name }));
+	rule.value = "semi-implicit";
+	const fps = el("input", { type: "text", id: "w-fps", placeholder: "30", autocomplete: "off" });
+	const wout = el("pre", { id: "warp-out" });
+	const warp = el("button", { type: "button", id: "warp-go", text: "Pre-warp the spring for this rule and fps" });
+	warp.addEventListener("click", async () => {
+		const f = fps.value.trim() || "30";
+		const a = ["tune"].concat(springArgs(), ["--integrator", rule.value, "--fps", f]);
+		const r = await run(a);
+		if (r.status !== 0) { wout.textContent = r.stderr.split("\n")[0]; wout.className = "bad"; return; }
+		wout.className = "";
+		const kv = {};
+		for (const line of r.stdout.split("\n")) { const i = line.indexOf("="); if (i > 0) kv[line.slice(0, i)] = line.slice(i + 1); }
+		wout.textContent = cmdline(a) + "\nstiffness=" + kv.stiffness + "\ndamping=" + kv.damping +
+		    "\nmax_err_x " + kv.max_err_x_untuned + " untuned, " + kv.max_err_x_tuned + " tuned";
+		for (const d of REG.dialects) for (const p of d.parameters) setq(p.flag.slice(2), null);
+		setq("engine", null);
+		setq("stiffness", kv.stiffness);
+		setq("damping", kv.damping);
+		setq("integrator", rule.value);
+		setq("fps", f);
+		await update(true);
+		await refreshExport();
+	});
+	t.append(el("h3", { text: "A rule pre-warped for a frame rate" }),
+	    el("div", { class: "field" }, label("rule", rule), rule),
+	    el("div", { class: "field" }, label("fps", fps), fps), warp, wout);
 	const e = $("#export");
 	const tol = el("input", { type: "text", id: "x-tolerance", placeholder: "0.001", autocomplete: "off" });
 	tol.addEventListener("change", refreshExport);
@@ -452,10 +482,15 @@ const SPRING_KEYS = () => {
 	for (const d of REG.dialects) for (const p of d.parameters) ks.add(p.flag.slice(2));
 	return ks;
 };
+// the page's spring, as flags (its dialect's, and mass)
+function springArgs() {
+	const a = [], ks = SPRING_KEYS();
+	for (const [k, v] of query) if (ks.has(k)) a.push("--" + k, v);
+	return a;
+}
 async function refreshExport() {
-	const a = ["export"];
-	const ks = SPRING_KEYS();
-	for (const [k, v] of query) if (ks.has(k) || ["x0", "v0", "target"].includes(k)) a.push("--" + k, v);
+	const a = ["export"].concat(springArgs());
+	for (const [k, v] of query) if (["x0", "v0", "target"].includes(k)) a.push("--" + k, v);
 	const tol = $("#x-tolerance").value.trim();
 	if (tol) a.push("--tolerance", tol);
 	const out = $("#export-out");

@@ -253,6 +253,17 @@ if (want("export")) {
 	check("export: tune sets springsim tune's spring", u.includes("stiffness=" + k) &&
 	    u.includes("damping=" + d), u);
 	await holdsContract(page, "after tune");
+	// a rule pre-warped for a frame rate (tune --integrator --fps)
+	await page.selectOption("#w-rule", "verlet");
+	await page.fill("#w-fps", "30");
+	await page.click("#warp-go");
+	await page.waitForFunction(() => location.search.includes("integrator=verlet"));
+	const wp = native(["tune", "--stiffness", k, "--damping", d, "--integrator", "verlet", "--fps", "30"]).stdout;
+	const wk = /^stiffness=(.*)$/m.exec(wp)[1], wd = /^damping=(.*)$/m.exec(wp)[1];
+	const u3 = await page.evaluate(() => location.search);
+	check("export: pre-warp sets tune --integrator --fps's spring",
+	    u3 === `?fps=30&stiffness=${wk}&damping=${wd}&integrator=verlet`, u3);
+	await holdsContract(page, "after pre-warp");
 	await page.close();
 }
 
