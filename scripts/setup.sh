@@ -47,12 +47,6 @@ if [ "$check" -eq 2 ]; then
 fi
 if [ "$check" -eq 1 ]; then
 	# gcc-aarch64-linux-gnu, qemu-user, libcsv-dev:arm64: make
-# the browser tests' npm package, as pinned (no browser is downloaded:
-# playwright-core has none, and the tests use /usr/bin's)
-if [ "$check" -eq 1 ] && [ ! -d tests/web/node_modules ]; then
-	(cd tests/web && npm ci --no-audit --no-fund) ||
-	    echo "springsim setup: npm ci in tests/web failed: the browser tests will skip" >&2
-fi
 	# cross-aarch64 (the unit tests built for aarch64 and run emulated)
 	packages="$packages gcc-aarch64-linux-gnu qemu-user libcsv-dev:arm64"
 	# mandoc: the man page's lint (mandoc -Tlint, sweep-recipes.bats)
