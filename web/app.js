@@ -47,10 +47,11 @@ function getq(name) {
 	const p = query.find((q) => q[0] === name);
 	return p ? p[1] : null;
 }
-// set (in place, keeping the order), append, or remove (null/"")
+// set (in place, keeping the order), append, or remove (null); a
+// switch's value is "" (its name alone in the URL)
 function setq(name, value) {
 	const i = query.findIndex((q) => q[0] === name);
-	if (value === null || value === undefined || value === "") {
+	if (value === null || value === undefined) {
 		if (i >= 0) query.splice(i, 1);
 	} else if (i >= 0) query[i][1] = value;
 	else query.push([name, value]);
@@ -105,7 +106,7 @@ function textField(flag, hint) {
 	    inputmode: "decimal", autocomplete: "off",
 	    placeholder: f && f.default !== null ? String(f.default) : (hint || "") });
 	inp.value = getq(name) || "";
-	inp.addEventListener("change", () => { setq(name, inp.value.trim()); update(); });
+	inp.addEventListener("change", () => { setq(name, inp.value.trim() || null); update(); });
 	const row = el("div", { class: "field" }, label(name, inp), inp);
 	if (f && f.help) inp.title = f.help;
 	return row;
@@ -140,7 +141,7 @@ function listField(name, items, legend, extra) {
 	const write = () => {
 		const v = boxes.filter((b) => b.checked).map((b) => b.value);
 		if (free && free.value.trim()) v.push(free.value.trim());
-		setq(name, v.join(","));
+		setq(name, v.join(",") || null);
 		update(true);
 	};
 	for (const b of boxes) b.addEventListener("change", write);

@@ -195,9 +195,22 @@ if (want("roundtrip")) {
 	await page.keyboard.press("Space");
 	await page.waitForFunction(() => location.search.includes("anime") &&
 	    document.querySelectorAll("a.download-csv").length === 4);
-	const url = await page.evaluate(() => location.search);
+	const url0 = await page.evaluate(() => location.search);
 	check("roundtrip: controls write the URL",
-	    url === "?engine=motion,anime&fps=30,144&duration=1.5", url);
+	    url0 === "?engine=motion,anime&fps=30,144&duration=1.5", url0);
+	// a switch (an engine knob) is its name alone
+	await page.goto(pathToFileURL(PAGE).href + "?engine=wobble&fps=30");
+	await page.waitForSelector("body[data-ready]");
+	await page.focus("#f-clamp");
+	await page.keyboard.press("Space");
+	await page.waitForFunction(() => location.search.endsWith("&clamp"));
+	await holdsContract(page, "a switch ticked");
+	await page.focus("#f-clamp");
+	await page.keyboard.press("Space");
+	await page.waitForFunction(() => !location.search.includes("clamp"));
+	await page.goto(pathToFileURL(PAGE).href + url0);
+	await page.waitForSelector("body[data-ready]");
+	const url = await page.evaluate(() => location.search);
 	await holdsContract(page, "roundtrip after edits");
 	const before = await tableLines(page);
 	const again = await open(url);
