@@ -266,6 +266,15 @@ if (want("export")) {
 	check("export: tune sets springsim tune's spring", u.includes("stiffness=" + k) &&
 	    u.includes("damping=" + d), u);
 	await holdsContract(page, "after tune");
+	// tune's refusal: its message, the view left as it was
+	const before = await page.evaluate(() => location.search);
+	await page.fill("#t-overshoot", "");
+	await page.fill("#t-settle", "0.5");
+	await page.click("#tune-go");
+	await page.waitForSelector("#tune-out.bad");
+	check("export: tune's refusal shows the CLI's message",
+	    (await page.textContent("#tune-out")) === native(["tune", "--settle", "0.5"]).stderr.split("\n")[0] &&
+	    (await page.evaluate(() => location.search)) === before);
 	// a rule pre-warped for a frame rate (tune --integrator --fps)
 	await page.selectOption("#w-rule", "verlet");
 	await page.fill("#w-fps", "30");
