@@ -59,12 +59,14 @@ compose_frame_nanos(double t)
 }
 
 /*
- * spring()'s knob, the library's API alone (no flag): the row's index
- * is its knob's in the setup's knob[].
+ * spring()'s knob (animation-core AnimationSpec.kt spring(dampingRatio,
+ * stiffness, visibilityThreshold), FloatSpringSpec's third argument):
+ * the row's index is its knob's in the setup's knob[].
  */
 enum { CO_K_THRESHOLD };
 static const spring_engine_knob compose_knobs[] = {
 	[CO_K_THRESHOLD] = { .option = "visibilityThreshold",
+	    .flag = "compose-visibility-threshold", .arg = "T",
 	    .kind = SPRING_KNOB_NUMBER, .min = 0, .min_open = 1,
 	    .max = INFINITY, .def = COMPOSE_THRESHOLD,
 	    .def_text = "0.01 (Spring.DefaultDisplacementThreshold)",
