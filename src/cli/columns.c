@@ -99,6 +99,16 @@ const struct metric_col metric_cols[] = {
 	{ "first_move_time", COL_VALUE, COL_ENGINE, SRC_NONE, 0,
 	    AT(first_move_time), NULL, NULL,
 	    "that frame's time: the library's frame delay" },
+	{ "asked_duration", COL_VALUE, COL_ENGINE, SRC_NONE, 0,
+	    AT(asked_duration), NULL, NULL,
+	    "the duration a duration dialect's flags asked for, s" },
+	{ "done_error", COL_VALUE, COL_ENGINE, SRC_NONE, 0, AT(done_error),
+	    NULL, NULL, "done_time - asked_duration: how late the library "
+	    "ends it" },
+	{ "settle_error", COL_VALUE, COL_ENGINE, SRC_NONE, 0,
+	    AT(settle_error), NULL,
+	    "not settled when the run ended (settle_time is inf)",
+	    "settle_time - asked_duration: how late it really settles" },
 	{ NULL, COL_NAME, COL_IDENTITY, SRC_NONE, 0, 0, NULL, NULL, NULL }
 };
 
@@ -115,6 +125,15 @@ metric_col_find(const char *name)
 		if (strcmp(metric_cols[i].name, name) == 0)
 			return i;
 	return -1;
+}
+
+/* See columns.h: the columns metrics_values_of leaves empty without it. */
+int
+metric_col_asked(int i)
+{
+	return metric_cols[i].offset == AT(asked_duration) ||
+	    metric_cols[i].offset == AT(done_error) ||
+	    metric_cols[i].offset == AT(settle_error);
 }
 
 /* The default selections, built from the table once (select_init). */
@@ -145,12 +164,15 @@ metric_select_all(int engine)
 /*
  * See columns.h.  frames is the count the run was to have (the count
  * run, when the frame time varies); none has no H nor guard: 0.  The
- * engine's are empty where the run has none (never NaN).
+ * engine's are empty where the run has none (never NaN); the asked
+ * duration's without an engine or without asked (NaN), done_error
+ * where done_time is (the library never ended it), settle_error inf
+ * where settle_time is.
  */
 void
 metrics_values_of(const spring_sim *sim, const spring_metrics *m,
     const spring_frame_stats *fs, double lag, double attenuation,
-    struct metric_row *r)
+    double asked, struct metric_row *r)
 {
 	int none = sim->policy == spring_policy_none;
 
@@ -198,4 +220,9 @@ metrics_values_of(const spring_sim *sim, const spring_metrics *m,
 	r->first_move_frame = m->first_move_frame >= 0 ?
 	    (double)m->first_move_frame : NAN;
 	r->first_move_time = m->first_move_time;
+	if (sim->engine == NULL)
+		asked = NAN;
+	r->asked_duration = asked;
+	r->done_error = m->done_time - asked;
+	r->settle_error = isnan(asked) ? NAN : m->settle_time - asked;
 }

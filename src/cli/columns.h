@@ -34,6 +34,8 @@ struct metric_row {
 	/* --engine's */
 	double engine, done_time, snap_jump, first_move_frame;
 	double first_move_time;
+	/* --engine's, against a duration dialect's asked duration */
+	double asked_duration, done_error, settle_error;
 };
 
 /* The --metrics columns: one a field of struct metric_row. */
@@ -98,11 +100,14 @@ metric_value(const struct metric_row *r, size_t offset)
 }
 
 /*
- * The row of sim's run: its identity, metrics m, frame statistics fs
- * and tracking metrics (lag, attenuation).
+ * The row of sim's run: its identity, metrics m, frame statistics fs,
+ * tracking metrics (lag, attenuation) and the duration its parameter
+ * flags asked for (param_asked_duration; NaN: none).
  */
 void metrics_values_of(const spring_sim *sim, const spring_metrics *m,
     const spring_frame_stats *fs, double lag, double attenuation,
-    struct metric_row *r);
+    double asked, struct metric_row *r);
+/* Whether column i is one of the asked duration's (empty without it). */
+int metric_col_asked(int i);
 
 #endif

@@ -808,6 +808,30 @@ param_engine(const struct param_set *ps, const char *engine, int *form,
 	return 0;
 }
 
+/*
+ * See paramflags.h: the group's parameter the library itself calls a
+ * duration ("duration", Motion's "visualDuration"), found silently (a
+ * resolved set names one group, or none).
+ */
+double
+param_asked_duration(const struct param_set *ps)
+{
+	const struct param_group *g;
+	int i;
+
+	for (g = param_group_table(); g->d != NULL; g++) {
+		if (!mask_eq(mask_minus(ps->given, g->optional), g->flags))
+			continue;
+		for (i = 0; i < g->n; i++)
+			if (strcmp(g->d->params[i].name, "duration") == 0 ||
+			    strcmp(g->d->params[i].name,
+			    "visualDuration") == 0)
+				return ps->value[g->id[i]];
+		break;
+	}
+	return NAN;
+}
+
 /* See paramflags.h. */
 void
 param_engine_groups(const char *engine, char *buf, size_t len)

@@ -170,6 +170,15 @@ int param_uses_step(const struct param_set *ps);
  */
 int param_take(struct param_set *ps, enum param_id id, double *out);
 
+/*
+ * The duration (s) the flags ask the animation to take: the value of
+ * their group's parameter the library calls a duration (Reanimated's,
+ * Motion's and popmotion's duration and Motion's visualDuration,
+ * anime.js's perceived duration, Flutter's and SwiftUI's duration); NaN
+ * for a group without one, or none.
+ */
+double param_asked_duration(const struct param_set *ps);
+
 /* Whether flag id was given; whether any parameter flag was. */
 int param_given(const struct param_set *ps, enum param_id id);
 int param_any_given(const struct param_set *ps);

@@ -430,7 +430,8 @@ metrics_values(const struct run_setup *rs, const spring_metrics *m,
     const spring_frame_stats *fs, double lag, double attenuation,
     struct metric_row *r)
 {
-	metrics_values_of(&rs->sim, m, fs, lag, attenuation, r);
+	metrics_values_of(&rs->sim, m, fs, lag, attenuation,
+	    rs->sim.engine != NULL ? param_asked_duration(&rs->ps) : NAN, r);
 }
 
 /* Copy a string; returns its length. */

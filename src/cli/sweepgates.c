@@ -131,6 +131,10 @@ sweep_gates_may_fill(const struct sweep *sw, const struct run_setup *rs)
 		if (metric_cols[col].group == COL_ENGINE &&
 		    rs->sim.engine == NULL)
 			continue;
+		/* and the asked duration's, without a duration dialect */
+		if (metric_col_asked(col) &&
+		    isnan(param_asked_duration(&rs->ps)))
+			continue;
 		may |= 1ull << g;
 	}
 	return may;

@@ -366,7 +366,10 @@ run_block(struct worker *w, long lo, int n, struct slot *sl)
 
 		for (r = 0; r < rows; r++)
 			metrics_values_of(&w->sim[i + r], &w->m[i + r],
-			    &w->fs[i + r], w->lag[i + r], w->att[i + r], &v[r]);
+			    &w->fs[i + r], w->lag[i + r], w->att[i + r],
+			    w->sim[i + r].engine != NULL ?
+			    param_asked_duration(&w->of[i + r]->ps) : NAN,
+			    &v[r]);
 		row_pre_format(&w->pre, &w->cache, &sw->msel, v, rows,
 		    w->row_at < 0, sw->precision);
 		w->cache.pre = &w->pre;

@@ -36,6 +36,7 @@
  * The frame time is Choreographer's vsync time in nanoseconds; springsim
  * takes round(1e9 t).
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -59,14 +60,16 @@ compose_frame_nanos(double t)
 }
 
 /*
- * spring()'s knob, the library's API alone (no flag): the row's index
- * is its knob's in the setup's knob[].
+ * spring()'s knob (animation-core AnimationSpec.kt spring(dampingRatio,
+ * stiffness, visibilityThreshold), FloatSpringSpec's third argument):
+ * the row's index is its knob's in the setup's knob[].
  */
 enum { CO_K_THRESHOLD };
 static const spring_engine_knob compose_knobs[] = {
 	[CO_K_THRESHOLD] = { .option = "visibilityThreshold",
+	    .flag = "compose-visibility-threshold", .arg = "T",
 	    .kind = SPRING_KNOB_NUMBER, .min = 0, .min_open = 1,
-	    .max = INFINITY, .def = COMPOSE_THRESHOLD,
+	    .max = FLT_MAX, .float_normal = 1, .def = COMPOSE_THRESHOLD,
 	    .def_text = "0.01 (Spring.DefaultDisplacementThreshold)",
 	    .help = "the distance from the target within which the spring "
 	    "rests, units" },

@@ -13,7 +13,8 @@
  *   it is exactly 0); _CriticalSolution, _OverdampedSolution,
  *   _UnderdampedSolution with math.pow(math.e, r t) for e^(r t);
  *   isDone: |x - end| < tolerance.distance and |dx| < tolerance.velocity
- *   (Tolerance's defaults 1e-3, 1e-3; nearZero is a strict test); no
+ *   (physics/tolerance.dart, Tolerance's defaults 1e-3, 1e-3; nearZero
+ *   is a strict test; --flutter-tolerance-distance/-velocity); no
  *   snap unless snapToEnd;
  * - packages/flutter/lib/src/scheduler/ticker.dart (f22aa412) Ticker._tick:
  *   _startTime ??= timeStamp; onTick(timeStamp - _startTime): started
@@ -42,7 +43,7 @@
 
 enum {
 	W_END, W_TYPE, W_R1, W_R2, W_W, W_C1, W_C2, W_LO, W_HI, W_START,
-	W_STARTED
+	W_STARTED, W_TOL_X, W_TOL_V
 };
 enum { CRITICAL, OVER, UNDER };
 
@@ -68,10 +69,13 @@ flutter_description(const spring_engine_setup *su, double *m, double *k,
 }
 
 /*
- * AnimationController's knob: the row's index is its knob's in the
- * setup's knob[] (LO there, HI in knob_hi[]).
+ * AnimationController's bounds and SpringSimulation's tolerance
+ * (physics/tolerance.dart Tolerance: distance and velocity, defaults
+ * _epsilonDefault 1e-3; "should all be positive", not asserted: 0 never
+ * ends, nearZero being strict): the row's index is its knob's in the
+ * setup's knob[] (a range's LO there, HI in knob_hi[]).
  */
-enum { FL_K_BOUNDS };
+enum { FL_K_BOUNDS, FL_K_TOL_DISTANCE, FL_K_TOL_VELOCITY };
 static const spring_engine_knob flutter_knobs[] = {
 	[FL_K_BOUNDS] = { .option = "lowerBound:upperBound",
 	    .flag = "flutter-bounds", .arg = "LO:HI",
@@ -79,6 +83,18 @@ static const spring_engine_knob flutter_knobs[] = {
 	    .def = NAN, .def_text = "unbounded (AnimationController."
 	    "unbounded)", .help = "a bounded AnimationController: the value "
 	    "is clipped to [LO, HI] (default: unbounded)" },
+	[FL_K_TOL_DISTANCE] = { .option = "tolerance.distance",
+	    .flag = "flutter-tolerance-distance", .arg = "D",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = FLUTTER_TOLERANCE, .def_text = "1e-3",
+	    .help = "done when |x - end| < D (and the velocity's test), "
+	    "units; 0 never ends" },
+	[FL_K_TOL_VELOCITY] = { .option = "tolerance.velocity",
+	    .flag = "flutter-tolerance-velocity", .arg = "V",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = FLUTTER_TOLERANCE, .def_text = "1e-3",
+	    .help = "done when |dx| < V (and the distance's test), units/s; "
+	    "0 never ends" },
 	{ .option = NULL }
 };
 
@@ -207,6 +223,10 @@ flutter_start(const spring_engine_setup *su, spring_engine_state *st)
 		w[W_C2] = v - (w[W_R1] * d);
 	}
 	flutter_bounds(su, &w[W_LO], &w[W_HI]);
+	w[W_TOL_X] = spring_engine_knob_or(su, flutter_knobs,
+	    FL_K_TOL_DISTANCE);
+	w[W_TOL_V] = spring_engine_knob_or(su, flutter_knobs,
+	    FL_K_TOL_VELOCITY);
 	w[W_STARTED] = 0.0;
 	st->x = flutter_clamp(w[W_END] + flutter_x(w, 0.0), w[W_LO], w[W_HI]);
 	st->v = v;
@@ -230,8 +250,8 @@ flutter_frame(spring_engine_state *st, double t)
 	st->x = flutter_clamp(w[W_END] + flutter_x(w, secs), w[W_LO],
 	    w[W_HI]);
 	st->v = flutter_dx(w, secs);
-	if (fabs(flutter_x(w, secs)) < FLUTTER_TOLERANCE &&
-	    fabs(flutter_dx(w, secs)) < FLUTTER_TOLERANCE) {
+	if (fabs(flutter_x(w, secs)) < w[W_TOL_X] &&
+	    fabs(flutter_dx(w, secs)) < w[W_TOL_V]) {
 		st->done = 1;	/* stop(): isAnimating false, velocity 0 */
 		st->v = 0.0;
 	}
@@ -243,7 +263,8 @@ const spring_engine spring_engine_flutter = {
 	"flutter SpringSimulation + AnimationController",
 	"flutter spring_simulation.dart 04fbdcfa, ticker.dart f22aa412",
 	"exact spring at (vsync us - first frame's vsync us): the first frame "
-	    "shows the start; stops at |x|, |v| < 1e-3; optional bounds clip",
+	    "shows the start; stops at |x|, |v| < tolerance (1e-3); optional "
+	    "bounds clip",
 	"flutter/flutter packages/flutter/lib/src/physics/spring_simulation."
 	    "dart, scheduler/ticker.dart, animation/animation_controller.dart",
 	"source reading (no Dart here): flutter's published spring test "

@@ -24,7 +24,9 @@ rebound rebound-rest-speed-threshold restSpeedThreshold 0.001
 rebound rebound-rest-displacement-threshold restDisplacementThreshold 0.001
 wobble wobble-rest-velocity-threshold restVelocityThreshold 0.001
 wobble wobble-rest-displacement-threshold restDisplacementThreshold 0.001
-react-motion react-motion-precision precision 0.01'
+react-motion react-motion-precision precision 0.01
+flutter flutter-tolerance-distance tolerance.distance 0.001
+flutter flutter-tolerance-velocity tolerance.velocity 0.001'
 
 @test "each library option is a knob: its engine's row, its default, its help" {
 	local e f o d json got
@@ -103,4 +105,21 @@ react-motion react-motion-precision precision 0.01'
 	b=$(metrics_field "$OUT" done_time)
 	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a + 0 > 0 && b > a) }' ||
 		fail "done_time: default $a, precision 1e-4 $b"
+}
+
+@test "compose's visibilityThreshold: its row, its float default, refused at 0 and without its engine" {
+	local got
+	got=$("$SPRINGSIM" list --json | jq -r '.engines[] |
+	    select(.name == "compose") | .knobs[] |
+	    select(.flag == "--compose-visibility-threshold") |
+	    "\(.option) \(.default) \(.kind)"')
+	# Spring.DefaultDisplacementThreshold, 0.01f: the float nearest 0.01
+	[ "$got" = "visibilityThreshold $(awk 'BEGIN { printf "%.16g", 10737418 / 2^30 }') number" ] ||
+		fail "list --json says '$got'"
+	"$SPRINGSIM" help compose | grep -qF -- "--compose-visibility-threshold" ||
+		fail "springsim help compose: no --compose-visibility-threshold"
+	assert_usage_error "--compose-visibility-threshold: '0' must be > 0" -- \
+	    --engine compose --duration 0.1 --compose-visibility-threshold 0
+	assert_usage_error "--compose-visibility-threshold '0.5' goes with --engine compose" -- \
+	    --duration 0.1 --compose-visibility-threshold 0.5
 }

@@ -196,7 +196,7 @@ regen_native() {
 @test "--engine with --metrics: the engine's columns after run's" {
 	sim --engine springsim-exact --frames 2 --metrics
 	assert_status 0
-	[ "$(head -1 "$OUT")" = "$METRICS_HEADER,engine,done_time,snap_jump,first_move_frame,first_move_time" ] ||
+	[ "$(head -1 "$OUT")" = "$METRICS_HEADER,engine,done_time,snap_jump,first_move_frame,first_move_time,asked_duration,done_error,settle_error" ] ||
 		fail_with "header"
 }
 

@@ -387,7 +387,10 @@ EDGE_TABLE='--x0|
 --rebound-rest-displacement-threshold|--engine rebound
 --wobble-rest-velocity-threshold|--engine wobble
 --wobble-rest-displacement-threshold|--engine wobble
---react-motion-precision|--engine react-motion'
+--react-motion-precision|--engine react-motion
+--compose-visibility-threshold|--engine compose
+--flutter-tolerance-distance|--engine flutter
+--flutter-tolerance-velocity|--engine flutter'
 # flags of run's --help that take a value that is not a number
 NOT_NUMERIC='--model --integrator --target-signal --signal-shape --target-file
 --target-vel-source --frames-from --substep --output --source-a

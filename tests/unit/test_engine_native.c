@@ -57,7 +57,8 @@ setup(double omega, double zeta, double x0, double v0, double g)
 struct golden_case {
 	const char *file, *engine;
 	double omega, zeta, x0, v0, target;
-	double min_visible;	/* android; NaN: none */
+	double min_visible;	/* android's minimumVisibleChange, compose's
+				 * visibilityThreshold; NaN: none */
 	int substeps;		/* box2d; 0: the default */
 };
 
@@ -83,7 +84,8 @@ replay_golden(const struct golden_case *gc)
 	if (g.n == 0 || e == NULL)
 		return 0;
 	if (!isnan(gc->min_visible))
-		golden_knob(&su, gc->engine, "minimumVisibleChange",
+		golden_knob(&su, gc->engine, strcmp(gc->engine, "compose") ==
+		    0 ? "visibilityThreshold" : "minimumVisibleChange",
 		    gc->min_visible);
 	if (gc->substeps != 0)
 		golden_knob(&su, gc->engine, "subStepCount", gc->substeps);
@@ -154,6 +156,10 @@ test_goldens(void)
 		{ "compose-rest-60fps.csv", "compose", ks, 0.3, 1, 0, 1, NAN, 0 },
 		{ "compose-over-irregular.csv", "compose", ks, 3, 0, -5, 1, NAN,
 		    0 },
+		{ "compose-threshold-coarse-60fps.csv", "compose", ks, 0.3, 0, 0,
+		    1, 0.1, 0 },
+		{ "compose-threshold-fine-144fps.csv", "compose", 20, 1, 0, 0,
+		    300, 0.0001, 0 },
 	};
 	size_t i;
 

@@ -139,7 +139,8 @@ has_flag(const struct option *all, const char *name, size_t len)
 	X(lost_time, 24.5) X(max_lag, 25.5) X(substeps, 26) \
 	X(max_substeps_frame, 27) X(lag, 28.5) X(attenuation, 29.5) \
 	X(done_time, 31.5) X(snap_jump, 32.5) X(first_move_frame, 33) \
-	X(first_move_time, 34.5)
+	X(first_move_time, 34.5) X(asked_duration, 35.5) X(done_error, 36.5) \
+	X(settle_error, 37.5)
 #define FIELD_SET(f, x)		r.f = x;
 #define FIELD_TEXT(f, x)	{ #f, #x },
 

@@ -7,6 +7,10 @@
  * round-trip digits (gen.sh prints them as C's %.17g).
  *
  *   Drive STIFFNESS DAMPING_RATIO X0 V0 TARGET DURATION (DT | @FILE)
+ *         [VISIBILITY_THRESHOLD]
+ *
+ * VISIBILITY_THRESHOLD is spring()'s visibilityThreshold, FloatSpringSpec's
+ * third argument (default Spring.DefaultDisplacementThreshold, 0.01).
  *
  * The animation starts at wall time 0, between frames; frame k (wall
  * time t_k, springsim's clock: k dt, or the Neumaier sum of a frame
@@ -63,7 +67,11 @@ fun main(args: Array<String>) {
     val v0 = args[3].toFloat()
     val target = args[4].toFloat()
     val times = frameTimes(args[6], args[5].toDouble())
-    val spec = FloatSpringSpec(dampingRatio = ratio, stiffness = stiffness)
+    val spec = if (args.size > 7)
+        FloatSpringSpec(dampingRatio = ratio, stiffness = stiffness,
+            visibilityThreshold = args[7].toFloat())
+    else
+        FloatSpringSpec(dampingRatio = ratio, stiffness = stiffness)
     val durationNanos = spec.getDurationNanos(x0, target, v0)
     val durationScale = 1f
     var startTimeNanos = 0L

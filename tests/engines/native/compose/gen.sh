@@ -82,3 +82,12 @@ case_ 400 0.2 1 0 -1 2 0.033333333333333333 bouncy-30fps
 case_ $k 0 0 0 1 1.5 0.016666666666666666 undamped-60fps
 case_ $k 0.3 1 0 1 0.5 0.016666666666666666 rest-60fps
 case_ $k 3 0 -5 1 1.5 $irr over-irregular
+# spring(visibilityThreshold = ...): a coarser rest (ends early, jumps
+# to the target) and a finer one (ends late), --compose-visibility-threshold
+threshold_() {
+	golden_write "$out/compose-$8.csv" "compose (androidx animation-core SpringSimulation.kt 13d5e2ef, SpringEstimation.kt 1d7dc4d1, FloatSpringSpec; kotlinc), native/compose/Drive.kt" \
+	    "--engine compose --compose-stiffness $1 --compose-damping-ratio $2 --x0 $3 --v0 $4 --target $5 --compose-visibility-threshold $9" \
+	    "$6" "$7" rows "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$9"
+}
+threshold_ $k 0.3 0 0 1 1.5 0.016666666666666666 threshold-coarse-60fps 0.1
+threshold_ 400 1 0 0 300 1 0.0069444444444444441 threshold-fine-144fps 0.0001
