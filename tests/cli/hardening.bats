@@ -346,6 +346,9 @@ EDGE_TABLE='--x0|
 --motion-one-stiffness|--motion-one-damping 10
 --motion-one-damping|--motion-one-stiffness 100
 --motion-one-mass|--motion-one-stiffness 100 --motion-one-damping 10
+--remotion-stiffness|--remotion-damping 10
+--remotion-damping|--remotion-stiffness 100
+--remotion-mass|--remotion-stiffness 100 --remotion-damping 10
 --svelte-stiffness|--svelte-damping 0.5
 --svelte-damping|--svelte-stiffness 0.15
 --anime-stiffness|--anime-damping 10
@@ -367,7 +370,8 @@ EDGE_TABLE='--x0|
 --flutter-bounce|--flutter-duration 0.8
 --unity-max-speed|--engine unity --unity-smooth-time 0.2
 --android-min-visible-change|--engine android
---box2d-substeps|--engine box2d'
+--box2d-substeps|--engine box2d
+--remotion-duration-in-frames|--engine remotion'
 # flags of run's --help that take a value that is not a number
 NOT_NUMERIC='--model --integrator --target-signal --signal-shape --target-file
 --target-vel-source --frames-from --substep --output --source-a

@@ -1,0 +1,72 @@
+#!/usr/bin/env bats
+# engine_remotion.bats - --engine remotion's CLI: its frames at the clock's
+# fps (--fps N and --dt 1/N the same run), the clocks it refuses (Remotion's
+# spring() is a function of integer frames), its refusals and warning, its
+# knobs in `springsim help remotion`.  The frames themselves are checked
+# against the library's goldens by engines.bats and the unit tests.
+bats_require_minimum_version 1.5.0
+load helpers
+
+P1="--remotion-stiffness 157.91367041742973 --remotion-damping 7.5398223686155035"
+
+@test "remotion: --fps 30 runs the frames of --dt 1/30" {
+	# shellcheck disable=SC2086
+	sim --engine remotion $P1 --fps 30 --duration 1
+	assert_status 0
+	cp "$OUT" "$BATS_TEST_TMPDIR/fps.csv"
+	# shellcheck disable=SC2086
+	sim --engine remotion $P1 --dt 0.03333333333333333 --duration 1
+	assert_status 0
+	cmp -s "$OUT" "$BATS_TEST_TMPDIR/fps.csv" || fail_with "--fps 30 differs"
+	[ "$(nlines "$OUT")" -eq 32 ] || fail_with "a header, t = 0, 30 frames"
+}
+
+@test "remotion: irregular frames, a start velocity, damping 0 refused" {
+	# shellcheck disable=SC2086
+	assert_usage_error "--engine remotion:" "integer frames" -- \
+	    --engine remotion $P1 --fps 30 --dt-jitter 0.2
+	# shellcheck disable=SC2086
+	assert_usage_error "--engine remotion:" "integer frames" -- \
+	    --engine remotion $P1 --dt 0.02 --hitch 0.5:0.1
+	# shellcheck disable=SC2086
+	assert_usage_error "--engine remotion:" "integer frames" -- \
+	    --engine remotion $P1 --frames-from tests/engines/frames/irregular.txt
+	# shellcheck disable=SC2086
+	assert_usage_error "--v0 2" "starts at rest" -- \
+	    --engine remotion $P1 --v0 2 --fps 30
+	assert_usage_error "--remotion-damping" -- \
+	    --engine remotion --remotion-stiffness 100 --remotion-damping 0 --fps 30
+	# shellcheck disable=SC2086
+	assert_usage_error "--remotion-duration-in-frames" -- \
+	    --engine remotion $P1 --remotion-duration-in-frames 0 --fps 30
+	assert_usage_error "--remotion-overshoot-clamping" "--engine remotion" -- \
+	    --engine motion --motion-stiffness 100 --motion-damping 10 \
+	    --remotion-overshoot-clamping
+}
+
+@test "remotion: over-damping runs critical, one warning line" {
+	sim --engine remotion --remotion-stiffness 100 --remotion-damping 40 \
+	    --fps 60 --duration 0.5
+	assert_status 0
+	[ "$(wc -l <"$ERR")" -eq 1 ] || fail_with "one warning line"
+	grep -q "critically damped" "$ERR" || fail_with "the warning"
+}
+
+@test "remotion: past --remotion-duration-in-frames the target, done" {
+	sim --engine remotion --remotion-stiffness 100 --remotion-damping 10 \
+	    --remotion-duration-in-frames 12 --x0 2 --target 5 --fps 30 \
+	    --duration 1 --metrics --columns done_time
+	assert_status 0
+	# frame 13 at 30 fps is the first past 12 frames
+	awk -F, 'NR == 2 { exit !($1 > 0.4333 && $1 < 0.4334) }' "$OUT" ||
+		fail_with "done_time 13/30"
+}
+
+@test "springsim help remotion: its knobs and dialect" {
+	sim help remotion
+	assert_status 0
+	for f in --remotion-stiffness --remotion-damping --remotion-mass \
+	    --remotion-overshoot-clamping --remotion-duration-in-frames; do
+		grep -q -- "$f" "$OUT" || fail_with "no $f"
+	done
+}
