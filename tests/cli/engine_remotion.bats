@@ -70,3 +70,28 @@ P1="--remotion-stiffness 157.91367041742973 --remotion-damping 7.539822368615503
 		grep -q -- "$f" "$OUT" || fail_with "no $f"
 	done
 }
+
+@test "remotion: fps and sweep count frames at each rate (the 64 ms cap at 10 fps)" {
+	# at 10 fps a frame advances 64 ms of spring: frame 1 is the spring
+	# at 0.064 s, far from it at 0.1 s; at 30 fps the frames are exact
+	# shellcheck disable=SC2086
+	sim fps --engine remotion $P1 --fps 10,30 --columns fps,max_err_x
+	assert_status 0
+	awk -F, '$1 == 10 { a = $2 } $1 == 30 { b = $2 }
+	    END { exit !(a > 0.1 && b < 1e-12) }' "$OUT" || fail_with "fps 10, 30"
+	# shellcheck disable=SC2086
+	sim sweep --engine remotion $P1 --dt 0.1,0.03333333333333333 \
+	    --columns dt,max_err_x
+	assert_status 0
+	awk -F, 'NR == 2 { a = $2 } NR == 3 { b = $2 }
+	    END { exit !(a > 0.1 && b < 1e-12) }' "$OUT" || fail_with "sweep"
+	# shellcheck disable=SC2086
+	sim --engine remotion $P1 --dt 0.1 --frames 1
+	assert_status 0
+	# frame 1: the closed form of omega 4 pi, zeta 0.3 at t = 0.064
+	awk -F, 'NR == 3 { pi = atan2(0, -1); w = 4 * pi; z = 0.3
+	    wd = w * sqrt(1 - z * z); t = 0.064
+	    x = 1 - exp(-z * w * t) * (cos(wd * t) + z * w / wd * sin(wd * t))
+	    d = $2 - x; exit !(d < 1e-12 && d > -1e-12) }' "$OUT" ||
+		fail_with "frame 1 at 10 fps"
+}
