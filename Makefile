@@ -32,7 +32,10 @@
 #                     springsim itself depends on neither)
 #   make engines-golden  the engines' golden trajectories from the real
 #                     libraries: npm ci in tests/engines, then each
-#                     tests/engines/gen/*.mjs (not the shared common*.mjs)
+#                     tests/engines/gen/*.mjs (not the shared common*.mjs);
+#                     with UNITY_SRC (Mathf.cs) and COMPOSE_SRC (androidx
+#                     sources) set, Unity's and Compose's from their code
+#                     (mcs + mono, kotlinc: tests/engines/native/)
 #   make man-lists    springsim(1)'s lists written from springsim list --json
 #                     (needs jq; a test holds the page to them)
 #   make demo         the main job: simulate, write CSV and a plot
@@ -417,6 +420,10 @@ engines-golden:
 	    case $${g##*/} in common*) continue ;; esac; \
 	    node "$$g" || exit 1; \
 	done
+	@if [ -n "$${UNITY_SRC:-}" ]; then sh tests/engines/native/unity/gen.sh; \
+	else echo "engines-golden: UNITY_SRC not set: golden/unity-*.csv kept"; fi
+	@if [ -n "$${COMPOSE_SRC:-}" ]; then sh tests/engines/native/compose/gen.sh; \
+	else echo "engines-golden: COMPOSE_SRC not set: golden/compose-*.csv kept"; fi
 .PHONY: engines-golden
 
 # springsim(1)'s lists taken from the registry (springsim list --json):

@@ -60,6 +60,13 @@
  *	(SpringConfig.js) do: Origami friction 0 is friction 1.  (Only Java
  *	Rebound's converter keeps 0 at 0.)  The default config is Origami
  *	(40, 7).  Rebound steps RK4 at 1 ms.
+ *   react-native-reanimated withSpring (4.8.0, lib/module/animation/
+ *	spring/springUtils.js, springConfigs.js): stiffness, damping, mass
+ *	(GentleSpringConfig 900, 120, 4; the mass here defaults to --mass);
+ *	duration (ms) and dampingRatio: mass 4, zeta = dampingRatio and the
+ *	stiffness calculateNewStiffnessToMatchDuration bisects for (the
+ *	critical formula's energy at 1.5 duration at 6e-9 of the start's;
+ *	from rest here, the engine searching again with its start).
  *   Box2D soft constraints (erincatto/box2d, b2MakeSoft in solver.h;
  *	b2DefaultWorldDef in types.c: contactHertz 30, contactDampingRatio
  *	10, jointHertz 60, jointDampingRatio 2): omega = 2 pi hertz, zeta =
@@ -646,6 +653,31 @@ flutter_duration_to(const double *v, double mass, double h,
 }
 
 /*
+ * Reanimated's duration (s; the library's ms) and dampingRatio: the
+ * stiffness withSpring's own search finds (engine_reanimated.c), for a
+ * start from rest, with GentleSpringConfig's mass 4 and the default
+ * energyThreshold 6e-9; the engine searches again with the run's start
+ * offset and velocity.
+ */
+static int
+reanimated_duration_to(const double *v, double mass, double h,
+    spring_params *p)
+{
+	double k;
+
+	(void)mass;
+	(void)h;
+	if (!(v[0] > 0.0) || !(v[1] > 0.0))
+		return -1;
+	k = spring_reanimated_stiffness(v[0] * 1000.0, v[1], 4.0, -1.0, 0.0,
+	    6e-9);
+	p->omega = sqrt(k / 4.0);
+	p->zeta = v[1];
+	p->mass = 4.0;
+	return 0;
+}
+
+/*
  * The parameters' rows: the library's name, springsim's flag, the unit,
  * the range (min, max, each bound open or not, and whether the library
  * clamps a value outside it or has no meaning for it), the default and
@@ -995,12 +1027,19 @@ static const spring_dialect svelte = {
 "                      60 sqrt(K), zeta = B / (2 sqrt(K))\n"
 };
 
-/* anime.js 4 Spring: mass 1, stiffness 100, damping 10 */
+/*
+ * anime.js 4 Spring: mass 1, stiffness 100, damping 10.  It clamps
+ * stiffness and damping to 1e-11..1e4 and raises a mass below 1 to 1
+ * (at most 1e4), so a value outside is refused, engine or not.
+ */
 static const spring_dialect anime = {
 	"anime", "animejs", "anime.js spring()", SPRING_DIALECT_ENGINE,
-	{ POS("stiffness", "anime-stiffness", "N/m", 100.0),
-	  NONNEG("damping", "anime-damping", "N s/m", 10.0),
-	  MASS("mass", "anime-mass"), END },
+	{ PARAM("stiffness", "anime-stiffness", "N/m", 1e-11, 1e4, 0, 0, 1,
+	  100.0, "must be between 1e-11 and 1e4 (anime.js clamps it there)"),
+	  PARAM("damping", "anime-damping", "N s/m", 1e-11, 1e4, 0, 0, 1,
+	  10.0, "must be between 1e-11 and 1e4 (anime.js clamps it there)"),
+	  { "mass", "anime-mass", "kg", 1.0, 1e4, 0, 0, 1, 1.0, 1,
+	  "must be between 1 and 1e4 (anime.js clamps it there)" }, END },
 	physical_to, physical_from, 1, 0, "anime", 0,
 "  --anime-stiffness K --anime-damping D [--anime-mass M]\n"
 };
@@ -1040,6 +1079,36 @@ static const spring_dialect rn_bounciness = {
 	  NONNEG("speed", "rn-speed", "1", 12.0), END },
 	rn_bounciness_to, NULL, 0, 0, "react-native", 0,
 "  --rn-bounciness B --rn-speed S   React Native's fromBouncinessAndSpeed\n"
+};
+
+/*
+ * withSpring: GentleSpringConfig 900, 120, mass 4 (the mass defaults to
+ * springsim's --mass here, as for every dialect: give it); an invalid
+ * config (damping 0) is skipped
+ */
+static const spring_dialect reanimated = {
+	"reanimated", "react-native-reanimated", "Reanimated withSpring",
+	SPRING_DIALECT_ENGINE,
+	{ POS("stiffness", "reanimated-stiffness", "N/m", 900.0),
+	  POS("damping", "reanimated-damping", "N s/m", 120.0),
+	  MASS("mass", "reanimated-mass"), END },
+	physical_to, physical_from, 1, 0, "reanimated", 0,
+"  --reanimated-stiffness K --reanimated-damping D [--reanimated-mass M]\n"
+"                      D > 0  [Reanimated withSpring]\n"
+};
+
+/* GentleSpringConfigWithDuration: 550 ms, dampingRatio 1; mass 4 */
+static const spring_dialect reanimated_duration = {
+	"reanimated-duration", "react-native-reanimated",
+	"Reanimated withSpring({ duration, dampingRatio })",
+	SPRING_DIALECT_ENGINE,
+	{ POS("duration", "reanimated-duration", "s", 0.55),
+	  POS("dampingRatio", "reanimated-damping-ratio", "1", 1.0), END },
+	reanimated_duration_to, NULL, 0, 0, "reanimated", 1,
+"  --reanimated-duration D --reanimated-damping-ratio Z   D in s (the\n"
+"                      library's ms), mass 4: the stiffness Reanimated's\n"
+"                      bisection finds (the energy at 1.5 D is 6e-9 of\n"
+"                      the start's)\n"
 };
 
 /* spring(): DampingRatioNoBouncy 1, StiffnessMedium 1500 */
@@ -1089,7 +1158,8 @@ const spring_dialect *const spring_dialects[] = {
 	&react_frequency, &motion, &motion_duration_d, &motion_visual,
 	&rebound, &origami, &box2d,
 	&popmotion, &popmotion_duration, &wobble, &react_motion, &motion_one,
-	&remotion, &svelte, &anime, &anime_duration, &react_native, &rn_bounciness,
+	&remotion, &svelte, &anime, &anime_duration, &react_native,
+	&rn_bounciness, &reanimated, &reanimated_duration,
 	&compose, &flutter, &flutter_duration,
 	NULL
 };

@@ -117,4 +117,12 @@ int spring_batch_has_runner(const spring_rule *rule);
 double spring_motion_zeta(double bounce);
 double spring_motion_overdamped_scale(double zeta, double u);
 
+/*
+ * Reanimated's duration mode: the stiffness its search finds for a
+ * duration (ms), dampingRatio, mass, start offset and velocity and
+ * energyThreshold (engine_reanimated.c), for its dialect and its engine.
+ */
+double spring_reanimated_stiffness(double dur_ms, double zeta, double m,
+    double x0, double v0, double thresh);
+
 #endif

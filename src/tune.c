@@ -83,7 +83,7 @@ bracket_decay(double zeta, double level, double *a, double *b)
 double
 spring_settle_hw(double zeta, double tol)
 {
-	double wd, f, lf, a, b;
+	double wd, f, lf, kd, a, b;
 	long k;
 
 	if (!(zeta > 0.0) || !(tol > 0.0 && tol < 1.0))
@@ -97,14 +97,24 @@ spring_settle_hw(double zeta, double tol)
 	if (f <= 0.0)
 		k = 0;
 	else {
-		/* the last extremum k with F^k > tol: k < ln tol / ln F */
-		lf = log(f);
-		k = (long)ceil(log(tol) / lf) - 1;
-		if (k < 0)
-			k = 0;
-		while (k > 0 && pow(f, (double)k) <= tol)
+		/*
+		 * the last extremum k with F^k > tol: k < ln tol / ln F, with
+		 * ln F = -zeta pi / wd formed directly (F itself rounds to 1
+		 * below zeta ~ 1e-16, where log(F) would be 0)
+		 */
+		lf = -zeta * M_PI / wd;
+		kd = ceil(log(tol) / lf) - 1.0;
+		/*
+		 * Past 2^52 turns a double cannot place the k-th turn: the
+		 * envelope's time ln(1 / tol) / zeta (omega 1) is then the
+		 * settle time to within a period in 2^52 of it.
+		 */
+		if (kd > 0x1p52)
+			return -log(tol) / zeta;
+		k = kd > 0.0 ? (long)kd : 0;
+		while (k > 0 && exp((double)k * lf) <= tol)
 			k--;
-		while (pow(f, (double)(k + 1)) > tol)
+		while (exp((double)(k + 1) * lf) > tol)
 			k++;
 	}
 	/* |e| falls from F^k at k pi / wd to 0 at (k pi + pi/2 + asin zeta) / wd */

@@ -43,9 +43,18 @@ enum exit_status {
  */
 int exit_code(int status);
 
-/* Messages on stderr, one line each, prefixed "springsim: ". */
+/*
+ * Messages on stderr, one line each, prefixed "springsim: ".  A message
+ * whose text starts "warning: " is a warning: it belongs to a run that
+ * goes ahead, so it is held until warnings_release (called by the output's
+ * first write and by exit_code for any status but EXIT_USAGE) and
+ * dropped by warnings_drop (exit_code, on EXIT_USAGE): a refusal stays
+ * one line.  After either, warnings print at once.
+ */
 void warn_msg(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+void warnings_release(void);
+void warnings_drop(void);
 /*
  * In this thread, message_mute silences every message (a sweep checking
  * its configurations in its workers); message_context, when set, goes

@@ -116,7 +116,7 @@ static const struct flag_row run_flags[] = {
 "                      (1e-4 at x = 0.1), 0.019 off at x = 3.3; the\n"
 "                      reference keeps exp\n" },
 	{ .flag = "--float32", .kind = FK_ON, .at = FIELD(int, float32),
-	  .help =
+	  .refused = "goes with the spring's rules (--integrator)", .help =
 "  --float32           step the rule in single precision, as a game ships\n"
 "                      it: state, target and every operation in float, the\n"
 "                      coefficients rounded to float; the reference and the\n"
@@ -894,6 +894,40 @@ run_flags_given_all(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx)
 {
 	return each_given(rs, 0, fn, ctx);
+}
+
+/* See run.h: " VALUE" of a number's or a name's row, else "". */
+void
+run_flag_value(const struct run_setup *rs, const char *flag, char *buf,
+    size_t n)
+{
+	const struct flag_row *f;
+
+	buf[0] = '\0';
+	for (f = run_flags; f < run_flags + NFLAGS; f++) {
+		if (f->flag == NULL || strcmp(f->flag, flag) != 0)
+			continue;
+		if (f->kind == FK_NAME)
+			snprintf(buf, n, " '%s'",
+			    *(const char *const *)field_of(rs, f->at));
+		else if (f->kind == FK_ANY || f->kind == FK_POSITIVE ||
+		    f->kind == FK_FRACTION)
+			snprintf(buf, n, " %g",
+			    *(const double *)field_of(rs, f->at));
+		return;
+	}
+}
+
+/* See run.h: its row's refused, or NULL. */
+const char *
+run_flag_why(const char *flag)
+{
+	const struct flag_row *f;
+
+	for (f = run_flags; f < run_flags + NFLAGS; f++)
+		if (f->flag != NULL && strcmp(f->flag, flag) == 0)
+			return f->refused;
+	return NULL;
 }
 
 /* See run.h: its row's record. */

@@ -195,6 +195,7 @@ json_models(struct json *j)
 		    NULL);
 		json_model_rules(j, m);
 		json_words(j, "owns", m->owns);
+		json_words(j, "refuses", m->refuses);
 		json_string(j, "dim_as", m->dim_as);
 		json_close(j);
 	}
@@ -340,7 +341,7 @@ json_dialects(struct json *j)
  * several commands.
  */
 #define MAX_ENTRIES 512
-#define MAX_MODELS 8
+#define MAX_MODELS 32	/* above run_models[]'s rows: every model can be named */
 
 struct entry {
 	const char *flag;			/* "--dt" */
@@ -478,6 +479,17 @@ add_owners(struct entry *e)
 			add_name(e->models, &e->nmodels, run_model_name(m));
 }
 
+/* The models whose row refuses run flag e (a word of their refuses). */
+static void
+add_refusers(struct entry *e)
+{
+	const struct run_model *m;
+
+	for (m = run_models; run_model_name(m) != NULL; m++)
+		if (m->refuses != NULL && list_has_word(m->refuses, e->flag))
+			add_name(e->refused, &e->nrefused, run_model_name(m));
+}
+
 /* The rows of one command's table. */
 static void
 gather_rows(struct registry *r, const struct opt_command *cmd,
@@ -505,6 +517,8 @@ gather_rows(struct registry *r, const struct opt_command *cmd,
 			add_models(e, cmd, f);
 		if (f->owned)
 			add_owners(e);
+		if (cmd == &run_options)
+			add_refusers(e);
 	}
 }
 

@@ -10,9 +10,9 @@
 #include "run.h"
 
 
-/* See cli.h: the one place statuses become exit codes. */
-int
-exit_code(int status)
+/* The exit code for a status (see exit_code). */
+static int
+status_code(int status)
 {
 	switch (status) {
 	case EXIT_OK:
@@ -25,6 +25,23 @@ exit_code(int status)
 	default:
 		return EXIT_USAGE;
 	}
+}
+
+/*
+ * See cli.h: the one place statuses become exit codes, and so where the
+ * warnings held back are said (a run that went ahead) or dropped (a
+ * refusal, whose one line is the whole of stderr).
+ */
+int
+exit_code(int status)
+{
+	int code = status_code(status);
+
+	if (code == EXIT_USAGE)
+		warnings_drop();
+	else
+		warnings_release();
+	return code;
 }
 
 int

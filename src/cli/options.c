@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,13 +23,72 @@ _Thread_local int message_mute;
 _Thread_local const char *message_context;
 
 /*
+ * Warnings wait here until the run goes ahead (warnings_release: its
+ * first output, or main's exit on a status other than EXIT_USAGE) and
+ * are dropped with a refusal (warnings_drop), so exit 2 is one line.
+ * A fixed buffer: a warning that does not fit releases the queue first.
+ * Sweep's workers may warn too, hence the lock.
+ */
+static pthread_mutex_t held_lock = PTHREAD_MUTEX_INITIALIZER;
+static char held[8192];
+static size_t held_len;
+static int held_open = 1;
+
+/* Write the held warnings out, in their order; the caller holds the lock. */
+static void
+held_write(void)
+{
+	if (held_len > 0)
+		fwrite(held, 1, held_len, stderr);
+	held_len = 0;
+}
+
+/* See cli.h: the run goes ahead, so its warnings are said. */
+void
+warnings_release(void)
+{
+	pthread_mutex_lock(&held_lock);
+	held_write();
+	held_open = 0;
+	pthread_mutex_unlock(&held_lock);
+}
+
+/* See cli.h: the command refused, so the warnings are not said. */
+void
+warnings_drop(void)
+{
+	pthread_mutex_lock(&held_lock);
+	held_len = 0;
+	held_open = 0;
+	pthread_mutex_unlock(&held_lock);
+}
+
+/* Print a warning's line, or hold it until the run goes ahead. */
+static void
+warning_line(const char *line)
+{
+	size_t n = strlen(line);
+
+	pthread_mutex_lock(&held_lock);
+	if (held_open && held_len + n > sizeof(held))
+		held_write();
+	if (held_open && n <= sizeof(held)) {
+		memcpy(held + held_len, line, n);
+		held_len += n;
+	} else
+		fputs(line, stderr);
+	pthread_mutex_unlock(&held_lock);
+}
+
+/*
  * Print "springsim: ", the message and the tail on one line: control
  * characters a value may carry (a newline in an argument) become '?'.
+ * A message that starts "warning: " is a warning (warning_line).
  */
 static void
 vmessage(const char *fmt, va_list ap, const char *tail)
 {
-	char buf[1024];
+	char buf[1024], line[1200];
 	char *p;
 
 	if (message_mute)
@@ -37,8 +97,12 @@ vmessage(const char *fmt, va_list ap, const char *tail)
 	for (p = buf; *p != '\0'; p++)
 		if (iscntrl((unsigned char)*p))
 			*p = '?';
-	fprintf(stderr, "springsim: %s%s%s\n", message_context != NULL ?
-	    message_context : "", buf, tail);
+	snprintf(line, sizeof(line), "springsim: %s%s%s\n",
+	    message_context != NULL ? message_context : "", buf, tail);
+	if (strncmp(buf, "warning: ", 9) == 0)
+		warning_line(line);
+	else
+		fputs(line, stderr);
 }
 
 /* One line on stderr, "springsim: " first. */

@@ -274,7 +274,8 @@ row_store(const struct flag_row *f, void *own, const char *arg)
 			return -1;
 		break;
 	case FK_REFUSED:
-		warn_msg("%s %s", f->flag, f->refused);
+		warn_msg("%s '%s' %s", f->flag, arg != NULL ? arg : "",
+		    f->refused);
 		return -1;
 	default:
 		return -1;	/* run's kinds: flags.c's */

@@ -78,7 +78,8 @@ struct flag_row {
 	const char *tail;
 	int (*parse)(void *own, const char *arg);	/* FK_HOOK */
 	int repeats;
-	const char *refused;	/* FK_REFUSED: why, after the flag */
+	/* FK_REFUSED: why, after the flag; run's: why models refuse it */
+	const char *refused;
 	/* a model command's flag that some of its models take alone:
 	 * their names, "pair angular" (NULL: all of them) */
 	const char *models;

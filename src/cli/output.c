@@ -373,6 +373,9 @@ out_flush_from(out_file *o, const char *p)
 
 	if (o->failed)
 		return -1;
+	/* output means the run went ahead: its warnings first */
+	if (left > 0)
+		warnings_release();
 	while (left > 0) {
 		ssize_t w = write(o->fd, p, left);
 

@@ -21,7 +21,7 @@
  * flag: getopt_long value KNOB_OPT + id (runengine.c).
  */
 #define KNOB_OPT 900
-#define KNOBS_MAX 16
+#define KNOBS_MAX 32
 /*
  * The most steps (one body's update, one substep, one spring's
  * evaluation) a run may take without --force: minutes (box2d's substep
@@ -246,9 +246,22 @@ int run_flags_given_all(const struct run_setup *rs,
     int (*fn)(void *ctx, const char *flag), void *ctx);
 /*
  * Whether rs was given run's flag ("--x0"), as its row records giving it
- * (a have_ flag, a name); 0 for a flag whose giving is not recorded.
+ * (a have_ flag, a switch's field, a name); 0 for a flag whose giving is
+ * not recorded.
  */
 int run_flag_given(const struct run_setup *rs, const char *flag);
+/*
+ * The value rs was given for run's flag, for a message: " 'NAME'" for a
+ * name, " X" (%g) for a number, "" for any other (a switch).
+ */
+void run_flag_value(const struct run_setup *rs, const char *flag, char *buf,
+    size_t n);
+/*
+ * Why the models that refuse run's flag do, when the flag itself says it
+ * (its row's refused: "goes with the spring's rules"), else NULL: the
+ * model's row says why.
+ */
+const char *run_flag_why(const char *flag);
 
 /* Where rows go and how their numbers are written. */
 struct sink {
@@ -445,6 +458,12 @@ int cmd_network(int argc, char **argv);
 int system_run_flags(const struct run_setup *rs, const char *model,
     int has_summary);
 /*
+ * The run flags run_models[]'s row of model (as the user named it)
+ * refuses, for a model with a command of its own: EXIT_OK, or EXIT_USAGE
+ * after one line (runmodels.c).
+ */
+int run_model_refuses(const struct run_setup *rs, const char *model);
+/*
  * The --model argv names (NULL without one), read before getopt; with
  * dim_arg not NULL, *dim_arg the value of --dim ("" when it has none) or
  * NULL without --dim (runmodels.c).
@@ -494,8 +513,11 @@ struct run_model {
 	const char *owns;	/* flags only it and others that say so take */
 	/*
 	 * run's flags it refuses, "--a --b" (the first given named, in
-	 * this order): "FLAG does not go with --model NAME: why"
-	 * (refuse_flags, which its resolve calls after its parameters)
+	 * this order): "FLAG does not go with --model NAME: why", or
+	 * "FLAG REASON, not --model NAME" for a flag whose row gives the
+	 * reason (run_flag_why: --float32); why NULL when each does
+	 * (refuse_flags, after its resolve; a model command's checks call
+	 * run_model_refuses)
 	 */
 	const char *refuses, *why;
 	const char *dim_as;	/* the model it is with --dim N */

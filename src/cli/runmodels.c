@@ -162,15 +162,16 @@ parse_source(struct run_setup *rs, const char *flag, const char *spec,
 }
 
 /*
- * The run flags the model's row refuses (its refuses, in order): the
- * first given named with the row's why.  EXIT_OK or EXIT_USAGE.
+ * The run flags row m refuses (its refuses, in order): the first given
+ * named with the row's why, and model, the name the user gave.  EXIT_OK
+ * or EXIT_USAGE.
  */
 static int
-refuse_flags(const struct run_setup *rs)
+refuse_row_flags(const struct run_setup *rs, const struct run_model *m,
+    const char *model)
 {
-	const struct run_model *m = rs->mdl;
 	const char *p = m->refuses;
-	char flag[32];
+	char flag[32], value[64];
 	size_t n;
 
 	while (p != NULL && *p != '\0') {
@@ -179,13 +180,37 @@ refuse_flags(const struct run_setup *rs)
 			abort();	/* the table is ours: a bug */
 		memcpy(flag, p, n);
 		flag[n] = '\0';
-		if (run_flag_given(rs, flag))
-			return usage_error("%s does not go with --model %s: %s",
-			    flag, run_model_name(m), m->why);
+		if (run_flag_given(rs, flag)) {
+			run_flag_value(rs, flag, value, sizeof(value));
+			if (run_flag_why(flag) != NULL)
+				return usage_error("%s%s %s, not --model %s",
+				    flag, value, run_flag_why(flag), model);
+			return usage_error("%s%s does not go with --model %s: "
+			    "%s", flag, value, model, m->why);
+		}
 		p += n;
 		p += *p == ' ';
 	}
 	return EXIT_OK;
+}
+
+/* The run flags the setup's model refuses (refuse_row_flags). */
+static int
+refuse_flags(const struct run_setup *rs)
+{
+	return refuse_row_flags(rs, rs->mdl, run_model_name(rs->mdl));
+}
+
+/*
+ * See run.h: for a model with a command of its own, the run flags its
+ * row refuses.
+ */
+int
+run_model_refuses(const struct run_setup *rs, const char *model)
+{
+	const struct run_model *m = run_model_find(model);
+
+	return m != NULL ? refuse_row_flags(rs, m, model) : EXIT_OK;
 }
 
 /* --model inertialize's sources, the switch, the start on source a. */
@@ -349,13 +374,16 @@ const struct run_model run_models[] = {
 	  "omega 2 ln2 / H (--halflife H); rule exact (first order on a "
 	  "moving target)",
 	  .rules = RULES_CRITICAL, .resolve = resolve_critical,
-	  .checked = "the exact critical spring (x_ref, v_ref)" },
+	  .checked = "the exact critical spring (x_ref, v_ref)",
+	  .refuses = "--float32" },
 	/* MODEL COMMANDS: add a line here */
 	{ .name = "quat", .summary = "Holden's quaternion spring: a rotation "
 	  "toward a goal rotation (--q0, --target, --w0); rules "
 	  "semi-implicit, exact, rk4", .rules = RULES_ROTATION,
 	  .run = cmd_quat, .checked = "the closed form for a planar motion, "
-	  "else RK4 at 64 steps a frame (its own error estimated: ref_err)" },
+	  "else RK4 at 64 steps a frame (its own error estimated: ref_err)",
+	  .refuses = "--float32 --engine", .why = "the rotation steps by its "
+	  "own rules (--integrator)" },
 	{ .name = "vector", .summary = "2 or 3 independent damped springs "
 	  "(--dim, --x0 LIST, --target LIST), each component exactly run's",
 	  .rules = RULES_SPRING, .run = cmd_vector,
@@ -363,16 +391,22 @@ const struct run_model run_models[] = {
 	{ .name = "pair", .summary = "two bodies joined by a spring of rest "
 	  "length: 1-D exact (Nissen); --dim 2|3 Fiedler's spring, rk4 "
 	  "reference", .rules = RULES_LINE, .run = cmd_system,
+	  .refuses = "--float32 --engine", .why = "its bodies step by its "
+	  "own rules (--integrator)",
 	  .dim_as = "mesh",
 	  .dim_one_stays = 1, .checked = "the exact solution of its modes "
 	  "(Nissen); with --dim 2|3 an rk4 reference" },
 	{ .name = "angular", .summary = "a torsional spring between two "
 	  "rotating bodies, wind-up, exact (Nissen)", .rules = RULES_LINE,
 	  .run = cmd_system,
-	  .checked = "the exact solution of its modes (Nissen)" },
+	  .checked = "the exact solution of its modes (Nissen)",
+	  .refuses = "--float32 --engine", .why = "its bodies step by its "
+	  "own rules (--integrator)" },
 	{ .name = "chain", .summary = "a rope of --particles N hung from the "
 	  "target: 1-D exact modes (Nissen); --dim 2|3 rest-length, rk4 "
 	  "reference", .rules = RULES_LINE, .run = cmd_system,
+	  .refuses = "--float32 --engine", .why = "its bodies step by its "
+	  "own rules (--integrator)",
 	  .dim_as = "mesh",
 	  .dim_one_stays = 1, .checked = "the exact solution of its modes "
 	  "(Nissen); with --dim 2|3 an rk4 reference" },
@@ -381,26 +415,31 @@ const struct run_model run_models[] = {
 	  "reference (also pair and chain with --dim 2|3)",
 	  .rules = RULES_NET, .run = cmd_network,
 	  .checked = "--dim 1 the exact solution of its modes; --dim 2|3 an "
-	  "rk4 reference at 96 steps a frame" },
+	  "rk4 reference at 96 steps a frame",
+	  .refuses = "--float32 --engine", .why = "its bodies step by its "
+	  "own rules (--integrator)" },
 	/*
 	 * the library's (spring_models[]): its row gives the name, the
 	 * summary and the rules; the CLI's, how its spring is resolved and
 	 * the flags it owns
 	 */
-	{ .lib = &spring_model_damper, .resolve = resolve_damper },
-	{ .lib = &spring_model_double, .resolve = resolve_critical },
+	{ .lib = &spring_model_damper, .resolve = resolve_damper,
+	  .refuses = "--float32 --v0", .why = "it is first order, its state x alone "
+	  "(v is its rate)" },
+	{ .lib = &spring_model_double, .resolve = resolve_critical,
+	  .refuses = "--float32" },
 	{ .lib = &spring_model_timed, .resolve = resolve_goal,
 	  .owns = "--t-goal --apprehension",
-	  .refuses = "--target-vel", .why = "its target is --target" },
+	  .refuses = "--float32 --target-vel", .why = "its target is --target" },
 	{ .lib = &spring_model_velocity, .resolve = resolve_goal,
 	  .owns = "--v-goal --apprehension",
-	  .refuses = "--target-vel", .why = "its target is --target" },
+	  .refuses = "--float32 --target-vel", .why = "its target is --target" },
 	{ .lib = &spring_model_predict, .resolve = resolve_goal,
 	  .owns = "--v-goal --horizon",
-	  .refuses = "--target --target-vel", .why = "its goal is --v-goal" },
+	  .refuses = "--float32 --target --target-vel", .why = "its goal is --v-goal" },
 	{ .lib = &spring_model_inertialize, .resolve = resolve_inertialize,
 	  .owns = "--switch-at --source-a --source-b",
-	  .refuses = "--x0 --v0", .why = "it starts on --source-a" },
+	  .refuses = "--float32 --x0 --v0", .why = "it starts on --source-a" },
 	{ .name = NULL, .lib = NULL }
 };
 
@@ -478,7 +517,8 @@ resolve_spring(struct run_setup *rs)
 
 	sim->xi0 = sim->x0;
 	sim->vi0 = sim->v0;
-	if ((rc = rs->mdl->resolve(rs)) != EXIT_OK)
+	if ((rc = rs->mdl->resolve(rs)) != EXIT_OK ||
+	    (rc = refuse_flags(rs)) != EXIT_OK)
 		return rc;
 	if (sim->model != NULL || sim->rule == spring_rule_critical)
 		sim->params.mass = rs->ps.mass;
@@ -489,12 +529,9 @@ resolve_spring(struct run_setup *rs)
 		return usage_error("--fast-exp applies to the exact rules "
 		    "(exact, --model critical, damper exact, double), not %s",
 		    rs->integrator);
-	if (rs->float32) {
-		if (sim->model != NULL || sim->rule == spring_rule_critical)
-			return usage_error("--float32 goes with the spring's "
-			    "rules (--integrator), not --model %s", rs->model);
+	/* the models it does not go with refuse it (their rows) */
+	if (rs->float32)
 		sim->rule = spring_rule_float32(sim->rule);
-	}
 	if ((rc = run_flags_given(rs, refuse_unowned, rs)) != EXIT_OK)
 		return rc;
 	if (sim->model != NULL) {

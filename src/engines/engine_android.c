@@ -70,8 +70,8 @@ static const spring_engine_knob android_knobs[] = {
 	    .def = ANDROID_MIN_VISIBLE_SCALE,
 	    .def_text = "1/500 (MIN_VISIBLE_CHANGE_SCALE; the library's 1 "
 	    "pixel for a custom property)",
-	    .help = "SpringAnimation's minimumVisibleChange (default 1, "
-	    "pixels)" },
+	    .help = "SpringAnimation's minimumVisibleChange, in the value's "
+	    "units" },
 	{ .option = NULL }
 };
 

@@ -20,8 +20,9 @@
  *   exponential, which for physics springs with a damped frequency of 1
  *   rad/ms or more decay at the damping rate past 300 / that frequency.
  * - Rest: physics springs are done at t when |v(t)| <= restSpeed (units/s)
- *   and |target - x(t)| <= restDelta (0.01 and 0.005 when |target - x0|
- *   < 5, else 2 and 0.5); the value is then the target.  The animation
+ *   and |target - x(t)| <= restDelta (options.restSpeed, restDelta:
+ *   --motion-rest-speed, --motion-rest-delta; unset or 0, 0.01 and 0.005
+ *   when |target - x0| < 5, else 2 and 0.5); the value is then the target.  The animation
  *   itself ends at its calculatedDuration: the first multiple of 50 ms at
  *   which the generator is done (calcGeneratorDuration; Infinity from
  *   20 s on, and then it ends when the generator says so); from that tick
@@ -68,6 +69,55 @@ enum {
 	MO_TOTAL,			/* calculatedDuration, ms */
 	MO_START, MO_PENDING		/* startTime, ms; still pending */
 };
+
+/*
+ * Motion's knobs, the spring's options.restSpeed and options.restDelta
+ * (setRestThresholds: `options.restSpeed || default`, so 0 is unset):
+ * the row's index is its knob's in the setup's knob[].
+ */
+enum { MO_K_REST_SPEED, MO_K_REST_DELTA };
+static const spring_engine_knob mo_knobs[] = {
+	[MO_K_REST_SPEED] = { .option = "restSpeed",
+	    .flag = "motion-rest-speed", .arg = "V",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = NAN, .def_text = "0.01 when |target - x0| < 5, else 2",
+	    .help = "Motion's restSpeed: at rest at or below this speed, "
+	    "units/s (0: the default)" },
+	[MO_K_REST_DELTA] = { .option = "restDelta",
+	    .flag = "motion-rest-delta", .arg = "D",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = NAN, .def_text = "0.005 when |target - x0| < 5, else 0.5",
+	    .help = "Motion's restDelta: at rest within it of the target, "
+	    "units (0: the default)" },
+	{ .option = NULL }
+};
+
+/*
+ * A rest knob the library does not run: 0 (falsy: the default), or any
+ * with a duration spring (done at its duration, never at rest).  NULL
+ * if they all run; the message otherwise.
+ */
+static const char *
+mo_rest_unrun(const spring_engine_setup *su)
+{
+	unsigned given = su->knob_given & (1u << MO_K_REST_SPEED |
+	    1u << MO_K_REST_DELTA);
+
+	if (given == 0)
+		return NULL;
+	if (su->form == SPRING_ENGINE_DURATION)
+		return "a duration spring ends at its duration: restSpeed "
+		    "and restDelta are not read";
+	if ((given >> MO_K_REST_SPEED & 1u) &&
+	    su->knob[MO_K_REST_SPEED] == 0.0)
+		return "restSpeed 0 is unset (options.restSpeed || its "
+		    "default): runs the default";
+	if ((given >> MO_K_REST_DELTA & 1u) &&
+	    su->knob[MO_K_REST_DELTA] == 0.0)
+		return "restDelta 0 is unset (options.restDelta || its "
+		    "default): runs the default";
+	return NULL;
+}
 
 /* JS Math.round: the nearest integer, halves towards +infinity. */
 static double
@@ -134,7 +184,7 @@ mo_find_spring(double duration_ms, double bounce, double *stiffness,
 static int
 mo_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
-	const char *no = NULL;
+	const char *no = NULL, *unrun = mo_rest_unrun(su);
 	double d;
 
 	if (su->form == SPRING_ENGINE_DURATION &&
@@ -144,6 +194,11 @@ mo_check(const spring_engine_setup *su, char *msg, unsigned long len)
 		if (msg != NULL && len > 0)
 			snprintf(msg, len, "%s", no);
 		return -1;
+	}
+	if (unrun != NULL) {
+		if (msg != NULL && len > 0)
+			snprintf(msg, len, "%s", unrun);
+		return 1;
 	}
 	if (su->form != SPRING_ENGINE_DURATION)
 		return 0;
@@ -231,9 +286,13 @@ mo_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[MO_TARGET] = su->target;
 	w[MO_DELTA] = su->target - su->x0;
 	w[MO_VELOCITY] = from_duration ? 0.0 : -(su->v0 / 1000.0);
-	/* setRestThresholds: the granular scale below a move of 5 */
-	w[MO_REST_SPEED] = fabs(w[MO_DELTA]) < 5.0 ? 0.01 : 2.0;
-	w[MO_REST_DELTA] = fabs(w[MO_DELTA]) < 5.0 ? 0.005 : 0.5;
+	/* setRestThresholds: options' or the granular scale below 5 */
+	p = spring_engine_knob_or(su, mo_knobs, MO_K_REST_SPEED);
+	w[MO_REST_SPEED] = !isnan(p) && p != 0.0 ? p :
+	    fabs(w[MO_DELTA]) < 5.0 ? 0.01 : 2.0;
+	p = spring_engine_knob_or(su, mo_knobs, MO_K_REST_DELTA);
+	w[MO_REST_DELTA] = !isnan(p) && p != 0.0 ? p :
+	    fabs(w[MO_DELTA]) < 5.0 ? 0.005 : 0.5;
 	zeta = c / (2.0 * sqrt(k * m));
 	undamped = sqrt(k / m) / 1000.0;
 	w[MO_UNDAMPED] = undamped;
@@ -327,5 +386,6 @@ const spring_engine spring_engine_motion = {
 	.check = mo_check,
 	.start = mo_start,
 	.frame = mo_frame,
+	.knobs = mo_knobs,
 };
 

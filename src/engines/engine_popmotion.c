@@ -18,7 +18,8 @@
  *   capped at 300.  Only the under-damped branch has a velocity; the
  *   others' resolveVelocity is 0.
  * - Rest: done when |v| <= restSpeed (2 units/s) and |to - x| <=
- *   restDelta (min(|to - from| / 100, 0.4)); the value is then `to` and
+ *   restDelta (min(|to - from| / 100, 0.4)) (--popmotion-rest-speed,
+ *   --popmotion-rest-delta set them; 0 is kept); the value is then `to` and
  *   the animation completes (cancelSync).  For a 0 -> 1 move this stops a
  *   spring that still swings by up to 2 / omega.  Duration springs are
  *   done when elapsed >= duration.
@@ -35,6 +36,7 @@
 #include "spring.h"
 #include "spring/engine.h"
 #include "engineclock.h"
+#include "internal.h"
 
 #define PM_DEFAULT_TIMESTEP	((1.0 / 60.0) * 1000.0)	/* ms */
 #define PM_MAX_ELAPSED		40.0	/* ms */
@@ -50,8 +52,30 @@
 enum {
 	PM_TO, PM_DELTA, PM_VELOCITY,	/* to, to - from, units/ms negated */
 	PM_ZETA, PM_UNDAMPED, PM_FREQ,	/* rad/ms */
-	PM_REST_DELTA, PM_FROM_DURATION, PM_DURATION,
+	PM_REST_SPEED_W, PM_REST_DELTA, PM_FROM_DURATION, PM_DURATION,
 	PM_ELAPSED, PM_PREV_TS, PM_STARTED
+};
+
+/*
+ * popmotion's knobs, spring()'s restSpeed and restDelta (destructured:
+ * `restSpeed = 2`, `restDelta` computed when undefined; 0 is kept): the
+ * row's index is its knob's in the setup's knob[].
+ */
+enum { PM_K_REST_SPEED, PM_K_REST_DELTA };
+static const spring_engine_knob pm_knobs[] = {
+	[PM_K_REST_SPEED] = { .option = "restSpeed",
+	    .flag = "popmotion-rest-speed", .arg = "V",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = PM_REST_SPEED, .def_text = "2",
+	    .help = "popmotion's restSpeed: at rest at or below this speed, "
+	    "units/s" },
+	[PM_K_REST_DELTA] = { .option = "restDelta",
+	    .flag = "popmotion-rest-delta", .arg = "D",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = NAN, .def_text = "min(|to - from| / 100, 0.4)",
+	    .help = "popmotion's restDelta: at rest within it of the "
+	    "target, units" },
+	{ .option = NULL }
 };
 
 /* popmotion's clamp(min, max, v). */
@@ -113,10 +137,21 @@ pm_find_spring(double duration_ms, double bounce, double v0,
 	*damping = zeta * 2.0 * sqrt(1.0 * *stiffness);
 }
 
-/* popmotion takes every spring; it has no knob (spring_engine_check). */
+/*
+ * popmotion takes every spring; a duration spring is done at its
+ * duration, its rest knobs not read.
+ */
 static int
 pm_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
+	if (su->form == SPRING_ENGINE_DURATION && (su->knob_given &
+	    (1u << PM_K_REST_SPEED | 1u << PM_K_REST_DELTA)) != 0 &&
+	    su->duration > 0.0 && isfinite(su->bounce)) {
+		if (msg != NULL && len > 0)
+			snprintf(msg, len, "a duration spring ends at its "
+			    "duration: restSpeed and restDelta are not read");
+		return 1;
+	}
 	if (su->form == SPRING_ENGINE_DURATION) {
 		if (!(su->duration > 0.0) || !isfinite(su->bounce)) {
 			if (msg != NULL && len > 0)
@@ -191,7 +226,13 @@ pm_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[PM_UNDAMPED] = u;
 	w[PM_FREQ] = z < 1.0 ? u * sqrt(1.0 - z * z) :
 	    u * sqrt(z * z - 1.0);
-	w[PM_REST_DELTA] = fmin(fabs(su->target - su->x0) / 100.0, 0.4);
+	w[PM_REST_SPEED_W] = spring_engine_knob_or(su, pm_knobs,
+	    PM_K_REST_SPEED);
+	w[PM_REST_DELTA] = spring_engine_knob_or(su, pm_knobs,
+	    PM_K_REST_DELTA);
+	if (isnan(w[PM_REST_DELTA]))
+		w[PM_REST_DELTA] = fmin(fabs(su->target - su->x0) / 100.0,
+		    0.4);
 	w[PM_FROM_DURATION] = from_duration;
 	w[PM_DURATION] = d;
 	w[PM_ELAPSED] = 0.0;
@@ -220,7 +261,7 @@ pm_frame(spring_engine_state *st, double t)
 	w[PM_ELAPSED] += delta;
 	x = pm_resolve(w, fmax(0.0, w[PM_ELAPSED]), &v);
 	if (w[PM_FROM_DURATION] == 0.0)
-		done = fabs(v * 1000.0) <= PM_REST_SPEED &&
+		done = fabs(v * 1000.0) <= w[PM_REST_SPEED_W] &&
 		    fabs(w[PM_TO] - x) <= w[PM_REST_DELTA];
 	else
 		done = w[PM_ELAPSED] >= w[PM_DURATION];
@@ -248,5 +289,6 @@ const spring_engine spring_engine_popmotion = {
 	.check = pm_check,
 	.start = pm_start,
 	.frame = pm_frame,
+	.knobs = pm_knobs,
 };
 

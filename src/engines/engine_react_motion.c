@@ -14,6 +14,7 @@
 #include "spring.h"
 #include "spring/engine.h"
 #include "engineclock.h"
+#include "internal.h"
 
 /* lib/Motion.js: `var msPerFrame = 1000 / 60;` */
 #define RM_MS_PER_FRAME (1000.0 / 60.0)
@@ -28,7 +29,23 @@ enum {
 	RM_IX, RM_IV,		/* state.lastIdealStyle / lastIdealVelocity */
 	RM_RUN,			/* a rAF callback is pending */
 	RM_WAS,			/* this.wasAnimating */
-	RM_SNAPPED		/* the rest snap was reported */
+	RM_SNAPPED,		/* the rest snap was reported */
+	RM_PREC			/* the style's precision */
+};
+
+/*
+ * spring()'s knob, precision (`_extends({}, defaultConfig, config)`: any
+ * number kept): the row's index is its knob's in the setup's knob[].
+ */
+enum { RM_K_PRECISION };
+static const spring_engine_knob rm_knobs[] = {
+	[RM_K_PRECISION] = { .option = "precision",
+	    .flag = "react-motion-precision", .arg = "P",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = RM_PRECISION, .def_text = "0.01 (spring.js defaultConfig)",
+	    .help = "react-motion's spring() precision: the stepper snaps "
+	    "when the speed and the distance are both below it" },
+	{ .option = NULL }
 };
 
 /*
@@ -92,6 +109,7 @@ rm_start(const spring_engine_setup *su, spring_engine_state *st)
 	st->w[RM_RUN] = 1.0;
 	st->w[RM_WAS] = 0.0;
 	st->w[RM_SNAPPED] = 0.0;
+	st->w[RM_PREC] = spring_engine_knob_or(su, rm_knobs, RM_K_PRECISION);
 	st->x = su->x0;
 	st->v = 0.0;
 	st->done = 0;
@@ -160,7 +178,7 @@ rm_frame(spring_engine_state *st, double t)
 	frac = (acc - floor(acc / RM_MS_PER_FRAME) * RM_MS_PER_FRAME) /
 	    RM_MS_PER_FRAME;
 	n = floor(acc / RM_MS_PER_FRAME);
-	if (rm_steps(st, n, frac, RM_PRECISION, &ix, &iv, &x, &v) &&
+	if (rm_steps(st, n, frac, st->w[RM_PREC], &ix, &iv, &x, &v) &&
 	    st->w[RM_SNAPPED] == 0.0) {
 		/* the jump: what the frame shows minus what it would have
 		 * shown had the stepper never snapped (precision -1) */
@@ -186,7 +204,7 @@ const spring_engine spring_engine_react_motion = {
 	.version = "0.5.2",
 	.summary = "semi-implicit Euler at a fixed 1/60 s from an accumulator "
 	    "(dropped past 10 frames), shows lerp(S_n, S_n+1) by the leftover "
-	    "fraction; snaps within 0.01",
+	    "fraction; snaps within precision (0.01)",
 	.source = "npm react-motion 0.5.2 lib/Motion.js, lib/stepper.js, "
 	    "lib/spring.js",
 	.checked = "running library",
@@ -194,4 +212,5 @@ const spring_engine spring_engine_react_motion = {
 	.check = rm_check,
 	.start = rm_start,
 	.frame = rm_frame,
+	.knobs = rm_knobs,
 };

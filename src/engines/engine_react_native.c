@@ -30,7 +30,8 @@ enum {
 	RN_LAST_TIME,		/* _lastTime, ms */
 	RN_FRAME_TIME,		/* _frameTime, s */
 	RN_CLAMP,		/* _overshootClamping */
-	RN_ACTIVE
+	RN_ACTIVE,
+	RN_REST_DISP, RN_REST_V	/* _restDisplacementThreshold, _restSpeed- */
 };
 
 /*
@@ -62,7 +63,7 @@ rn_check(const spring_engine_setup *su, char *msg, unsigned long len)
  * MAX_STEPS ms past _lastTime (the rest is not lost: _lastTime stays
  * behind and later frames catch up, 64 ms at most each); position and
  * velocity from the closed form at _frameTime; the rest test (both within
- * 0.001) or, with overshootClamping, the first overshoot ends the
+ * the rest thresholds, 0.001 unless set) or, with overshootClamping, the first overshoot ends the
  * animation on the target.
  */
 static void
@@ -110,10 +111,10 @@ rn_update(spring_engine_state *st, double t)
 		else
 			over = position < w[RN_TO];
 	}
-	is_vel = fabs(velocity) <= RN_REST_SPEED;
+	is_vel = fabs(velocity) <= w[RN_REST_V];
 	is_disp = 1;
 	if (k != 0.0)
-		is_disp = fabs(w[RN_TO] - position) <= RN_REST_DISPLACEMENT;
+		is_disp = fabs(w[RN_TO] - position) <= w[RN_REST_DISP];
 	if (over || (is_vel && is_disp)) {
 		if (k != 0.0) {
 			/* "Ensure that we end up with a round value" */
@@ -127,16 +128,29 @@ rn_update(spring_engine_state *st, double t)
 }
 
 /*
- * React Native's knob, overshootClamping: the row's index is its knob's in
- * the setup's knob[] (the flag, and so its help, is the one the
- * libraries that clamp share).
+ * React Native's knobs, overshootClamping (the flag, and so its help, is
+ * the one the libraries that clamp share) and the rest thresholds (the
+ * constructor's `config.X ?? 0.001`: 0 is kept): the row's index is its
+ * knob's in the setup's knob[].
  */
-enum { RN_K_CLAMP };
+enum { RN_K_CLAMP, RN_K_REST_DISP, RN_K_REST_SPEED };
 static const spring_engine_knob rn_knobs[] = {
 	[RN_K_CLAMP] = { .option = "overshootClamping", .flag = "clamp",
 	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
 	    .def_text = "false", .help = "overshoot clamping (react-spring "
 	    "clamp; wobble, rebound, React Native overshootClamping)" },
+	[RN_K_REST_DISP] = { .option = "restDisplacementThreshold",
+	    .flag = "react-native-rest-displacement-threshold", .arg = "D",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = RN_REST_DISPLACEMENT, .def_text = "0.001",
+	    .help = "Animated.spring's restDisplacementThreshold: at rest "
+	    "within it of the target, units" },
+	[RN_K_REST_SPEED] = { .option = "restSpeedThreshold",
+	    .flag = "react-native-rest-speed-threshold", .arg = "V",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = RN_REST_SPEED, .def_text = "0.001",
+	    .help = "Animated.spring's restSpeedThreshold: at rest at or "
+	    "below this speed, units/s" },
 	{ .option = NULL }
 };
 
@@ -161,6 +175,8 @@ rn_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[RN_FRAME_TIME] = 0.0;
 	w[RN_CLAMP] = spring_engine_knob_or(su, rn_knobs, RN_K_CLAMP) != 0;
 	w[RN_ACTIVE] = 1.0;
+	w[RN_REST_DISP] = spring_engine_knob_or(su, rn_knobs, RN_K_REST_DISP);
+	w[RN_REST_V] = spring_engine_knob_or(su, rn_knobs, RN_K_REST_SPEED);
 	st->x = su->x0;
 	st->v = su->v0;
 	st->done = 0;
@@ -189,7 +205,7 @@ const spring_engine spring_engine_react_native = {
 	.version = "react-native-web 0.21.4",
 	.summary = "the closed form at the sum of whole-ms Date.now() deltas, "
 	    "each capped at 64 ms (the rest caught up later); zeta >= 1 runs "
-	    "critical; snaps within 0.001",
+	    "critical; snaps within 0.001 (its rest thresholds)",
 	.source = "facebook/react-native Libraries/Animated/animations/"
 	    "SpringAnimation.js, as vendored by react-native-web 0.21.4",
 	.checked = "running library",

@@ -18,12 +18,15 @@
  * - Integrator (advance, the spring branch): time in ms, velocity in
  *   units/ms, double: a = (-tension 1e-6 (x - to) - friction 1e-3 v) /
  *   mass; v += a; x += v: semi-implicit Euler, h = 1 ms.
- * - Rest: precision = config.precision || (from == to ? 0.005 :
+ * - Rest (--react-spring-precision, --react-spring-rest-velocity set
+ *   config.precision, config.restVelocity): precision =
+ *   config.precision || (from == to ? 0.005 :
  *   max(max(|to|, |from|, 1) EPSILON, min(1, 0.001 |to - from|))),
- *   restVelocity = precision / 10 (units/ms).  Before each step, if |v| <=
- *   restVelocity and |to - x| <= precision the animation is finished: the
- *   remaining steps are skipped and (idle) the value is set to `to`.  The
- *   velocity keeps the value it had (node.lastVelocity).
+ *   restVelocity = config.restVelocity || precision / 10 (units/ms).
+ *   Before each step, if |v| <= restVelocity and |to - x| <= precision
+ *   the animation is finished: the remaining steps are skipped and
+ *   (idle) the value is set to `to`.  The velocity keeps the value it
+ *   had (node.lastVelocity).
  * - Clamp: config.clamp makes the bounce factor 0: before each step, when
  *   x == to or x is past `to` (past in the direction from -> to; from ==
  *   to: the direction of v0), v = -v 0 and x = to; the spring then sits at
@@ -58,38 +61,72 @@ enum {
  * the setup's knob[] (the flag, and so its help, is the one the
  * libraries that clamp share).
  */
-enum { RS_K_CLAMP };
+enum { RS_K_CLAMP, RS_K_PRECISION, RS_K_REST_V };
 static const spring_engine_knob rs_knobs[] = {
 	[RS_K_CLAMP] = { .option = "clamp", .flag = "clamp",
 	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
 	    .def_text = "false", .help = "overshoot clamping (react-spring "
 	    "clamp; wobble, rebound, React Native overshootClamping)" },
+	/* advance(): config.precision || ..., 0 being unset */
+	[RS_K_PRECISION] = { .option = "precision",
+	    .flag = "react-spring-precision", .arg = "P",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = NAN, .def_text = "min(1, |to - from| / 1000), at least "
+	    "max(|to|, |from|, 1) EPSILON; 0.005 when from == to",
+	    .help = "react-spring's config.precision: at rest within it of "
+	    "the target, units (0: the default)" },
+	/* advance(): config.restVelocity || precision / 10 */
+	[RS_K_REST_V] = { .option = "restVelocity",
+	    .flag = "react-spring-rest-velocity", .arg = "V",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = NAN, .def_text = "precision / 10",
+	    .help = "react-spring's config.restVelocity: at rest at or "
+	    "below this speed, units/ms as the library takes it (0: the "
+	    "default)" },
 	{ .option = NULL }
 };
 
-/* react-spring runs every spring; its duration configs are easings. */
+/*
+ * react-spring runs every spring; its duration configs are easings.  A
+ * precision or restVelocity of 0 is falsy: `||` runs the default.
+ */
 static int
 rs_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
-	const char *no = NULL;
+	const char *no = NULL, *zero = NULL;
 
 	if (su->form != SPRING_ENGINE_PHYSICAL)
 		no = "react-spring's duration configs are easings, not springs";
-	if (no == NULL)
+	if (no != NULL) {
+		if (msg != NULL && len > 0)
+			snprintf(msg, len, "%s", no);
+		return -1;
+	}
+	if ((su->knob_given >> RS_K_PRECISION & 1u) &&
+	    su->knob[RS_K_PRECISION] == 0.0)
+		zero = "precision 0 is unset (config.precision || its "
+		    "default): runs the default precision";
+	else if ((su->knob_given >> RS_K_REST_V & 1u) &&
+	    su->knob[RS_K_REST_V] == 0.0)
+		zero = "restVelocity 0 is unset (config.restVelocity || "
+		    "precision / 10): runs precision / 10";
+	if (zero == NULL)
 		return 0;
 	if (msg != NULL && len > 0)
-		snprintf(msg, len, "%s", no);
-	return -1;
+		snprintf(msg, len, "%s", zero);
+	return 1;
 }
 
 /*
  * SpringValue.start with from x0, to target, config {tension, friction,
- * mass, velocity, clamp}: the precision and the direction are fixed here.
+ * mass, velocity, clamp, precision, restVelocity}: the precision and the
+ * direction are fixed here.
  */
 static void
 rs_start(const spring_engine_setup *su, spring_engine_state *st)
 {
 	double *w = st->w, from = su->x0, to = su->target, v0 = su->v0 / 1000.0;
+	double p, r;
 
 	w[RS_TENSION] = spring_stiffness(&su->params);
 	w[RS_FRICTION] = spring_damping(&su->params);
@@ -97,10 +134,12 @@ rs_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[RS_FROM] = from;
 	w[RS_TO] = to;
 	/* advance(): precision; restVelocity = precision / 10 */
-	w[RS_PRECISION] = from == to ? 0.005 :
+	p = spring_engine_knob_or(su, rs_knobs, RS_K_PRECISION);
+	w[RS_PRECISION] = !isnan(p) && p != 0.0 ? p : from == to ? 0.005 :
 	    fmax(fmax(fmax(fabs(to), fabs(from)), 1.0) * 2.220446049250313e-16,
 	    fmin(1.0, fabs(to - from) * 0.001));
-	w[RS_REST_V] = w[RS_PRECISION] / 10.0;
+	r = spring_engine_knob_or(su, rs_knobs, RS_K_REST_V);
+	w[RS_REST_V] = !isnan(r) && r != 0.0 ? r : w[RS_PRECISION] / 10.0;
 	/* advance(): isGrowing = from == to ? node.v0 > 0 : from < to */
 	w[RS_GROWING] = from == to ? v0 > 0.0 : from < to;
 	w[RS_CLAMP] = spring_engine_knob_or(su, rs_knobs, RS_K_CLAMP) != 0;

@@ -25,7 +25,8 @@
  *   subtraction leaves acc just under 0.001 on some frames: one step is
  *   deferred and alpha ~ 1.
  * - Rest: after the steps, if |v| < restSpeedThreshold (0.001) and |end -
- *   x| <= displacementFromRestThreshold (0.001), or overshooting with
+ *   x| <= displacementFromRestThreshold (0.001; both set by
+ *   --rebound-rest-speed-threshold, --rebound-rest-displacement-threshold), or overshooting with
  *   overshootClamping (x past the end, from the start value's side):
  *   x = end, v = 0, at rest; the system goes idle on the next frame.
  * - Velocity: units/s.  Parameters: SpringConfig(tension, friction) on a
@@ -49,20 +50,34 @@
 enum {
 	RB_TENSION, RB_FRICTION, RB_START_VALUE, RB_END, RB_CLAMP,
 	RB_POS, RB_VEL, RB_TEMP_POS, RB_TEMP_VEL, RB_PREV_POS, RB_PREV_VEL,
-	RB_ACC, RB_LAST_MS, RB_ACTIVE, RB_WAS_AT_REST
+	RB_ACC, RB_LAST_MS, RB_ACTIVE, RB_WAS_AT_REST,
+	RB_REST_V, RB_REST_D	/* _restSpeedThreshold, _displacementFrom- */
 };
 
 /*
- * rebound's knob, overshootClamping: the row's index is its knob's in
- * the setup's knob[] (the flag, and so its help, is the one the
- * libraries that clamp share).
+ * rebound's knobs, overshootClamping (the flag, and so its help, is the
+ * one the libraries that clamp share) and the rest thresholds
+ * (setRestSpeedThreshold, setRestDisplacementThreshold: any number
+ * kept): the row's index is its knob's in the setup's knob[].
  */
-enum { RB_K_CLAMP };
+enum { RB_K_CLAMP, RB_K_REST_SPEED, RB_K_REST_DISP };
 static const spring_engine_knob rb_knobs[] = {
 	[RB_K_CLAMP] = { .option = "overshootClamping", .flag = "clamp",
 	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
 	    .def_text = "false", .help = "overshoot clamping (react-spring "
 	    "clamp; wobble, rebound, React Native overshootClamping)" },
+	[RB_K_REST_SPEED] = { .option = "restSpeedThreshold",
+	    .flag = "rebound-rest-speed-threshold", .arg = "V",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = RB_REST_SPEED, .def_text = "0.001",
+	    .help = "rebound's setRestSpeedThreshold: at rest below this "
+	    "speed, units/s" },
+	[RB_K_REST_DISP] = { .option = "restDisplacementThreshold",
+	    .flag = "rebound-rest-displacement-threshold", .arg = "D",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = RB_REST_DISPLACEMENT, .def_text = "0.001",
+	    .help = "rebound's setRestDisplacementThreshold: at rest within "
+	    "it of the end, units" },
 	{ .option = NULL }
 };
 
@@ -85,8 +100,8 @@ rb_check(const spring_engine_setup *su, char *msg, unsigned long len)
 static int
 rb_at_rest(const double *w)
 {
-	return fabs(w[RB_VEL]) < RB_REST_SPEED &&
-	    (fabs(w[RB_END] - w[RB_POS]) <= RB_REST_DISPLACEMENT ||
+	return fabs(w[RB_VEL]) < w[RB_REST_V] &&
+	    (fabs(w[RB_END] - w[RB_POS]) <= w[RB_REST_D] ||
 	    w[RB_TENSION] == 0.0);
 }
 
@@ -106,6 +121,8 @@ rb_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[RB_FRICTION] = spring_damping(&unit);
 	w[RB_START_VALUE] = su->x0;
 	w[RB_CLAMP] = spring_engine_knob_or(su, rb_knobs, RB_K_CLAMP) != 0;
+	w[RB_REST_V] = spring_engine_knob_or(su, rb_knobs, RB_K_REST_SPEED);
+	w[RB_REST_D] = spring_engine_knob_or(su, rb_knobs, RB_K_REST_DISP);
 	w[RB_POS] = su->x0;
 	w[RB_TEMP_POS] = su->x0;
 	w[RB_TEMP_VEL] = 0.0;

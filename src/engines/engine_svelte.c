@@ -20,6 +20,7 @@
 #include "spring.h"
 #include "spring/engine.h"
 #include "engineclock.h"
+#include "internal.h"
 
 /* Spring's #precision default (spring.js `state(0.01)`) */
 #define SV_PRECISION 0.01
@@ -29,7 +30,23 @@ enum {
 	SV_LAST_TIME,		/* #last_time, ms */
 	SV_LAST,		/* #last_value */
 	SV_CUR,			/* #current */
-	SV_RUN			/* the task is in raf.tasks */
+	SV_RUN,			/* the task is in raf.tasks */
+	SV_PREC			/* opts.precision */
+};
+
+/*
+ * Spring's knob: the row's index is its knob's in the setup's knob[].
+ * svelte takes any number: 0 (or less) never rests.
+ */
+enum { SV_K_PRECISION };
+static const spring_engine_knob sv_knobs[] = {
+	[SV_K_PRECISION] = { .option = "precision", .flag = "svelte-precision",
+	    .arg = "P", .kind = SPRING_KNOB_NUMBER, .min = 0,
+	    .max = INFINITY, .def = SV_PRECISION,
+	    .def_text = "0.01 (Spring's #precision)",
+	    .help = "svelte's precision: rests when the step and the distance "
+	    "are both below it, units" },
+	{ .option = NULL }
 };
 
 /* spring.js clamp(n, min, max) */
@@ -93,6 +110,7 @@ sv_start(const spring_engine_setup *su, spring_engine_state *st)
 	st->w[SV_LAST] = su->x0;
 	st->w[SV_CUR] = su->x0;
 	st->w[SV_RUN] = 1.0;
+	st->w[SV_PREC] = spring_engine_knob_or(su, sv_knobs, SV_K_PRECISION);
 	st->x = su->x0;
 	st->v = 0.0;
 	st->done = 0;
@@ -128,7 +146,7 @@ sv_frame(spring_engine_state *st, double t)
 	damper = w[SV_B] * velocity;
 	accel = (spring - damper) * 1.0;	/* inv_mass */
 	d = (velocity + accel) * dt;
-	if (fabs(d) < SV_PRECISION && fabs(delta) < SV_PRECISION) {
+	if (fabs(d) < w[SV_PREC] && fabs(delta) < w[SV_PREC]) {
 		next = w[SV_TARGET];
 		st->snap = next - (cur + d);
 		w[SV_RUN] = 0.0;
@@ -155,7 +173,7 @@ const spring_engine spring_engine_svelte = {
 	.version = "5.57.3",
 	.summary = "one position update a frame from the last two, dt in 1/60 s "
 	    "frames capped at 2: semi-implicit Euler at 60 fps only; snaps "
-	    "within 0.01",
+	    "within precision (0.01)",
 	.source = "npm svelte 5.57.3 src/motion/spring.js (tick_spring, "
 	    "Spring#update), src/internal/client/loop.js, timing.js",
 	.checked = "running library",
@@ -163,4 +181,5 @@ const spring_engine spring_engine_svelte = {
 	.check = sv_check,
 	.start = sv_start,
 	.frame = sv_frame,
+	.knobs = sv_knobs,
 };

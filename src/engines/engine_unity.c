@@ -27,9 +27,11 @@
  * never declares the motion finished; the overshoot clamp's jump is
  * reported as the snap.
  *
- * Checked against a reading of the source (no Unity runtime here): the
- * unit test recomputes frames by the formula with explicit float
- * arithmetic and compares with the exact critical spring.
+ * Checked against the original code: tests/engines/native/unity compiles
+ * Mathf.cs's SmoothDamp with mono-mcs and runs it on mono (golden/unity-
+ * *.csv, every frame bit for bit); the unit test also recomputes frames
+ * by the formula with explicit float arithmetic and compares with the
+ * exact critical spring.
  */
 #include <math.h>
 #include <stdio.h>
@@ -169,7 +171,8 @@ const spring_engine spring_engine_unity = {
 	    "Time.deltaTime, float; maxSpeed and overshoot clamps",
 	"Unity-Technologies/UnityCsReference Runtime/Export/Math/Mathf.cs "
 	    "SmoothDamp",
-	"source reading (no Unity runtime): hand-computed float frames",
+	"original code (UnityCsReference's Mathf.SmoothDamp compiled with "
+	    "mono-mcs, run on mono: tests/engines/native/unity)",
 	1,
 	unity_check,
 	unity_start,

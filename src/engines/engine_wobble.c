@@ -19,7 +19,8 @@
  * - Rest: after each step, when overshooting (overshootClamping: x past
  *   toValue, in the direction from -> to; from == to: below to) or at
  *   rest (|v| <= restVelocityThreshold 0.001 units/ms and |to - x| <=
- *   restDisplacementThreshold 0.001), x = toValue, v = 0, stop().
+ *   restDisplacementThreshold 0.001, or as --wobble-rest-velocity-
+ *   threshold, --wobble-rest-displacement-threshold set them), x = toValue, v = 0, stop().
  * - Velocity: initialVelocity is units/ms; springsim's v0 (units/s) /
  *   1000.  A spring with from == to and v0 == 0 does not start.
  * - Parameters: stiffness = m omega^2, damping = 2 m zeta omega, mass m;
@@ -40,20 +41,34 @@
 /* The engine's words. */
 enum {
 	WB_K, WB_C, WB_M, WB_FROM, WB_TO, WB_V0, WB_CLAMP,
-	WB_CURRENT_TIME, WB_SPRING_TIME, WB_ANIMATING
-};
+	WB_CURRENT_TIME, WB_SPRING_TIME, WB_ANIMATING,
+	WB_REST_V, WB_REST_D	/* restVelocityThreshold (units/ms), */
+};				/* restDisplacementThreshold */
 
 /*
- * wobble's knob, overshootClamping: the row's index is its knob's in
- * the setup's knob[] (the flag, and so its help, is the one the
- * libraries that clamp share).
+ * wobble's knobs, overshootClamping (the flag, and so its help, is the
+ * one the libraries that clamp share) and the rest thresholds (the
+ * config's, withDefault: 0 kept): the row's index is its knob's in the
+ * setup's knob[].
  */
-enum { WB_K_CLAMP };
+enum { WB_K_CLAMP, WB_K_REST_V, WB_K_REST_D };
 static const spring_engine_knob wb_knobs[] = {
 	[WB_K_CLAMP] = { .option = "overshootClamping", .flag = "clamp",
 	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
 	    .def_text = "false", .help = "overshoot clamping (react-spring "
 	    "clamp; wobble, rebound, React Native overshootClamping)" },
+	[WB_K_REST_V] = { .option = "restVelocityThreshold",
+	    .flag = "wobble-rest-velocity-threshold", .arg = "V",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = WB_REST_VELOCITY, .def_text = "0.001",
+	    .help = "wobble's restVelocityThreshold: at rest at or below "
+	    "this speed, units/ms as the library takes it" },
+	[WB_K_REST_D] = { .option = "restDisplacementThreshold",
+	    .flag = "wobble-rest-displacement-threshold", .arg = "D",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = WB_REST_DISPLACEMENT, .def_text = "0.001",
+	    .help = "wobble's restDisplacementThreshold: at rest within it "
+	    "of the target, units" },
 	{ .option = NULL }
 };
 
@@ -97,6 +112,8 @@ wb_start(const spring_engine_setup *su, spring_engine_state *st)
 	w[WB_TO] = su->target;
 	w[WB_V0] = su->v0 / 1000.0;
 	w[WB_CLAMP] = spring_engine_knob_or(su, wb_knobs, WB_K_CLAMP) != 0;
+	w[WB_REST_V] = spring_engine_knob_or(su, wb_knobs, WB_K_REST_V);
+	w[WB_REST_D] = spring_engine_knob_or(su, wb_knobs, WB_K_REST_D);
 	w[WB_CURRENT_TIME] = engine_date_now(0.0);
 	w[WB_SPRING_TIME] = 0.0;
 	/* start(): only a spring that has somewhere to go */
@@ -158,8 +175,8 @@ wb_frame(spring_engine_state *st, double t)
 	/* _isSpringOvershooting, _isSpringAtRest */
 	over = w[WB_CLAMP] != 0.0 && w[WB_K] != 0.0 &&
 	    (w[WB_FROM] < to ? x > to : x < to);
-	rest = fabs(v) <= WB_REST_VELOCITY && w[WB_K] != 0.0 &&
-	    fabs(to - x) <= WB_REST_DISPLACEMENT;
+	rest = fabs(v) <= w[WB_REST_V] && w[WB_K] != 0.0 &&
+	    fabs(to - x) <= w[WB_REST_D];
 	if (over || rest) {
 		st->snap = to - x;
 		x = to;

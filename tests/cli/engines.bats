@@ -105,6 +105,61 @@ golden_check() {
 	[ -z "$bad" ] || fail "not reproduced:$bad"
 }
 
+@test "Unity's SmoothDamp and Compose's spring, their original code run: every frame bit for bit" {
+	# tests/engines/native/unity (mcs + mono) and compose (kotlinc) wrote
+	# these from the libraries' own sources: springsim's float engines
+	# give the same floats, and end on the same frame
+	local f n=0 args msg bad=''
+	cd "$ROOT"
+	for f in "$GOLDEN"/unity-*.csv "$GOLDEN"/compose-*.csv; do
+		[ -f "$f" ] || continue
+		n=$((n + 1))
+		args=$(sed -n 's/^# springsim: //p' "$f")
+		# shellcheck disable=SC2086
+		"$SPRINGSIM" $args >"$BATS_TEST_TMPDIR/run.csv" ||
+			fail "${f##*/}: springsim failed"
+		msg=$(awk -v tol_t=0 -v tol_x=0 -v tol_v=0 \
+		    -f tests/engines/compare.awk "$f" "$BATS_TEST_TMPDIR/run.csv") ||
+			bad="$bad ${f##*/}: $msg;"
+	done
+	[ "$n" -ge 22 ] || fail "only $n unity and compose golden files"
+	[ -z "$bad" ] || fail "not bit for bit:$bad"
+}
+
+# regen_native NAME VAR TOOL... - run tests/engines/native/NAME/gen.sh
+# into a scratch directory and compare each NAME-*.csv it writes with the
+# committed file byte for byte; skips (saying why) without TOOL or $VAR.
+regen_native() {
+	local name=$1 var=$2 tool f d=$BATS_TEST_TMPDIR/native bad=''
+	shift 2
+	for tool in "$@"; do
+		command -v "$tool" >/dev/null ||
+			skip "$tool not found: $name's golden files not regenerated"
+	done
+	[ -n "${!var:-}" ] ||
+		skip "$var not set (see tests/engines/native/README.md): $name's golden files not regenerated"
+	mkdir -p "$d"
+	(cd "$ROOT" && sh "tests/engines/native/$name/gen.sh" "$d") ||
+		fail "tests/engines/native/$name/gen.sh failed"
+	for f in "$GOLDEN/$name"-*.csv; do
+		cmp -s "$f" "$d/${f##*/}" || bad="$bad ${f##*/}"
+	done
+	for f in "$d/$name"-*.csv; do
+		[ -f "$GOLDEN/${f##*/}" ] || bad="$bad ${f##*/}(not committed)"
+	done
+	[ -z "$bad" ] || fail "not reproduced:$bad"
+}
+
+@test "Unity's Mathf.cs compiled with mcs and run on mono reproduces golden/unity-*.csv byte for byte" {
+	# Unity's reference source may be read, not redistributed: UNITY_SRC
+	# names a copy of Mathf.cs (or of UnityCsReference)
+	regen_native unity UNITY_SRC mcs mono
+}
+
+@test "Compose's spring compiled with kotlinc reproduces golden/compose-*.csv byte for byte" {
+	regen_native compose COMPOSE_SRC kotlinc java
+}
+
 @test "springsim-exact: the closed form, err_x within a few ulps, never done" {
 	local args
 	for args in "--dt 0.03333333333333333 --duration 3" \
@@ -325,9 +380,50 @@ metric() {
 	assert_one_stderr_line
 	assert_stderr_has "warning: --engine wobble" "critically damped"
 	[ "$(wc -l <"$OUT")" -gt 10 ] || fail_with "no trajectory"
-	# anime.js raises a mass below 1 to 1
-	sim --engine anime --anime-stiffness 100 --anime-damping 10 --anime-mass 0.5 --duration 0.5
+	# anime.js raises a mass below 1 to 1 (--mass: --anime-mass refuses it)
+	sim --engine anime --omega 10 --zeta 0.5 --mass 0.5 --duration 0.5
 	assert_status 0
 	assert_one_stderr_line
 	assert_stderr_has "warning: --engine anime" "mass"
+}
+
+@test "reanimated: its flags, its refusals and its warnings" {
+	# damping 0: Reanimated skips an invalid config; springsim refuses it
+	assert_usage_error "--reanimated-damping: '0' must be > 0" -- \
+	    --engine reanimated --reanimated-stiffness 100 --reanimated-damping 0
+	assert_usage_error "--engine reanimated" "damping 0" -- \
+	    --engine reanimated --uaf 10 --dr 0
+	assert_usage_error "--reanimated-overshoot-clamping goes with --engine reanimated, not --engine react-native" -- \
+	    --engine react-native --reanimated-overshoot-clamping
+	assert_usage_error "--reanimated-energy-threshold: '0' must be > 0" -- \
+	    --engine reanimated --reanimated-energy-threshold 0
+	assert_usage_error "--reanimated-stiffness: '100'" "not of --engine motion" -- \
+	    --engine motion --reanimated-stiffness 100 --reanimated-damping 10
+	# over-damped runs critical; a duration too short for the search
+	# runs at its bound 8000: one warning line each, and the run
+	sim --engine reanimated --reanimated-stiffness 100 --reanimated-damping 30 --duration 0.5
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine reanimated" "critically damped"
+	sim --engine reanimated --reanimated-duration 0.05 --reanimated-damping-ratio 0.5 --duration 0.5
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine reanimated" "stiffness 8000"
+	# energyThreshold: p1 at 60 fps never rests within 1.5 s at the
+	# default 6e-9; at 1e-3 it ends on the frame the library ended it
+	local want
+	want=$(awk -F, '$4 == 1 { print $1; exit }' \
+	    "$GOLDEN/reanimated-threshold-60.csv")
+	[ -n "$want" ] || fail_with "the golden run never ends"
+	sim --engine reanimated --uaf 12.566370614359172 --dr 0.3 --fps 60 \
+	    --duration 1.5 --metrics --columns done_time
+	assert_status 0
+	[ -z "$(sed -n 2p "$OUT")" ] || fail_with "done at 6e-9: $(sed -n 2p "$OUT")"
+	sim --engine reanimated --uaf 12.566370614359172 --dr 0.3 --fps 60 \
+	    --duration 1.5 --reanimated-energy-threshold 1e-3 --metrics \
+	    --columns done_time
+	assert_status 0
+	awk -v a="$(sed -n 2p "$OUT")" -v b="$want" 'BEGIN {
+	    d = a - b; exit !(a != "" && d < 1e-12 && d > -1e-12) }' ||
+		fail_with "done_time $(sed -n 2p "$OUT"), the library's $want"
 }

@@ -361,6 +361,12 @@ EDGE_TABLE='--x0|
 --rn-mass|--rn-stiffness 100 --rn-damping 10
 --rn-bounciness|--rn-speed 12
 --rn-speed|--rn-bounciness 8
+--reanimated-stiffness|--reanimated-damping 10
+--reanimated-damping|--reanimated-stiffness 100
+--reanimated-mass|--reanimated-stiffness 100 --reanimated-damping 10
+--reanimated-duration|--reanimated-damping-ratio 0.5
+--reanimated-damping-ratio|--reanimated-duration 0.55
+--reanimated-energy-threshold|--engine reanimated
 --compose-stiffness|--compose-damping-ratio 0.5
 --compose-damping-ratio|--compose-stiffness 400
 --flutter-stiffness|--flutter-damping 10
@@ -371,6 +377,20 @@ EDGE_TABLE='--x0|
 --unity-max-speed|--engine unity --unity-smooth-time 0.2
 --android-min-visible-change|--engine android
 --box2d-substeps|--engine box2d
+--svelte-precision|--engine svelte
+--react-spring-precision|--engine react-spring
+--react-spring-rest-velocity|--engine react-spring
+--motion-rest-speed|--engine motion
+--motion-rest-delta|--engine motion
+--popmotion-rest-speed|--engine popmotion
+--popmotion-rest-delta|--engine popmotion
+--react-native-rest-displacement-threshold|--engine react-native
+--react-native-rest-speed-threshold|--engine react-native
+--rebound-rest-speed-threshold|--engine rebound
+--rebound-rest-displacement-threshold|--engine rebound
+--wobble-rest-velocity-threshold|--engine wobble
+--wobble-rest-displacement-threshold|--engine wobble
+--react-motion-precision|--engine react-motion
 --remotion-duration-in-frames|--engine remotion'
 # flags of run's --help that take a value that is not a number
 NOT_NUMERIC='--model --integrator --target-signal --signal-shape --target-file
@@ -522,7 +542,7 @@ help_flags() {
 	local c
 	{
 		"$SPRINGSIM" --help
-		for c in run fps convert analyze list sweep resonance tune fit; do
+		for c in run fps convert export analyze list sweep resonance tune fit; do
 			"$SPRINGSIM" help "$c"
 		done
 		"$SPRINGSIM" --model quat --help
@@ -584,7 +604,7 @@ man_rules() {
 # known_option FLAG - some command takes FLAG (it is not "unknown").
 known_option() {
 	local cmd
-	for cmd in run fps convert analyze sweep resonance tune fit; do
+	for cmd in run fps convert export analyze sweep resonance tune fit; do
 		sim "$cmd" "$1"
 		stderr_text
 		[[ $STDERR_TEXT == *"unknown option"* ]] || return 0

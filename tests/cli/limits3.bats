@@ -5,6 +5,8 @@ bats_require_minimum_version 1.5.0
 load helpers
 
 @test "#41.13 mesh --no-reference skips the modes" {
+	ldd "$SPRINGSIM" 2>/dev/null | grep -q libasan &&
+		skip "ASan build: no ulimit -v"
 	# the 1-D mesh's modes are a block of rows^2 doubles (2000^2 x 8
 	# bytes: 32 MB) and seconds of eigen-solving; without the reference
 	# (and with a rule that does not step by them) neither is needed, so
@@ -142,7 +144,7 @@ refused() {
 	# the values are beyond the largest double (E / E0 1e382; omega^2 x^2
 	# 1e400): springsim(1) says where inf comes from in each column
 	local man=$BATS_TEST_DIRNAME/../../docs/springsim.1
-	grep -q 'when E \\- E_ref passed the largest double' "$man" ||
+	grep -q 'passed the largest double, about$' "$man" ||
 		fail "energy_drift's inf undocumented"
 	grep -q '^energy (and energy_ref) is$' "$man" ||
 		fail "the chain's energy inf undocumented"

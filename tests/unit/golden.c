@@ -113,6 +113,34 @@ golden_knob(spring_engine_setup *su, const char *engine, const char *knob,
 	su->knob_given |= 1u << i;
 }
 
+/* See golden.h: the header's words in a copy, each a flag or not. */
+int
+golden_knobs(spring_engine_setup *su, const char *engine, const char *line)
+{
+	const spring_engine *e = spring_engine_find(engine);
+	char buf[1024], *tok, *save = NULL;
+	int i, n = 0;
+
+	if (e == NULL || e->knobs == NULL)
+		return 0;
+	snprintf(buf, sizeof(buf), "%s", line);
+	for (tok = strtok_r(buf, " \n", &save); tok != NULL;
+	    tok = strtok_r(NULL, " \n", &save)) {
+		if (strncmp(tok, "--", 2) != 0 ||
+		    (i = spring_engine_knob_find(e, tok + 2)) < 0 ||
+		    e->knobs[i].flag == NULL ||
+		    strcmp(e->knobs[i].flag, tok + 2) != 0)
+			continue;
+		if (e->knobs[i].kind == SPRING_KNOB_SWITCH)
+			su->knob[i] = 1.0;
+		else if ((tok = strtok_r(NULL, " \n", &save)) != NULL)
+			su->knob[i] = strtod(tok, NULL);
+		su->knob_given |= 1u << i;
+		n++;
+	}
+	return n;
+}
+
 /* See golden.h. */
 double
 golden_scale(const spring_engine_setup *su)

@@ -62,6 +62,14 @@ const spring_engine *golden_p1(const char *name, spring_engine_setup *su,
 void golden_knob(spring_engine_setup *su, const char *engine,
     const char *knob, double x);
 
+/*
+ * The knobs of engine name a `# springsim:` line (line, left as it is)
+ * gives: each --FLAG of the engine's knobs[] rows, a switch's 1, a
+ * number's next word; the count set.
+ */
+int golden_knobs(spring_engine_setup *su, const char *engine,
+    const char *line);
+
 /* The motion's scale: |target - x0| + |v0| / omega. */
 double golden_scale(const spring_engine_setup *su);
 

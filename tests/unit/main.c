@@ -48,6 +48,7 @@ static const struct suite suites[] = {
 	{ "easing", test_easing },
 	{ "engine_js_a", test_engine_js_a },
 	{ "engine_js_b", test_engine_js_b },
+	{ "engine_reanimated", test_engine_reanimated },
 	{ "engine_native", test_engine_native },
 	{ "engine_remotion", test_engine_remotion },
 	{ NULL, NULL }

@@ -51,6 +51,10 @@ static const struct js_b_case js_b_cases[] = {
 	{ "react-motion", "nowobble-irregular", KC, 170, 26, 1, 0, 0, 1, 0, 0 },
 	{ "react-motion", "over-60", OZ, W4PI, 2, 1, 0, 0, 1, 0, 60 },
 	{ "react-motion", "down-30", KC, 170, 26, 1, 3, 0, -1, 0, 30 },
+	{ "react-motion", "precision-fine-144", KC, 170, 26, 1, 0, 0, 1, 0,
+	    144 },
+	{ "react-motion", "precision-coarse-60", OZ, W4PI, 0.3, 1, 0, 0, 1, 0,
+	    60 },
 	{ "motion-one", "p1-30", OZ, W4PI, 0.3, 1, 0, 0, 1, 0, 30 },
 	{ "motion-one", "p1-60", OZ, W4PI, 0.3, 1, 0, 0, 1, 0, 60 },
 	{ "motion-one", "p1-144", OZ, W4PI, 0.3, 1, 0, 0, 1, 0, 144 },
@@ -70,6 +74,8 @@ static const struct js_b_case js_b_cases[] = {
 	{ "svelte", "default-144", KB, 0.15, 0.8, 1, 0, 0, 1, 0, 144 },
 	{ "svelte", "over-60", OZ, W4PI, 2, 1, 0, 0, 1, 0, 60 },
 	{ "svelte", "down-30", KB, 0.15, 0.8, 1, 5, 0, -3, 0, 30 },
+	{ "svelte", "precision-144", KB, 0.15, 0.8, 1, 0, 0, 1, 0, 144 },
+	{ "svelte", "precision-60", OZ, W4PI, 0.3, 1, 0, 0, 1, 0, 60 },
 	{ "anime", "p1-30", OZ, W4PI, 0.3, 1, 0, 0, 1, 0, 30 },
 	{ "anime", "p1-60", OZ, W4PI, 0.3, 1, 0, 0, 1, 0, 60 },
 	{ "anime", "p1-144", OZ, W4PI, 0.3, 1, 0, 0, 1, 0, 144 },
@@ -93,6 +99,9 @@ static const struct js_b_case js_b_cases[] = {
 	{ "react-native", "origami-irregular", TF, 40, 7, 1, 0, 0, 1, 0, 0 },
 	{ "react-native", "bounciness-60", BS, 8, 12, 1, 0, 0, 1, 0, 60 },
 	{ "react-native", "bounciness-30", BS, 14, 4, 1, 0, 0, 1, 0, 30 },
+	{ "react-native", "rest-coarse-60", OZ, W4PI, 0.3, 1, 0, 0, 1, 0, 60 },
+	{ "react-native", "rest-mixed-144", OZ, W4PI, 0.3, 1, 0, 0, 1, 0,
+	    144 },
 };
 
 /*
@@ -185,7 +194,7 @@ js_b_golden(const struct js_b_case *c)
 	char path[256];
 	const spring_engine *e = spring_engine_find(c->engine);
 	spring_engine_setup su;
-	double tol;
+	double tol, dur;
 	int nt;
 
 	snprintf(path, sizeof(path), GOLDEN_DIR "/%s-%s.csv", c->engine,
@@ -194,11 +203,16 @@ js_b_golden(const struct js_b_case *c)
 	CHECK(e != NULL);
 	if (g.n == 0 || e == NULL)
 		return;
-	nt = golden_frame_times(c->fps, 1.5, tk, GOLDEN_MAX_ROWS);
+	/* the header's --duration, 1.5 s unless a case ran longer */
+	dur = strstr(g.springsim, "--duration ") != NULL ?
+	    strtod(strstr(g.springsim, "--duration ") + 11, NULL) : 1.5;
+	nt = golden_frame_times(c->fps, dur, tk, GOLDEN_MAX_ROWS);
 	CHECK(nt == g.n);
 	if (nt != g.n)
 		return;
 	js_b_setup(c, &su);
+	/* a library option the case sets: its flag in the header */
+	(void)golden_knobs(&su, c->engine, g.springsim);
 	tol = 1e-9 * golden_scale(&su);
 	golden_replay(path, &g, e, &su, tk, tol, tol * fmax(1.0,
 	    su.params.omega));

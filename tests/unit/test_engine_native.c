@@ -2,13 +2,15 @@
  * test_engine_native.c - the native libraries' engines (unity, android,
  * compose, flutter, box2d) through the library API.
  *
- * Box2D and Android are compared frame by frame with the golden runs of
- * the real libraries (Box2D compiled from source, androidx's classes
- * compiled with javac: tests/engines/native/), to 1e-6 of the motion's
- * scale (both store floats).  Unity, Compose and Flutter could not be run
- * here: they are checked against frames computed by hand from their
- * source's formulas, the values their projects' own tests publish, and the
- * exact spring where the library evaluates the closed form.
+ * Box2D, Android, Unity and Compose are compared frame by frame with the
+ * golden runs of the real code (Box2D compiled from source, androidx's
+ * classes compiled with javac, Unity's Mathf.SmoothDamp with mono-mcs on
+ * mono, Compose's spring with kotlinc: tests/engines/native/), to 1e-6
+ * of the motion's scale (all store floats).  Flutter could not be run
+ * here; it, Unity and Compose are also checked against frames computed
+ * by hand from their source's formulas, the values their projects' own
+ * tests publish, and the exact spring where the library evaluates the
+ * closed form.
  */
 #include <math.h>
 #include <stdio.h>
@@ -90,11 +92,16 @@ replay_golden(const struct golden_case *gc)
 	return g.n;
 }
 
-/* Box2D's and Android's engines against the real libraries' runs. */
+/*
+ * Box2D's and Android's engines against the real libraries' runs,
+ * Unity's and Compose's against their original code compiled with mcs
+ * and kotlinc (tests/engines/native/unity, compose).
+ */
 static void
 test_goldens(void)
 {
 	const double ks = sqrt(157.91367041742973), kh = sqrt(1500.0);
+	const double un = 2 / 0.15915494309189535;	/* smoothTime 1/(2 pi) */
 	const struct golden_case cases[] = {
 		{ "box2d-p1-30fps.csv", "box2d", P1_OMEGA, 0.3, 0, 0, 1, NAN, 0 },
 		{ "box2d-p1-60fps.csv", "box2d", P1_OMEGA, 0.3, 0, 0, 1, NAN, 0 },
@@ -119,6 +126,33 @@ test_goldens(void)
 		{ "android-over-v0-60fps.csv", "android", ks, 1.5, 0, -4, 1, 0.002,
 		    0 },
 		{ "android-snap-144fps.csv", "android", kh, 0.5, 0, 0, 1, 0.002,
+		    0 },
+		{ "unity-p1-30fps.csv", "unity", un, 1, 0, 0, 1, NAN, 0 },
+		{ "unity-p1-60fps.csv", "unity", un, 1, 0, 0, 1, NAN, 0 },
+		{ "unity-p1-144fps.csv", "unity", un, 1, 0, 0, 1, NAN, 0 },
+		{ "unity-p1-irregular.csv", "unity", un, 1, 0, 0, 1, NAN, 0 },
+		{ "unity-v0-away-60fps.csv", "unity", un, 1, 0, -3, 1, NAN, 0 },
+		{ "unity-overshoot-60fps.csv", "unity", un, 1, 0, 20, 1, NAN, 0 },
+		{ "unity-down-30fps.csv", "unity", 2 / 0.5, 1, 2, 0, -1, NAN, 0 },
+		{ "unity-cap-2fps.csv", "unity", un, 1, 0, 0, 1, NAN, 0 },
+		{ "compose-p1-30fps.csv", "compose", ks, 0.3, 0, 0, 1, NAN, 0 },
+		{ "compose-p1-60fps.csv", "compose", ks, 0.3, 0, 0, 1, NAN, 0 },
+		{ "compose-p1-144fps.csv", "compose", ks, 0.3, 0, 0, 1, NAN, 0 },
+		{ "compose-p1-irregular.csv", "compose", ks, 0.3, 0, 0, 1, NAN,
+		    0 },
+		{ "compose-critical-v0-60fps.csv", "compose", ks, 1, 0, -3, 1,
+		    NAN, 0 },
+		{ "compose-over-v0-60fps.csv", "compose", ks, 2, 0, 8, 1, NAN, 0 },
+		{ "compose-critical-cross-60fps.csv", "compose", ks, 1, 0, 30, 1,
+		    NAN, 0 },
+		{ "compose-default-144fps.csv", "compose", kh, 1, 0, 0, 300, NAN,
+		    0 },
+		{ "compose-bouncy-30fps.csv", "compose", 20, 0.2, 1, 0, -1, NAN,
+		    0 },
+		{ "compose-undamped-60fps.csv", "compose", ks, 0, 0, 0, 1, NAN,
+		    0 },
+		{ "compose-rest-60fps.csv", "compose", ks, 0.3, 1, 0, 1, NAN, 0 },
+		{ "compose-over-irregular.csv", "compose", ks, 3, 0, -5, 1, NAN,
 		    0 },
 	};
 	size_t i;
@@ -575,7 +609,21 @@ test_knob_setup(void)
 		{ "react-spring", "clamp" },
 		{ "rebound", "overshootClamping" },
 		{ "react-native", "clamp" },
-		{ "wobble", "clamp" }
+		{ "wobble", "clamp" },
+		{ "svelte", "precision" },
+		{ "react-spring", "precision" },
+		{ "react-spring", "restVelocity" },
+		{ "motion", "restSpeed" },
+		{ "motion", "restDelta" },
+		{ "popmotion", "restSpeed" },
+		{ "popmotion", "restDelta" },
+		{ "react-native", "restDisplacementThreshold" },
+		{ "react-native", "restSpeedThreshold" },
+		{ "rebound", "restSpeedThreshold" },
+		{ "rebound", "restDisplacementThreshold" },
+		{ "wobble", "restVelocityThreshold" },
+		{ "wobble", "restDisplacementThreshold" },
+		{ "react-motion", "precision" }
 	};
 	spring_engine_state a, b;
 	spring_engine_setup su, sd;
@@ -612,9 +660,9 @@ test_knob_setup(void)
 	/* a knob the engine has not: refused, by number */
 	su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
 	su.knob_given = 1u;
-	e = spring_engine_find("motion");
+	e = spring_engine_find("anime");
 	CHECK(e != NULL && spring_engine_check(e, &su, msg, sizeof(msg)) == -1);
-	CHECK(strstr(msg, "motion has no knob 0") != NULL);
+	CHECK(strstr(msg, "anime has no knob 0") != NULL);
 	e = spring_engine_find("unity");
 	su.knob_given = 1u << 1;
 	CHECK(e != NULL && spring_engine_check(e, &su, msg, sizeof(msg)) == -1);

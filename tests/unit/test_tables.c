@@ -328,7 +328,8 @@ check_rows_of(const struct opt_command *c)
 		CHECK(f->kind != FK_HOOK || f->parse != NULL);
 		CHECK(f->parse == NULL || f->kind == FK_HOOK ||
 		    f->kind == FK_ON);
-		CHECK((f->kind == FK_REFUSED) == (f->refused != NULL));
+		/* a run flag's refused is why models refuse it */
+		CHECK((f->kind == FK_REFUSED) <= (f->refused != NULL));
 		CHECK(f->kind != FK_COUNT || f->min <= f->max);
 		/* 'auto' is a word a number flag of run's also takes */
 		CHECK(f->auto_at == 0 || f->kind == FK_POSITIVE ||
@@ -537,8 +538,9 @@ check_opt_other(void)
 
 /*
  * Each model's refused run flags (run_models[]' refuses): a reason with
- * them, run's model (resolved here), each word a run flag whose giving
- * its row records, and the model, resolved with it given, refuses it.
+ * them, each word a run flag whose giving its row records, and the
+ * model refuses it: run's model resolved with it given, a model command
+ * run with it (a switch given without the value "1").
  */
 static void
 check_model_refusals(void)
@@ -551,31 +553,43 @@ check_model_refusals(void)
 	char *argv[] = { a0, a1, a2, a3, a4, NULL };
 	const char *p;
 	size_t n;
-	int nrefused = 0;
+	int argc, nrefused = 0;
 
 	CHECK(rs != NULL);
 	message_mute = 1;
 	for (m = run_models; run_model_name(m) != NULL; m++) {
-		CHECK((m->refuses != NULL) == (m->why != NULL));
-		CHECK(m->refuses == NULL || m->resolve != NULL);
+		/* the library's models have no float32 rule, nor critical */
+		CHECK(m->lib == NULL || list_has_word(m->refuses, "--float32"));
+		CHECK(strcmp(run_model_name(m), "critical") != 0 ||
+		    list_has_word(m->refuses, "--float32"));
 		for (p = m->refuses; p != NULL && *p != '\0'; p += *p == ' ') {
 			n = strcspn(p, " ");
 			CHECK(n < sizeof(a3) && strncmp(p, "--", 2) == 0);
 			snprintf(a2, sizeof(a2), "%s", run_model_name(m));
 			snprintf(a3, sizeof(a3), "%.*s", (int)n, p);
+			/* a reason: the flag's own or the row's */
+			CHECK(run_flag_why(a3) != NULL || m->why != NULL);
 			run_setup_init(rs);
 			CHECK(!run_flag_given(rs, a3));
-			CHECK(run_parse_rows(rs, &run, NULL, 5, argv) ==
+			/* a switch: "1" would be an operand */
+			argc = run_parse_rows(rs, &run, NULL, 5, argv) ==
+			    EXIT_OK ? 5 : 4;
+			run_setup_free(rs);
+			run_setup_init(rs);
+			CHECK(run_parse_rows(rs, &run, NULL, argc, argv) ==
 			    EXIT_OK);
 			CHECK(run_flag_given(rs, a3));
-			CHECK(run_setup_resolve(rs) == EXIT_USAGE);
+			if (m->run != NULL)
+				CHECK(m->run(argc, argv) == EXIT_USAGE);
+			else
+				CHECK(run_setup_resolve(rs) == EXIT_USAGE);
 			run_setup_free(rs);
 			nrefused++;
 			p += n;
 		}
 	}
 	message_mute = 0;
-	CHECK(nrefused >= 4);
+	CHECK(nrefused >= 22);
 	free(rs);
 }
 
@@ -746,7 +760,7 @@ test_tables(void)
 {
 	const spring_model *const *o;
 	const struct run_model *m;
-	struct option all[128];
+	struct option all[MAX_LONGOPTS];
 	const char *p;
 	size_t i, j, n;
 

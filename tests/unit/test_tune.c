@@ -64,6 +64,17 @@ settle_times(void)
 	CHECK_NEAR((1.0 + ts) * exp(-ts), 0.02, 1e-15);
 	CHECK_NEAR(ts, log(50.0 * (1.0 + ts)), 1e-14);
 	CHECK(isinf(spring_settle_hw(0.0, 0.02)));
+	/*
+	 * Below zeta ~ 1e-16 the overshoot F rounds to 1 (the fuzz corpus
+	 * found convert looping there); the settle time is the envelope's
+	 * ln 50 / zeta within a period: zeta 1e-10 by the extrema (the last
+	 * turn above 0.02 is within pi of the envelope's time), 1e-20 and
+	 * 2.84e-307 past 2^52 turns by the envelope itself.
+	 */
+	ts = spring_settle_hw(1e-10, 0.02);
+	CHECK(fabs(ts - log(50.0) / 1e-10) <= M_PI);
+	CHECK_NEAR(spring_settle_hw(1e-20, 0.02), log(50.0) / 1e-20, 1e6);
+	CHECK(isfinite(spring_settle_hw(2.8401877872187724e-307, 0.02)));
 }
 
 /* Rise time 10-90 %: e = 0.9 and e = 0.1 at its two ends. */

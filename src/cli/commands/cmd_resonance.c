@@ -373,6 +373,13 @@ cmd_resonance(int argc, char **argv)
 	if ((rc = run_parse_rows(rs, &resonance_options, &ro, argc, argv)) !=
 	    EXIT_OK)
 		goto done;
+	/* an engine's target is constant: refused before the sine is put */
+	if (rs->engine != NULL) {
+		rc = usage_error("--engine '%s' does not go with resonance: "
+		    "it drives the spring with a sine, and an engine animates "
+		    "toward a constant --target", rs->engine);
+		goto done;
+	}
 	/* the sine is the default signal here (not with --target-file) */
 	if (rs->signal_name == NULL && rs->target_file == NULL)
 		rs->signal_name = "sine";

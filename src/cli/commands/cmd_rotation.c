@@ -320,6 +320,8 @@ quat_check(const struct run_setup *rs, struct quat_opts *qo,
 		return usage_error("--axis0 goes with --angle0");
 	if (qo->have_target_axis && !qo->have_target_angle)
 		return usage_error("--target-axis goes with --target-angle");
+	if (run_model_refuses(rs, "quat") != EXIT_OK)
+		return EXIT_USAGE;
 	if (rs->substep != NULL)
 		return usage_error("--substep goes with the spring and critical "
 		    "models, not --model quat");

@@ -299,6 +299,11 @@ EXIT_STATUS_TEXT },
 	{ .flag = "--summary", .kind = FK_ON, .at = SFIELD(int, summary),
 	  .parse = parse_summary, .models = "chain" },
 	{ .flag = "--damper", .kind = FK_HOOK, .parse = parse_damper },
+	{ .flag = "--gravity", .kind = FK_REFUSED, .refused = "needs --dim 2 "
+	  "or 3 (--model pair or chain, or mesh): the 1-D line has no y "
+	  "axis" },
+	{ .flag = "--pluck", .kind = FK_REFUSED, .refused = "needs --dim 2 or "
+	  "3 (--model chain, or mesh): the 1-D chain starts at --x0, --v0" },
 	{ .flag = NULL }
 };
 
@@ -388,6 +393,10 @@ int
 system_run_flags(const struct run_setup *rs, const char *model,
     int has_summary)
 {
+	int rc;
+
+	if ((rc = run_model_refuses(rs, model)) != EXIT_OK)
+		return rc;
 	if (rs->substep != NULL)
 		return usage_error("--substep does not go with --model %s",
 		    model);

@@ -23,8 +23,13 @@ const W = 4 * Math.PI;
 const P = (name, fps, k, c, m, x0, target, v0 = 0) => ({
 	name, fps, x0, target, v0, params: { stiffness: k, damping: c, mass: m,
 	    velocity: v0 / (target - x0) },
-	args: `--anime-stiffness ${arg(k)} --anime-damping ${arg(c)}` +
-	    (m !== 1 ? ` --anime-mass ${arg(m)}` : '') + startArgs(x0, v0, target),
+	// a mass below 1, which anime raises to 1 and --anime-mass refuses,
+	// is asked through springsim's own --omega, --zeta, --mass
+	args: (m < 1 ? `--omega ${arg(Math.sqrt(k / m))} --zeta ` +
+	    `${arg(c / (2 * Math.sqrt(k * m)))} --mass ${arg(m)}` :
+	    `--anime-stiffness ${arg(k)} --anime-damping ${arg(c)}` +
+	    (m !== 1 ? ` --anime-mass ${arg(m)}` : '')) +
+	    startArgs(x0, v0, target),
 });
 const D = (name, fps, dur, bounce, x0, target) => ({
 	name, fps, x0, target, params: { duration: dur * 1000, bounce },

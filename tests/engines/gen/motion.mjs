@@ -36,6 +36,12 @@ const cases = [
     bounce: 0.3 } },
   { ...base, name: 'visual-neg', fps: 144, dur: 3,
     spring: { visualDuration: 0.5, bounce: -0.4 } },
+  // the spring's restSpeed (units/s) and restDelta set: coarse, done early
+  { ...base, name: 'rest-coarse', fps: 60, dur: 2,
+    opts: { restSpeed: 0.5, restDelta: 0.05 } },
+  // a large move with fine thresholds: not the 2 and 0.5 defaults
+  { ...base, name: 'rest-fine', fps: 30, x0: 100, target: -20, dur: 4,
+    opts: { restSpeed: 0.1, restDelta: 0.01 } },
 ];
 
 function flags(c) {
@@ -52,6 +58,12 @@ function flags(c) {
       `--motion-damping ${String(k.damping)}`;
     if (k.mass !== undefined) s += ` --motion-mass ${String(k.mass)}`;
   }
+  // the library's options, as springsim's --motion-OPTION knobs
+  const o = c.opts ?? {};
+  if (o.restSpeed !== undefined)
+    s += ` --motion-rest-speed ${String(o.restSpeed)}`;
+  if (o.restDelta !== undefined)
+    s += ` --motion-rest-delta ${String(o.restDelta)}`;
   return s + startArgs(c.x0, c.v0, c.target);
 }
 
@@ -74,6 +86,7 @@ async function runCase(c) {
     options.bounce = k.bounce;
   } else
     Object.assign(options, k);
+  Object.assign(options, c.opts ?? {});
   // started at wall time 0 (now() reads 1000 ms), between frames
   const anim = new JSAnimation(options);
   return record(c, () => {

@@ -24,6 +24,13 @@ const cases = [
   // duration (s; ms inside) and bounce: findSpring, done at duration
   { ...base, name: 'duration', fps: 60, spring: { duration: 0.8,
     bounce: 0.25 } },
+  // restSpeed and restDelta set: fine thresholds, a late rest
+  { ...base, name: 'rest-fine', fps: 60, dur: 3,
+    opts: { restSpeed: 0.05, restDelta: 0.001 } },
+  // restDelta alone, coarse, on an over-damped spring (no velocity)
+  { ...base, name: 'rest-delta', fps: 30, dur: 2,
+    spring: { stiffness: W1 * W1, damping: 2 * 1.5 * W1 },
+    opts: { restDelta: 0.1 } },
 ];
 
 function flags(c) {
@@ -37,6 +44,12 @@ function flags(c) {
       `--popmotion-damping ${String(k.damping)}`;
     if (k.mass !== undefined) s += ` --popmotion-mass ${String(k.mass)}`;
   }
+  // the library's options, as springsim's --popmotion-OPTION knobs
+  const o = c.opts ?? {};
+  if (o.restSpeed !== undefined)
+    s += ` --popmotion-rest-speed ${String(o.restSpeed)}`;
+  if (o.restDelta !== undefined)
+    s += ` --popmotion-rest-delta ${String(o.restDelta)}`;
   return s + startArgs(c.x0, c.v0, c.target);
 }
 
@@ -54,6 +67,7 @@ async function runCase(c) {
     options.bounce = k.bounce;
   } else
     Object.assign(options, k);
+  Object.assign(options, c.opts ?? {});
   // started at wall time 0, between frames: framesync asks for a frame
   animate(options);
   return record(c, () => ({ x: latest, v: null, done }));

@@ -25,9 +25,12 @@ const W = 4 * Math.PI;
 const p1 = { k: W * W, b: 2 * 0.3 * W };
 
 // stiffness k, damping b (mass 1: react-motion has none), from x0 to target
-const C = (name, fps, k, b, x0, target) => ({
-	name, fps, k, b, x0, target,
+// precision: spring()'s option (undefined: the default 0.01), set with
+// --react-motion-precision
+const C = (name, fps, k, b, x0, target, precision) => ({
+	name, fps, k, b, x0, target, precision,
 	args: `--react-motion-stiffness ${arg(k)} --react-motion-damping ${arg(b)}` +
+	    (precision !== undefined ? ` --react-motion-precision ${arg(precision)}` : '') +
 	    startArgs(x0, 0, target),
 });
 const cases = [
@@ -40,6 +43,9 @@ const cases = [
 	C('over-60', 60, p1.k, 2 * 2 * W, 0, 1),
 	// from 3 down to -1: the snap and the precision in units of the motion
 	C('down-30', 30, 170, 26, 3, -1),
+	// precision set: 1e-4 rests later, 0.1 snaps early and far
+	C('precision-fine-144', 144, 170, 26, 0, 1, 1e-4),
+	C('precision-coarse-60', 60, p1.k, p1.b, 0, 1, 0.1),
 ];
 
 async function runCase(c) {
@@ -61,7 +67,8 @@ async function runCase(c) {
 	let rested = false;
 	const motion = new Motion({
 		defaultStyle: { x: c.x0 },
-		style: { x: spring(c.target, { stiffness: c.k, damping: c.b }) },
+		style: { x: spring(c.target, { stiffness: c.k, damping: c.b,
+		    ...(c.precision !== undefined ? { precision: c.precision } : {}) }) },
 		children: () => null,
 		onRest: () => { rested = true; },
 	});

@@ -41,6 +41,15 @@ const TF = (name, fps, t, f) => ({
 	config: { tension: t, friction: f },
 	args: `--origami-tension ${arg(t)} --origami-friction ${arg(f)}` + startArgs(0, 0, 1),
 });
+// Animated.spring's rest thresholds set (restDisplacementThreshold,
+// restSpeedThreshold), as springsim's --react-native-OPTION knobs
+const R = (name, fps, disp, speed) => ({
+	...P(name, fps, W * W, 2 * 0.3 * W, 1, 0, 1), dur: 3,
+	opts: { restDisplacementThreshold: disp, restSpeedThreshold: speed },
+	args: P(name, fps, W * W, 2 * 0.3 * W, 1, 0, 1).args +
+	    ` --react-native-rest-displacement-threshold ${arg(disp)}` +
+	    ` --react-native-rest-speed-threshold ${arg(speed)}`,
+});
 const cases = [
 	...P1_RATES.map((fps) => P(`p1-${fps}`, fps, W * W, 2 * 0.3 * W, 1, 0, 1)),
 	// over-damped zeta 2: React Native runs the critical formula at omega0
@@ -56,6 +65,10 @@ const cases = [
 	TF('origami-irregular', 'irregular', 40, 7),
 	BS('bounciness-60', 60, 8, 12),
 	BS('bounciness-30', 30, 14, 4),
+	// coarse thresholds: rests (and snaps) early
+	R('rest-coarse-60', 60, 0.05, 0.5),
+	// a fine displacement with a coarse speed threshold, 144 fps
+	R('rest-mixed-144', 144, 1e-5, 0.2),
 ];
 
 async function runCase(c) {
@@ -66,7 +79,8 @@ async function runCase(c) {
 	const value = new Animated.Value(c.x0);
 	let done = false;
 	const config = Object.assign({ toValue: c.target, velocity: c.v0,
-	    overshootClamping: c.clamp, useNativeDriver: false }, c.config);
+	    overshootClamping: c.clamp, useNativeDriver: false }, c.config,
+	    c.opts ?? {});
 	Animated.spring(value, config).start(({ finished }) => { done = finished; });
 	return record(c, () => ({ x: value.__getValue(),
 	    v: done ? 0 : value._animation._lastVelocity, done }));

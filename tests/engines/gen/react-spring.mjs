@@ -25,6 +25,13 @@ const cases = [
   { ...base, name: 'rest', fps: 60, dur: 4 },
   // clamp: bounce factor 0 at the target
   { ...base, name: 'clamp', fps: 60, clamp: true },
+  // config.precision (the rest distance) set: rests far from the target
+  { ...base, name: 'precision', fps: 60, dur: 3,
+    opts: { precision: 0.05 } },
+  // config.restVelocity (units/ms) set with a fine precision: the speed
+  // test decides
+  { ...base, name: 'rest-velocity', fps: 144, dur: 3,
+    opts: { precision: 0.01, restVelocity: 0.0005 } },
   // frequency (a period, s) and damping, mass 2: mergeConfig's formulas
   { ...base, name: 'frequency', fps: 144, x0: 2, target: -1,
     config: { frequency: 0.5, damping: 0.3, mass: 2 } },
@@ -39,6 +46,12 @@ function flags(c) {
       `--react-friction ${String(k.friction)}`;
   if (k.mass !== undefined) s += ` --react-mass ${String(k.mass)}`;
   if (c.clamp) s += ' --clamp';
+  // the library's options, as springsim's --react-spring-OPTION knobs
+  const o = c.opts ?? {};
+  if (o.precision !== undefined)
+    s += ` --react-spring-precision ${String(o.precision)}`;
+  if (o.restVelocity !== undefined)
+    s += ` --react-spring-rest-velocity ${String(o.restVelocity)}`;
   return s + startArgs(c.x0, c.v0, c.target);
 }
 
@@ -48,6 +61,7 @@ async function runCase(c) {
   Globals.assign({ now: perfNow, frameLoop: 'demand' });
   const config = { ...c.config, velocity: c.v0 / 1000 };
   if (c.clamp) config.clamp = true;
+  Object.assign(config, c.opts ?? {});
   // started at wall time 0 (now reads 1000 ms), between frames
   const s = new SpringValue(c.x0);
   s.start({ from: c.x0, to: c.target, config });

@@ -32,6 +32,13 @@ const cases = [
   // Origami friction 0 is friction 1 in rebound-js (Java keeps 0 at 0)
   { ...base, name: 'origami-zero', fps: 30, x0: 1, target: -1,
     spring: { origamiTension: 40, origamiFriction: 0 } },
+  // the rest thresholds set (setRestSpeedThreshold,
+  // setRestDisplacementThreshold): coarse, an early rest
+  { ...base, name: 'rest-coarse', fps: 60, dur: 2,
+    opts: { restSpeedThreshold: 0.3, restDisplacementThreshold: 0.03 } },
+  // a fine displacement threshold with a coarse speed, v0, 30 fps
+  { ...base, name: 'rest-mixed', fps: 30, v0: 2, dur: 4,
+    opts: { restSpeedThreshold: 0.05, restDisplacementThreshold: 1e-5 } },
 ];
 
 function flags(c) {
@@ -42,6 +49,13 @@ function flags(c) {
     : `--rebound-tension ${String(k.tension)} ` +
       `--rebound-friction ${String(k.friction)}`;
   if (c.clamp) s += ' --clamp';
+  // the library's options, as springsim's --rebound-OPTION knobs
+  const o = c.opts ?? {};
+  if (o.restSpeedThreshold !== undefined)
+    s += ` --rebound-rest-speed-threshold ${String(o.restSpeedThreshold)}`;
+  if (o.restDisplacementThreshold !== undefined)
+    s += ' --rebound-rest-displacement-threshold ' +
+      String(o.restDisplacementThreshold);
   return s + startArgs(c.x0, c.v0, c.target);
 }
 
@@ -57,6 +71,11 @@ async function runCase(c) {
   let done = false;
   spring.addListener({ onSpringAtRest: () => { done = true; } });
   spring.setOvershootClampingEnabled(!!c.clamp);
+  const o = c.opts ?? {};
+  if (o.restSpeedThreshold !== undefined)
+    spring.setRestSpeedThreshold(o.restSpeedThreshold);
+  if (o.restDisplacementThreshold !== undefined)
+    spring.setRestDisplacementThreshold(o.restDisplacementThreshold);
   // started at wall time 0, between frames
   spring.setCurrentValue(c.x0);
   spring.setVelocity(c.v0);

@@ -28,9 +28,12 @@ const KB = (omega, zeta) => {
 };
 const p1 = KB(W, 0.3);
 
-const C = (name, fps, K, B, x0, target, store = false) => ({
-	name, fps, K, B, x0, target, store,
+// precision: Spring's option (undefined: the default 0.01), set with
+// --svelte-precision
+const C = (name, fps, K, B, x0, target, store = false, precision) => ({
+	name, fps, K, B, x0, target, store, precision,
 	args: `--svelte-stiffness ${arg(K)} --svelte-damping ${arg(B)}` +
+	    (precision !== undefined ? ` --svelte-precision ${arg(precision)}` : '') +
 	    startArgs(x0, 0, target),
 });
 const cases = [
@@ -45,6 +48,10 @@ const cases = [
 	C('over-60', 60, KB(W, 2).K, KB(W, 2).B, 0, 1),
 	// from 5 to -3 at 30 fps: the 1/30 s elapsed cap is reached exactly
 	C('down-30', 30, 0.15, 0.8, 5, -3),
+	// precision 1e-4: rests later, nearer the target (the store too)
+	C('precision-144', 144, 0.15, 0.8, 0, 1, true, 1e-4),
+	// precision 0.2: rests early, a large snap
+	C('precision-60', 60, p1.K, p1.B, 0, 1, false, 0.2),
 ];
 
 async function runCase(c) {
@@ -56,13 +63,16 @@ async function runCase(c) {
 	raf.tick = (fn) => globalThis.requestAnimationFrame(fn);
 	const { Spring, spring } = await import('svelte/motion');
 
-	const s = new Spring(c.x0, { stiffness: c.K, damping: c.B });
+	const opts = { stiffness: c.K, damping: c.B };
+	if (c.precision !== undefined)
+		opts.precision = c.precision;
+	const s = new Spring(c.x0, opts);
 	let done = false;
 	s.set(c.target).then(() => { done = true; });
 	let storeValue;
 	let store;
 	if (c.store) {
-		store = spring(c.x0, { stiffness: c.K, damping: c.B });
+		store = spring(c.x0, opts);
 		store.subscribe((v) => { storeValue = v; });
 		store.set(c.target);
 	}

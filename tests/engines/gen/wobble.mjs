@@ -25,6 +25,13 @@ const cases = [
   // mass 2, downwards, 144 fps
   { ...base, name: 'mass', fps: 144, x0: 2, target: -1, v0: 1.5,
     spring: { stiffness: 2 * W1 * W1, damping: 2 * 2 * Z1 * W1, mass: 2 } },
+  // the rest thresholds set (restVelocityThreshold units/ms,
+  // restDisplacementThreshold): coarse, an early rest
+  { ...base, name: 'rest-coarse', fps: 60, dur: 2,
+    opts: { restVelocityThreshold: 0.0003, restDisplacementThreshold: 0.03 } },
+  // fine ones, 144 fps: a later rest than the defaults'
+  { ...base, name: 'rest-fine', fps: 144, dur: 4,
+    opts: { restVelocityThreshold: 1e-6, restDisplacementThreshold: 1e-6 } },
 ];
 
 function flags(c) {
@@ -33,6 +40,14 @@ function flags(c) {
     `--wobble-damping ${String(k.damping)}`;
   if (k.mass !== undefined) s += ` --wobble-mass ${String(k.mass)}`;
   if (c.clamp) s += ' --clamp';
+  // the library's options, as springsim's --wobble-OPTION knobs
+  const o = c.opts ?? {};
+  if (o.restVelocityThreshold !== undefined)
+    s += ' --wobble-rest-velocity-threshold ' +
+      String(o.restVelocityThreshold);
+  if (o.restDisplacementThreshold !== undefined)
+    s += ' --wobble-rest-displacement-threshold ' +
+      String(o.restDisplacementThreshold);
   return s + startArgs(c.x0, c.v0, c.target);
 }
 
@@ -42,7 +57,8 @@ async function runCase(c) {
   const k = c.spring;
   const s = new Spring({ fromValue: c.x0, toValue: c.target,
     stiffness: k.stiffness, damping: k.damping, mass: k.mass ?? 1,
-    initialVelocity: c.v0 / 1000, overshootClamping: !!c.clamp });
+    initialVelocity: c.v0 / 1000, overshootClamping: !!c.clamp,
+    ...(c.opts ?? {}) });
   let done = false;
   s.onStop(() => { done = true; });
   // started at wall time 0 (Date.now() reads 1700000000000), between frames
