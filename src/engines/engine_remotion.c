@@ -26,6 +26,8 @@
 #define RM_HOLD 20
 /* springsim's bound on measureSpring's loop (the library has none) */
 #define RM_MEASURE_MAX 10000000.0
+/* springsim's bound on frames stepped one by one to catch up (rm_closed) */
+#define RM_CATCHUP_MAX 1000000.0
 
 enum {
 	RM_K, RM_C, RM_M,	/* config stiffness, damping, mass */
@@ -45,13 +47,13 @@ static const spring_engine_knob rm_knobs[] = {
 	[RM_K_CLAMP] = { .option = "overshootClamping",
 	    .flag = "remotion-overshoot-clamping",
 	    .kind = SPRING_KNOB_SWITCH, .min = 0, .max = 1, .def = 0,
-	    .def_text = "false", .help = "Remotion's overshootClamping: "
-	    "min(x, 1) in [from, to] (clips; no end, no lower clamp)" },
+	    .def_text = "false", .help = "min(x, 1) of the normalised value: "
+	    "a clip at the target, no end, no clamp below the start" },
 	[RM_K_DIF] = { .option = "durationInFrames",
 	    .flag = "remotion-duration-in-frames", .arg = "N",
 	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = 1e9, .min_open = 1,
-	    .def = NAN, .def_text = "none", .help = "Remotion's "
-	    "durationInFrames: frames stretched to end (at `to`) at frame N" },
+	    .def = NAN, .def_text = "none", .help = "the frames stretched "
+	    "so the spring ends on the target at frame N, N > 0" },
 	{ .option = NULL }
 };
 
@@ -61,36 +63,68 @@ struct rm_anim {
 };
 
 /*
- * spring-utils.js advance(): from a's state to now (ms), the step capped
- * at 64 ms; the under-damped closed form for zeta < 1, else the
- * critically damped one at omega0 = sqrt(k / m) (no over-damped branch);
- * toValue is 1.
+ * spring-utils.js advance()'s formulas: a's state carried t s toward 1,
+ * the under-damped closed form for zeta < 1, else the critically damped
+ * one at omega0 = sqrt(k / m) (no over-damped branch).  Where the
+ * envelope underflows to 0 the state is (1, 0), the formulas' value for
+ * any finite t, and no NaN for t = inf.
  */
 static void
-rm_advance(const double *w, struct rm_anim *a, double now)
+rm_flow(const double *w, struct rm_anim *a, double t)
 {
-	double dtm = fmin(now - a->last, RM_MAX_STEP), c = w[RM_C];
-	double m = w[RM_M], k = w[RM_K], v0 = -a->vel, x0 = 1.0 - a->cur;
+	double c = w[RM_C], m = w[RM_M], k = w[RM_K];
+	double v0 = -a->vel, x0 = 1.0 - a->cur;
 	double zeta = c / (2.0 * sqrt(k * m)), omega0 = sqrt(k / m);
-	double t = dtm / 1000.0, omega1, s1, c1, env, frag, zo;
+	double omega1, s1, c1, env, frag, zo;
 
+	env = exp(-(zeta < 1.0 ? zeta : 1.0) * omega0 * t);
+	if (env == 0.0) {
+		a->cur = 1.0;
+		a->vel = 0.0;
+		return;
+	}
 	if (zeta < 1.0) {
 		omega1 = omega0 * sqrt(1.0 - zeta * zeta);
 		s1 = sin(omega1 * t);
 		c1 = cos(omega1 * t);
 		zo = zeta * omega0;
-		env = exp(-zeta * omega0 * t);
 		frag = env * (s1 * ((v0 + zo * x0) / omega1) + x0 * c1);
 		a->cur = 1.0 - frag;
 		a->vel = zo * frag - env * (c1 * (v0 + zo * x0) -
 		    omega1 * x0 * s1);
 	} else {
-		env = exp(-omega0 * t);
 		a->cur = 1.0 - env * (x0 + (v0 + omega0 * x0) * t);
 		a->vel = env * (v0 * (t * omega0 - 1.0) + t * x0 * omega0 *
 		    omega0);
 	}
+}
+
+/*
+ * spring-utils.js advance(): from a's state to now (ms), the step capped
+ * at 64 ms (`Math.min(now - lastTimestamp, 64)`); toValue is 1.
+ */
+static void
+rm_advance(const double *w, struct rm_anim *a, double now)
+{
+	rm_flow(w, a, fmin(now - a->last, RM_MAX_STEP) / 1000.0);
 	a->last = now;
+}
+
+/*
+ * Integer frame n from rest in one closed form: after frame 0 every step
+ * spans min(1000 / fps, 64) ms and advance() is the exact flow of its
+ * spring, so frame n is that flow over n such steps.  For a catch-up
+ * longer than RM_CATCHUP_MAX frames only (the library steps them all):
+ * a --remotion-duration-in-frames below 1 puts the frame past it far out.
+ */
+static struct rm_anim
+rm_closed(const double *w, double n)
+{
+	struct rm_anim a = { 0.0, 0.0, 0.0 };
+
+	rm_flow(w, &a, n * fmin(1000.0 / w[RM_FPS], RM_MAX_STEP) / 1000.0);
+	a.last = n / w[RM_FPS] * 1000.0;
+	return a;
 }
 
 /* Integer frame n's step (springCalculation: now = (n / fps) * 1000). */
@@ -233,8 +267,11 @@ rm_calc(double *w, double g)
 	a.cur = w[RM_CUR];
 	a.vel = w[RM_VEL];
 	a.last = w[RM_LAST];
-	for (f = w[RM_F] + 1.0; f <= n; f++)
-		rm_step(w, &a, f);
+	if (n - w[RM_F] > RM_CATCHUP_MAX)
+		a = rm_closed(w, n);
+	else
+		for (f = w[RM_F] + 1.0; f <= n; f++)
+			rm_step(w, &a, f);
 	w[RM_F] = n;
 	w[RM_CUR] = a.cur;
 	w[RM_VEL] = a.vel;

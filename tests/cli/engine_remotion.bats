@@ -44,6 +44,23 @@ P1="--remotion-stiffness 157.91367041742973 --remotion-damping 7.539822368615503
 	    --remotion-overshoot-clamping
 }
 
+@test "remotion: damping 0, the hang of remotion #3771, refused; no endless measureSpring" {
+	# 4.0.541's advance() throws "Spring damping must be greater than 0";
+	# before it, a durationInFrames spring with damping 0 hung the page
+	# (remotion-dev/remotion#3771): measureSpring's loop never ends
+	assert_usage_error "--engine remotion" "damping 0" -- \
+	    --engine remotion --uaf 10 --dr 0 --fps 30
+	# damping 1e-6 (zeta 5e-8) comes within 0.005 of the target after
+	# about 3e8 frames at 30 fps: refused at springsim's 1e7, not a hang
+	assert_usage_error "--remotion-duration-in-frames" "does not settle" -- \
+	    --engine remotion --remotion-stiffness 100 --remotion-damping 1e-6 \
+	    --remotion-duration-in-frames 25 --fps 30
+	# without durationInFrames nothing is measured: the run goes ahead
+	sim --engine remotion --remotion-stiffness 100 --remotion-damping 1e-6 \
+	    --fps 30 --duration 1
+	assert_status 0
+}
+
 @test "remotion: over-damping runs critical, one warning line" {
 	sim --engine remotion --remotion-stiffness 100 --remotion-damping 40 \
 	    --fps 60 --duration 0.5
@@ -60,6 +77,21 @@ P1="--remotion-stiffness 157.91367041742973 --remotion-damping 7.539822368615503
 	# frame 13 at 30 fps is the first past 12 frames
 	awk -F, 'NR == 2 { exit !($1 > 0.4333 && $1 < 0.4334) }' "$OUT" ||
 		fail_with "done_time 13/30"
+}
+
+@test "remotion: --remotion-duration-in-frames 1e-100 ends at once, no endless catch-up" {
+	# spring() returns `to` for every frame past durationInFrames; the
+	# jump's size is the spring at frame 1 stretched to 1e100 natural
+	# durations (a closed form, not 1e100 steps): the target, snap 0
+	run timeout 10 "$SPRINGSIM" --engine remotion --fps 60 --frames 3 \
+	    --remotion-duration-in-frames 1e-100 --x0 2 --target 5
+	[ "$status" -eq 0 ] || fail "exit $status (124: a hang)"
+	printf '%s\n' "$output" | awk -F, 'NR > 2 && !($2 == 5 && $9 == 1) { bad = 1 }
+	    END { exit bad || NR != 5 }' || fail_with "frames 1..3 at 5, done"
+	sim --engine remotion --fps 60 --frames 3 --metrics \
+	    --remotion-duration-in-frames 1e-100 --columns snap_jump
+	assert_status 0
+	awk -F, 'NR == 2 { exit !($1 == 0) }' "$OUT" || fail_with "snap_jump 0"
 }
 
 @test "springsim help remotion: its knobs and dialect" {
