@@ -995,6 +995,17 @@ static const spring_dialect react_motion = {
 "  --react-motion-stiffness K --react-motion-damping D   mass 1\n"
 };
 
+/* spring-utils.js defaultSpringConfig: damping 10, mass 1, stiffness 100 */
+static const spring_dialect remotion = {
+	"remotion", "remotion", "Remotion spring() config",
+	SPRING_DIALECT_ENGINE,
+	{ POS("stiffness", "remotion-stiffness", "N/m", 100.0),
+	  POS("damping", "remotion-damping", "N s/m", 10.0),
+	  MASS("mass", "remotion-mass"), END },
+	physical_to, physical_from, 1, 0, "remotion", 0,
+"  --remotion-stiffness K --remotion-damping D [--remotion-mass M]   D > 0\n"
+};
+
 static const spring_dialect motion_one = {
 	"motion-one", "@motionone/dom", "Motion One spring()",
 	SPRING_DIALECT_ENGINE,
@@ -1147,8 +1158,8 @@ const spring_dialect *const spring_dialects[] = {
 	&react_frequency, &motion, &motion_duration_d, &motion_visual,
 	&rebound, &origami, &box2d,
 	&popmotion, &popmotion_duration, &wobble, &react_motion, &motion_one,
-	&svelte, &anime, &anime_duration, &react_native, &rn_bounciness,
-	&reanimated, &reanimated_duration,
+	&remotion, &svelte, &anime, &anime_duration, &react_native,
+	&rn_bounciness, &reanimated, &reanimated_duration,
 	&compose, &flutter, &flutter_duration,
 	NULL
 };

@@ -78,6 +78,12 @@ typedef struct spring_engine_setup {
 	int form;		/* enum spring_engine_form */
 	double duration, bounce;	/* SPRING_ENGINE_DURATION */
 	/*
+	 * The clock's frame rate when its frames fall at t_k = k / fps
+	 * (--fps or --dt, no irregular frames); 0 otherwise.  Read by the
+	 * engines that are functions of the frame number (remotion).
+	 */
+	double fps;
+	/*
 	 * The library's own knobs, by the row of the engine's knobs[]
 	 * (spring_engine_knob_find): knob[i] is row i's value (a switch's
 	 * 1 or 0, a count's whole number, a range's LO; knob_hi[i] its

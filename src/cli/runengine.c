@@ -442,6 +442,27 @@ knob_set(const struct run_setup *rs, int id, const spring_engine *e,
 }
 
 /*
+ * The clock's frame rate for the engines that count frames (remotion):
+ * --fps as given, or 1 / --dt (a whole number when within 1e-9 of one,
+ * as --dt 0.03333333333333333 means 30); 0 when the frames are not
+ * evenly spaced (--frames-from, --dt-jitter, --hitch).
+ */
+static double
+engine_fps(const struct run_setup *rs)
+{
+	double fps;
+
+	if (rs->sim.schedule != NULL || rs->frames_from != NULL)
+		return 0.0;
+	if (rs->have_fps)
+		return rs->fps;
+	fps = 1.0 / rs->dt;
+	if (fabs(fps - nearbyint(fps)) <= 1e-9 * fps)
+		fps = nearbyint(fps);
+	return fps;
+}
+
+/*
  * The engine's setup: the spring param_resolve gave (in the library's
  * dialect, or a convention), the form of a duration dialect, the knobs;
  * then the library's own check: a warning for what it silently changes,
@@ -469,6 +490,7 @@ resolve_engine(struct run_setup *rs)
 	su->x0 = sim->x0;
 	su->v0 = sim->v0;
 	su->target = sim->target;
+	su->fps = engine_fps(rs);
 	sim->engine = e;
 	/* not springsim's rules: the identity columns say none */
 	rs->integrator = "";

@@ -28,6 +28,7 @@ extern const spring_engine spring_engine_svelte;
 extern const spring_engine spring_engine_anime;
 extern const spring_engine spring_engine_react_native;
 extern const spring_engine spring_engine_reanimated;
+extern const spring_engine spring_engine_remotion;
 extern const spring_engine spring_engine_unity;
 extern const spring_engine spring_engine_android;
 extern const spring_engine spring_engine_compose;
@@ -49,6 +50,7 @@ const spring_engine *const spring_engines[] = {
 	&spring_engine_anime,
 	&spring_engine_react_native,
 	&spring_engine_reanimated,
+	&spring_engine_remotion,
 	&spring_engine_unity,
 	&spring_engine_android,
 	&spring_engine_compose,

@@ -18,10 +18,11 @@ rebound_friction origami_tension origami_friction box2d_hertz
 box2d_damping_ratio popmotion_stiffness popmotion_damping popmotion_mass
 popmotion_duration popmotion_bounce wobble_stiffness wobble_damping
 wobble_mass react_motion_stiffness react_motion_damping motion_one_stiffness
-motion_one_damping motion_one_mass svelte_stiffness svelte_damping
-anime_stiffness anime_damping anime_mass anime_duration anime_bounce
-rn_stiffness rn_damping rn_mass reanimated_stiffness reanimated_damping
-reanimated_mass compose_stiffness compose_damping_ratio
+motion_one_damping motion_one_mass remotion_stiffness remotion_damping
+remotion_mass svelte_stiffness svelte_damping anime_stiffness anime_damping
+anime_mass anime_duration anime_bounce rn_stiffness rn_damping rn_mass
+reanimated_stiffness reanimated_damping reanimated_mass compose_stiffness
+compose_damping_ratio
 flutter_stiffness flutter_damping flutter_mass flutter_duration
 flutter_bounce'
 
@@ -309,6 +310,7 @@ assert_near() {
 	for want in popmotion_stiffness=400 popmotion_damping=20 popmotion_bounce=0.5 \
 	    wobble_stiffness=400 wobble_damping=20 react_motion_stiffness=400 \
 	    react_motion_damping=20 motion_one_stiffness=400 anime_damping=20 \
+	    remotion_stiffness=400 remotion_damping=20 remotion_mass=1 \
 	    rn_stiffness=400 rn_damping=20 compose_stiffness=400 \
 	    compose_damping_ratio=0.5 flutter_damping=20 flutter_bounce=0.5; do
 		grep -qx -- "$want" "$OUT" || fail_with "no $want"

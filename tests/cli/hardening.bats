@@ -346,6 +346,9 @@ EDGE_TABLE='--x0|
 --motion-one-stiffness|--motion-one-damping 10
 --motion-one-damping|--motion-one-stiffness 100
 --motion-one-mass|--motion-one-stiffness 100 --motion-one-damping 10
+--remotion-stiffness|--remotion-damping 10
+--remotion-damping|--remotion-stiffness 100
+--remotion-mass|--remotion-stiffness 100 --remotion-damping 10
 --svelte-stiffness|--svelte-damping 0.5
 --svelte-damping|--svelte-stiffness 0.15
 --anime-stiffness|--anime-damping 10
@@ -390,7 +393,8 @@ EDGE_TABLE='--x0|
 --react-motion-precision|--engine react-motion
 --compose-visibility-threshold|--engine compose
 --flutter-tolerance-distance|--engine flutter
---flutter-tolerance-velocity|--engine flutter'
+--flutter-tolerance-velocity|--engine flutter
+--remotion-duration-in-frames|--engine remotion'
 # flags of run's --help that take a value that is not a number
 NOT_NUMERIC='--model --integrator --target-signal --signal-shape --target-file
 --target-vel-source --frames-from --substep --output --source-a

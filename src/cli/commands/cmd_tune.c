@@ -464,6 +464,9 @@ plan_runs(struct run_setup *rs, const struct tune_opts *to,
 		if (to->nrates > 0) {
 			rr->sim.dt = dt;
 			rr->sched.dt = dt;
+			/* an engine counting frames (remotion) at this rate */
+			if (rr->sim.esu.fps > 0.0)
+				rr->sim.esu.fps = to->rate[i];
 			if (rs->sim.schedule == NULL && !rs->have_frames)
 				rr->sim.frames = spring_frame_count(
 				    rs->duration, dt);

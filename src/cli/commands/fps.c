@@ -387,6 +387,9 @@ cmd_fps(int argc, char **argv)
 			break;
 		}
 		sims[i] = rs->sim;
+		/* an engine counting frames (remotion) counts them at it */
+		if (sims[i].esu.fps > 0.0)
+			sims[i].esu.fps = fo.rate[i];
 		if (rs->sim.schedule != NULL) {
 			scheds[i] = rs->sched;
 			sims[i].schedule = &scheds[i];
