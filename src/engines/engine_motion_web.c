@@ -230,10 +230,11 @@ mw_css_check(const spring_engine_setup *su, char *msg, unsigned long len)
 /* The table rows (engine.c takes their addresses). */
 const spring_engine spring_engine_motion_waapi = {
 	.name = "motion-waapi",
-	.library = "motion-dom (motion, framer-motion), WAAPI",
+	.library = "motion-dom (motion, framer-motion)",
 	.version = "14.14.0",
 	.summary = "Motion's WAAPI linear() easing: points every ~10 ms of the "
-	    "generator on 0..100, 4 decimals; the browser interpolates",
+	    "generator on 0..100, 4 decimals, interpolated at t / D; "
+	    "v is the segment's slope",
 	.source = "npm motion-dom 14.14.0 dist/es/animation/generators/utils/"
 	    "create-generator-easing.mjs, waapi/utils/linear.mjs "
 	    "(generateLinearEasing), NativeAnimation.mjs",
@@ -247,10 +248,11 @@ const spring_engine spring_engine_motion_waapi = {
 
 const spring_engine spring_engine_motion_css = {
 	.name = "motion-css",
-	.library = "motion-dom (motion, framer-motion), spring().toString()",
+	.library = "motion-dom (motion, framer-motion)",
 	.version = "14.14.0",
 	.summary = "spring().toString(): \"<D>ms linear(...)\", points every "
-	    "~30 ms of the generator on 0..1, 4 decimals",
+	    "~30 ms of the generator on 0..1, 4 decimals, interpolated at "
+	    "t / D; v is the segment's slope",
 	.source = "npm motion-dom 14.14.0 dist/es/animation/generators/"
 	    "spring.mjs (springGenerator's toString), waapi/utils/linear.mjs",
 	.checked = "running library",
