@@ -82,14 +82,16 @@ static const spring_engine_knob mo_knobs[] = {
 	    .flag = "motion-rest-speed", .arg = "V",
 	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
 	    .def = NAN, .def_text = "0.01 when |target - x0| < 5, else 2",
-	    .help = "Motion's restSpeed: at rest at or below this speed, "
-	    "units/s (0: the default)" },
+	    .help = "Motion's restSpeed: at rest at or below this speed, in the "
+	    "keyframes' units/s (motion-waapi: of 0..100; motion-css: of "
+	    "0..1) (0: the default)" },
 	[MO_K_REST_DELTA] = { .option = "restDelta",
 	    .flag = "motion-rest-delta", .arg = "D",
 	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
 	    .def = NAN, .def_text = "0.005 when |target - x0| < 5, else 0.5",
-	    .help = "Motion's restDelta: at rest within it of the target, "
-	    "units (0: the default)" },
+	    .help = "Motion's restDelta: at rest within it of the target, in the "
+	    "keyframes' units (motion-waapi: of 0..100; motion-css: of 0..1) "
+	    "(0: the default)" },
 	{ .option = NULL }
 };
 

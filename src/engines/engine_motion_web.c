@@ -72,6 +72,49 @@ enum {
 };
 _Static_assert(MW_POINTS < SPRING_ENGINE_WORDS, "the engine's words");
 
+/*
+ * Motion's restSpeed and restDelta reach the generator as given
+ * (createGeneratorEasing spreads the options; toString's generator is the
+ * user's spring()): in the keyframes' units, 0..100 for WAAPI, 0..1 for
+ * CSS, not the value's.  The rows in engine_motion.c's order (its check
+ * reads su->knob by that index).
+ */
+enum { MW_K_REST_SPEED, MW_K_REST_DELTA };
+static const spring_engine_knob mw_waapi_knobs[] = {
+	[MW_K_REST_SPEED] = { .option = "restSpeed",
+	    .flag = "motion-rest-speed", .arg = "V",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = NAN, .def_text = "2 (of the 0..100 easing scale)",
+	    .help = "Motion's restSpeed: at rest at or below this speed, in the "
+	    "keyframes' units/s (motion-waapi: of 0..100; motion-css: of "
+	    "0..1) (0: the default)" },
+	[MW_K_REST_DELTA] = { .option = "restDelta",
+	    .flag = "motion-rest-delta", .arg = "D",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = NAN, .def_text = "0.5 (of the 0..100 easing scale)",
+	    .help = "Motion's restDelta: at rest within it of the target, in the "
+	    "keyframes' units (motion-waapi: of 0..100; motion-css: of 0..1) "
+	    "(0: the default)" },
+	{ .option = NULL }
+};
+static const spring_engine_knob mw_css_knobs[] = {
+	[MW_K_REST_SPEED] = { .option = "restSpeed",
+	    .flag = "motion-rest-speed", .arg = "V",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = NAN, .def_text = "0.01 (of the 0..1 easing scale)",
+	    .help = "Motion's restSpeed: at rest at or below this speed, in the "
+	    "keyframes' units/s (motion-waapi: of 0..100; motion-css: of "
+	    "0..1) (0: the default)" },
+	[MW_K_REST_DELTA] = { .option = "restDelta",
+	    .flag = "motion-rest-delta", .arg = "D",
+	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
+	    .def = NAN, .def_text = "0.005 (of the 0..1 easing scale)",
+	    .help = "Motion's restDelta: at rest within it of the target, in the "
+	    "keyframes' units (motion-waapi: of 0..100; motion-css: of 0..1) "
+	    "(0: the default)" },
+	{ .option = NULL }
+};
+
 /* JS Math.round: the nearest integer, halves towards +infinity. */
 static double
 mw_round(double x)
@@ -105,7 +148,9 @@ mw_start(const spring_engine_setup *su, spring_engine_state *st,
 {
 	double *w = st->w, d;
 
-	spring_motion_generator(su, 0.0, scale, velocity, NAN, NAN, w);
+	spring_motion_generator(su, 0.0, scale, velocity,
+	    spring_engine_knob_or(su, mw_css_knobs, MW_K_REST_SPEED),
+	    spring_engine_knob_or(su, mw_css_knobs, MW_K_REST_DELTA), w);
 	/* Math.min(calcGeneratorDuration(generator), maxGeneratorDuration) */
 	d = fmin(spring_motion_generator_scan(w), MW_MAX_GENERATOR);
 	w[MW_D] = d;
@@ -203,7 +248,8 @@ mw_check(const spring_engine_setup *su, char *msg, unsigned long len,
 		return -1;
 	}
 	spring_motion_generator(su, 0.0, waapi ? MW_WAAPI_SCALE : 1.0, 0.0,
-	    NAN, NAN, st.w);
+	    spring_engine_knob_or(su, mw_css_knobs, MW_K_REST_SPEED),
+	    spring_engine_knob_or(su, mw_css_knobs, MW_K_REST_DELTA), st.w);
 	if (spring_motion_generator_scan(st.w) == INFINITY) {
 		if (msg != NULL && len > 0)
 			snprintf(msg, len, "not at rest by 20 s: Motion cuts "
@@ -243,7 +289,7 @@ const spring_engine spring_engine_motion_waapi = {
 	.check = mw_waapi_check,
 	.start = mw_waapi_start,
 	.frame = mw_frame,
-	.knobs = NULL,
+	.knobs = mw_waapi_knobs,
 };
 
 const spring_engine spring_engine_motion_css = {
@@ -260,5 +306,5 @@ const spring_engine spring_engine_motion_css = {
 	.check = mw_css_check,
 	.start = mw_css_start,
 	.frame = mw_frame,
-	.knobs = NULL,
+	.knobs = mw_css_knobs,
 };

@@ -34,8 +34,8 @@ static const struct {
 } js_a[] = {
 	{ "react-spring", 12 },
 	{ "motion", 14 },
-	{ "motion-waapi", 22 },
-	{ "motion-css", 22 },
+	{ "motion-waapi", 23 },
+	{ "motion-css", 23 },
 	{ "popmotion", 10 },
 	{ "wobble", 11 },
 	{ "rebound", 12 },

@@ -35,10 +35,22 @@ cases.push({ ...base, name: 'large-30', fps: 30, x0: 100, target: -20,
 	damping: 2 * 2 * Z1 * W1, mass: 2 } });
 cases.push({ ...base, name: 'bounce-neg-60', fps: 60,
 	spring: { duration: 0.8, bounce: -0.5 } });
+// Motion's restDelta and restSpeed, read on the easing's scale: coarse
+cases.push({ ...base, name: 'rest-coarse-60', fps: 60, spring: springs.p1,
+	opts: { restDelta: 0.02, restSpeed: 0.2 } });
 cases.push({ ...base, name: 'cap-30', fps: 30, dur: 21,
 	spring: { stiffness: 100, damping: 0.1 } });
 
-const flags = (c) => motionFlags(c.spring) + startArgs(c.x0, c.v0, c.target);
+// the options as springsim's --motion-OPTION knobs
+function flags(c) {
+	const o = c.opts ?? {};
+	let s = motionFlags(c.spring);
+	if (o.restSpeed !== undefined)
+		s += ` --motion-rest-speed ${String(o.restSpeed)}`;
+	if (o.restDelta !== undefined)
+		s += ` --motion-rest-delta ${String(o.restDelta)}`;
+	return s + startArgs(c.x0, c.v0, c.target);
+}
 
 async function runCase(c) {
 	const { spring } = await import('motion-dom');
@@ -51,7 +63,7 @@ async function runCase(c) {
 			bounce: k.bounce }).toString();
 	else
 		text = spring({ keyframes: [0, 1], ...k,
-			velocity: c.v0 / (c.target - c.x0) }).toString();
+			velocity: c.v0 / (c.target - c.x0), ...c.opts }).toString();
 	const m = /^(\d+(?:\.\d+)?)ms (linear\(.*\))$/.exec(text);
 	if (!m)
 		throw new Error(`${c.name}: unexpected toString(): ${text}`);

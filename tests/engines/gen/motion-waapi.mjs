@@ -40,10 +40,22 @@ cases.push({ ...base, name: 'large-30', fps: 30, x0: 100, target: -20,
 	damping: 2 * 2 * Z1 * W1, mass: 2 } });
 cases.push({ ...base, name: 'bounce-neg-60', fps: 60,
 	spring: { duration: 0.8, bounce: -0.5 } });
+// Motion's restDelta and restSpeed, read on the easing's scale: coarse
+cases.push({ ...base, name: 'rest-coarse-60', fps: 60, spring: springs.p1,
+	opts: { restDelta: 2, restSpeed: 20 } });
 cases.push({ ...base, name: 'cap-30', fps: 30, dur: 21,
 	spring: { stiffness: 100, damping: 0.1 } });
 
-const flags = (c) => motionFlags(c.spring) + startArgs(c.x0, c.v0, c.target);
+// the options as springsim's --motion-OPTION knobs
+function flags(c) {
+	const o = c.opts ?? {};
+	let s = motionFlags(c.spring);
+	if (o.restSpeed !== undefined)
+		s += ` --motion-rest-speed ${String(o.restSpeed)}`;
+	if (o.restDelta !== undefined)
+		s += ` --motion-rest-delta ${String(o.restDelta)}`;
+	return s + startArgs(c.x0, c.v0, c.target);
+}
 
 async function runCase(c) {
 	let rec = null;
@@ -72,6 +84,7 @@ async function runCase(c) {
 			bounce: k.bounce });
 	else
 		Object.assign(options, k);
+	Object.assign(options, c.opts ?? {});
 	new NativeAnimationExtended(options);
 	const [from, to] = rec.keyframes.opacity;
 	if (from !== c.x0 || to !== c.target || rec.timing.fill !== 'both')
