@@ -432,8 +432,13 @@ metric() {
 	# damping 0 never goes to WAAPI (supportsBrowserAnimation)
 	assert_usage_error "--engine motion-waapi" "damping 0" -- \
 	    --engine motion-waapi --motion-stiffness 100 --motion-damping 0
-	assert_usage_error "--motion-rest-speed '1' goes with --engine motion, not --engine motion-waapi" -- \
-	    --engine motion-waapi --motion-rest-speed 1
+	assert_usage_error "--motion-rest-speed '1' goes with --engine motion, motion-waapi or motion-css, not --engine popmotion" -- \
+	    --engine popmotion --motion-rest-speed 1
+	# restDelta 0 is unset (`options.restDelta || default`): a warning
+	sim --engine motion-css --motion-rest-delta 0 --duration 0.1
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine motion-css" "restDelta 0"
 	assert_usage_error "--motion-duration: '20'" -- \
 	    --engine motion-css --motion-duration 20 --motion-bounce 0.3
 	assert_usage_error "--reanimated-stiffness: '100'" "not of --engine motion-css" -- \
