@@ -131,7 +131,7 @@ double spring_reanimated_stiffness(double dur_ms, double zeta, double m,
  * (engine_motion_web.c): the generator on keyframes [origin, target]
  * with velocity (units/s) and restSpeed, restDelta (NaN or 0: unset)
  * into w[SPRING_MOTION_GEN_WORDS]; calcGeneratorDuration's scan (ms, or
- * inf from 20 s); next(t).value at t (ms).
+ * inf from 20 s); next(t).value and .done at t (ms).
  */
 #define SPRING_MOTION_GEN_WORDS 24
 void spring_motion_generator(const spring_engine_setup *su, double origin,
@@ -139,5 +139,6 @@ void spring_motion_generator(const spring_engine_setup *su, double origin,
     double *w);
 double spring_motion_generator_scan(const double *w);
 double spring_motion_generator_value(const double *w, double t);
+int spring_motion_generator_done(const double *w, double t);
 
 #endif

@@ -355,6 +355,15 @@ spring_motion_generator_scan(const double *w)
 	return d >= MO_MAX_GENERATOR ? INFINITY : d;
 }
 
+/* generator.next(t).done at t (ms). */
+int
+spring_motion_generator_done(const double *w, double t)
+{
+	double x, v;
+
+	return mo_next(w, t, &x, &v);
+}
+
 /* generator.next(t).value at t (ms): the closed form or the rest snap. */
 double
 spring_motion_generator_value(const double *w, double t)
