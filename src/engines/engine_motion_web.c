@@ -35,12 +35,18 @@
  *   springsim's v0 / (target - x0), progress per second (none where that
  *   is 0); duration springs start from rest (inheritVelocity).
  *
+ * Not modelled: independent transforms (x, scale ...) on an HTML element,
+ * which Motion groups into one TransformAnimation with its own traced
+ * easing (waapi/transforms/TransformAnimation.mjs).
+ *
  * The browser: the animation's currentTime at frame k is the frame's wall
- * time, 1000 t_k ms (a browser that starts it on the frame after it was
- * created shifts every frame by one); input progress min(t / D, 1); the
- * linear() easing per CSS Easing Level 2 ("linear easing function": the
- * points' inputs spread evenly from 0 to 1, the last point whose input
- * is <= the progress and the next, interpolated linearly); the value
+ * time, 1000 t_k ms (AsyncMotionValueAnimation.mjs sets a WAAPI
+ * animation's startTime to its creation time, resolveStartTime; a browser
+ * that starts it a frame later shifts every frame by one); input progress
+ * min(t / D, 1); the linear() easing per CSS Easing Level 2 ("linear
+ * easing function": the points' inputs spread evenly from 0 to 1, the
+ * last point whose input is <= the progress and the next, interpolated
+ * linearly); the value
  * x0 + (target - x0) E.  From currentTime >= D on the animation is
  * finished (fill both holds the end; Motion's onfinish commits the final
  * keyframe, the target): done, the value the target.  The velocity shown
