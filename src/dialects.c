@@ -882,7 +882,7 @@ static const spring_dialect motion = {
 	{ POS("stiffness", "motion-stiffness", "N/m", 100.0),
 	  NONNEG("damping", "motion-damping", "N s/m", 10.0),
 	  MASS("mass", "motion-mass"), END },
-	physical_to, physical_from, 1, 0, "motion", 0,
+	physical_to, physical_from, 1, 0, "motion motion-waapi motion-css", 0,
 "  --motion-stiffness K --motion-damping D [--motion-mass M]   [Motion]\n"
 };
 
@@ -899,7 +899,7 @@ static const spring_dialect motion_duration_d = {
 	  SPRING_MOTION_MIN_DURATION, SPRING_MOTION_MAX_DURATION, 0, 0, 1, 0.8,
 	  "must be between 0.01 and 10 s (Motion clamps it there)"),
 	  MOTION_BOUNCE_PARAM, END },
-	motion_duration_to, motion_duration_from, 0, 0, "motion", 1,
+	motion_duration_to, motion_duration_from, 0, 0, "motion motion-waapi motion-css", 1,
 "  --motion-duration D --motion-bounce B   zeta = 1 - B (0 <= B <= 0.95)\n"
 "                      or 1 / (1 + B) (-0.95 <= B < 0), omega by Motion's\n"
 "                      own search (11 Newton steps on its 0.1 % envelope;\n"
@@ -913,7 +913,7 @@ static const spring_dialect motion_visual = {
 	SPRING_DIALECT_LIBRARY,
 	{ POS("visualDuration", "motion-visual-duration", "s", 0.3),
 	  MOTION_BOUNCE_PARAM, END },
-	motion_visual_to, motion_visual_from, 0, 0, "motion", 0,
+	motion_visual_to, motion_visual_from, 0, 0, "motion motion-waapi motion-css", 0,
 "  --motion-visual-duration V --motion-bounce B   omega = 2 pi / (1.2 V),\n"
 "                      zeta as above (over-damped omega scaled likewise)\n"
 "                      [Motion]\n"

@@ -125,4 +125,20 @@ double spring_motion_overdamped_scale(double zeta, double u);
 double spring_reanimated_stiffness(double dur_ms, double zeta, double m,
     double x0, double v0, double thresh);
 
+/*
+ * motion-dom 14.14.0's springGenerator (engine_motion.c), shared by the
+ * JS tick (--engine motion) and the WAAPI and CSS linear() easings
+ * (engine_motion_web.c): the generator on keyframes [origin, target]
+ * with velocity (units/s) and restSpeed, restDelta (NaN or 0: unset)
+ * into w[SPRING_MOTION_GEN_WORDS]; calcGeneratorDuration's scan (ms, or
+ * inf from 20 s); next(t).value and .done at t (ms).
+ */
+#define SPRING_MOTION_GEN_WORDS 24
+void spring_motion_generator(const spring_engine_setup *su, double origin,
+    double target, double velocity, double rest_speed, double rest_delta,
+    double *w);
+double spring_motion_generator_scan(const double *w);
+double spring_motion_generator_value(const double *w, double t);
+int spring_motion_generator_done(const double *w, double t);
+
 #endif

@@ -19,6 +19,8 @@
 /* ENGINE-DECLS: one extern line an engine, in the table's order */
 extern const spring_engine spring_engine_react_spring;
 extern const spring_engine spring_engine_motion;
+extern const spring_engine spring_engine_motion_waapi;
+extern const spring_engine spring_engine_motion_css;
 extern const spring_engine spring_engine_popmotion;
 extern const spring_engine spring_engine_wobble;
 extern const spring_engine spring_engine_rebound;
@@ -41,6 +43,8 @@ const spring_engine *const spring_engines[] = {
 	/* ENGINE-ROWS: one row an engine */
 	&spring_engine_react_spring,
 	&spring_engine_motion,
+	&spring_engine_motion_waapi,
+	&spring_engine_motion_css,
 	&spring_engine_popmotion,
 	&spring_engine_wobble,
 	&spring_engine_rebound,

@@ -69,6 +69,7 @@ enum {
 	MO_TOTAL,			/* calculatedDuration, ms */
 	MO_START, MO_PENDING		/* startTime, ms; still pending */
 };
+_Static_assert(MO_TOTAL < SPRING_MOTION_GEN_WORDS, "the generator's words");
 
 /*
  * Motion's knobs, the spring's options.restSpeed and options.restDelta
@@ -81,14 +82,16 @@ static const spring_engine_knob mo_knobs[] = {
 	    .flag = "motion-rest-speed", .arg = "V",
 	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
 	    .def = NAN, .def_text = "0.01 when |target - x0| < 5, else 2",
-	    .help = "Motion's restSpeed: at rest at or below this speed, "
-	    "units/s (0: the default)" },
+	    .help = "Motion's restSpeed: at rest at or below this speed, in the "
+	    "keyframes' units/s (motion-waapi: of 0..100; motion-css: of "
+	    "0..1) (0: the default)" },
 	[MO_K_REST_DELTA] = { .option = "restDelta",
 	    .flag = "motion-rest-delta", .arg = "D",
 	    .kind = SPRING_KNOB_NUMBER, .min = 0, .max = INFINITY,
 	    .def = NAN, .def_text = "0.005 when |target - x0| < 5, else 0.5",
-	    .help = "Motion's restDelta: at rest within it of the target, "
-	    "units (0: the default)" },
+	    .help = "Motion's restDelta: at rest within it of the target, in the "
+	    "keyframes' units (motion-waapi: of 0..100; motion-css: of 0..1) "
+	    "(0: the default)" },
 	{ .option = NULL }
 };
 
@@ -261,14 +264,19 @@ mo_next(const double *w, double t, double *x, double *v)
 }
 
 /*
- * new JSAnimation({type: 'spring', keyframes [x0, target], ...}):
- * getSpringOptions, springGenerator's coefficients, the duration, and
- * play()'s start time.
+ * springGenerator({keyframes [origin, target], velocity (units/s), ...})
+ * into w (SPRING_MOTION_GEN_WORDS): getSpringOptions, the coefficients,
+ * setRestThresholds from rest_speed and rest_delta (NaN or 0: unset), and
+ * calcGeneratorDuration's 50 ms scan (or a duration spring's duration):
+ * the JS tick (below) and the WAAPI and CSS easings (engine_motion_web.c)
+ * run the same generator on their own keyframes.
  */
-static void
-mo_start(const spring_engine_setup *su, spring_engine_state *st)
+void
+spring_motion_generator(const spring_engine_setup *su, double origin,
+    double target, double velocity, double rest_speed, double rest_delta,
+    double *w)
 {
-	double *w = st->w, k, c, m = 1.0, zeta, undamped, damped, p, x, v;
+	double k, c, m = 1.0, zeta, undamped, damped, p, x, v;
 	double d = 0.0;
 	int from_duration = su->form == SPRING_ENGINE_DURATION;
 
@@ -283,16 +291,17 @@ mo_start(const spring_engine_setup *su, spring_engine_state *st)
 		c = spring_damping(&su->params);
 		m = su->params.mass;
 	}
-	w[MO_TARGET] = su->target;
-	w[MO_DELTA] = su->target - su->x0;
-	w[MO_VELOCITY] = from_duration ? 0.0 : -(su->v0 / 1000.0);
+	w[MO_TARGET] = target;
+	w[MO_DELTA] = target - origin;
+	/* inheritVelocity: -velocity / 1000, or 0; `|| 0` */
+	w[MO_VELOCITY] = from_duration ? 0.0 : -(velocity / 1000.0);
+	if (w[MO_VELOCITY] == 0.0 || isnan(w[MO_VELOCITY]))
+		w[MO_VELOCITY] = 0.0;
 	/* setRestThresholds: options' or the granular scale below 5 */
-	p = spring_engine_knob_or(su, mo_knobs, MO_K_REST_SPEED);
-	w[MO_REST_SPEED] = !isnan(p) && p != 0.0 ? p :
-	    fabs(w[MO_DELTA]) < 5.0 ? 0.01 : 2.0;
-	p = spring_engine_knob_or(su, mo_knobs, MO_K_REST_DELTA);
-	w[MO_REST_DELTA] = !isnan(p) && p != 0.0 ? p :
-	    fabs(w[MO_DELTA]) < 5.0 ? 0.005 : 0.5;
+	w[MO_REST_SPEED] = !isnan(rest_speed) && rest_speed != 0.0 ?
+	    rest_speed : fabs(w[MO_DELTA]) < 5.0 ? 0.01 : 2.0;
+	w[MO_REST_DELTA] = !isnan(rest_delta) && rest_delta != 0.0 ?
+	    rest_delta : fabs(w[MO_DELTA]) < 5.0 ? 0.005 : 0.5;
 	zeta = c / (2.0 * sqrt(k * m));
 	undamped = sqrt(k / m) / 1000.0;
 	w[MO_UNDAMPED] = undamped;
@@ -329,6 +338,55 @@ mo_start(const spring_engine_setup *su, spring_engine_state *st)
 			d += MO_TIME_STEP;
 		w[MO_TOTAL] = d >= MO_MAX_GENERATOR ? INFINITY : d;
 	}
+}
+
+/*
+ * calcGeneratorDuration(generator) (calc-duration.mjs): the first 50 ms
+ * multiple at which next() says done, Infinity from 20 s on.  A duration
+ * spring's scan ends on the first multiple at or past its duration.
+ */
+double
+spring_motion_generator_scan(const double *w)
+{
+	double d, x, v;
+
+	for (d = 0.0; !mo_next(w, d, &x, &v) && d < MO_MAX_GENERATOR;)
+		d += MO_TIME_STEP;
+	return d >= MO_MAX_GENERATOR ? INFINITY : d;
+}
+
+/* generator.next(t).done at t (ms). */
+int
+spring_motion_generator_done(const double *w, double t)
+{
+	double x, v;
+
+	return mo_next(w, t, &x, &v);
+}
+
+/* generator.next(t).value at t (ms): the closed form or the rest snap. */
+double
+spring_motion_generator_value(const double *w, double t)
+{
+	double x, v;
+
+	mo_next(w, t, &x, &v);
+	return x;
+}
+
+/*
+ * new JSAnimation({type: 'spring', keyframes [x0, target], ...}):
+ * the generator and play()'s start time.
+ */
+static void
+mo_start(const spring_engine_setup *su, spring_engine_state *st)
+{
+	double *w = st->w;
+	int from_duration = su->form == SPRING_ENGINE_DURATION;
+
+	spring_motion_generator(su, su->x0, su->target, su->v0,
+	    spring_engine_knob_or(su, mo_knobs, MO_K_REST_SPEED),
+	    spring_engine_knob_or(su, mo_knobs, MO_K_REST_DELTA), w);
 	/* play(): startTime = pendingStartTime = driver.now() */
 	w[MO_START] = engine_perf_now(0.0);
 	w[MO_PENDING] = 1.0;

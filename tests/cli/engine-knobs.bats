@@ -16,6 +16,10 @@ react-spring react-spring-precision precision NaN
 react-spring react-spring-rest-velocity restVelocity NaN
 motion motion-rest-speed restSpeed NaN
 motion motion-rest-delta restDelta NaN
+motion-waapi motion-rest-speed restSpeed NaN
+motion-waapi motion-rest-delta restDelta NaN
+motion-css motion-rest-speed restSpeed NaN
+motion-css motion-rest-delta restDelta NaN
 popmotion popmotion-rest-speed restSpeed 2
 popmotion popmotion-rest-delta restDelta NaN
 react-native react-native-rest-displacement-threshold restDisplacementThreshold 0.001
@@ -49,9 +53,11 @@ flutter flutter-tolerance-velocity tolerance.velocity 0.001'
 	while read -r e f o d; do
 		assert_usage_error "--$f: '-1' must be >= 0" -- \
 		    --engine "$e" --duration 0.1 "--$f" -1
-		assert_usage_error "--$f '0.5' goes with --engine $e" -- \
+		# a flag Motion's three engines share names all three
+		assert_usage_error "--$f '0.5' goes with --engine " " $e" -- \
 		    --duration 0.1 "--$f" 0.5
-		assert_usage_error "--$f '0.5' goes with --engine $e, not --engine anime" -- \
+		assert_usage_error "--$f '0.5' goes with --engine " " $e" \
+		    ", not --engine anime" -- \
 		    --engine anime --duration 0.1 "--$f" 0.5
 	done <<<"$KNOBS"
 }

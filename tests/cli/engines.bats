@@ -427,3 +427,46 @@ metric() {
 	    d = a - b; exit !(a != "" && d < 1e-12 && d > -1e-12) }' ||
 		fail_with "done_time $(sed -n 2p "$OUT"), the library's $want"
 }
+
+@test "motion-waapi, motion-css: Motion's flags, refusals, warning and end" {
+	# damping 0 never goes to WAAPI (supportsBrowserAnimation)
+	assert_usage_error "--engine motion-waapi" "damping 0" -- \
+	    --engine motion-waapi --motion-stiffness 100 --motion-damping 0
+	assert_usage_error "--motion-rest-speed '1' goes with --engine motion, motion-waapi or motion-css, not --engine popmotion" -- \
+	    --engine popmotion --motion-rest-speed 1
+	# restDelta 0 is unset (`options.restDelta || default`): a warning
+	sim --engine motion-css --motion-rest-delta 0 --duration 0.1
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine motion-css" "restDelta 0"
+	assert_usage_error "--motion-duration: '20'" -- \
+	    --engine motion-css --motion-duration 20 --motion-bounce 0.3
+	assert_usage_error "--reanimated-stiffness: '100'" "not of --engine motion-css" -- \
+	    --engine motion-css --reanimated-stiffness 100 --reanimated-damping 10
+	# still ringing at 20 s: the easing is cut there, one warning line
+	sim --engine motion-css --motion-stiffness 100 --motion-damping 0 \
+	    --duration 0.1
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine motion-css" "20000 ms"
+	# the end: the frame the library's easing ends on (its duration, a
+	# 50 ms multiple), read from the golden files; not the JS tick's
+	local e want
+	for e in motion-waapi motion-css; do
+		want=$(awk -F, '$4 == 1 { print $1; exit }' \
+		    "$GOLDEN/$e-p1-60.csv")
+		[ -n "$want" ] || fail_with "$e: the golden run never ends"
+		sim --engine "$e" --motion-stiffness 157.91367041742973 \
+		    --motion-damping 7.5398223686155035 --fps 60 --duration 2 \
+		    --metrics --columns done_time
+		assert_status 0
+		awk -v a="$(sed -n 2p "$OUT")" -v b="$want" 'BEGIN {
+		    d = a - b; exit !(a != "" && d < 1e-12 && d > -1e-12) }' ||
+			fail_with "$e: done_time $(sed -n 2p "$OUT"), the library's $want"
+	done
+	# a duration spring's easing lasts its duration: done at 0.8 s
+	sim --engine motion-waapi --motion-duration 0.8 --motion-bounce 0.25 \
+	    --fps 60 --duration 2 --metrics --columns done_time
+	assert_status 0
+	[ "$(sed -n 2p "$OUT")" = 0.8 ] || fail_with "done_time $(sed -n 2p "$OUT")"
+}

@@ -1,5 +1,6 @@
 /*
- * test_engine_js_a.c - the engines react-spring, motion, popmotion, wobble
+ * test_engine_js_a.c - the engines react-spring, motion (and its WAAPI and
+ * CSS linear() easings, motion-waapi and motion-css), popmotion, wobble
  * and rebound (src/engine_*.c) against the real libraries' golden
  * trajectories (tests/engines/golden, written by tests/engines/gen/ENGINE.mjs
  * driving the npm packages) and against frames computed here by hand from
@@ -33,6 +34,8 @@ static const struct {
 } js_a[] = {
 	{ "react-spring", 12 },
 	{ "motion", 14 },
+	{ "motion-waapi", 23 },
+	{ "motion-css", 23 },
 	{ "popmotion", 10 },
 	{ "wobble", 11 },
 	{ "rebound", 12 },
@@ -211,8 +214,10 @@ goldens(void)
 			    d->d_name[n] != '-' ||
 			    strstr(d->d_name, ".csv") == NULL)
 				continue;
-			/* "motion-" must not take "motion-one-" */
-			if (strncmp(d->d_name + n, "-one-", 5) == 0)
+			/* "motion-" must not take "motion-one-", "-waapi-"... */
+			if (strncmp(d->d_name + n, "-one-", 5) == 0 ||
+			    strncmp(d->d_name + n, "-waapi-", 7) == 0 ||
+			    strncmp(d->d_name + n, "-css-", 5) == 0)
 				continue;
 			snprintf(path, sizeof(path), "%s/%s", GOLDEN_DIR,
 			    d->d_name);
