@@ -28,6 +28,10 @@ packages="$packages g++ pkg-config"
 packages="$packages jq"
 # libcminpack-dev: springsim fit's least squares (MINPACK lmder)
 packages="$packages libcminpack-dev"
+# musl-dev: musl's libm objects (its libc.a), which the build links
+# before -lm so that its numbers are the wasm32-wasi build's (Makefile's
+# SAMEMATH; without it the platform's libm, and make says so)
+packages="$packages musl-dev"
 scaleout=""
 if [ "$check" -eq 2 ]; then
 	# python3-numpy: make bench's NumPy peer (bench/sweep_numpy.py, run
@@ -46,6 +50,10 @@ if [ "$check" -eq 1 ]; then
 	# clang: make portable-build (the library without GCC's vectors,
 	# built by another compiler)
 	packages="$packages clang"
+	# lld, wasi-libc, libclang-rt-dev-wasm32, nodejs: the probe of
+	# tests/cli/samemath.bats built for wasm32-wasi and run under
+	# node:wasi, against the native build's musl libm
+	packages="$packages lld wasi-libc libclang-rt-dev-wasm32 nodejs"
 	# the scale-out recipes' engines (tests/cli/scale-out.bats starts
 	# them by hand): a one-node Slurm cluster and a loopback sshd;
 	# without their recommendations (openssh-server's would bring
