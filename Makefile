@@ -76,7 +76,7 @@ WARN	+= -ffp-contract=off
 # the library's experimental headers too (spring.h: SPRING_EXPERIMENTAL)
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSPRING_EXPERIMENTAL -Iinclude -Isrc \
 	    -Isrc/cli
-LDLIBS	 = -lcsv $(MATHLIB) -lm -pthread
+LDLIBS	 = -lcsv $(MATHLIB_LINK) -lm -pthread
 # One libm for every build (SAMEMATH=auto|yes|no, default auto): the
 # native build takes exp, sin, pow... from musl's C code (Debian's
 # musl-dev 1.2.3, libc.a), the code of wasi-libc's libm, so that the
@@ -102,6 +102,11 @@ SAMEMATH_WHY := $(if $(filter x86_64-%-linux-gnu x86_64-linux-gnu,$(shell \
     build for x86_64 glibc)
 ifeq ($(SAMEMATH_WHY),)
 MATHLIB	 = $(BUILD)/samemath/libm-musl.a
+# every member, whether or not a symbol is still undefined when the
+# linker reaches the archive: under -fsanitize=address, libasan.so (linked
+# first) defines sincos (an interceptor) and would otherwise take gcc's
+# sin+cos calls to glibc's sincos, behind the sanitizer build's back
+MATHLIB_LINK = -Wl,--whole-archive $(MATHLIB) -Wl,--no-whole-archive
 else ifeq ($(SAMEMATH),yes)
 $(error SAMEMATH=yes: $(SAMEMATH_WHY))
 else
@@ -228,7 +233,7 @@ $(BUILD)/libspring.map: $(PIC_OBJ) include/spring.h $(HEADERS)
 $(SOLIB): $(PIC_OBJ) $(BUILD)/libspring.map $(MATHLIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
 	    -Wl,--version-script,$(BUILD)/libspring.map -o $@ $(PIC_OBJ) \
-	    $(MATHLIB) -lm
+	    $(MATHLIB_LINK) -lm
 	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libspring.so
 
