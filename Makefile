@@ -81,7 +81,44 @@ WARN	+= -ffp-contract=off
 # the library's experimental headers too (spring.h: SPRING_EXPERIMENTAL)
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSPRING_EXPERIMENTAL -Iinclude -Isrc \
 	    -Isrc/cli
-LDLIBS	 = -lcsv -lm -pthread
+LDLIBS	 = -lcsv $(MATHLIB_LINK) -lm -pthread
+# One libm for every build (SAMEMATH=auto|yes|no, default auto): the
+# native build takes exp, sin, pow... from musl's C code (Debian's
+# musl-dev 1.2.3, libc.a), the code of wasi-libc's libm, so that the
+# program compiled to wasm32-wasi prints the native program's numbers digit
+# for digit (glibc 2.36's own, FMA variants among them, differ from musl's
+# in the last bit at ~0.5 % of arguments: tests/samemath/).
+# scripts/samemath.sh takes only the functions the library and the program
+# call whose result the C standard leaves open, with their closure of
+# musl's math internals, into $(BUILD)/samemath/libm-musl.a, linked before
+# -lm into springsim, libspring.so (not exported: its version script) and
+# the tests and benches; the exactly rounded ones (sqrt, fma, floor...)
+# stay the platform's.  auto: on an x86_64 glibc target with musl-dev
+# installed, otherwise the platform's libm, said by make (the aarch64
+# cross build, a machine without musl-dev); yes: an error where it cannot
+# be had; no: the platform's libm.  libspring.a carries none of it (its
+# names cannot be hidden): a program linking it links its own libm.
+SAMEMATH ?= auto
+MUSL_LIBC ?= /usr/lib/x86_64-linux-musl/libc.a
+ifneq ($(SAMEMATH),no)
+SAMEMATH_WHY := $(if $(filter x86_64-%-linux-gnu x86_64-linux-gnu,$(shell \
+    $(CC) -dumpmachine 2>/dev/null)),$(if $(wildcard $(MUSL_LIBC)),,no \
+    $(MUSL_LIBC) (Debian: apt-get install musl-dev)),$(CC) does not \
+    build for x86_64 glibc)
+ifeq ($(SAMEMATH_WHY),)
+MATHLIB	 = $(BUILD)/samemath/libm-musl.a
+# every member, whether or not a symbol is still undefined when the
+# linker reaches the archive: under -fsanitize=address, libasan.so (linked
+# first) defines sincos (an interceptor) and would otherwise take gcc's
+# sin+cos calls to glibc's sincos, behind the sanitizer build's back
+MATHLIB_LINK = -Wl,--whole-archive $(MATHLIB) -Wl,--no-whole-archive
+else ifeq ($(SAMEMATH),yes)
+$(error SAMEMATH=yes: $(SAMEMATH_WHY))
+else
+$(info springsim: the platform's libm, not musl's ($(SAMEMATH_WHY)): \
+    numbers may differ from the wasm build's in the last digit)
+endif
+endif
 # springsim fit's least squares: MINPACK's Levenberg-Marquardt (lmder)
 # from Debian's libcminpack-dev (cminpack 1.3: a small, long-kept C
 # library; see src/cli/commands/fit.c), headers in include/cminpack-1 (its
@@ -198,31 +235,40 @@ $(BUILD)/libspring.map: $(PIC_OBJ) include/spring.h $(HEADERS)
 	  echo 'local: *; };'; } >$@.tmp
 	rm -f $@.defined
 	mv -f $@.tmp $@
-$(SOLIB): $(PIC_OBJ) $(BUILD)/libspring.map
+$(SOLIB): $(PIC_OBJ) $(BUILD)/libspring.map $(MATHLIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
-	    -Wl,--version-script,$(BUILD)/libspring.map -o $@ $(PIC_OBJ) -lm
+	    -Wl,--version-script,$(BUILD)/libspring.map -o $@ $(PIC_OBJ) \
+	    $(MATHLIB_LINK) -lm
 	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libspring.so
 
 $(BUILD)/src/cli/commands/fit.o: CPPFLAGS += $(CMINPACK_CFLAGS)
 
-$(BIN): $(CLI_OBJ) $(LIB)
+# musl's libm functions the library and the program call (SAMEMATH above);
+# musl-dev's objects are position-independent (.lo), fit for libspring.so
+$(BUILD)/samemath/libm-musl.a: $(LIB_OBJ) $(CLI_OBJ) scripts/samemath.sh
+	@mkdir -p $(dir $@)
+	NM=$(NM) AR=$(AR) sh scripts/samemath.sh $(MUSL_LIBC) $@ $(LIB_OBJ) \
+	    $(CLI_OBJ)
+
+$(BIN): $(CLI_OBJ) $(LIB) $(MATHLIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(CMINPACK_LIBS) \
 	    $(LDLIBS)
 
 # the unit tests read the engines' golden files wherever they are run from
 $(UNIT_OBJ): CPPFLAGS += -DSPRINGSIM_TREE='"$(CURDIR)"'
-$(UNIT): $(UNIT_OBJ) $(CLI_UNITS) $(LIB)
+$(UNIT): $(UNIT_OBJ) $(CLI_UNITS) $(LIB) $(MATHLIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(CLI_UNITS) $(LIB) $(LDLIBS)
 
 $(BENCH): $(BUILD)/bench/bench.o $(BUILD)/tests/unit/nofit.o $(CLI_UNITS) \
-    $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+    $(LIB) $(MATHLIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter-out $(MATHLIB),$^) $(LDLIBS)
 
 # (the harnesses run fit too: fit.o and MINPACK, as the program links them)
 $(REPLAY): $(BUILD)/tests/fuzz/replay.o $(FUZZ_OBJ) $(CLI_UNITS) \
-    $(BUILD)/src/cli/commands/fit.o $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CMINPACK_LIBS) $(LDLIBS)
+    $(BUILD)/src/cli/commands/fit.o $(LIB) $(MATHLIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter-out $(MATHLIB),$^) \
+	    $(CMINPACK_LIBS) $(LDLIBS)
 
 test: $(BIN) $(UNIT) $(REPLAY)
 	sh tests/run.sh $(BUILD)
@@ -352,9 +398,10 @@ fuzz-corpus:
 	    2>&1 | tail -n 1 || exit 1; done
 
 $(BUILD)/fuzzer-%: tests/fuzz/libfuzzer.c $(FUZZ_OBJ) $(CLI_UNITS) \
-    $(BUILD)/src/cli/commands/fit.o $(LIB)
+    $(BUILD)/src/cli/commands/fit.o $(LIB) $(MATHLIB)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -fsanitize=fuzzer \
-	    -DFUZZ_TARGET=fuzz_$* -o $@ $^ $(CMINPACK_LIBS) $(LDLIBS)
+	    -DFUZZ_TARGET=fuzz_$* -o $@ $(filter-out $(MATHLIB),$^) \
+	    $(CMINPACK_LIBS) $(LDLIBS)
 
 # every command once under valgrind: any error or leak fails
 valgrind: $(BIN)
@@ -522,9 +569,17 @@ WASM_FLAGS = --target=wasm32-wasi -O2 -D_WASI_EMULATED_SIGNAL \
 WASM_SRC = $(filter-out src/cli/csvin.c src/cli/commands/fit.c,$(SRC)) \
 	   web/wasi/nocsv.c web/wasi/calloc.c tests/unit/nofit.c
 WASM_OBJ = $(WASM_SRC:%.c=$(WASM_BUILD)/%.o)
-$(WASM_BUILD)/%.o: %.c web/wasi/compat.h web/wasi/pthread.h
+# the headers each object includes, tracked as $(BUILD)'s are (-MMD): a
+# struct changed in a header must rebuild every wasm object that uses it,
+# or the page runs objects of two layouts (seen: sweep's columns)
+$(WASM_BUILD)/%.o: %.c $(WASM_BUILD)/%.d web/wasi/compat.h web/wasi/pthread.h
 	@mkdir -p $(dir $@)
-	$(WASM_CC) $(CPPFLAGS) -Isrc/cli $(WARN) $(WASM_FLAGS) -c -o $@ $<
+	$(WASM_CC) $(CPPFLAGS) $(DEPFLAGS) -Isrc/cli $(WARN) $(WASM_FLAGS) -c -o $@ $<
+	@touch $@
+$(WASM_BUILD)/%.d: ;
+.PRECIOUS: $(WASM_BUILD)/%.d
+-include $(wildcard $(WASM_BUILD)/*/*.d $(WASM_BUILD)/*/*/*.d \
+    $(WASM_BUILD)/*/*/*/*.d)
 $(WASM_BUILD)/springsim.wasm: $(WASM_OBJ)
 	$(WASM_CC) --target=wasm32-wasi -O2 -Wl,--strip-all -Wl,--wrap=calloc \
 	    -Wl,-z,stack-size=1048576 -o $@ $(WASM_OBJ) -lm \

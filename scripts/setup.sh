@@ -32,6 +32,10 @@ packages="$packages g++ pkg-config"
 packages="$packages jq"
 # libcminpack-dev: springsim fit's least squares (MINPACK lmder)
 packages="$packages libcminpack-dev"
+# musl-dev: musl's libm objects (its libc.a), which the build links
+# before -lm so that its numbers are the wasm32-wasi build's (Makefile's
+# SAMEMATH; without it the platform's libm, and make says so)
+packages="$packages musl-dev"
 scaleout=""
 # clang, lld, wasi-libc, libclang-rt-dev-wasm32: make web (springsim
 # built for wasm32-wasi with Debian's toolchain)
@@ -56,7 +60,8 @@ if [ "$check" -eq 1 ]; then
 	packages="$packages clang"
 	# the page (make web) and its browser tests (tests/cli/web.bats):
 	# Debian's chromium-headless-shell, driven by playwright-core from
-	# npm (tests/web/package-lock.json; npm ci below), and node
+	# npm (tests/web/package-lock.json; npm ci below), and node; $web
+	# and node also build and run tests/cli/samemath.bats's wasm32-wasi probe
 	packages="$packages $web chromium-headless-shell"
 	command -v node >/dev/null || packages="$packages nodejs npm"
 	# the scale-out recipes' engines (tests/cli/scale-out.bats starts

@@ -78,29 +78,24 @@ function combos(argv) {
 	return out;
 }
 
-// Two texts of CSV lines: the same lines, the same cells, numbers the
-// same or (the one known difference, docs/web.md) within 1e-9 of each
-// other relative to their size: wasm32's libm (wasi-libc's, musl's) and
-// glibc's round exp, sin, cos, pow differently in the last bit.  Returns
-// [alike, exact cells, cells differing in the last digits, first diff].
+// Two texts of CSV lines: the same lines and the same cells, character
+// for character (the page's numbers are the program's: both builds use
+// musl's libm, docs/building.md's SAMEMATH).  Returns [alike, cells, the
+// first difference].
 function compareCSV(got, want) {
 	const g = got.split("\n"), w = want.split("\n");
-	if (g.length !== w.length) return [false, 0, 0, `${g.length} lines, want ${w.length}`];
-	let exact = 0, near = 0;
+	if (g.length !== w.length) return [false, 0, `${g.length} lines, want ${w.length}`];
+	let cells = 0;
 	for (let i = 0; i < g.length; i++) {
 		const a = g[i].split(","), b = w[i].split(",");
-		if (a.length !== b.length) return [false, exact, near, `line ${i + 1}: ${g[i]}\nwant ${w[i]}`];
-		for (let j = 0; j < a.length; j++) {
-			if (a[j] === b[j]) { exact++; continue; }
-			const x = Number(a[j]), y = Number(b[j]);
-			if (a[j] !== "" && b[j] !== "" && isFinite(x) && isFinite(y) &&
-			    Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y))) { near++; continue; }
-			return [false, exact, near, `line ${i + 1} cell ${j + 1}: ${a[j]}, want ${b[j]}`];
-		}
+		if (a.length !== b.length) return [false, cells, `line ${i + 1}: ${g[i]}\nwant ${w[i]}`];
+		for (let j = 0; j < a.length; j++, cells++)
+			if (a[j] !== b[j])
+				return [false, cells, `line ${i + 1} cell ${j + 1}: ${a[j]}, want ${b[j]}`];
 	}
-	return [true, exact, near, ""];
+	return [true, cells, ""];
 }
-let libmCells = 0, allCells = 0;
+let allCells = 0;
 
 let n = 0, failed = 0;
 function check(name, ok, detail) {
@@ -129,9 +124,9 @@ async function holdsContract(page, label) {
 	check(`${label}: native sweep runs`, sw.status === 0, sw.stderr);
 	const want = sw.stdout.split("\n").filter((l) => l);
 	const got = await tableLines(page);
-	const [alike, ex, near, why0] = compareCSV(got.join("\n"), want.join("\n"));
-	libmCells += near; allCells += ex + near;
-	check(`${label}: #metrics is sweep -q cell for cell (${near} of ${ex + near} cells in libm's last digits)`,
+	const [alike, cells, why0] = compareCSV(got.join("\n"), want.join("\n"));
+	allCells += cells;
+	check(`${label}: #metrics is sweep -q cell for cell (${cells} cells)`,
 	    alike && got[0] === want[0], why0);
 	const cmd = await page.textContent("#command");
 	const cmdOut = execFileSync("sh", ["-c", cmd.replace(/^springsim /, '"$SPRINGSIM" ')],
@@ -147,9 +142,9 @@ async function holdsContract(page, label) {
 	links.forEach((l, i) => {
 		const body = decodeURIComponent(l.href.replace(/^data:text\/csv;charset=utf-8,/, ""));
 		const r = native(cs[i] || []);
-		const [alike, ex, near, w] = compareCSV(body, r.stdout);
-		libmCells += near; allCells += ex + near;
-		if (!l.download || !alike) { same = false; why = `curve ${i}: ${(cs[i] || []).join(" ")}: ${w}`; }
+		const [alike, cells, w] = compareCSV(body, r.stdout);
+		allCells += cells;
+		if (!l.download || !alike || body !== r.stdout) { same = false; why = `curve ${i}: ${(cs[i] || []).join(" ")}: ${w}`; }
 	});
 	check(`${label}: each CSV is springsim RUN-FLAGS byte for byte`, same, why);
 	const text = await page.textContent("body");
@@ -395,6 +390,6 @@ if (want("easing")) {
 }
 
 await browser.close();
-console.log(`# cells differing from the CLI in libm's last digits: ${libmCells} of ${allCells}`);
+console.log(`# ${allCells} cells compared with the CLI, character for character`);
 console.log(`# ${n - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
