@@ -50,6 +50,7 @@ static const struct suite suites[] = {
 	{ "engine_js_b", test_engine_js_b },
 	{ "engine_reanimated", test_engine_reanimated },
 	{ "engine_native", test_engine_native },
+	{ "engine_unreal", test_engine_unreal },
 	{ NULL, NULL }
 };
 

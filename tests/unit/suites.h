@@ -32,5 +32,6 @@ void test_engine_js_b(void);	/* test_engine_js_b.c: react-motion, motion-one,
 				 * svelte, anime, react-native vs golden */
 void test_engine_reanimated(void);	/* test_engine_reanimated.c: reanimated
 				 * vs golden */
+void test_engine_unreal(void);	/* test_engine_unreal.c: unreal-* engines */
 void test_engine_native(void);	/* test_engine_native.c: unity .. box2d engines */
 #endif
