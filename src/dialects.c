@@ -1252,7 +1252,7 @@ const spring_dialect *const spring_dialects[] = {
 	&popmotion, &popmotion_duration, &wobble, &react_motion, &motion_one,
 	&svelte, &anime, &anime_duration, &react_native, &rn_bounciness,
 	&reanimated, &reanimated_duration,
-	&unreal_smoothing, &unreal_smoothing_dr, &unreal_spring_damper,
+	&unreal_smoothing_dr, &unreal_smoothing, &unreal_spring_damper,
 	&unreal_float_spring,
 	&compose, &flutter, &flutter_duration,
 	NULL
