@@ -1200,7 +1200,8 @@ static const spring_dialect unreal_float_spring = {
 	unreal_float_spring_to, unreal_float_spring_from, 1, 0,
 	"unreal-float-spring", 0,
 "  --unreal-stiffness K --unreal-critical-damping-factor Z [--unreal-mass M]\n"
-"                      omega = sqrt(K/M), zeta = Z  [Unreal FloatSpringInterp]\n"
+"                      omega = sqrt(K/M), zeta = Z\n"
+"                      [Unreal FloatSpringInterp]\n"
 };
 
 /* spring(): DampingRatioNoBouncy 1, StiffnessMedium 1500 */

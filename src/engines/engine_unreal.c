@@ -444,8 +444,10 @@ const spring_engine spring_engine_unreal_smoothing = {
 	"FMath::CriticallyDampedSmoothing",
 	"Unreal Engine 5.8",
 	"critical spring step with e^-x ~ 1/(1+1.00746x+0.45054x^2+"
-	    "0.25725x^3) per DeltaTime, float; W = 2 / SmoothingTime",
-	"EpicGames/UnrealEngine Engine/Source/Runtime/Core/Public/Math/"
+	    "0.25725x^3) per DeltaTime, float; W = 2 / SmoothingTime; "
+	    "DeltaTime uncapped (the world's frame clamp was not read)",
+	"unicorn2022/UE5.8.0 (a public mirror of UE 5.8) "
+	    "Engine/Source/Runtime/Core/Public/Math/"
 	    "UnrealMathUtility.h CriticallyDampedSmoothing, InvExpApprox",
 	"source reading (no Unreal runtime here): hand-computed frames "
 	    "and the exact spring with its e^-x, sin and cos",
@@ -461,8 +463,10 @@ const spring_engine spring_engine_unreal_spring_damper = {
 	"FMath::SpringDamper",
 	"Unreal Engine 5.8",
 	"closed-form step per DeltaTime with InvExpApprox for e^-x and "
-	    "polynomial SinCos, float; any damping ratio",
-	"EpicGames/UnrealEngine Engine/Source/Runtime/Core/Public/Math/"
+	    "polynomial SinCos, float; any damping ratio; DeltaTime uncapped "
+	    "(the world's frame clamp was not read)",
+	"unicorn2022/UE5.8.0 (a public mirror of UE 5.8) "
+	    "Engine/Source/Runtime/Core/Public/Math/"
 	    "UnrealMathUtility.h SpringDamper, SpringDamperSmoothing, SinCos",
 	"source reading (no Unreal runtime here): hand-computed frames "
 	    "and the exact spring with its e^-x, sin and cos",
@@ -478,8 +482,11 @@ const spring_engine spring_engine_unreal_float_spring = {
 	"UKismetMathLibrary::FloatSpringInterp",
 	"Unreal Engine 5.8",
 	"SpringDamper at sqrt(Stiffness/Mass) per DeltaTime, float, state in "
-	    "FFloatSpringState; bClamp clips and zeroes the velocity",
-	"EpicGames/UnrealEngine Engine/Source/Runtime/Engine/Private/"
+	    "FFloatSpringState; bClamp clips and zeroes the velocity; defaults "
+	    "read from a copy of the header, not 5.8's; DeltaTime uncapped "
+	    "(the world's frame clamp was not read)",
+	"unicorn2022/UE5.8.0 (a public mirror of UE 5.8) "
+	    "Engine/Source/Runtime/Engine/Private/"
 	    "KismetMathLibrary.cpp FloatSpringInterp, GenericSpringInterp",
 	"source reading (no Unreal runtime here): hand-computed frames "
 	    "and the exact spring with its e^-x, sin and cos",
