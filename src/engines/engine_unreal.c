@@ -96,10 +96,13 @@ ue_sincos(float *s, float *c, float value)
 {
 	float q = (UE_INV_PI * 0.5f) * value, y, sign, y2, p;
 
-	if (value >= 0.0f)
-		q = (float)(int64_t)(q + 0.5f);
-	else
-		q = (float)(int64_t)(q - 0.5f);
+	q += value >= 0.0f ? 0.5f : -0.5f;
+	/*
+	 * (int64)q, which C leaves undefined past int64's range (and for
+	 * NaN): x86-64's cvttss2si gives INT64_MIN there, as Unreal's build
+	 * would; the check keeps the engines' W dt far below it
+	 */
+	q = fabsf(q) < 0x1p63f ? (float)(int64_t)q : (float)INT64_MIN;
 	y = value - UE_TWO_PI * q;
 	if (y > UE_HALF_PI) {
 		y = UE_PI - y;
@@ -266,12 +269,33 @@ ue_smoothing_frame(spring_engine_state *st, double t)
 
 /* ---- unreal-spring-damper: FMath::SpringDamper ---- */
 
+/*
+ * W = f UE_TWO_PI in float: past FLT_MAX it is inf and every branch NaN.
+ * 0, or -1 after the message (engine is the engine's name).
+ */
+static int
+ue_float_w(const char *engine, const char *what, float f, double omega,
+    char *msg, unsigned long len)
+{
+	if (isfinite(f * UE_TWO_PI))
+		return 0;
+	if (msg != NULL)
+		snprintf(msg, len, "%s: %s overflows a float (W = 2 pi f, "
+		    "omega %g): Unreal's float arithmetic gives NaN", engine,
+		    what, omega);
+	return -1;
+}
+
 /* SpringDamper takes every zeta >= 0 and every frequency > 0. */
 static int
 ue_damper_check(const spring_engine_setup *su, char *msg, unsigned long len)
 {
 	float z = (float)su->params.zeta;
 
+	if (ue_float_w("unreal-spring-damper", "UndampedFrequency",
+	    (float)(su->params.omega / 6.283185307179586), su->params.omega,
+	    msg, len) != 0)
+		return -1;
 	if (z == 1.0f && su->params.zeta != 1.0) {
 		if (msg != NULL)
 			snprintf(msg, len, "unreal-spring-damper: DampingRatio "
@@ -358,7 +382,18 @@ ue_float_spring_check(const spring_engine_setup *su, char *msg,
 	double hi = spring_engine_knob_or(su, kn, FS_K_MAX);
 
 	ue_float_spring_params(su, &k, &m);
-	if (fabsf(m) <= UE_SMALL_NUMBER || !isfinite(k)) {
+	if (isfinite(k) && fabsf(m) > UE_SMALL_NUMBER &&
+	    ue_float_w("unreal-float-spring", "sqrt(Stiffness / Mass)",
+	    sqrtf(k / m) / (2.0f * UE_PI), su->params.omega, msg, len) != 0)
+		return -1;
+	if (!isfinite(k)) {
+		if (msg != NULL)
+			snprintf(msg, len, "unreal-float-spring: Stiffness %g "
+			    "overflows a float", su->params.omega *
+			    su->params.omega * su->params.mass);
+		return -1;
+	}
+	if (fabsf(m) <= UE_SMALL_NUMBER) {
 		if (msg != NULL)
 			snprintf(msg, len, "unreal-float-spring: Mass %g, "
 			    "Stiffness %g: FloatSpringInterp would never step",

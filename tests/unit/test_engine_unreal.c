@@ -241,6 +241,10 @@ test_spring_damper(void)
 		e->frame(&st, k / 60.0);
 		CHECK_NEAR(st.x, 1.0 - cos(w * k * h), 2e-5);
 	}
+	/* a frequency past FLT_MAX: Unreal's float W is inf, refused */
+	su = setup(1e50, 0.5, 1.0, 0.0, 0.0, 1.0);
+	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
+	CHECK(strstr(msg, "overflows a float") != NULL);
 	/* a ratio 1 only as a float runs the critical branch: said */
 	su = setup(w, 1.0 + 1e-9, 1.0, 0.0, 0.0, 1.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
@@ -325,6 +329,10 @@ test_float_spring(void)
 	e->frame(&st, 1.0 / 60.0);
 	e->frame(&st, 2.0 / 60.0);
 	CHECK_EQ(st.x, 0.05202615261077881);
+	/* a Stiffness past FLT_MAX, refused */
+	su = setup(1e20, 0.5, 1.0, 0.0, 0.0, 1.0);
+	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
+	CHECK(strstr(msg, "Stiffness") != NULL);
 	/* MinValue above MaxValue: runs, said */
 	su = setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
 	golden_knob(&su, "unreal-float-spring", "bClamp", 1.0);
