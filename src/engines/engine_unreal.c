@@ -210,6 +210,14 @@ ue_smoothing_check(const spring_engine_setup *su, char *msg,
 {
 	float T = (float)(2.0 / su->params.omega);
 
+	if (isinf(T)) {		/* TargetValueRate 0 times T inf: NaN */
+		if (msg != NULL)
+			snprintf(msg, len, "unreal-smoothing: SmoothingTime "
+			    "(--unreal-smoothing-time) "
+			    "%g overflows a float: CriticallyDampedSmoothing "
+			    "gives NaN", 2.0 / su->params.omega);
+		return -1;
+	}
 	if (!(T > UE_KINDA_SMALL_NUMBER)) {
 		if (msg != NULL)
 			snprintf(msg, len, "unreal-smoothing: "

@@ -142,6 +142,9 @@ test_smoothing(void)
 	su = setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
 	CHECK(strstr(msg, "critically") != NULL);
+	su = setup(1e-90, 1.0, 1.0, 0.0, 0.0, 1.0);	/* T 2e90: inf */
+	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
+	CHECK(strstr(msg, "overflows a float") != NULL);
 	su = setup(1e5, 1.0, 1.0, 0.0, 0.0, 1.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
 	e->start(&su, &st);
