@@ -477,9 +477,9 @@ bench_engines(void)
 
 	printf("6. Engines (--engine): spring_simulate for the metrics, the "
 	    "default spring, 10 s\n");
-	printf("  %-16s %12s %12s\n", "engine", "ns/frame 30", "ns/frame 144");
+	printf("  %-20s %12s %12s\n", "engine", "ns/frame 30", "ns/frame 144");
 	for (e = spring_engines; *e != NULL; e++) {
-		printf("  %-16s", (*e)->name);
+		printf("  %-20s", (*e)->name);
 		for (i = 0; i < 2; i++) {
 			sim = default_sim(spring_rule_exact, 0.3, 1.0 / fps[i],
 			    (long)(10.0 * fps[i]));

@@ -67,6 +67,15 @@
  *	stiffness calculateNewStiffnessToMatchDuration bisects for (the
  *	critical formula's energy at 1.5 duration at 6e-9 of the start's;
  *	from rest here, the engine searching again with its start).
+ *   Unreal Engine 5.8 (Engine/Source/Runtime/Core/Public/Math/
+ *	UnrealMathUtility.h, Engine/Private/KismetMathLibrary.cpp; read, not
+ *	run): CriticallyDampedSmoothing's SmoothingTime T is critical with
+ *	omega = 2 / T; SpringDamperSmoothing(T, DampingRatio) calls
+ *	SpringDamper with UndampedFrequency 1 / (pi T), so omega = 2 / T and
+ *	zeta = DampingRatio; SpringDamper's UndampedFrequency f (Hz) is
+ *	omega = 2 pi f; FloatSpringInterp's Stiffness, CriticalDampingFactor
+ *	and Mass are omega = sqrt(K / M), zeta = CriticalDampingFactor.  No
+ *	defaults in Unreal: T 0.2 s, f 2 Hz, K 25, ratios 1, Mass 1 here.
  *   Box2D soft constraints (erincatto/box2d, b2MakeSoft in solver.h;
  *	b2DefaultWorldDef in types.c: contactHertz 30, contactDampingRatio
  *	10, jointHertz 60, jointDampingRatio 2): omega = 2 pi hertz, zeta =
@@ -354,6 +363,25 @@ unity_from(const spring_params *p, double h, double *v)
 	v[0] = critical(p->zeta) ? 2.0 / p->omega : NAN;
 }
 
+/* Unreal's SmoothingTime and DampingRatio: omega = 2 / T. */
+static void
+unreal_smoothing_dr_from(const spring_params *p, double h, double *v)
+{
+	(void)h;
+	v[0] = 2.0 / p->omega;
+	v[1] = p->zeta;
+}
+
+/* Unreal FloatSpringInterp's Stiffness, CriticalDampingFactor, Mass. */
+static void
+unreal_float_spring_from(const spring_params *p, double h, double *v)
+{
+	(void)h;
+	v[0] = spring_stiffness(p);
+	v[1] = p->zeta;
+	v[2] = p->mass;
+}
+
 /* react-spring's frequency (from 0.01 s), damping ratio and mass. */
 static void
 react_frequency_from(const spring_params *p, double h, double *v)
@@ -529,6 +557,35 @@ box2d_to(const double *v, double mass, double h, spring_params *p)
 	(void)mass;
 	(void)h;
 	return spring_from_box2d(v[0], v[1], p);
+}
+
+/* SpringDamperSmoothing: UndampedFrequency 1 / (pi T), DampingRatio. */
+static int
+unreal_smoothing_dr_to(const double *v, double mass, double h,
+    spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_box2d(2.0 / (TWO_PI * v[0]), v[1], p);
+}
+
+/* CriticallyDampedSmoothing's SmoothingTime: critical, omega = 2 / T. */
+static int
+unreal_smoothing_to(const double *v, double mass, double h, spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_box2d(2.0 / (TWO_PI * v[0]), 1.0, p);
+}
+
+/* Unreal's own Stiffness, CriticalDampingFactor and Mass. */
+static int
+unreal_float_spring_to(const double *v, double mass, double h,
+    spring_params *p)
+{
+	(void)mass;
+	(void)h;
+	return spring_from_unreal(v[0], v[1], v[2], p);
 }
 
 /* SwiftUI's response and dampingFraction. */
@@ -1111,6 +1168,53 @@ static const spring_dialect reanimated_duration = {
 "                      the start's)\n"
 };
 
+/* Unreal has no defaults for these: 0.2 s, 2 Hz, 25, ratio 1, mass 1 */
+static const spring_dialect unreal_smoothing = {
+	"unreal-smoothing", "Unreal Engine",
+	"Unreal FMath::CriticallyDampedSmoothing", SPRING_DIALECT_ENGINE,
+	{ POS("SmoothingTime", "unreal-smoothing-time", "s", 0.2), END },
+	unreal_smoothing_to, unity_from, 0, 0,
+	"unreal-smoothing unreal-spring-damper", 0,
+"  --unreal-smoothing-time T   critical, omega = 2 / T\n"
+"                      [Unreal CriticallyDampedSmoothing]\n"
+};
+
+static const spring_dialect unreal_smoothing_dr = {
+	"unreal-smoothing-dr", "Unreal Engine",
+	"Unreal FMath::SpringDamperSmoothing", SPRING_DIALECT_ENGINE,
+	{ POS("SmoothingTime", "unreal-smoothing-time", "s", 0.2),
+	  NONNEG("DampingRatio", "unreal-damping-ratio", "1", 1.0), END },
+	unreal_smoothing_dr_to, unreal_smoothing_dr_from, 0, 0,
+	"unreal-spring-damper", 0,
+"  --unreal-smoothing-time T --unreal-damping-ratio Z   omega = 2 / T\n"
+"                      (UndampedFrequency 1 / (pi T)), zeta = Z\n"
+"                      [Unreal SpringDamperSmoothing]\n"
+};
+
+static const spring_dialect unreal_spring_damper = {
+	"unreal-spring-damper", "Unreal Engine", "Unreal FMath::SpringDamper",
+	SPRING_DIALECT_ENGINE,
+	{ POS("UndampedFrequency", "unreal-undamped-frequency", "Hz", 2.0),
+	  NONNEG("DampingRatio", "unreal-damping-ratio", "1", 1.0), END },
+	box2d_to, hz_ratio_from, 0, 0, "unreal-spring-damper", 0,
+"  --unreal-undamped-frequency F --unreal-damping-ratio Z   Hz: omega =\n"
+"                      2 pi F, zeta = Z  [Unreal SpringDamper]\n"
+};
+
+static const spring_dialect unreal_float_spring = {
+	"unreal-float-spring", "Unreal Engine",
+	"Unreal UKismetMathLibrary::FloatSpringInterp", SPRING_DIALECT_ENGINE,
+	{ POS("Stiffness", "unreal-stiffness", "N/m", 25.0),
+	  NONNEG("CriticalDampingFactor", "unreal-critical-damping-factor",
+	  "1", 1.0),
+	  MASS("Mass", "unreal-mass"), END },
+	unreal_float_spring_to, unreal_float_spring_from, 1, 0,
+	"unreal-float-spring", 0,
+"  --unreal-stiffness K --unreal-critical-damping-factor Z [--unreal-mass M]\n"
+"                      omega = sqrt(K/M), zeta = Z\n"
+"                      [Unreal FloatSpringInterp]\n"
+};
+
 /* spring(): DampingRatioNoBouncy 1, StiffnessMedium 1500 */
 static const spring_dialect compose = {
 	"compose", "androidx.compose.animation", "Jetpack Compose spring()",
@@ -1160,6 +1264,8 @@ const spring_dialect *const spring_dialects[] = {
 	&popmotion, &popmotion_duration, &wobble, &react_motion, &motion_one,
 	&remotion, &svelte, &anime, &anime_duration, &react_native,
 	&rn_bounciness, &reanimated, &reanimated_duration,
+	&unreal_smoothing_dr, &unreal_smoothing, &unreal_spring_damper,
+	&unreal_float_spring,
 	&compose, &flutter, &flutter_duration,
 	NULL
 };

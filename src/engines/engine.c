@@ -12,7 +12,8 @@
 
 /*
  * Each engine_*.c defines one engine, spring_engine_NAME (a struct, not a
- * pointer: the table below needs constant addresses).  The order is the
+ * pointer: the table below needs constant addresses); engine_unreal.c
+ * defines Unreal's three, which share FMath's code.  The order is the
  * one `springsim list` prints and `--engine all` runs: the npm libraries,
  * then the native ones.
  */
@@ -32,6 +33,9 @@ extern const spring_engine spring_engine_react_native;
 extern const spring_engine spring_engine_reanimated;
 extern const spring_engine spring_engine_remotion;
 extern const spring_engine spring_engine_unity;
+extern const spring_engine spring_engine_unreal_smoothing;
+extern const spring_engine spring_engine_unreal_spring_damper;
+extern const spring_engine spring_engine_unreal_float_spring;
 extern const spring_engine spring_engine_android;
 extern const spring_engine spring_engine_compose;
 extern const spring_engine spring_engine_flutter;
@@ -56,6 +60,9 @@ const spring_engine *const spring_engines[] = {
 	&spring_engine_reanimated,
 	&spring_engine_remotion,
 	&spring_engine_unity,
+	&spring_engine_unreal_smoothing,
+	&spring_engine_unreal_spring_damper,
+	&spring_engine_unreal_float_spring,
 	&spring_engine_android,
 	&spring_engine_compose,
 	&spring_engine_flutter,

@@ -470,3 +470,59 @@ metric() {
 	assert_status 0
 	[ "$(sed -n 2p "$OUT")" = 0.8 ] || fail_with "done_time $(sed -n 2p "$OUT")"
 }
+
+@test "unreal: the three engines, their flags in Unreal's names, refusals and warnings" {
+	# FloatSpringInterp's first frame, hand-computed in float (the
+	# formulas of KismetMathLibrary.cpp and SpringDamper, written out in
+	# tests/unit/test_engine_unreal.c): Stiffness 100, factor 0.3
+	sim --engine unreal-float-spring --unreal-stiffness 100 \
+	    --unreal-critical-damping-factor 0.3 --fps 60 --duration 0.02
+	assert_status 0
+	[ "$(sed -n 3p "$OUT" | cut -d, -f1-3)" = "0.016666666666666666,0.013650774955749512,1.5783209800720215" ] ||
+		fail_with "frame 1: $(sed -n 3p "$OUT")"
+	# the same spring as SpringDamper (f = 10 / 2 pi Hz) and as
+	# SpringDamperSmoothing (T = 0.2 s: omega 10) at zeta 0.3
+	sim --engine unreal-spring-damper --unreal-undamped-frequency 2 \
+	    --unreal-damping-ratio 0.3 --fps 60 --duration 0.02
+	assert_status 0
+	[ "$(sed -n 3p "$OUT" | cut -d, -f2)" = "0.021237075328826904" ] ||
+		fail_with "SpringDamper frame 1: $(sed -n 3p "$OUT")"
+	sim --engine unreal-smoothing --unreal-smoothing-time 0.2 --fps 60 \
+	    --duration 0.02
+	assert_status 0
+	[ "$(sed -n 3p "$OUT" | cut -d, -f2-3)" = "0.012651562690734863,1.4104979038238525" ] ||
+		fail_with "CriticallyDampedSmoothing frame 1: $(sed -n 3p "$OUT")"
+	sim --engine unreal-spring-damper --unreal-smoothing-time 0.2 \
+	    --unreal-damping-ratio 0.3 --duration 0.1
+	assert_status 0
+	# bClamp with the defaults [-1, 1]: the overshoot clipped at 1
+	sim --engine unreal-float-spring --unreal-stiffness 100 \
+	    --unreal-critical-damping-factor 0.3 --unreal-clamp --metrics \
+	    --columns overshoot
+	assert_status 0
+	[ "$(sed -n 2p "$OUT")" = 0 ] || fail_with "overshoot $(sed -n 2p "$OUT")"
+	# refusals: a flag of another engine, a knob without its engine
+	assert_usage_error "--unreal-stiffness: '100'" "not of --engine unreal-smoothing" -- \
+	    --engine unreal-smoothing --unreal-stiffness 100 \
+	    --unreal-critical-damping-factor 1
+	assert_usage_error "--unreal-clamp goes with --engine unreal-float-spring" -- \
+	    --engine unity --unreal-clamp
+	assert_usage_error "--unreal-smoothing-time: '0' must be > 0" -- \
+	    --engine unreal-smoothing --unreal-smoothing-time 0
+	# what Unreal changes: one warning line, and the run
+	sim --engine unreal-smoothing --uaf 10 --dr 0.5 --duration 0.1
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine unreal-smoothing" "critically damped"
+	sim --engine unreal-float-spring --unreal-stiffness 100 \
+	    --unreal-critical-damping-factor 0.3 --unreal-clamp \
+	    --unreal-min-value 2 --duration 0.1
+	assert_status 0
+	assert_one_stderr_line
+	assert_stderr_has "warning: --engine unreal-float-spring" "MinValue"
+	# the help says what was read and what was not
+	run "$SPRINGSIM" help unreal-float-spring
+	assert_status 0
+	[[ $output == *"KismetMathLibrary.cpp"* ]] || fail_with "no source cited"
+	[[ $output == *"no Unreal runtime"* ]] || fail_with "not said how checked"
+}

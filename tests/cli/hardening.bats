@@ -375,6 +375,15 @@ EDGE_TABLE='--x0|
 --flutter-duration|--flutter-bounce 0.3
 --flutter-bounce|--flutter-duration 0.8
 --unity-max-speed|--engine unity --unity-smooth-time 0.2
+--unreal-smoothing-time|--engine unreal-smoothing
+--unreal-damping-ratio|--unreal-undamped-frequency 2
+--unreal-undamped-frequency|--unreal-damping-ratio 0.5
+--unreal-stiffness|--unreal-critical-damping-factor 0.5
+--unreal-critical-damping-factor|--unreal-stiffness 100
+--unreal-mass|--unreal-stiffness 100 --unreal-critical-damping-factor 0.5
+--unreal-target-velocity-amount|--engine unreal-float-spring
+--unreal-min-value|--engine unreal-float-spring --unreal-clamp
+--unreal-max-value|--engine unreal-float-spring --unreal-clamp
 --android-min-visible-change|--engine android
 --box2d-substeps|--engine box2d
 --svelte-precision|--engine svelte

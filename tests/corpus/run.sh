@@ -13,7 +13,7 @@
 #
 # The size and the hash pin every byte; the text is there to read a
 # difference.  A stream without a final newline gets a last line
-# "\ no newline at end"; a stream over 20000 bytes is shown only by its
+# "\ no newline at end"; a stream over 40000 bytes is shown only by its
 # first 5 lines and a line "... N lines in all".
 #
 # commands.txt: a line "## NAME" starts group NAME; other lines starting
@@ -32,7 +32,7 @@ case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 [ -x "$bin" ] || { echo "run.sh: $bin: not an executable" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 export LC_ALL=C
-limit=20000
+limit=40000
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/corpus.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT

@@ -51,6 +51,7 @@ static const struct suite suites[] = {
 	{ "engine_reanimated", test_engine_reanimated },
 	{ "engine_native", test_engine_native },
 	{ "engine_remotion", test_engine_remotion },
+	{ "engine_unreal", test_engine_unreal },
 	{ NULL, NULL }
 };
 

@@ -32,6 +32,7 @@ void test_engine_js_b(void);	/* test_engine_js_b.c: react-motion, motion-one,
 				 * svelte, anime, react-native vs golden */
 void test_engine_reanimated(void);	/* test_engine_reanimated.c: reanimated
 				 * vs golden */
+void test_engine_unreal(void);	/* test_engine_unreal.c: unreal-* engines */
 void test_engine_native(void);	/* test_engine_native.c: unity .. box2d engines */
 void test_engine_remotion(void);	/* test_engine_remotion.c */
 #endif
