@@ -507,7 +507,7 @@ cmd_export_engine(int argc, char **argv)
 	const struct library_config *c;
 	const char *const *r;
 	char buf[NUMFMT_MAX + 1];
-	double x0, travel, end, last, frames_error = 0.0, error;
+	double x0, travel, end, t_run, last, frames_error = 0.0, error;
 	long i;
 	int rc;
 
@@ -555,7 +555,7 @@ cmd_export_engine(int argc, char **argv)
 		    "two", rs->engine);
 		goto done;
 	}
-	end = fk.f[fk.n - 1].tau;
+	end = t_run = fk.f[fk.n - 1].tau;
 	last = (fk.f[fk.n - 1].y - x0) / travel;
 	if (fk.done < 0 && !(fabs(last - 1.0) <= o.tolerance)) {
 		rc = usage_error("--engine %s: not done by its last frame at "
@@ -603,9 +603,9 @@ cmd_export_engine(int argc, char **argv)
 	error = fmax(exact_error(&pr, &rs->sim.params, e),
 	    spring_progress_tail_at(&pr, e->pts[e->n - 1].y));
 	if (fk.done < 0)
-		warn_msg("warning: --engine %s is not done by %g s, within "
-		    "--tolerance of the target from there on; the easing ends "
-		    "there", rs->engine, end);
+		warn_msg("warning: --engine %s ends no animation in its run "
+		    "(%g s of frames); the easing ends at %g s, within "
+		    "--tolerance of the target", rs->engine, t_run, end);
 	if (out_open(out, rs->output) != 0) {
 		rc = EXIT_IO;
 		goto done;
