@@ -304,19 +304,41 @@ spring_easing_chords(spring_curve_fn f, const void *ctx, double tol,
 	return n;
 }
 
-/* |offset| at t, for the golden-section search of the tail */
+/* -|offset + c| at t (c = 1 - level), for the golden-section search */
 static double
-neg_gap(const spring_progress *pr, double t)
+neg_gap(const spring_progress *pr, double t, double c)
 {
-	return -fabs(offset_at(pr, t));
+	return -fabs(offset_at(pr, t) + c);
+}
+
+/* See easing.h. */
+double
+spring_progress_tail(const spring_progress *pr)
+{
+	return spring_progress_tail_at(pr, 1.0);
+}
+
+/*
+ * The horizon past which |offset + c| <= worst: where the envelope falls
+ * below worst - |c| (at least 1e-9 of worst), capped.
+ */
+static double
+tail_horizon(const spring_progress *pr, double worst, double c, double cap)
+{
+	double band = worst - fabs(c);
+
+	if (c != 0.0 && band < 1e-9 * worst)
+		band = 1e-9 * worst;
+	return fmin(cap, envelope_time(pr, band));
 }
 
 /* See easing.h: the grid's largest, refined by golden section. */
 double
-spring_progress_tail(const spring_progress *pr)
+spring_progress_tail_at(const spring_progress *pr, double level)
 {
 	const double g = 0.5 * (sqrt(5.0) - 1.0);
-	double t = pr->duration, worst = fabs(offset_at(pr, t)), at = t;
+	double c = 1.0 - level, t = pr->duration;
+	double worst = fabs(offset_at(pr, t) + c), at = t;
 	double next, hi, lo, x1, x2, f1, f2, cap;
 	long n = 0;
 	int i;
@@ -324,43 +346,112 @@ spring_progress_tail(const spring_progress *pr)
 	/*
 	 * Below critical |offset| is the decaying envelope times |cos|, whose
 	 * peaks come every half period: none after the first half period
-	 * from the end is taller than the one in it (or the end itself).
+	 * from the end is taller than the one in it (or the end itself); a
+	 * level other than 1 favours one sign, a whole period.
 	 */
-	cap = pr->ref.zeta < 1.0 ? pr->duration + (0.5 * SEGMENT_SAMPLES +
-	    1.0) * (grid_next(pr, 0.0) - 0.0) : INFINITY;
-	hi = fmin(cap, envelope_time(pr, worst));
+	cap = pr->ref.zeta < 1.0 ? pr->duration + ((c != 0.0 ? 1.0 : 0.5) *
+	    SEGMENT_SAMPLES + 1.0) * (grid_next(pr, 0.0) - 0.0) : INFINITY;
+	hi = tail_horizon(pr, worst, c, cap);
 	for (; t < hi && n < GRID_POINTS_MAX; t = next, n++) {
 		double e;
 
 		next = grid_next(pr, t);
-		e = fabs(offset_at(pr, next));
+		e = fabs(offset_at(pr, next) + c);
 		if (e > worst) {
 			/* a new largest: the bound's horizon comes nearer */
 			worst = e;
 			at = next;
-			hi = fmin(cap, envelope_time(pr, worst));
+			hi = tail_horizon(pr, worst, c, cap);
 		}
 	}
 	lo = fmax(pr->duration, at - (grid_next(pr, at) - at));
 	hi = grid_next(pr, at);
 	x1 = hi - g * (hi - lo);
 	x2 = lo + g * (hi - lo);
-	f1 = neg_gap(pr, x1);
-	f2 = neg_gap(pr, x2);
+	f1 = neg_gap(pr, x1, c);
+	f2 = neg_gap(pr, x2, c);
 	for (i = 0; i < 80 && hi - lo > 1e-13 * hi; i++) {
 		if (f1 < f2) {
 			hi = x2;
 			x2 = x1;
 			f2 = f1;
 			x1 = hi - g * (hi - lo);
-			f1 = neg_gap(pr, x1);
+			f1 = neg_gap(pr, x1, c);
 		} else {
 			lo = x1;
 			x1 = x2;
 			f1 = f2;
 			x2 = lo + g * (hi - lo);
-			f2 = neg_gap(pr, x2);
+			f2 = neg_gap(pr, x2, c);
 		}
 	}
-	return fmax(worst, -fmin(f1, f2));
+	/* the limit, |1 - level|, belongs to the supremum */
+	return fmax(fmax(worst, -fmin(f1, f2)), fabs(c));
+}
+
+/*
+ * See easing.h.  From each frame i on the path, the chords to i + 1,
+ * i + 2, ... are checked against the cone [lo, hi] of slopes within tol
+ * of every frame between; the cone only narrows, so the scan stops when
+ * it is empty.  work: each frame's fewest points to it, and the frame
+ * before it on that path.
+ */
+long
+spring_easing_frame_chords(const spring_easing_point *fr, long n,
+    double tol, long *work, long *idx, long max)
+{
+	long *best = work, *prev = work + n, i, j, k;
+
+	if (n < 2 || !(tol > 0.0))
+		return -1;
+	for (i = 0; i < n; i++)
+		best[i] = i == 0 ? 1 : -1;
+	prev[0] = 0;
+	for (i = 0; i + 1 < n; i++) {
+		double lo = -INFINITY, hi = INFINITY;
+
+		for (j = i + 1; j < n && lo <= hi; j++) {
+			double dt = fr[j].tau - fr[i].tau;
+			double s = (fr[j].y - fr[i].y) / dt;
+
+			if (s >= lo && s <= hi &&
+			    (best[j] < 0 || best[i] + 1 < best[j])) {
+				best[j] = best[i] + 1;
+				prev[j] = i;
+			}
+			lo = fmax(lo, (fr[j].y - tol - fr[i].y) / dt);
+			hi = fmin(hi, (fr[j].y + tol - fr[i].y) / dt);
+		}
+	}
+	if (best[n - 1] > max)
+		return -1;
+	for (k = best[n - 1], j = n - 1; k > 0; j = prev[j])
+		idx[--k] = j;
+	return best[n - 1];
+}
+
+/* See easing.h. */
+double
+spring_easing_frames_error(const spring_easing_point *pts, int n,
+    const spring_easing_point *fr, long nf)
+{
+	double worst = 0.0;
+	long k;
+	int i = 0;
+
+	for (k = 0; k < nf; k++) {
+		double tau = fr[k].tau, y;
+
+		while (i + 2 < n && pts[i + 1].tau <= tau)
+			i++;
+		if (tau <= pts[0].tau)
+			y = pts[0].y;
+		else if (tau >= pts[n - 1].tau)
+			y = pts[n - 1].y;
+		else
+			y = pts[i].y + (pts[i + 1].y - pts[i].y) *
+			    (tau - pts[i].tau) / (pts[i + 1].tau - pts[i].tau);
+		worst = fmax(worst, fabs(y - fr[k].y));
+	}
+	return worst;
 }

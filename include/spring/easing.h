@@ -80,6 +80,33 @@ double spring_easing_error(spring_curve_fn f, const void *ctx,
  * value (1).  0 for a spring already settled in the band of 0.
  */
 double spring_progress_tail(const spring_progress *pr);
+/*
+ * The same for an animation that ends showing `level` (an engine's last
+ * frame): the largest |progress - level| from the end on, the limit
+ * |1 - level| included; the bound's horizon is where the envelope falls
+ * below the largest found less |1 - level| (at least 1e-9 of it), a full
+ * period after the end below critical.  level 1 is spring_progress_tail.
+ */
+double spring_progress_tail_at(const spring_progress *pr, double level);
+
+/*
+ * The fewest of n frames (tau rising strictly, y) whose polyline stays
+ * within tol of every frame between its points (so of the frames'
+ * polyline: the gap of two straight lines is largest at a frame): a
+ * shortest path over the chords, each chord's reach found by the cone of
+ * the slopes that pass within tol of the frames it spans.  idx gets the
+ * frames' indices, 0 first and n - 1 last; work holds 2 n longs.  The
+ * number of points, or -1 when more than max would be needed, n < 2 or
+ * tol is not > 0.
+ */
+long spring_easing_frame_chords(const spring_easing_point *fr, long n,
+    double tol, long *work, long *idx, long max);
+/*
+ * The largest |L(tau) - y| over the frames, L the polyline of pts (as
+ * spring_easing_error's), constant past its ends.
+ */
+double spring_easing_frames_error(const spring_easing_point *pts, int n,
+    const spring_easing_point *fr, long nf);
 
 #ifdef __cplusplus
 }

@@ -146,3 +146,125 @@ css_error() {
 	assert_one_stderr_line
 	assert_stderr_has "warning: --duration 1"
 }
+
+# frames_error CSV - the largest |linear() - progress| of $output's
+# css_easing over the frames of CSV (springsim --engine ...'s t,x,...,
+# target columns, x0 its first x) up to css_duration_ms, the easing
+# interpolated as CSS does at t / duration
+frames_error() {
+	{ printf '%s\n' "$output"; cat "$1"; } | awk -F'[=,]' '
+	$1 == "css_easing" { s = substr($0, 12) }
+	$1 == "css_duration_ms" { T = $2 / 1000 }
+	$1 == "t" { csv = 1; next }
+	csv { t[++m] = $1; x[m] = $2; g[m] = $4 }
+	END {
+		sub(/^linear\(/, "", s); sub(/\)$/, "", s)
+		n = split(s, part, /, /)
+		for (i = 1; i <= n; i++) {
+			k = split(part[i], f, / /)
+			y[i] = f[1] + 0
+			if (k == 2) { sub(/%$/, "", f[2]); p[i] = f[2] / 100 }
+			else p[i] = (i == 1 ? 0 : 1)
+		}
+		worst = 0; j = 1; used = 0
+		for (r = 1; r <= m; r++) {
+			tau = t[r] / T
+			if (tau > 1 + 1e-12) break
+			used++
+			while (j < n - 1 && p[j + 1] <= tau) j++
+			if (tau >= 1) ease = y[n]
+			else ease = y[j] + (y[j + 1] - y[j]) * (tau - p[j]) / (p[j + 1] - p[j])
+			d = ease - (x[r] - x[1]) / (g[r] - x[1]); if (d < 0) d = -d
+			if (d > worst) worst = d
+		}
+		printf "%.17g %d\n", worst, used
+	}'
+}
+
+@test "export --engine: the printed linear() passes within the tolerance of every frame the library shows" {
+	local e tol csv="$BATS_TEST_TMPDIR/frames.csv"
+	for e in react-spring motion svelte reanimated popmotion; do
+		for tol in 0.01 0.001; do
+			run "$SPRINGSIM" export --engine "$e" --omega 12 --zeta 0.5 --x0 2 --target -1 --fps 60 --tolerance "$tol"
+			assert_success
+			"$SPRINGSIM" --engine "$e" --omega 12 --zeta 0.5 --x0 2 --target -1 --fps 60 --duration 10 >"$csv"
+			local got stated
+			got=$(frames_error "$csv")
+			stated=$(kv css_max_error_frames)
+			awk -v a="${got% *}" -v used="${got#* }" -v s="$stated" -v t="$tol" 'BEGIN {
+			    if (used < 10) { print used " frames"; exit 1 }
+			    if (!(a <= t)) { print "measured " a " above " t; exit 1 }
+			    d = a - s; if (d < 0) d = -d
+			    if (d > 1e-12) { print "measured " a ", stated " s; exit 1 } }' ||
+				fail_with "$e, tolerance $tol: measured $got, stated $stated"
+			# the points are frames: fewer than the frames it spans
+			[ "$(kv css_points)" -lt "${got#* }" ] ||
+				fail_with "$e: $(kv css_points) points for ${got#* } frames"
+		done
+	done
+}
+
+@test "export --engine: css_max_error is the easing's distance from the closed-form spring, over the animation and after" {
+	local e
+	for e in react-spring svelte reanimated motion; do
+		run "$SPRINGSIM" export --engine "$e" --omega 12 --zeta 0.5 --x0 2 --target -1 --v0 3
+		assert_success
+		local got stated
+		got=$(css_error 12 0.5 2 3 -1)
+		stated=$(kv css_max_error)
+		awk -v a="$got" -v s="$stated" 'BEGIN { d = a - s; if (d < 0) d = -d
+		    exit !(d <= 1e-3 * s + 1e-9) }' ||
+			fail_with "$e: measured $got, stated $stated"
+	done
+	# the done frame ends the animation: svelte's at 0.48333 s here
+	run "$SPRINGSIM" export --engine svelte --omega 12 --zeta 0.5
+	awk -v d="$(kv css_duration_ms)" 'BEGIN { x = d - 29000 / 60; exit !(x < 1e-9 && x > -1e-9) }' ||
+		fail_with "css_duration_ms $(kv css_duration_ms), want 29 frames at 60 fps"
+}
+
+@test "export --engine: refusals are one line naming the flag, exit 2, nothing on stdout" {
+	sim export --engine react-spring --x0 1 --target 1
+	assert_status 2
+	assert_stdout_empty
+	assert_one_stderr_line
+	assert_stderr_has "--target" "travel"
+	# still ringing at 0.5 s: raise --duration
+	sim export --engine react-spring --omega 12 --zeta 0.05 --duration 0.5
+	assert_status 2
+	assert_stdout_empty
+	assert_one_stderr_line
+	assert_stderr_has "--engine react-spring" "raise --duration"
+	# a frame of 1e-30 s after one at 0.01 s is no later in a double
+	printf '0.01\n1e-30\n0.01\n' >"$BATS_TEST_TMPDIR/dt.txt"
+	sim export --engine react-spring --frames-from "$BATS_TEST_TMPDIR/dt.txt"
+	assert_status 2
+	assert_stdout_empty
+	assert_one_stderr_line
+	assert_stderr_has "not after the one before"
+	sim export --engine react-spring --metrics
+	assert_status 2
+	assert_stdout_empty
+	assert_one_stderr_line
+	assert_stderr_has "--metrics"
+	sim export --engine react-spring --svelte-precision 0.1
+	assert_status 2
+	assert_one_stderr_line
+	assert_stderr_has "--svelte-precision"
+	sim export --engine react-spring --tolerance 1e-6 --max-points 3
+	assert_status 2
+	assert_one_stderr_line
+	assert_stderr_has "--max-points"
+}
+
+@test "export --engine: the help says how, and the configs are the engine's spring" {
+	run "$SPRINGSIM" export --help
+	assert_success
+	printf '%s\n' "$output" | grep -q -- "--engine NAME" || fail_with "no --engine in the help"
+	printf '%s\n' "$output" | grep -q "css_max_error_frames" || fail_with "no css_max_error_frames"
+	printf '%s\n' "$output" | grep -q "64 samples a piece" || fail_with "the help does not say how it samples"
+	run "$SPRINGSIM" export --engine react-spring --omega 12 --zeta 0.5
+	[ "$(kv react_spring)" = "{ tension: 144, friction: 12, mass: 1 }" ]
+	run "$SPRINGSIM" export --engine react-spring --omega 12 --zeta 0.5 --help
+	assert_success
+	printf '%s\n' "$output" | grep -q "css_max_error_frames" || fail_with "--engine --help is not export's"
+}

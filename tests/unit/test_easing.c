@@ -142,9 +142,95 @@ settle_and_tail(void)
 	CHECK(spring_progress_init(&pr, &p, 1.0, 0.0, 1.0, 1.0) == -1);
 }
 
+/* Whether the polyline of frames mask (bits) fits tol at every frame. */
+static int
+subset_fits(const spring_easing_point *fr, int n, unsigned mask, double tol)
+{
+	spring_easing_point pts[16];
+	int i, m = 0;
+
+	for (i = 0; i < n; i++)
+		if (mask >> i & 1u)
+			pts[m++] = fr[i];
+	return spring_easing_frames_error(pts, m, fr, n) <= tol;
+}
+
+/*
+ * The frames' chords: as few as the fewest of every subset holding the
+ * first and last frame (10 frames of a ringing curve, several
+ * tolerances), and within tol of every frame; the frames' error by hand.
+ */
+static void
+frame_chords_fewest(void)
+{
+	spring_easing_point fr[10], pts[10], two[2] = { { 0, 0 }, { 1, 1 } };
+	spring_easing_point mid[1] = { { 0.5, 0.75 } };
+	long work[20], idx[10], n, i;
+	int k, fewest;
+	unsigned mask;
+	double tol;
+
+	for (i = 0; i < 10; i++) {
+		fr[i].tau = i / 9.0 + (i > 0 && i < 9 ? 0.013 * (i % 3) : 0.0);
+		fr[i].y = 1.0 - exp(-3.0 * fr[i].tau) * cos(11.0 * fr[i].tau);
+	}
+	for (tol = 0.005; tol < 0.5; tol *= 1.7) {
+		n = spring_easing_frame_chords(fr, 10, tol, work, idx, 10);
+		CHECK(n >= 2 && idx[0] == 0 && idx[n - 1] == 9);
+		for (i = 0; i < n; i++)
+			pts[i] = fr[idx[i]];
+		CHECK(spring_easing_frames_error(pts, (int)n, fr, 10) <= tol);
+		fewest = 10;
+		for (mask = 0; mask < 1u << 10; mask++) {
+			int count = 0;
+
+			if (!(mask & 1u) || !(mask >> 9 & 1u))
+				continue;
+			for (k = 0; k < 10; k++)
+				count += mask >> k & 1u;
+			if (count < fewest && subset_fits(fr, 10, mask, tol))
+				fewest = count;
+		}
+		CHECK(n == fewest);
+	}
+	CHECK(spring_easing_frame_chords(fr, 10, 1e-9, work, idx, 3) == -1);
+	CHECK(spring_easing_frame_chords(fr, 1, 0.1, work, idx, 3) == -1);
+	/* the line (0,0)-(1,1) at 0.5 is 0.5: 0.25 from 0.75 */
+	CHECK_NEAR(spring_easing_frames_error(two, 2, mid, 1), 0.25, 1e-15);
+}
+
+/*
+ * The tail at a level other than 1: the closed form sampled finely
+ * from the end on (its supremum, or the limit |1 - level|).
+ */
+static void
+tail_at_level(void)
+{
+	static const double zetas[] = { 0.15, 1.0, 3.0 };
+	static const double levels[] = { 1.0, 0.99, 1.02 };
+	spring_params p;
+	spring_progress pr;
+	size_t i, j;
+
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 3; j++) {
+			double worst = fabs(1.0 - levels[j]), t;
+
+			spring_params_set(9.0, zetas[i], 1.0, &p);
+			spring_progress_init(&pr, &p, 0.0, 0.0, 1.0, 0.3);
+			for (t = 0.3; t < 20.0; t += 1e-4)
+				worst = fmax(worst, fabs(spring_progress_at(&pr,
+				    t / 0.3) - levels[j]));
+			CHECK_NEAR(spring_progress_tail_at(&pr, levels[j]),
+			    worst, 1e-7);
+		}
+}
+
 void
 test_easing(void)
 {
+	frame_chords_fewest();
+	tail_at_level();
 	error_by_hand();
 	chords_fewest();
 	settle_and_tail();

@@ -26,8 +26,8 @@ const struct command cli_commands[] = {
 	{ "convert", cmd_convert, &convert_options, TAKES_PARAMS, NULL, NULL,
 "  convert     one spring in every parameter convention and dialect\n" },
 	{ "export", cmd_export, &export_options, TAKES_PARAMS, NULL, NULL,
-"  export      one spring as a CSS linear() easing with its error, and\n"
-"              as each library's config\n" },
+"  export      a spring, or an engine's frames, as a CSS linear() easing\n"
+"              with its error, and as each library's config\n" },
 	{ "sweep", cmd_sweep, &sweep_options, TAKES_RUN | TAKES_PARAMS, NULL,
 	  NULL,
 "  sweep       every configuration of a grid of run options, one --metrics\n"
