@@ -254,6 +254,13 @@ frames_error() {
 	assert_status 2
 	assert_one_stderr_line
 	assert_stderr_has "--max-points"
+	# 60000 frames of a spring that never says done: refused at once
+	# (choosing chords costs the square of the frames), not minutes
+	sim export --engine unity --fps 1000 --duration 60
+	assert_status 2
+	assert_stdout_empty
+	assert_one_stderr_line
+	assert_stderr_has "more than 20000 frames" "--fps or --duration"
 }
 
 @test "export --engine: the help says how, and the configs are the engine's spring" {

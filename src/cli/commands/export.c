@@ -80,7 +80,7 @@ static const struct flag_row export_rows[] = {
 "T of every frame between them (a shortest path over such chords);\n"
 "css_duration_ms is the last frame's time.  Refused: frames not forward\n"
 "in time, a travel of 0, a run whose last frame is neither done nor\n"
-"within T of the target (raise --duration).\n"
+"within T of the target (raise --duration), more than 20000 frames.\n"
 "\n" },
 	{ .flag = "--x0", .kind = FK_ANY, .at = EFIELD(double, x0), .help =
 "  --x0 X              the start (default 0)\n" },
@@ -357,6 +357,13 @@ struct frames_kept {
 };
 
 #define EXPORT_STOP 99	/* the emit's return once the library is done */
+/*
+ * The most frames export reads: choosing the fewest chords costs about
+ * the square of the frames where they all lie near one line (0.5 s at
+ * 10^4 frames here, 17 s at 6 x 10^4), so a longer run is refused, not
+ * left to run for minutes.  An easing of 20000 frames is 330 s at 60 fps.
+ */
+#define EXPORT_MAX_FRAMES 20000
 
 /* Keep one row (spring_row_fn); stop at the first done frame. */
 static int
@@ -377,6 +384,8 @@ keep_frame(void *ctx, const spring_row *r, double dt)
 		fk->f = f;
 		fk->cap = cap;
 	}
+	if (fk->n == EXPORT_MAX_FRAMES)
+		return EXPORT_STOP;	/* fk->n stays: too many, said after */
 	if (fk->n > 0 && !(r->t > fk->f[fk->n - 1].tau) && fk->back < 0)
 		fk->back = fk->n;
 	fk->f[fk->n].tau = r->t;
@@ -544,6 +553,13 @@ cmd_export_engine(int argc, char **argv)
 		goto done;
 	}
 	run_warnings(rs, &m, &fs);
+	if (fk.n == EXPORT_MAX_FRAMES && fk.done < 0) {
+		rc = usage_error("--engine %s: more than %d frames before the "
+		    "run ends; export reads at most %d: lower --fps or "
+		    "--duration", rs->engine, EXPORT_MAX_FRAMES,
+		    EXPORT_MAX_FRAMES);
+		goto done;
+	}
 	if (fk.back >= 0) {
 		rc = usage_error("--engine %s: frame %ld at t %.17g is not "
 		    "after the one before it; linear() needs time to go "
