@@ -6,6 +6,8 @@
 // with that easing sampled at frame times.  Shared by motion-waapi.mjs
 // and motion-css.mjs (the Makefile and engines.bats skip common*.mjs).
 
+import { startArgs, W1, Z1 } from './common.mjs';
+
 // "linear(0, 0.5 25%, 1)" -> [{ input, output }], inputs canonicalized:
 // the first defaults to 0, the last to 1, an input below the largest
 // before it raised to that, and runs without one spread evenly between
@@ -100,4 +102,52 @@ export function motionFlags(k) {
 	if (k.mass !== undefined)
 		s += ` --motion-mass ${String(k.mass)}`;
 	return s;
+}
+
+// The cases of both Motion easings: Motion's defaults (stiffness 100,
+// damping 10), p1 (omega 4 pi, zeta 0.3), a bouncy one (zeta 0.1),
+// over-damped (zeta 1.5), duration and bounce, visualDuration and
+// bounce, each at 30, 60 and 144 fps; then a start velocity, a large
+// move down, negative bounce, coarse rest options (coarseRest, on the
+// easing's own scale), and a spring still ringing at 20 s (the cap).
+export function motionCases(coarseRest) {
+	const springs = {
+		default: { stiffness: 100, damping: 10 },
+		p1: { stiffness: W1 * W1, damping: 2 * Z1 * W1 },
+		bouncy: { stiffness: W1 * W1, damping: 2 * 0.1 * W1 },
+		over: { stiffness: W1 * W1, damping: 2 * 1.5 * W1 },
+		duration: { duration: 0.8, bounce: 0.25 },
+		visual: { visualDuration: 0.5, bounce: 0.3 },
+	};
+	const base = { x0: 0, v0: 0, target: 1, dur: 2 };
+	const cases = [];
+	for (const [name, spring] of Object.entries(springs))
+		for (const fps of [30, 60, 144])
+			// zeta 0.1 rests after 4 s: 5 s for its end
+			cases.push({ ...base, name: `${name}-${fps}`, fps, spring,
+				dur: name === 'bouncy' ? 5 : base.dur });
+	cases.push({ ...base, name: 'v0-60', fps: 60, v0: -4,
+		spring: springs.p1 });
+	cases.push({ ...base, name: 'large-30', fps: 30, x0: 100, target: -20,
+		v0: 300, dur: 3, spring: { stiffness: 2 * W1 * W1,
+		damping: 2 * 2 * Z1 * W1, mass: 2 } });
+	cases.push({ ...base, name: 'bounce-neg-60', fps: 60,
+		spring: { duration: 0.8, bounce: -0.5 } });
+	cases.push({ ...base, name: 'rest-coarse-60', fps: 60,
+		spring: springs.p1, opts: coarseRest });
+	cases.push({ ...base, name: 'cap-30', fps: 30, dur: 21,
+		spring: { stiffness: 100, damping: 0.1 } });
+	return cases;
+}
+
+// A case's springsim flags: its dialect, the rest options as the
+// --motion-OPTION knobs, its start and target.
+export function flags(c) {
+	const o = c.opts ?? {};
+	let s = motionFlags(c.spring);
+	if (o.restSpeed !== undefined)
+		s += ` --motion-rest-speed ${String(o.restSpeed)}`;
+	if (o.restDelta !== undefined)
+		s += ` --motion-rest-delta ${String(o.restDelta)}`;
+	return s + startArgs(c.x0, c.v0, c.target);
 }
