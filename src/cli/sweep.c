@@ -590,7 +590,8 @@ cmd_sweep(int argc, char **argv)
 	if (jobs < 1)
 		jobs = 1;
 	/* w[0]: the main thread's; w[jobs]: a spare, to say what is bad */
-	if ((w = sweep_workers_new(jobs + 1)) == NULL) {
+	if ((w = sweep_workers_new(jobs + 1, sw->count, sw->keys_return ?
+	    sw->nkeys : 0)) == NULL) {
 		warn_msg("out of memory");
 		rc = EXIT_IO;
 		goto done;

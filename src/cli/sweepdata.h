@@ -241,10 +241,12 @@ void sweep_report_failures(const struct sweep *sw, const struct failures *f);
 /*
  * The pool (sweeppool.c): n - 1 workers' rooms (the main thread's w[0],
  * threads for the others, started now) and a spare, w[n - 1], to say
- * what is bad; NULL: out of memory.  Freed: the threads joined.
+ * what is bad; NULL: out of memory.  Freed: the threads joined.  The
+ * rooms are sized for a grid of configs configurations and keys keys
+ * a worker may keep (0: none comes back).
  */
 struct worker;
-struct worker *sweep_workers_new(int n);
+struct worker *sweep_workers_new(int n, long configs, long keys);
 void sweep_workers_free(struct worker *w, int n);
 /*
  * Check every configuration of the shard on the jobs workers (w has

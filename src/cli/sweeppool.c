@@ -452,7 +452,8 @@ room_part(char *base, size_t *at, size_t n, size_t size)
 static size_t
 room_carve(struct worker *w, char *base, int spare)
 {
-	size_t at = 0, setups = spare ? 1 : RING + (size_t)w->pool->nkept;
+	size_t at = 0, setups = spare ? 1 :
+	    (size_t)w->pool->nring + (size_t)w->pool->nkept;
 	void *memo;
 
 	w->rs = room_part(base, &at, setups, sizeof(*w->rs));
@@ -552,7 +553,7 @@ thread_place(struct pool *p, int t, pthread_attr_t *attr)
  * the passes go on with fewer), and the main thread's spare room.
  */
 struct worker *
-sweep_workers_new(int n)
+sweep_workers_new(int n, long configs, long keys)
 {
 	struct worker *w = calloc((size_t)n, sizeof(*w));
 	struct pool *p = calloc(1, sizeof(*p));
@@ -572,6 +573,10 @@ sweep_workers_new(int n)
 	}
 	p->spin = sysconf(_SC_NPROCESSORS_ONLN) >= n - 1 ? SPIN_S : 0.0;
 	p->nkept = n > 1 ? KEPT_ALL / (n - 1) : KEPT_ALL;
+	if (keys < p->nkept)
+		p->nkept = keys > 0 ? (int)keys : 0;
+	p->nring = configs < BLOCK ? (int)(configs > 0 ? configs : 0) + 1 :
+	    RING;
 	/*
 	 * the threads first: each starts (~0.04 ms) while this one
 	 * allocates the rooms, which none reads before a pass begins
@@ -739,9 +744,12 @@ sweep_run_all(const struct sweep *sw, struct worker *w, int jobs,
 	 * whole slot, 64 MB at most: one mmap and one munmap where each
 	 * buffer had its own (~10 us each, the end's on the main thread
 	 * after the last row); pages no row reaches are never touched.
-	 * More, when a worker runs far ahead of a slow one, are their own
+	 * More, when a worker runs far ahead of a slow one, are their own.
+	 * A grid smaller than a slot (a shard may have none) gets buffers
+	 * its size (sweepwork.h: the page's memory)
 	 */
-	p->piece = (size_t)sw->slot_rows * row_room(sw);
+	p->piece = (size_t)(sw->count < sw->slot_rows ? sw->count > 0 ?
+	    sw->count : 1 : sw->slot_rows) * row_room(sw);
 	p->npieces = 2 * jobs + 2 < p->nslots ? 2 * jobs + 2 : p->nslots;
 	if ((size_t)p->npieces > ((size_t)64 << 20) / p->piece)
 		p->npieces = (int)(((size_t)64 << 20) / p->piece);

@@ -82,11 +82,11 @@ config_resolve(struct worker *w, const struct sweep *sw, long idx, long key,
 {
 	const struct run_setup *rs;
 	struct param_plan *plan;
-	int a, f, slot;
+	int a, f, slot, nring = w->pool->nring;
 
-	slot = keep == KEY_UNSEEN ? RING + (int)key :
-	    (w->ring = (w->ring + 1) % RING);
-	plan = slot < RING ? &w->ring_plan : &w->plans[slot - RING];
+	slot = keep == KEY_UNSEEN ? nring + (int)key :
+	    (w->ring = (w->ring + 1) % nring);
+	plan = slot < nring ? &w->ring_plan : &w->plans[slot - nring];
 	w->key = -1;
 	w->rs_stamp[slot] = 0;
 	if (sweep_config_setup(sw, idx, &w->rs[slot], &w->text[slot]) !=
@@ -144,7 +144,8 @@ config_setup(struct worker *w, const struct sweep *sw, long idx,
 
 		if (keep != KEY_KEPT)
 			return config_resolve(w, sw, idx, key, keep, i);
-		setup_use(w, RING + (int)key, key, &w->plans[key]);
+		setup_use(w, w->pool->nring + (int)key, key,
+		    &w->plans[key]);
 	}
 	rs = &w->rs[w->cur];
 	for (f = 0; f < sw->nfast; f++) {

@@ -58,7 +58,10 @@ struct pool {
 	pthread_cond_t cv;		/* a pass begins; a slot is free */
 	pthread_cond_t idle;		/* no block of the pass is held */
 	int nthreads;			/* threads running: w[1 ..] */
-	int nkept;			/* keys a worker keeps: KEPT_ALL / workers */
+	int nkept;			/* keys a worker keeps: KEPT_ALL /
+					 * workers, no more than the grid has */
+	int nring;			/* the ring's setups: RING, or a
+					 * grid's configurations + 1 */
 #ifdef __linux__
 	cpu_set_t cpus;			/* the process's, each thread's */
 	int ncpu;			/* of them */
@@ -121,7 +124,10 @@ struct extra_cache {
  * another is resolved alone, through the options (1.5 times a kept
  * key's time a spring-step, make bench): 2049 keys on 2 threads have 1
  * resolved alone, where they had all 2049 (a cliff, one key past the
- * bound, in the time a sweep takes).
+ * bound, in the time a sweep takes).  A grid smaller than these bounds
+ * gets rooms its size (nring, nkept): fresh memory is touched as used
+ * here, but a WebAssembly instance (the page, docs/web.md) grows its
+ * memory to the whole room, ~28 MB a sweep of 8 curves where 60 KB do.
  */
 #define RING (BLOCK + 1)
 #define KEPT_ALL 4096
@@ -134,8 +140,8 @@ struct worker {
 	pthread_t thread;
 	int placed;			/* it started on one core */
 	char *room;			/* the arrays below, one block */
-	struct run_setup *rs;		/* RING + nkept: the ring, then kept */
-	struct config_text *text;	/* RING + nkept */
+	struct run_setup *rs;		/* nring + nkept: the ring, then kept */
+	struct config_text *text;	/* nring + nkept */
 	struct param_plan *plans;	/* nkept: each kept setup's plan */
 	struct param_plan ring_plan;	/* the ring's setup in use's */
 	int ring;			/* the ring's slot filled last */
@@ -144,7 +150,7 @@ struct worker {
 	int fast;			/* it takes the axes by number */
 	struct param_plan *plan;	/* its parameter flags' group */
 	double value[P_COUNT], mass;	/* the parameter values, set by axis */
-	/* each key's below nkept: KEY_KEPT, at rs[RING + key]; or
+	/* each key's below nkept: KEY_KEPT, at rs[nring + key]; or
 	 * KEY_ALONE, resolved for each configuration (not by number) */
 	unsigned char kept[KEPT_ALL];
 	spring_sim *sim;		/* BLOCK: each configuration's */
