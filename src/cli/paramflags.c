@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "spring.h"
+#include "nameset.h"
 #include "paramflags.h"
 #include "paramgroups.h"
 
@@ -111,20 +112,6 @@ param_set_init(struct param_set *ps)
 	ps->mass = 1.0;
 }
 
-/* Whether the first n entries of opts have one named name. */
-static int
-has_option(const struct option *opts, size_t n, const char *name)
-{
-	size_t i;
-
-	/* the first letters first: this runs for every parameter flag
-	 * against every option of a command (~6000 strcmp calls a start) */
-	for (i = 0; i < n; i++)
-		if (opts[i].name[0] == name[0] && strcmp(opts[i].name, name) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * own's entries, then one per parameter flag (but one own already
  * names) and --mass, then NULL.
@@ -132,21 +119,23 @@ has_option(const struct option *opts, size_t n, const char *name)
 int
 param_longopts(const struct option *own, struct option *out, size_t cap)
 {
+	struct nameset names;
 	const char *name;
 	size_t n = 0;
 	int p;
 
+	nameset_init(&names);
 	for (; own->name != NULL; own++) {
-		if (n + 1 >= cap)
+		if (n + 1 >= cap || nameset_put(&names, own->name, 0) != 0)
 			return -1;
 		out[n++] = *own;
 	}
 	for (p = 0; p < P_COUNT; p++) {
 		name = param_flag_row(p)->name;
 		/* a command's own flag of that name wins (resonance's --hz) */
-		if (name == NULL || has_option(out, n, name))
+		if (name == NULL || nameset_get(&names, name) >= 0)
 			continue;
-		if (n + 2 >= cap)
+		if (n + 2 >= cap || nameset_put(&names, name, 0) != 0)
 			return -1;
 		out[n].name = name;
 		out[n].has_arg = required_argument;

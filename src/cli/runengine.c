@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nameset.h"
 #include "numfmt.h"
 #include "run.h"
 #include "setup.h"
@@ -24,49 +25,43 @@
  * flag's getopt_long value is KNOB_OPT + id; rs->knob[id] its value.
  */
 
-/* Whether row k of engine *e is the first of the engines' with its flag. */
-static int
-knob_first(const spring_engine *const *e, const spring_engine_knob *k)
-{
-	const spring_engine *const *p;
-	const spring_engine_knob *q;
-
-	for (p = spring_engines; p <= e; p++)
-		for (q = (*p)->knobs; q != NULL && q->option != NULL && q != k;
-		    q++)
-			if (q->flag != NULL && strcmp(q->flag, k->flag) == 0)
-				return 0;
-	return 1;
-}
-
 /*
- * The rows that stand for the knob ids, in id order, numbered once (the
- * walk above is quadratic in the rows, and a start asks for every id:
- * 0.7 ms of each of the page's runs, docs/web.md); NULL after the last.
+ * The rows that stand for the knob ids, in id order, numbered once (a
+ * walk of the rows for each id, as it was, is quadratic, and a start
+ * asks for every id: 0.7 ms of each of the page's runs); NULL after the
+ * last.
  * More rows than the table holds is a bug: abort.
  */
 #define KNOB_IDS (4 * KNOBS_MAX)
 static const spring_engine_knob *knob_ids[KNOB_IDS + 1];
 static pthread_once_t knobs_numbered = PTHREAD_ONCE_INIT;
 
-/* knob_ids[] filled: each kind's first rows, in the engines' order. */
+/*
+ * knob_ids[] filled: each kind's first rows, in the engines' order (the
+ * first rows found once, in one pass with a hash of the flags seen).
+ */
 static void
 knobs_number(void)
 {
+	static struct nameset seen;
+	static const spring_engine_knob *first[KNOB_IDS];
 	const spring_engine *const *e;
 	const spring_engine_knob *k;
-	int kind, n = 0;
+	int kind, i, nfirst = 0, n = 0;
 
+	nameset_init(&seen);
+	for (e = spring_engines; *e != NULL; e++)
+		for (k = (*e)->knobs; k != NULL && k->option != NULL; k++)
+			if (k->flag != NULL && nameset_get(&seen, k->flag) < 0) {
+				if (nfirst >= KNOB_IDS ||
+				    nameset_put(&seen, k->flag, 0) != 0)
+					abort();
+				first[nfirst++] = k;
+			}
 	for (kind = SPRING_KNOB_SWITCH; kind <= SPRING_KNOB_RANGE; kind++)
-		for (e = spring_engines; *e != NULL; e++)
-			for (k = (*e)->knobs; k != NULL && k->option != NULL;
-			    k++)
-				if (k->flag != NULL && k->kind == kind &&
-				    knob_first(e, k)) {
-					if (n >= KNOB_IDS)
-						abort();
-					knob_ids[n++] = k;
-				}
+		for (i = 0; i < nfirst; i++)
+			if (first[i]->kind == kind)
+				knob_ids[n++] = first[i];
 }
 
 /* The row that stands for knob id, or NULL past the last. */
