@@ -560,14 +560,15 @@ clean:
 # (no signals, no threads: web/wasi/pthread.h) and web/wasi/nocsv.c in
 # place of csvin.c (no files, no libcsv) and tests/unit/nofit.c in place
 # of fit.c (no MINPACK): those commands refuse in one line; calloc
-# through web/wasi/calloc.c (fresh memory is not cleared twice).
+# through web/wasi/heap.c (fresh memory is not cleared twice), malloc and
+# realloc too (the heap's high-water mark, for web/wasi.js).
 WASM_BUILD = build-wasm
 WASM_CC	 ?= clang
 WASM_FLAGS = --target=wasm32-wasi -O2 -D_WASI_EMULATED_SIGNAL \
 	     -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_MMAN -include web/wasi/compat.h \
 	     -Iweb/wasi
 WASM_SRC = $(filter-out src/cli/csvin.c src/cli/commands/fit.c,$(SRC)) \
-	   web/wasi/nocsv.c web/wasi/calloc.c tests/unit/nofit.c
+	   web/wasi/nocsv.c web/wasi/heap.c tests/unit/nofit.c
 WASM_OBJ = $(WASM_SRC:%.c=$(WASM_BUILD)/%.o)
 # the headers each object includes, tracked as $(BUILD)'s are (-MMD): a
 # struct changed in a header must rebuild every wasm object that uses it,
@@ -580,9 +581,20 @@ $(WASM_BUILD)/%.d: ;
 .PRECIOUS: $(WASM_BUILD)/%.d
 -include $(wildcard $(WASM_BUILD)/*/*.d $(WASM_BUILD)/*/*/*.d \
     $(WASM_BUILD)/*/*/*/*.d)
+# __stack_pointer, __data_end and __heap_base exported: web/wasi.js puts
+# an instance back as it was made to run it again.  The stack first, so
+# that overflowing it traps (below address 0) instead of writing over the
+# data; 256 KB of it, five times the most a command was seen to use
+# (sweep, 49 KB: tests/web/instance.test.mjs).  4 MB of memory from the
+# start, so that a sweep of the page's curves (2.9 MB for 45) does not
+# grow it (a grown instance is not reused).
 $(WASM_BUILD)/springsim.wasm: $(WASM_OBJ)
-	$(WASM_CC) --target=wasm32-wasi -O2 -Wl,--strip-all -Wl,--wrap=calloc \
-	    -Wl,-z,stack-size=1048576 -o $@ $(WASM_OBJ) -lm \
+	$(WASM_CC) --target=wasm32-wasi -O2 -Wl,--strip-all \
+	    -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc \
+	    -Wl,--stack-first -Wl,-z,stack-size=262144 \
+	    -Wl,--initial-memory=4194304 -Wl,--export=__stack_pointer \
+	    -Wl,--export=__data_end -Wl,--export=__heap_base \
+	    -o $@ $(WASM_OBJ) -lm \
 	    -lwasi-emulated-signal -lwasi-emulated-process-clocks \
 	    -lwasi-emulated-mman
 WEB_SRC	 = $(wildcard web/*.html web/*.js web/*.css)

@@ -56,6 +56,13 @@ function setq(name, value) {
 	} else if (i >= 0) query[i][1] = value;
 	else query.push([name, value]);
 }
+// the URL written once a slider rests: replaceState takes 1 to 2 ms here,
+// and a slider's frame has none to spare
+let urlTimer = 0;
+function urlSoon() {
+	clearTimeout(urlTimer);
+	urlTimer = setTimeout(writeURL, 100);
+}
 function writeURL() {
 	const s = query.map(([k, v]) => encodeURIComponent(k) +
 	    (v === "" && isSwitch(k) ? "" : "=" + encodeURIComponent(v)
@@ -100,16 +107,82 @@ function combos(q) {
 function label(text, input) {
 	return el("label", { for: input.id }, text);
 }
-function textField(flag, hint) {
+// a flag's text field; first(), if given, runs before each change is read
+function textField(flag, hint, first) {
 	const name = flag.slice(2), f = FLAGS[flag];
 	const inp = el("input", { type: "text", id: "f-" + name, name,
 	    inputmode: "decimal", autocomplete: "off",
 	    placeholder: f && f.default !== null ? String(f.default) : (hint || "") });
 	inp.value = getq(name) || "";
-	inp.addEventListener("change", () => { setq(name, inp.value.trim() || null); update(); });
+	inp.addEventListener("change", () => {
+		if (first) first();
+		setq(name, inp.value.trim() || null);
+		update();
+	});
 	const row = el("div", { class: "field" }, label(name, inp), inp);
 	if (f && f.help) inp.title = f.help;
 	return row;
+}
+// A slider beside a spring parameter's field, for tuning by eye: each
+// move writes the field and the URL and recomputes the view (within a
+// frame: docs/web.md).  Its scale, from the registry's row: linear over
+// a bounded range no wider than 20:1 (a decay, a bounce) or over 0 to 2
+// for a ratio (zeta, a damping ratio); else logarithmic from the
+// default / 30 to the default x 30, within the range.  Open ends are
+// kept out of reach; a value typed outside the scale stays as typed.
+function scaleOf(p) {
+	const d = p.default !== null && p.default > 0 ? p.default : 1;
+	let lo, hi, log = false;
+	if (p.min !== null && p.max !== null && (p.min <= 0 || p.max / p.min <= 20)) {
+		lo = p.min; hi = p.max;
+	} else if (p.unit === "1" && p.min === 0 && p.max === null && d <= 2) {
+		lo = 0; hi = 2;
+	} else {
+		log = true;
+		lo = p.min !== null && p.min > d / 30 ? p.min : d / 30;
+		hi = p.max !== null && p.max < d * 30 ? p.max : d * 30;
+	}
+	const step = log ? 0 : (hi - lo) / SLIDER;
+	if (p.min_open && lo <= p.min) lo = log ? lo * Math.pow(hi / lo, 1 / SLIDER) : lo + step;
+	if (p.max_open && p.max !== null && hi >= p.max) hi = log ? hi / Math.pow(hi / lo, 1 / SLIDER) : hi - step;
+	return { lo, hi, log };
+}
+const SLIDER = 1000;
+const toValue = (sc, pos) => Number((sc.log ? sc.lo * Math.pow(sc.hi / sc.lo, pos / SLIDER) :
+    sc.lo + (sc.hi - sc.lo) * pos / SLIDER).toPrecision(4));
+const toPos = (sc, v) => Math.round(SLIDER * Math.min(1, Math.max(0, sc.log ?
+    Math.log(v / sc.lo) / Math.log(sc.hi / sc.lo) : (v - sc.lo) / (sc.hi - sc.lo))));
+// the dialect's parameters, unset, set to the defaults their fields
+// show, in the dialect's order (the one being set, name, is then set
+// in its place): one moved alone is a spring the CLI takes (it refuses
+// --stiffness without --damping); a mass stays optional
+function fillSpring(d, name) {
+	for (const q of d.parameters) {
+		const n = q.flag.slice(2), f = document.getElementById("f-" + n);
+		if (q.mass || q.default === null || getq(n) !== null) continue;
+		setq(n, String(q.default));
+		if (f && n !== name) f.value = String(q.default);
+	}
+}
+function sliderField(p, d) {
+	const name = p.flag.slice(2), sc = scaleOf(p);
+	const row = textField(p.flag, "", () => fillSpring(d, name));
+	const inp = row.querySelector("input");
+	const r = el("input", { type: "range", id: "r-" + name, min: 0, max: SLIDER,
+	    step: 1, "aria-label": name + (sc.log ? " (slider, log scale)" : " (slider)") });
+	const v = Number(inp.value || p.default);
+	r.value = isFinite(v) ? toPos(sc, v) : 0;
+	r.addEventListener("input", () => {
+		inp.value = String(toValue(sc, Number(r.value)));
+		fillSpring(d, name);
+		setq(name, inp.value);
+		update();
+	});
+	inp.addEventListener("change", () => {
+		const x = Number(inp.value);
+		if (inp.value.trim() && isFinite(x)) r.value = toPos(sc, x);
+	});
+	return el("div", { class: "slid" }, row, r);
 }
 function checkField(flag) {
 	const name = flag.slice(2);
@@ -193,7 +266,7 @@ function buildControls() {
 	sel.addEventListener("change", () => switchDialect(sel.value));
 	const spring = el("fieldset", {}, el("legend", { text: "Spring" }),
 	    el("div", { class: "field" }, label("dialect", sel), sel));
-	for (const p of d.parameters) spring.append(textField(p.flag));
+	for (const p of d.parameters) spring.append(sliderField(p, d));
 	g.append(spring);
 	const motion = el("fieldset", {}, el("legend", { text: "Start and target" }));
 	for (const f of MOTION) motion.append(textField(f));
@@ -223,6 +296,7 @@ function buildControls() {
 function clearView() {
 	for (const s of ["#plots", "#preview", "#metrics", "#downloads"])
 		$(s).textContent = "";
+	$("#plots").shape = $("#preview").shape = null;
 	cancelAnimationFrame(anim);
 }
 function showError(msg) {
@@ -240,14 +314,28 @@ function showError(msg) {
 		if (c) c.setAttribute("aria-invalid", "true");
 	}
 }
+// the columns the view draws (t, x, x_ref, err_x), as numbers: a run's
+// CSV has more, which nothing here reads
+const DRAWN = ["t", "x", "x_ref", "err_x"];
 function parseCSV(text) {
-	const lines = text.split("\n").filter((l) => l);
-	const head = lines[0].split(",");
-	const cols = {};
-	head.forEach((h, i) => { cols[h] = []; });
-	for (let j = 1; j < lines.length; j++) {
-		const c = lines[j].split(",");
-		head.forEach((h, i) => cols[h].push(Number(c[i])));
+	const nl = text.indexOf("\n");
+	const head = text.slice(0, nl).split(","), cols = {}, want = [];
+	for (const k of DRAWN) {
+		const i = head.indexOf(k);
+		if (i >= 0) { cols[k] = []; want[i] = cols[k]; }
+	}
+	// each line's fields up to the last one drawn, no array of all
+	const last = want.length - 1;
+	for (let p = nl + 1; p < text.length;) {
+		let e = text.indexOf("\n", p);
+		if (e < 0) e = text.length;
+		for (let i = 0, a = p; i <= last && a <= e; i++) {
+			let b = text.indexOf(",", a);
+			if (b < 0 || b > e) b = e;
+			if (want[i]) want[i].push(Number(text.slice(a, b)));
+			a = b + 1;
+		}
+		p = e + 1;
 	}
 	return cols;
 }
@@ -256,73 +344,104 @@ function curveName(c) {
 	    .includes(k)).map(([k, v]) => v).join(" ") || "semi-implicit";
 }
 
-// a step plot (a frame's value holds until the next) or a line
-function plot(title, series, key, yref) {
+// A plot of series' column key beside yref: a step plot (a frame's value
+// holds until the next) or a line.  Its SVG is made once for a set of
+// curves (the frame, the grid, the ticks, a path a curve); a slider
+// moved, the same figure gets its paths and ticks set again in place.
+const PW = 560, PH = 240, PL = 48, PB = 22;
+function plotFigure(title, n, withRef) {
+	const g = sv("svg", { viewBox: `0 0 ${PW} ${PH}`, role: "img",
+	    "aria-label": title, class: "plot" });
+	g.append(sv("rect", { x: PL, y: 6, width: PW - PL - 8, height: PH - PB - 6,
+	    class: "frame" }));
+	const grid = [], ticks = [];
+	for (let i = 0; i < 3; i++) {
+		grid.push(sv("line", { x1: PL, x2: PW - 8, class: "grid" }));
+		ticks.push(sv("text", { x: PL - 4, class: "tick" }));
+	}
+	const tt = sv("text", { x: PW - 8, y: PH - 6, class: "tick end" });
+	g.append(...grid, ...ticks, tt);
+	const ref = withRef ? sv("path", { class: "exact" }) : null;
+	if (ref) g.append(ref);
+	const paths = [];
+	for (let i = 0; i < n; i++) paths.push(sv("path", { class: "curve" }));
+	g.append(...paths);
+	const fig = el("figure", {}, g, el("figcaption", { text: title }));
+	fig.parts = { grid, ticks, tt, ref, paths };
+	return fig;
+}
+// one decimal, as the SVG needs it (toFixed is slow in a loop this hot)
+const d1 = (v) => Math.round(v * 10) / 10;
+function plotDraw(fig, series, key, yref) {
+	const P = fig.parts;
 	let tmax = 0, ymin = Infinity, ymax = -Infinity;
+	const span = (ys) => { for (const y of ys) if (isFinite(y)) {
+		if (y < ymin) ymin = y;
+		if (y > ymax) ymax = y;
+	} };
 	for (const s of series) {
 		const t = s.cols.t;
 		tmax = Math.max(tmax, t[t.length - 1]);
-		for (const y of s.cols[key]) if (isFinite(y)) {
-			ymin = Math.min(ymin, y); ymax = Math.max(ymax, y);
-		}
+		span(s.cols[key] || []);
 	}
-	if (yref) for (const y of yref.y) if (isFinite(y)) {
-		ymin = Math.min(ymin, y); ymax = Math.max(ymax, y);
-	}
+	if (yref) span(yref.y);
 	if (!isFinite(ymin)) { ymin = 0; ymax = 1; }
 	if (ymax - ymin < 1e-12) { ymax += 0.5; ymin -= 0.5; }
-	const W = 560, H = 240, L = 48, B = 22;
-	const X = (t) => L + (W - L - 8) * t / (tmax || 1);
-	const Y = (y) => 6 + (H - B - 6) * (ymax - y) / (ymax - ymin);
-	const g = sv("svg", { viewBox: `0 0 ${W} ${H}`, role: "img",
-	    "aria-label": title, class: "plot" });
-	g.append(sv("rect", { x: L, y: 6, width: W - L - 8, height: H - B - 6,
-	    class: "frame" }));
-	for (const [y, txt] of [[ymax, ymax], [ymin, ymin], [0, 0]])
-		if (y >= ymin && y <= ymax) {
-			g.append(sv("line", { x1: L, x2: W - 8, y1: Y(y), y2: Y(y), class: "grid" }));
-			const tx = sv("text", { x: L - 4, y: Y(y) + 4, class: "tick" });
-			tx.textContent = Number(txt.toPrecision(3));
-			g.append(tx);
-		}
-	const tt = sv("text", { x: W - 8, y: H - 6, class: "tick end" });
-	tt.textContent = "t = " + Number(tmax.toPrecision(4)) + " s";
-	g.append(tt);
-	if (yref) {
-		let d = "";
-		yref.t.forEach((t, i) => { d += (i ? "L" : "M") + X(t).toFixed(1) + " " + Y(yref.y[i]).toFixed(1); });
-		g.append(sv("path", { d, class: "exact" }));
+	const ax = (PW - PL - 8) / (tmax || 1), ay = (PH - PB - 6) / (ymax - ymin);
+	const X = (t) => d1(PL + ax * t), Y = (y) => d1(6 + ay * (ymax - y));
+	[[ymax, ymax], [ymin, ymin], [0, 0]].forEach(([y, txt], i) => {
+		const on = y >= ymin && y <= ymax && !(i === 2 && (y === ymin || y === ymax));
+		P.grid[i].style.display = P.ticks[i].style.display = on ? "" : "none";
+		if (!on) return;
+		P.grid[i].setAttribute("y1", Y(y));
+		P.grid[i].setAttribute("y2", Y(y));
+		P.ticks[i].setAttribute("y", Y(y) + 4);
+		P.ticks[i].textContent = Number(txt.toPrecision(3));
+	});
+	P.tt.textContent = "t = " + Number(tmax.toPrecision(4)) + " s";
+	if (P.ref && yref) {
+		const d = [];
+		for (let i = 0; i < yref.t.length; i++)
+			d.push((i ? "L" : "M") + X(yref.t[i]) + " " + Y(yref.y[i]));
+		P.ref.setAttribute("d", d.join(""));
 	}
 	series.forEach((s, n) => {
-		const t = s.cols.t, y = s.cols[key];
-		let d = "";
+		const t = s.cols.t, y = s.cols[key] || [], d = [];
 		for (let i = 0; i < t.length; i++) {
 			if (!isFinite(y[i])) continue;
-			d += (d ? "L" : "M") + X(t[i]).toFixed(1) + " " + Y(y[i]).toFixed(1);
-			if (i + 1 < t.length) d += "L" + X(t[i + 1]).toFixed(1) + " " + Y(y[i]).toFixed(1);
+			const yy = Y(y[i]);
+			d.push((d.length ? "L" : "M") + X(t[i]) + " " + yy);
+			if (i + 1 < t.length) d.push("L" + X(t[i + 1]) + " " + yy);
 		}
-		g.append(sv("path", { d, stroke: s.color, class: "curve" }));
+		P.paths[n].setAttribute("d", d.join(""));
+		P.paths[n].setAttribute("stroke", s.color);
 	});
-	return el("figure", {}, g, el("figcaption", { text: title }));
 }
 
 let anim = 0;
-// each curve's dot moves to its frame's x, frame by frame at its own rate
+// Each curve's dot moves to its frame's x, frame by frame at its own
+// rate.  The lanes are made once for a set of curves; the dots move by a
+// transform (no layout a frame: the slider's frames keep their time).
 function preview(series) {
-	const box = $("#preview");
-	const rows = series.map((s) => {
-		const dot = el("span", { class: "dot" });
-		dot.style.background = s.color;
-		box.append(el("div", { class: "lane" }, el("span", { class: "lname", text: s.name }),
-		    el("span", { class: "track" }, dot)));
-		return dot;
-	});
+	const box = $("#preview"), shape = series.map((s) => s.name).join("\n");
+	if (box.shape !== shape) {
+		box.textContent = "";
+		for (const s of series) {
+			const dot = el("span", { class: "dot" });
+			dot.style.background = s.color;
+			box.append(el("div", { class: "lane" }, el("span", { class: "lname", text: s.name }),
+			    el("span", { class: "track" }, el("span", { class: "mover" }, dot))));
+		}
+		box.shape = shape;
+	}
+	const rows = [...box.querySelectorAll(".mover")];
 	let lo = Infinity, hi = -Infinity, tend = 0;
 	for (const s of series) {
 		for (const x of s.cols.x) if (isFinite(x)) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
 		tend = Math.max(tend, s.cols.t[s.cols.t.length - 1]);
 	}
 	if (!(hi > lo)) { lo -= 0.5; hi += 0.5; }
+	cancelAnimationFrame(anim);
 	const t0 = performance.now();
 	const step = (now) => {
 		const tau = ((now - t0) / 1000) % (tend + 0.6);
@@ -330,7 +449,8 @@ function preview(series) {
 			const t = s.cols.t;
 			let i = 0, a = 0, b = t.length - 1;
 			while (a <= b) { const m = (a + b) >> 1; if (t[m] <= tau) { i = m; a = m + 1; } else b = m - 1; }
-			rows[n].style.left = (100 * (s.cols.x[i] - lo) / (hi - lo)).toFixed(2) + "%";
+			const x = s.cols.x[i], f = isFinite(x) ? (x - lo) / (hi - lo) : 0;
+			rows[n].style.transform = "translateX(" + (100 * f).toFixed(2) + "%)";
 		});
 		anim = requestAnimationFrame(step);
 	};
@@ -339,13 +459,17 @@ function preview(series) {
 
 let busy = null, again = false;
 // recompute everything from the query; rebuild the controls when asked
+// (the URL written after it, urlSoon)
 async function update(rebuild) {
-	writeURL();
 	if (rebuild) buildControls();
 	if (busy) { again = true; return busy; }
 	busy = (async () => {
-		do { again = false; await compute(); } while (again);
-		busy = null;
+		try {
+			do { again = false; await compute(); } while (again);
+		} finally {
+			busy = null;
+			urlSoon();
+		}
 	})();
 	return busy;
 }
@@ -368,15 +492,7 @@ async function compute() {
 	$("#error").hidden = true;
 	$("#error").textContent = "";
 	for (const x of document.querySelectorAll("[aria-invalid]")) x.removeAttribute("aria-invalid");
-	clearView();
-	// the table: the sweep's lines, cell for cell
-	const tab = $("#metrics");
-	const lines = r.stdout.split("\n").filter((l) => l);
-	const thead = el("thead"), tbody = el("tbody");
-	thead.append(el("tr", {}, ...lines[0].split(",").map((h) => el("th", { scope: "col", text: h }))));
-	for (const l of lines.slice(1))
-		tbody.append(el("tr", {}, ...l.split(",").map((c) => el("td", { text: c }))));
-	tab.append(thead, tbody);
+	showTable(r.stdout.split("\n").filter((l) => l));
 	// the curves
 	const series = cs.map((c, i) => ({ name: curveName(c), args: argvOf(c),
 	    csv: runs[i].stdout, cols: parseCSV(runs[i].stdout),
@@ -384,22 +500,77 @@ async function compute() {
 	let ref = series[0];
 	for (const s of series) if (s.cols.t.length > ref.cols.t.length) ref = s;
 	const exact = ref.cols.x_ref ? { t: ref.cols.t, y: ref.cols.x_ref } : null;
-	const legend = el("p", { class: "legend" }, el("span", { class: "key exactkey", text: "exact spring" }));
-	series.forEach((s) => { const k = el("span", { class: "key", text: s.name }); k.style.borderColor = s.color; legend.append(k); });
-	$("#plots").append(legend, plot("x(t): the curves beside the exact spring", series, "x", exact),
-	    plot("err_x(t): x minus the exact spring", series, "err_x"));
+	showPlots(series, exact);
 	preview(series);
-	const dl = $("#downloads");
-	series.forEach((s) => {
-		const file = "springsim-" + s.name.replace(/[^A-Za-z0-9.-]+/g, "-") + ".csv";
-		const a = el("a", { class: "download-csv", download: file,
-		    href: "data:text/csv;charset=utf-8," + encodeURIComponent(s.csv),
-		    "data-command": cmdline(s.args), text: file });
-		const copy = el("button", { type: "button", class: "copy", text: "Copy CSV" });
-		copy.addEventListener("click", () => copyText(s.csv, copy));
-		dl.append(el("li", {}, a, " ", el("code", { text: cmdline(s.args) }), " ", copy));
-	});
+	showDownloads(series);
 	window.__computed = performance.now() - t0;
+}
+
+// A table or list of the shape shown already (a slider moved: the same
+// curves, new numbers) gets its new text in place: new elements cost the
+// browser a style and a layout each, 4 ms for the 9 x 39 cells of 8
+// curves' table here (docs/web.md).
+
+// the legend and the two plots: made anew when the curves (their names)
+// or the exact spring's presence changed, else drawn again in place
+function showPlots(series, exact) {
+	const box = $("#plots"), shape = series.map((s) => s.name).join("\n") +
+	    (exact ? "\nexact" : "");
+	if (box.shape !== shape || !box.firstChild) {
+		box.textContent = "";
+		const legend = el("p", { class: "legend" }, el("span", { class: "key exactkey", text: "exact spring" }));
+		series.forEach((s) => { const k = el("span", { class: "key", text: s.name }); k.style.borderColor = s.color; legend.append(k); });
+		box.append(legend, plotFigure("x(t): the curves beside the exact spring", series.length, !!exact),
+		    plotFigure("err_x(t): x minus the exact spring", series.length, false));
+		box.shape = shape;
+	}
+	const figs = box.querySelectorAll("figure");
+	plotDraw(figs[0], series, "x", exact);
+	plotDraw(figs[1], series, "err_x");
+}
+
+// the table: the sweep's lines, cell for cell
+function showTable(lines) {
+	const tab = $("#metrics"), rows = lines.map((l) => l.split(","));
+	const old = tab.rows;
+	if (old.length === rows.length && rows.every((r, i) =>
+	    old[i].cells.length === r.length)) {
+		rows.forEach((r, i) => r.forEach((v, j) => {
+			const c = old[i].cells[j];
+			if (c.textContent !== v) c.textContent = v;
+		}));
+		return;
+	}
+	tab.textContent = "";
+	const thead = el("thead"), tbody = el("tbody");
+	thead.append(el("tr", {}, ...rows[0].map((h) => el("th", { scope: "col", text: h }))));
+	for (const r of rows.slice(1))
+		tbody.append(el("tr", {}, ...r.map((c) => el("td", { text: c }))));
+	tab.append(thead, tbody);
+}
+
+// each curve's CSV: a download link, its command, a copy button
+function showDownloads(series) {
+	const dl = $("#downloads");
+	if (dl.children.length !== series.length) {
+		dl.textContent = "";
+		for (const s of series) {
+			const copy = el("button", { type: "button", class: "copy", text: "Copy CSV" });
+			copy.addEventListener("click", () => copyText(copy.csv, copy));
+			dl.append(el("li", {}, el("a", { class: "download-csv" }), " ", el("code"), " ", copy));
+		}
+	}
+	series.forEach((s, i) => {
+		const li = dl.children[i], a = li.querySelector("a"), cmd = cmdline(s.args);
+		const file = "springsim-" + s.name.replace(/[^A-Za-z0-9.-]+/g, "-") + ".csv";
+		a.setAttribute("download", file);
+		a.setAttribute("href", "data:text/csv;charset=utf-8," + encodeURIComponent(s.csv));
+		a.setAttribute("data-command", cmd);
+		if (a.textContent !== file) a.textContent = file;
+		const code = li.querySelector("code");
+		if (code.textContent !== cmd) code.textContent = cmd;
+		li.querySelector("button").csv = s.csv;
+	});
 }
 
 // --- copy ---
@@ -545,4 +716,5 @@ async function main() {
 	document.body.dataset.exported = "1";
 }
 window.__recompute = () => compute();
+window.__settled = () => busy || Promise.resolve();
 main().catch((e) => showError("springsim page: " + e.message));

@@ -40,3 +40,11 @@ page() {
 @test "web: a paused Web Animation with export's linear() agrees (#39)" {
 	page easing
 }
+
+@test "web: an instance run again is put back byte for byte as made" {
+	command -v node >/dev/null || skip "no node"
+	run node "$ROOT/tests/web/instance.test.mjs"
+	[ "$status" -ne 77 ] || skip "${output#\# skip: }"
+	printf '%s\n' "$output"
+	[ "$status" -eq 0 ]
+}

@@ -1,8 +1,9 @@
 // bench.mjs - make bench's page figures (never a test): in Debian's
 // chromium-headless-shell on this machine, (1) opening a view of 15
 // engines at 3 frame rates over 2 s until every curve and the whole
-// table are shown, (2) recomputing a view of 8 curves as a slider move
-// does (the sweep, the 8 runs, the SVG), (3) the module's size.
+// table are shown, (2) a slider moved: a view of 8 curves recomputed
+// (the sweep, the 8 runs, the SVG and table, and the layout the next
+// frame needs), (3) the module's size.
 // The best and the median of several.
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -41,11 +42,28 @@ console.log(`  (performance.now() at ready, from navigation start: ${stat(shown)
 const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
 await p.goto(pathToFileURL(PAGE).href + "?engine=react-spring,motion,wobble,unity&fps=30,60&duration=2");
 await p.waitForSelector("body[data-ready]");
+// a slider moved (the stiffness's, one step further each time, so each
+// view has new numbers): from its input event to the view recomputed
+// (the sweep, the 8 runs, the SVG and table) and the style and layout the
+// next frame needs (forced by reading offsetHeight): what a frame must
+// hold, but the paint
 const re = await p.evaluate(async () => {
-	const t = [];
-	for (let i = 0; i < 20; i++) { const s = performance.now(); await window.__recompute(); t.push(performance.now() - s); }
-	return t;
+	const c = [], l = [];
+	const r = document.getElementById("r-stiffness");
+	for (let i = 0; i < 40; i++) {
+		await new Promise((ok) => setTimeout(ok, 20));
+		const s = performance.now();
+		r.value = String(400 + 5 * i);
+		r.dispatchEvent(new Event("input"));
+		await window.__settled();
+		const m = performance.now();
+		void document.body.offsetHeight;
+		l.push(performance.now() - s);
+		c.push(m - s);
+	}
+	return { c, l, q: location.search };
 });
-console.log(`page, a slider's recompute of 8 curves (sweep, 8 runs, SVG): ${stat(re)}`);
+console.log(`page, a slider moved: 8 curves recomputed (sweep, 8 runs, SVG, table) and laid out: ${stat(re.l)}`);
+console.log(`  (the recompute alone, before style and layout: ${stat(re.c)}; last view ${re.q})`);
 console.log(`springsim.wasm: ${statSync(resolve(ROOT, "build-wasm/springsim.wasm")).size} bytes; the page's embedding (base64): ${statSync(resolve(ROOT, "build/web/springsim-wasm.js")).size} bytes`);
 await b.close();
