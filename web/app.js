@@ -56,8 +56,9 @@ function setq(name, value) {
 	} else if (i >= 0) query[i][1] = value;
 	else query.push([name, value]);
 }
-// the URL written once a slider rests: replaceState takes 1 to 2 ms here,
-// and a slider's frame has none to spare
+// the URL written once a slider rests (100 ms after its last move):
+// replaceState takes 1 to 2 ms here, and a slider's frame has none to
+// spare
 let urlTimer = 0;
 function urlSoon() {
 	clearTimeout(urlTimer);
@@ -176,7 +177,7 @@ function sliderField(p, d) {
 		inp.value = String(toValue(sc, Number(r.value)));
 		fillSpring(d, name);
 		setq(name, inp.value);
-		update();
+		update(false, true);
 	});
 	inp.addEventListener("change", () => {
 		const x = Number(inp.value);
@@ -459,17 +460,16 @@ function preview(series) {
 
 let busy = null, again = false;
 // recompute everything from the query; rebuild the controls when asked
-// (the URL written after it, urlSoon)
-async function update(rebuild) {
+// (the URL written first; a slider's moves, lazy, write it once it
+// rests: urlSoon)
+async function update(rebuild, lazy) {
+	if (lazy) urlSoon();
+	else { clearTimeout(urlTimer); writeURL(); }
 	if (rebuild) buildControls();
 	if (busy) { again = true; return busy; }
 	busy = (async () => {
-		try {
-			do { again = false; await compute(); } while (again);
-		} finally {
-			busy = null;
-			urlSoon();
-		}
+		do { again = false; await compute(); } while (again);
+		busy = null;
 	})();
 	return busy;
 }

@@ -213,6 +213,27 @@ if (want("roundtrip")) {
 	    JSON.stringify(await tableLines(again)) === JSON.stringify(before));
 	check("roundtrip: and the same controls", await again.isChecked("#f-fps-144") &&
 	    await again.inputValue("#f-duration") === "1.5");
+	// a slider moved from the keyboard: the field, the URL (once the
+	// slider rests) and the view follow; the dialect's other parameter
+	// takes the default its field shows
+	const sl = await open("?engine=react-spring&fps=30");
+	await sl.focus("#r-stiffness");
+	for (let i = 0; i < 5; i++) await sl.keyboard.press("ArrowRight");
+	await sl.waitForFunction(() => location.search.includes("stiffness="));
+	await sl.evaluate(() => window.__settled());
+	const field = await sl.inputValue("#f-stiffness");
+	const us = await sl.evaluate(() => location.search);
+	const dflt = native(["list", "--json"]).stdout;
+	const dmp = JSON.parse(dflt).dialects.find((d) => d.name === "stiffness/damping")
+	    .parameters.find((p) => p.flag === "--damping").default;
+	check("roundtrip: a slider moved writes its field and the URL",
+	    field !== "" && us.includes("stiffness=" + field) &&
+	    us.includes("damping=" + String(dmp)), `${field} ${us}`);
+	check("roundtrip: the slider's value is a step up the default's log scale",
+	    Math.abs(Math.log(Number(field) / 157.91367041742973) -
+	    5 * Math.log(900) / 1000) < 1.2e-3, field);
+	await holdsContract(sl, "a slider moved");
+	await sl.close();
 	// switching dialect converts the numbers (springsim convert)
 	await again.selectOption("#f-dialect", "omega/zeta");
 	await again.waitForFunction(() => location.search.includes("omega="));
