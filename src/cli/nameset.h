@@ -2,8 +2,8 @@
  * nameset.h - a set of names (strings the caller keeps alive), each with
  * an int, found by hashing (FNV-1a, open addressing).  The option tables
  * a command builds at each start compared every name with every other
- * (~30000 strcmp calls a start, 0.14 ms of each of the page's runs, the
- * largest part of a run of a few frames in WebAssembly: docs/web.md).
+ * (~30000 strcmp calls a start: a quarter of the start of a run of a
+ * few frames in the page's WebAssembly, 60 of 230 us: docs/web.md).
  * Private to the program; header only.
  */
 #ifndef NAMESET_H
