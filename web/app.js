@@ -74,6 +74,11 @@ function isSwitch(name) {
 	const f = FLAGS["--" + name];
 	return f && f.kind === "switch";
 }
+// the flags of the metrics table alone: in the sweep's command, not in
+// the curves' runs (run takes --columns only with --metrics; a curve's
+// CSV is its trajectory)
+const TABLE_ONLY = ["columns"];
+const runQuery = (c) => c.filter(([k]) => !TABLE_ONLY.includes(k));
 // the query as argv: a switch is its flag alone (unless its value is 0)
 function argvOf(q) {
 	const a = [];
@@ -291,6 +296,13 @@ function buildControls() {
 					    checkField(k.flag) : textField(k.flag));
 				}
 	if (Object.keys(seen).length) g.append(knobs);
+	// the metrics table's columns (sweep's --columns; all when none is
+	// ticked, the swept ones always), folded away
+	const cols = listField("columns", REG.columns.map((c) => c.name),
+	    "Table columns (none: all)");
+	const fold = el("details", { id: "columns-fold" }, el("summary", { text: "Metrics table columns" }), cols);
+	if (getq("columns") !== null) fold.open = true;
+	g.append(fold);
 }
 
 // --- the view ---
@@ -486,7 +498,7 @@ async function compute() {
 		return;
 	}
 	const cs = combos(query);
-	const runs = await Promise.all(cs.map((c) => run(argvOf(c))));
+	const runs = await Promise.all(cs.map((c) => run(argvOf(runQuery(c)))));
 	const bad = runs.find((x) => x.status !== 0);
 	if (bad) { showError(bad.stderr.split("\n")[0].trim()); return; }
 	$("#error").hidden = true;
@@ -494,7 +506,7 @@ async function compute() {
 	for (const x of document.querySelectorAll("[aria-invalid]")) x.removeAttribute("aria-invalid");
 	showTable(r.stdout.split("\n").filter((l) => l));
 	// the curves
-	const series = cs.map((c, i) => ({ name: curveName(c), args: argvOf(c),
+	const series = cs.map((c, i) => ({ name: curveName(c), args: argvOf(runQuery(c)),
 	    csv: runs[i].stdout, cols: parseCSV(runs[i].stdout),
 	    color: COLORS[i % COLORS.length] }));
 	let ref = series[0];

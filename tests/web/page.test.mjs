@@ -134,7 +134,13 @@ async function holdsContract(page, label) {
 	check(`${label}: #command prints that table`, cmdOut === sw.stdout, cmd);
 	const links = await page.$$eval("a.download-csv", (as) => as.map((a) =>
 	    ({ href: a.getAttribute("href"), download: a.getAttribute("download") })));
-	const cs = combos(argv);
+	// a curve's run: the query's flags but --columns (the table's alone:
+	// run takes it only with --metrics; docs/web.md)
+	const runArgv = [];
+	for (let i = 0; i < argv.length; i++)
+		if (argv[i] === "--columns") i++;
+		else runArgv.push(argv[i]);
+	const cs = combos(runArgv);
 	check(`${label}: one download-csv per curve (${cs.length})`, links.length === cs.length,
 	    `${links.length} links`);
 	let same = links.length === cs.length;
@@ -170,6 +176,7 @@ if (want("contract")) {
 		"?engine=svelte,anime&fps=240,30",
 		"?omega=20&zeta=1&integrator=backward-euler&fps=120",
 		"?engine=android,compose,flutter&fps=60&duration=0.5",
+		"?engine=react-spring,motion&fps=30,60&columns=max_err_x,overshoot,settle_time,done_time",
 	];
 	for (const q of queries) {
 		const page = await open(q);
@@ -234,6 +241,18 @@ if (want("roundtrip")) {
 	    5 * Math.log(900) / 1000) < 1.2e-3, field);
 	await holdsContract(sl, "a slider moved");
 	await sl.close();
+	// a table column ticked from the keyboard: the URL, the table
+	const tc = await open("?engine=wobble&fps=30,60");
+	await tc.click("#columns-fold summary");
+	await tc.focus("#f-columns-overshoot");
+	await tc.keyboard.press("Space");
+	await tc.waitForFunction(() => location.search.endsWith("&columns=overshoot"));
+	await tc.waitForFunction(() => document.querySelectorAll("#metrics th").length === 2);
+	check("roundtrip: a table column ticked: overshoot, then the swept fps",
+	    JSON.stringify(await tc.$$eval("#metrics th", (t) => t.map((x) => x.textContent))) ===
+	    JSON.stringify(["overshoot", "fps"]));
+	await holdsContract(tc, "a table column ticked");
+	await tc.close();
 	// switching dialect converts the numbers (springsim convert)
 	await again.selectOption("#f-dialect", "omega/zeta");
 	await again.waitForFunction(() => location.search.includes("omega="));
