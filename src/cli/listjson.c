@@ -19,6 +19,8 @@
 #include "columns.h"
 #include "json.h"
 #include "optparse.h"
+#include "paramflags.h"
+#include "paramgroups.h"
 #include "run.h"
 #include "spring.h"
 
@@ -341,6 +343,24 @@ json_dialects(struct json *j)
  * several commands.
  */
 #define MAX_ENTRIES 512
+
+/*
+ * The parameter flags of no dialect's rows that a model alone takes
+ * (run_models[]'s params: the damper's P_FACTOR, P_FT): the range is
+ * their row's (paramgroups.c), the rest as run's help and springsim(1)
+ * give it.
+ */
+static const struct damper_flag {
+	int id;
+	const char *arg;
+	double def;			/* NaN: none */
+	const char *help;
+} damper_params[] = {
+	{ P_FACTOR, "F", NAN, "a lerp factor a frame of --ft, 0 < F <= 1: "
+	    "lambda = -ln(1 - F) / ft (--model damper)" },
+	{ P_FT, "S", 1.0 / 60.0, "the frame time --factor is for, s "
+	    "(default 1/60; --model damper)" },
+};
 #define MAX_MODELS 32	/* above run_models[]'s rows: every model can be named */
 
 struct entry {
@@ -354,6 +374,8 @@ struct entry {
 	const struct option *opt;		/* a getopt entry's, or NULL */
 	void (*usage)(FILE *);			/* its command's --help */
 	unsigned commands;			/* a bit a cli_commands row */
+	int mass;				/* --mass, a parameter flag too */
+	const struct damper_flag *damper;	/* --factor, --ft, or NULL */
 	const char *models[MAX_MODELS];		/* a model's own: its models */
 	int nmodels;
 	const char *refused[MAX_MODELS];	/* models that refuse it */
@@ -536,6 +558,7 @@ gather(struct registry *r)
 	struct entry *e;
 	const char *name;
 	unsigned bits;
+	size_t i;
 
 	r->n = 0;
 	r->used = 0;
@@ -570,6 +593,31 @@ gather(struct registry *r)
 			}
 			e->commands |= param_commands();
 		}
+	/*
+	 * --mass: the mass of springsim's own dialects (paramflags.c's
+	 * PARAM_OPT_MASS), in no dialect's rows, taken where the parameter
+	 * flags are, a number sweep varies; its row is fit's own (the
+	 * block's mass), which says the rest
+	 */
+	if ((name = dashed(r, "mass")) != NULL &&
+	    (e = entry_of(r, name)) != NULL) {
+		e->commands |= param_commands();
+		e->mass = 1;
+	}
+	for (i = 0; i < sizeof(damper_params) / sizeof(damper_params[0]);
+	    i++) {
+		const struct run_model *m;
+
+		if ((name = dashed(r, param_flag_row(damper_params[i].id)->
+		    name)) == NULL || (e = entry_of(r, name)) == NULL)
+			continue;
+		e->damper = &damper_params[i];
+		e->commands |= run_commands();
+		for (m = run_models; run_model_name(m) != NULL; m++)
+			if (m->params != NULL && list_has_word(m->params, name))
+				add_name(e->models, &e->nmodels,
+				    run_model_name(m));
+	}
 	for (k = cli_commands; k->name != NULL; k++)
 		for (o = k->opts; o != NULL && o->name != NULL; o++) {
 			if ((name = dashed(r, o->name)) == NULL ||
@@ -866,13 +914,19 @@ json_entry(struct json *j, const struct entry *e, const struct run_setup *rs,
 		json_row_range(j, e->row);
 		if (e->cmd == &run_options)
 			json_run_default(j, e->row, rs);
+		else if (e->mass)
+			json_number(j, "default", 1.0);
 		else
 			json_null(j, "default");
-		json_string(j, "sweep", e->cmd == &run_options &&
-		    row_takes_value(e->row->kind) ?
+		json_string(j, "sweep", e->mass ? "number" :
+		    e->cmd == &run_options && row_takes_value(e->row->kind) ?
 		    sweep_kinds[e->row->sweep] : "none");
 		help[0] = '\0';
-		if (e->row->help == NULL ||
+		if (e->mass)
+			snprintf(help, sizeof(help), "kg, > 0 (default 1): "
+			    "the mass of springsim's own dialects (a library's "
+			    "mass flag stands for it); fit's: the block's");
+		else if (e->row->help == NULL ||
 		    !help_line(e->row->help, e->flag, help, sizeof(help))) {
 			usage_text(e, text, len);
 			help_line(text, e->flag, help, sizeof(help));
@@ -900,6 +954,21 @@ json_entry(struct json *j, const struct entry *e, const struct run_setup *rs,
 		json_string(j, "sweep", "number");
 		snprintf(help, sizeof(help), "%s's %s, %s", e->dialect->source,
 		    e->param->name, e->param->unit);
+	} else if (e->damper != NULL) {
+		const struct param_flag *pf = param_flag_row(e->damper->id);
+
+		json_string(j, "kind", "number");
+		json_string(j, "argument", e->damper->arg);
+		json_bound(j, "min", pf->lo);
+		json_bound(j, "max", pf->hi);
+		json_bool(j, "min_open", pf->lo_open);
+		json_bool(j, "max_open", pf->hi_open);
+		if (isnan(e->damper->def))
+			json_null(j, "default");
+		else
+			json_number(j, "default", e->damper->def);
+		json_string(j, "sweep", "number");
+		snprintf(help, sizeof(help), "%s", e->damper->help);
 	} else {
 		json_string(j, "kind", e->opt->has_arg ? "text" : "switch");
 		json_string(j, "argument", e->opt->has_arg ? "VALUE" : NULL);

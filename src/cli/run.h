@@ -511,6 +511,9 @@ struct run_model {
 	int (*resolve)(struct run_setup *rs);
 	model_runner run;
 	const char *owns;	/* flags only it and others that say so take */
+	/* parameter flags of no dialect that it alone takes ("--factor
+	 * --ft": resolve_damped refuses them for the others) */
+	const char *params;
 	/*
 	 * run's flags it refuses, "--a --b" (the first given named, in
 	 * this order): "FLAG does not go with --model NAME: why", or

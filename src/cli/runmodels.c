@@ -424,6 +424,7 @@ const struct run_model run_models[] = {
 	 * the flags it owns
 	 */
 	{ .lib = &spring_model_damper, .resolve = resolve_damper,
+	  .params = "--factor --ft",
 	  .refuses = "--float32 --v0", .why = "it is first order, its state x alone "
 	  "(v is its rate)" },
 	{ .lib = &spring_model_double, .resolve = resolve_critical,

@@ -809,8 +809,8 @@ test_tables(void)
 		CHECK(run_longopts(own, all, sizeof(all) / sizeof(all[0])) ==
 		    0);
 	}
-	/* a model owns flags run takes */
-	for (m = run_models; run_model_name(m) != NULL; m++)
+	/* a model owns flags run takes; its own parameter flags too */
+	for (m = run_models; run_model_name(m) != NULL; m++) {
 		for (p = m->owns; p != NULL && *p != '\0'; p += i) {
 			while (*p == ' ')
 				p++;
@@ -818,6 +818,14 @@ test_tables(void)
 			CHECK(strncmp(p, "--", 2) == 0 && has_flag(all, p + 2,
 			    i - 2));
 		}
+		for (p = m->params; p != NULL && *p != '\0'; p += i) {
+			while (*p == ' ')
+				p++;
+			i = strcspn(p, " ");
+			CHECK(strncmp(p, "--", 2) == 0 && has_flag(all, p + 2,
+			    i - 2));
+		}
+	}
 	/* a flag is marked owned exactly when some model owns it */
 	for (j = 0; j < n; j++) {
 		char flag[64];

@@ -353,8 +353,9 @@ topic_model(FILE *fp, const struct run_model *m)
 	model_rules(buf, sizeof(buf), m);
 	fieldf(fp, "rules", "%s (--integrator; the first the default)", buf);
 	buf[0] = '\0';
-	if (m->owns != NULL)
-		snprintf(buf, sizeof(buf), "%s", m->owns);
+	snprintf(buf, sizeof(buf), "%s%s%s", m->params != NULL ? m->params :
+	    "", m->params != NULL && m->owns != NULL ? " " : "",
+	    m->owns != NULL ? m->owns : "");
 	for (f = cmd != NULL ? cmd->rows : NULL; f != NULL && !row_end(f);
 	    f++) {
 		if (f->flag == NULL || f->kind == FK_COMMON ||
