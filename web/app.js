@@ -75,10 +75,15 @@ function isSwitch(name) {
 	return f && f.kind === "switch";
 }
 // the flags of the metrics table alone: in the sweep's command, not in
-// the curves' runs (run takes --columns only with --metrics; a curve's
-// CSV is its trajectory)
-const TABLE_ONLY = ["columns"];
-const runQuery = (c) => c.filter(([k]) => !TABLE_ONLY.includes(k));
+// the curves' runs: --columns (run takes it only with --metrics; a
+// curve's CSV is its trajectory) and sweep's own (--fail-if, --jobs:
+// the registry's flags sweep takes and run does not)
+function tableOnly(k) {
+	const f = FLAGS["--" + k];
+	return k === "columns" || (f !== undefined && f.commands.includes("sweep") &&
+	    !f.commands.includes("run"));
+}
+const runQuery = (c) => c.filter(([k]) => !tableOnly(k));
 // the query as argv: a switch is its flag alone (unless its value is 0)
 function argvOf(q) {
 	const a = [];
@@ -307,8 +312,9 @@ function buildControls() {
 
 // --- the view ---
 function clearView() {
-	for (const s of ["#plots", "#preview", "#metrics", "#downloads"])
+	for (const s of ["#plots", "#preview", "#metrics", "#downloads", "#notes"])
 		$(s).textContent = "";
+	$("#notes").hidden = true;
 	$("#plots").shape = $("#preview").shape = null;
 	cancelAnimationFrame(anim);
 }
@@ -492,7 +498,8 @@ async function compute() {
 	const sw = ["sweep"].concat(base, ["-q"]);
 	$("#command").textContent = cmdline(sw);
 	const r = await run(sw);
-	if (r.status !== 0) {
+	// 3: a --fail-if gate failed, the rows printed all the same
+	if (r.status !== 0 && r.status !== 3) {
 		showError((r.stderr.split("\n")[0] || "springsim: exit " + r.status).trim());
 		window.__computed = performance.now() - t0;
 		return;
@@ -515,7 +522,18 @@ async function compute() {
 	showPlots(series, exact);
 	preview(series);
 	showDownloads(series);
+	showNotes((r.status === 3 ? r.stderr : "").split("\n").concat(
+	    ...runs.map((x) => x.stderr.split("\n"))));
 	window.__computed = performance.now() - t0;
+}
+
+// What the program said beside the numbers, each line once: a failed
+// gate's lines (sweep's exit 3) and the runs' warnings (unity's
+// SmoothDamp runs zeta 1, ...).
+function showNotes(lines) {
+	const box = $("#notes"), text = [...new Set(lines.filter((l) => l.trim()))].join("\n");
+	if (box.textContent !== text) box.textContent = text;
+	box.hidden = !text;
 }
 
 // A table or list of the shape shown already (a slider moved: the same

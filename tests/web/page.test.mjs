@@ -16,7 +16,7 @@
 //              the exact spring within export's stated error
 // Prints "ok N name" / "not ok N name" lines; exits 1 on a failure, 77
 // when the browser or node_modules is missing (the bats file skips).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -37,12 +37,9 @@ const { chromium } = await import(pathToFileURL(PW).href);
 
 // the native program: stdout, stderr, status
 function native(args) {
-	try {
-		return { status: 0, stdout: execFileSync(BIN, args, { encoding: "utf8",
-		    stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 28 }), stderr: "" };
-	} catch (e) {
-		return { status: e.status, stdout: e.stdout || "", stderr: e.stderr || "" };
-	}
+	const r = spawnSync(BIN, args, { encoding: "utf8",
+	    stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 28 });
+	return { status: r.status, stdout: r.stdout || "", stderr: r.stderr || "" };
 }
 // a query's argv, read here on its own: name=value is --name value, a
 // bare name (a switch) --name
@@ -57,6 +54,8 @@ function argvOf(search) {
 	return a;
 }
 const REG = JSON.parse(native(["list", "--json"]).stdout);
+const SWEEP_ONLY = new Set(REG.flags.filter((f) => f.commands.includes("sweep") &&
+    !f.commands.includes("run") && f.argument !== null).map((f) => f.flag));
 const LISTS = new Set(REG.flags.filter((f) => ["number", "integer", "name"]
     .includes(f.sweep)).map((f) => f.flag));
 // the curves: one per combination of the comma lists, the first outermost
@@ -121,7 +120,9 @@ async function holdsContract(page, label) {
 	const search = await page.evaluate(() => location.search);
 	const argv = argvOf(search);
 	const sw = native(["sweep", ...argv, "-q"]);
-	check(`${label}: native sweep runs`, sw.status === 0, sw.stderr);
+	// 0, or 3 when a --fail-if gate fails (the rows are printed)
+	check(`${label}: native sweep runs`, sw.status === 0 ||
+	    (sw.status === 3 && argv.includes("--fail-if")), sw.stderr);
 	const want = sw.stdout.split("\n").filter((l) => l);
 	const got = await tableLines(page);
 	const [alike, cells, why0] = compareCSV(got.join("\n"), want.join("\n"));
@@ -129,16 +130,23 @@ async function holdsContract(page, label) {
 	check(`${label}: #metrics is sweep -q cell for cell (${cells} cells)`,
 	    alike && got[0] === want[0], why0);
 	const cmd = await page.textContent("#command");
-	const cmdOut = execFileSync("sh", ["-c", cmd.replace(/^springsim /, '"$SPRINGSIM" ')],
-	    { env: { ...process.env, SPRINGSIM: BIN }, encoding: "utf8" });
+	let cmdOut;
+	try {
+		cmdOut = execFileSync("sh", ["-c", cmd.replace(/^springsim /, '"$SPRINGSIM" ')],
+		    { env: { ...process.env, SPRINGSIM: BIN }, encoding: "utf8",
+		    stdio: ["ignore", "pipe", "pipe"] });
+	} catch (e) {
+		cmdOut = e.status === 3 ? e.stdout : "";
+	}
 	check(`${label}: #command prints that table`, cmdOut === sw.stdout, cmd);
 	const links = await page.$$eval("a.download-csv", (as) => as.map((a) =>
 	    ({ href: a.getAttribute("href"), download: a.getAttribute("download") })));
-	// a curve's run: the query's flags but --columns (the table's alone:
-	// run takes it only with --metrics; docs/web.md)
+	// a curve's run: the query's flags but the table's alone: --columns
+	// (run takes it only with --metrics) and the flags the registry gives
+	// to sweep and not to run (--fail-if); docs/web.md
 	const runArgv = [];
 	for (let i = 0; i < argv.length; i++)
-		if (argv[i] === "--columns") i++;
+		if (argv[i] === "--columns" || SWEEP_ONLY.has(argv[i])) i++;
 		else runArgv.push(argv[i]);
 	const cs = combos(runArgv);
 	check(`${label}: one download-csv per curve (${cs.length})`, links.length === cs.length,
@@ -153,6 +161,13 @@ async function holdsContract(page, label) {
 		if (!l.download || !alike || body !== r.stdout) { same = false; why = `curve ${i}: ${(cs[i] || []).join(" ")}: ${w}`; }
 	});
 	check(`${label}: each CSV is springsim RUN-FLAGS byte for byte`, same, why);
+	// the notes: a failed gate's lines, then each run's warnings, once
+	const said = (sw.status === 3 ? sw.stderr : "").split("\n")
+	    .concat(...cs.map((c) => native(c).stderr.split("\n")));
+	const notes = [...new Set(said.filter((l) => l.trim()))].join("\n");
+	const shownNotes = await page.isVisible("#notes") ? await page.textContent("#notes") : "";
+	check(`${label}: #notes holds the program's warnings and failed gates (${notes.split("\n").filter((l) => l).length} lines)`,
+	    shownNotes === notes, `shown: ${shownNotes}\nwant: ${notes}`);
 	const text = await page.textContent("body");
 	check(`${label}: no NaN on screen`, !/NaN/.test(text));
 	check(`${label}: no error shown`, await page.isHidden("#error"));
@@ -177,6 +192,8 @@ if (want("contract")) {
 		"?omega=20&zeta=1&integrator=backward-euler&fps=120",
 		"?engine=android,compose,flutter&fps=60&duration=0.5",
 		"?engine=react-spring,motion&fps=30,60&columns=max_err_x,overshoot,settle_time,done_time",
+		"?engine=unity,react-spring&fps=30",
+		"?fps=30,60&fail-if=" + encodeURIComponent("max_err_x>0.1") + "&columns=max_err_x",
 	];
 	for (const q of queries) {
 		const page = await open(q);
