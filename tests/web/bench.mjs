@@ -13,7 +13,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, "../..");
 const CHROME = process.env.CHROMIUM || "/usr/bin/chromium-headless-shell";
 const PW = resolve(HERE, "node_modules/playwright-core/index.mjs");
-const PAGE = resolve(ROOT, "build/web/index.html");
+// PAGE=.../index.html: another build of the page, to pair with this one
+const PAGE = process.env.PAGE || resolve(ROOT, "build/web/index.html");
 if (![CHROME, PW, PAGE].every(existsSync)) {
 	console.log("bench-web: skipped (needs the browser, tests/web/node_modules and make web)");
 	process.exit(0);
