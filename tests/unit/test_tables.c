@@ -811,20 +811,16 @@ test_tables(void)
 	}
 	/* a model owns flags run takes; its own parameter flags too */
 	for (m = run_models; run_model_name(m) != NULL; m++) {
-		for (p = m->owns; p != NULL && *p != '\0'; p += i) {
-			while (*p == ' ')
-				p++;
-			i = strcspn(p, " ");
-			CHECK(strncmp(p, "--", 2) == 0 && has_flag(all, p + 2,
-			    i - 2));
-		}
-		for (p = m->params; p != NULL && *p != '\0'; p += i) {
-			while (*p == ' ')
-				p++;
-			i = strcspn(p, " ");
-			CHECK(strncmp(p, "--", 2) == 0 && has_flag(all, p + 2,
-			    i - 2));
-		}
+		const char *lists[2] = { m->owns, m->params };
+
+		for (j = 0; j < 2; j++)
+			for (p = lists[j]; p != NULL && *p != '\0'; p += i) {
+				while (*p == ' ')
+					p++;
+				i = strcspn(p, " ");
+				CHECK(strncmp(p, "--", 2) == 0 &&
+				    has_flag(all, p + 2, i - 2));
+			}
 	}
 	/* a flag is marked owned exactly when some model owns it */
 	for (j = 0; j < n; j++) {
