@@ -201,6 +201,16 @@ ue_start_common(const spring_engine_setup *su, spring_engine_state *st)
 	st->snap = 0.0;
 }
 
+/* A frame's value and rate kept (floats) and shown. */
+static void
+ue_store(spring_engine_state *st, float x, float v)
+{
+	st->w[W_CUR] = x;
+	st->w[W_VEL] = v;
+	st->x = x;
+	st->v = v;
+}
+
 /* ---- unreal-smoothing: FMath::CriticallyDampedSmoothing ---- */
 
 /* SmoothingTime from the canonical spring: W = 2 / T. */
@@ -269,10 +279,7 @@ ue_smoothing_frame(spring_engine_state *st, double t)
 		x = target;
 		v = 0.0f;
 	}
-	w[W_CUR] = x;
-	w[W_VEL] = v;
-	st->x = x;
-	st->v = v;
+	ue_store(st, x, v);
 }
 
 /* ---- unreal-spring-damper: FMath::SpringDamper ---- */
@@ -334,10 +341,7 @@ ue_damper_frame(spring_engine_state *st, double t)
 	w[W_PREV] = t;
 	ue_spring_damper(&x, &v, (float)w[W_TARGET], 0.0f, dt, (float)w[W_A],
 	    (float)w[W_B]);
-	w[W_CUR] = x;
-	w[W_VEL] = v;
-	st->x = x;
-	st->v = v;
+	ue_store(st, x, v);
 }
 
 /* ---- unreal-float-spring: UKismetMathLibrary::FloatSpringInterp ---- */
@@ -475,10 +479,7 @@ ue_float_spring_frame(spring_engine_state *st, double t)
 				vel = 0.0f;
 		}
 	}
-	w[W_CUR] = cur;
-	w[W_VEL] = vel;
-	st->x = cur;
-	st->v = vel;
+	ue_store(st, cur, vel);
 }
 
 /* The table rows (engine.c takes their addresses). */
