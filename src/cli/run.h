@@ -469,6 +469,11 @@ int run_model_refuses(const struct run_setup *rs, const char *model);
  * NULL without --dim (runmodels.c).
  */
 const char *run_model_arg(int argc, char **argv, const char **dim_arg);
+/*
+ * Whether argv gives run's long option name ("engine"), read before
+ * getopt as run_model_arg reads --model (a prefix getopt takes, too).
+ */
+int run_flag_in(int argc, char **argv, const char *name);
 /* Whether argv's --model (or --dim) names a model command (runmodels.c). */
 int run_names_model_command(int argc, char **argv);
 

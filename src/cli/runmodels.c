@@ -641,12 +641,16 @@ run_flag_named(const struct option *all, const char *arg)
 }
 
 /*
- * See run.h: the --model argv names, or NULL, before getopt sees it;
- * *dim_arg (unless dim_arg is NULL) the value of --dim ("" without one),
- * or NULL without --dim.
+ * The value argv gives run's long option `want` (its last), read before
+ * getopt sees argv as getopt_long reads it (the name whole or a prefix,
+ * =value or the next argument), or NULL; *given whether the option is
+ * there at all, value or not (unless given is NULL); *dim_arg (unless
+ * dim_arg is NULL) the value of --dim ("" without one), or NULL without
+ * --dim.
  */
-const char *
-run_model_arg(int argc, char **argv, const char **dim_arg)
+static const char *
+flag_arg(int argc, char **argv, const char *want, int *given,
+    const char **dim_arg)
 {
 	struct option all[MAX_LONGOPTS];
 	const char *name = NULL, *dim = NULL, *flag, *eq;
@@ -654,6 +658,8 @@ run_model_arg(int argc, char **argv, const char **dim_arg)
 
 	if (run_longopts(NULL, all, sizeof(all) / sizeof(all[0])) != 0)
 		abort();	/* the tables are ours: a bug, not input */
+	if (given != NULL)
+		*given = 0;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0)
 			break;
@@ -665,14 +671,34 @@ run_model_arg(int argc, char **argv, const char **dim_arg)
 			continue;
 		}
 		flag = run_flag_named(all, argv[i]);
+		if (flag == NULL || strcmp(flag, want) != 0)
+			continue;
+		if (given != NULL)
+			*given = 1;
 		eq = strchr(argv[i], '=');
-		if (flag != NULL && strcmp(flag, "model") == 0 &&
-		    (eq != NULL || i + 1 < argc))
+		if (eq != NULL || i + 1 < argc)
 			name = eq != NULL ? eq + 1 : argv[++i];
 	}
 	if (dim_arg != NULL)
 		*dim_arg = dim;
 	return name;
+}
+
+/* See run.h. */
+const char *
+run_model_arg(int argc, char **argv, const char **dim_arg)
+{
+	return flag_arg(argc, argv, "model", NULL, dim_arg);
+}
+
+/* See run.h. */
+int
+run_flag_in(int argc, char **argv, const char *name)
+{
+	int given;
+
+	flag_arg(argc, argv, name, &given, NULL);
+	return given;
 }
 
 

@@ -222,6 +222,15 @@ frames_error() {
 		fail_with "css_duration_ms $(kv css_duration_ms), want 29 frames at 60 fps"
 }
 
+@test "export --engine: a prefix getopt takes (--eng) is --engine, as in run" {
+	run "$SPRINGSIM" export --engine react-spring --fps 30
+	assert_success
+	local whole=$output
+	run "$SPRINGSIM" export --eng react-spring --fps 30
+	assert_success
+	[ "$output" = "$whole" ] || fail_with "export --eng differs from --engine"
+}
+
 @test "export --engine: refusals are one line naming the flag, exit 2, nothing on stdout" {
 	sim export --engine react-spring --x0 1 --target 1
 	assert_status 2

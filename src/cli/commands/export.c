@@ -648,22 +648,6 @@ done:
 	return rc;
 }
 
-/* Whether argv gives --engine (as run's pre-scan of --model reads it). */
-static int
-names_engine(int argc, char **argv)
-{
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0)
-			return 0;
-		if (strcmp(argv[i], "--engine") == 0 ||
-		    strncmp(argv[i], "--engine=", 9) == 0)
-			return 1;
-	}
-	return 0;
-}
-
 /* `springsim export`. */
 int
 cmd_export(int argc, char **argv)
@@ -678,7 +662,7 @@ cmd_export(int argc, char **argv)
 	double duration, duration_ms;
 	int rc;
 
-	if (names_engine(argc, argv))
+	if (run_flag_in(argc, argv, "engine"))
 		return cmd_export_engine(argc, argv);
 	if ((rc = parse_export(argc, argv, &o)) != EXIT_OK)
 		return rc;
