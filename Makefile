@@ -581,7 +581,7 @@ $(WASM_BUILD)/%.d: ;
 .PRECIOUS: $(WASM_BUILD)/%.d
 -include $(wildcard $(WASM_BUILD)/*/*.d $(WASM_BUILD)/*/*/*.d \
     $(WASM_BUILD)/*/*/*/*.d)
-# __stack_pointer, __data_end and __heap_base exported: web/wasi.js puts
+# __stack_pointer and __data_end exported: web/wasi.js puts
 # an instance back as it was made to run it again.  The stack first, so
 # that overflowing it traps (below address 0) instead of writing over the
 # data; 256 KB of it, five times the most a command was seen to use
@@ -593,7 +593,7 @@ $(WASM_BUILD)/springsim.wasm: $(WASM_OBJ)
 	    -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc \
 	    -Wl,--stack-first -Wl,-z,stack-size=262144 \
 	    -Wl,--initial-memory=4194304 -Wl,--export=__stack_pointer \
-	    -Wl,--export=__data_end -Wl,--export=__heap_base \
+	    -Wl,--export=__data_end \
 	    -o $@ $(WASM_OBJ) -lm \
 	    -lwasi-emulated-signal -lwasi-emulated-process-clocks \
 	    -lwasi-emulated-mman

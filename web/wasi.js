@@ -110,7 +110,7 @@
 		    { wasi_snapshot_preview1: wasi }).then((inst) => {
 			const x = inst.exports;
 			st.mem = x.memory;
-			if (x.__stack_pointer && x.__data_end && x.__heap_base &&
+			if (x.__stack_pointer && x.__data_end &&
 			    x.springsim_heap_end) {
 				st.sp = x.__stack_pointer.value;
 				st.size = st.mem.buffer.byteLength;
