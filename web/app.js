@@ -441,8 +441,8 @@ let anim = 0;
 // Each curve's dot moves to its frame's x, frame by frame at its own
 // rate.  The lanes are made once for a set of curves; the dots move by a
 // transform (no layout a frame: the slider's frames keep their time).
-function preview(series) {
-	const box = $("#preview"), shape = series.map((s) => s.name).join("\n");
+function preview(series, shape) {
+	const box = $("#preview");
 	if (box.shape !== shape) {
 		box.textContent = "";
 		for (const s of series) {
@@ -505,7 +505,8 @@ async function compute() {
 		return;
 	}
 	const cs = combos(query);
-	const runs = await Promise.all(cs.map((c) => run(argvOf(runQuery(c)))));
+	const args = cs.map((c) => argvOf(runQuery(c)));
+	const runs = await Promise.all(args.map(run));
 	const bad = runs.find((x) => x.status !== 0);
 	if (bad) { showError(bad.stderr.split("\n")[0].trim()); return; }
 	$("#error").hidden = true;
@@ -513,14 +514,17 @@ async function compute() {
 	for (const x of document.querySelectorAll("[aria-invalid]")) x.removeAttribute("aria-invalid");
 	showTable(r.stdout.split("\n").filter((l) => l));
 	// the curves
-	const series = cs.map((c, i) => ({ name: curveName(c), args: argvOf(runQuery(c)),
+	const series = cs.map((c, i) => ({ name: curveName(c), args: args[i],
 	    csv: runs[i].stdout, cols: parseCSV(runs[i].stdout),
 	    color: COLORS[i % COLORS.length] }));
 	let ref = series[0];
 	for (const s of series) if (s.cols.t.length > ref.cols.t.length) ref = s;
 	const exact = ref.cols.x_ref ? { t: ref.cols.t, y: ref.cols.x_ref } : null;
-	showPlots(series, exact);
-	preview(series);
+	// the set of curves: the plots and the preview are made anew when
+	// it changes, else drawn again in place
+	const shape = series.map((s) => s.name).join("\n");
+	showPlots(series, exact, shape + (exact ? "\nexact" : ""));
+	preview(series, shape);
 	showDownloads(series);
 	showNotes((r.status === 3 ? r.stderr : "").split("\n").concat(
 	    ...runs.map((x) => x.stderr.split("\n"))));
@@ -541,11 +545,10 @@ function showNotes(lines) {
 // browser a style and a layout each, 4 ms for the 9 x 39 cells of 8
 // curves' table here (docs/web.md).
 
-// the legend and the two plots: made anew when the curves (their names)
-// or the exact spring's presence changed, else drawn again in place
-function showPlots(series, exact) {
-	const box = $("#plots"), shape = series.map((s) => s.name).join("\n") +
-	    (exact ? "\nexact" : "");
+// the legend and the two plots: made anew when shape (the curves' names
+// and the exact spring's presence) changed, else drawn again in place
+function showPlots(series, exact, shape) {
+	const box = $("#plots");
 	if (box.shape !== shape || !box.firstChild) {
 		box.textContent = "";
 		const legend = el("p", { class: "legend" }, el("span", { class: "key exactkey", text: "exact spring" }));
