@@ -195,10 +195,43 @@ struct easing {
 };
 
 /*
+ * e's digits for tolerance tol, and its points rounded to them: output
+ * values to a tenth of tol, input positions so that the steepest segment
+ * moves by at most a tenth of tol (3 at least; with apart, enough too to
+ * keep the closest points apart); the ends' positions stay (0 and 1),
+ * the first value is 0.
+ */
+static void
+easing_round(struct easing *e, double tol, int apart)
+{
+	double slope = 0.0, gap = 1.0;
+	int i;
+
+	e->y_decimals = (int)ceil(-log10(tol / 10.0));
+	for (i = 1; i < e->n; i++) {
+		double d = e->pts[i].tau - e->pts[i - 1].tau;
+
+		slope = fmax(slope, fabs(e->pts[i].y - e->pts[i - 1].y) / d);
+		gap = fmin(gap, d);
+	}
+	e->tau_decimals = (int)ceil(log10(fmax(1.0, 5.0 * slope / tol)));
+	if (apart)
+		e->tau_decimals = (int)fmax(e->tau_decimals,
+		    ceil(-log10(gap)) + 1.0);
+	if (e->tau_decimals < 3)
+		e->tau_decimals = 3;
+	for (i = 0; i < e->n; i++) {
+		if (i > 0 && i + 1 < e->n)
+			e->pts[i].tau = rounded(e->pts[i].tau, e->tau_decimals);
+		e->pts[i].y = rounded(e->pts[i].y, e->y_decimals);
+	}
+	e->pts[0].y = 0.0;
+}
+
+/*
  * The points for tolerance tol, rounded to the digits they are printed
- * with: output values to a tenth of tol, input positions so that the
- * steepest segment moves by at most a tenth of tol; the last point is 1,
- * where the finished animation stays.  Chords are sought within a
+ * with (easing_round); the last point is 1, where the finished animation
+ * stays.  Chords are sought within a
  * shrinking share of tol until the printed points are within it.
  * 0, or -1 when max points do not reach.
  */
@@ -206,28 +239,14 @@ static int
 easing_fit(const spring_progress *pr, double tol, long max, struct easing *e)
 {
 	double share = 0.7 * tol, tail = spring_progress_tail(pr);
-	int i, tries;
+	int tries;
 
-	e->y_decimals = (int)ceil(-log10(tol / 10.0));
 	for (tries = 0; tries < 40; tries++, share *= 0.8) {
-		double slope = 0.0;
-
 		e->n = spring_easing_chords(spring_progress_at, pr, share,
 		    e->pts, (int)max);
 		if (e->n < 0)
 			return -1;
-		for (i = 1; i < e->n; i++)
-			slope = fmax(slope, fabs(e->pts[i].y - e->pts[i - 1].y) /
-			    (e->pts[i].tau - e->pts[i - 1].tau));
-		e->tau_decimals = (int)ceil(log10(fmax(1.0, 5.0 * slope /
-		    tol)));
-		if (e->tau_decimals < 3)
-			e->tau_decimals = 3;
-		for (i = 1; i + 1 < e->n; i++) {
-			e->pts[i].tau = rounded(e->pts[i].tau, e->tau_decimals);
-			e->pts[i].y = rounded(e->pts[i].y, e->y_decimals);
-		}
-		e->pts[0].y = 0.0;
+		easing_round(e, tol, 0);
 		e->pts[e->n - 1].y = 1.0;
 		e->error = fmax(tail, spring_easing_error(spring_progress_at,
 		    pr, e->pts, e->n));
@@ -418,36 +437,14 @@ frames_fit(const spring_easing_point *fr, long n, double tol, long max,
 		free(idx);
 		return -2;
 	}
-	e->y_decimals = (int)ceil(-log10(tol / 10.0));
 	for (tries = 0; tries < 40; tries++, share *= 0.8) {
-		double slope = 0.0, gap = 1.0;
-
 		m = spring_easing_frame_chords(fr, n, share, work, idx, max);
 		if (m < 0)
 			break;
 		for (i = 0; i < m; i++)
 			e->pts[i] = fr[idx[i]];
 		e->n = (int)m;
-		for (i = 1; i < m; i++) {
-			double d = e->pts[i].tau - e->pts[i - 1].tau;
-
-			slope = fmax(slope, fabs(e->pts[i].y - e->pts[i - 1].y) /
-			    d);
-			gap = fmin(gap, d);
-		}
-		e->tau_decimals = (int)ceil(log10(fmax(1.0, 5.0 * slope /
-		    tol)));
-		e->tau_decimals = (int)fmax(e->tau_decimals,
-		    ceil(-log10(gap)) + 1.0);
-		if (e->tau_decimals < 3)
-			e->tau_decimals = 3;
-		for (i = 0; i < m; i++) {
-			if (i > 0 && i + 1 < m)
-				e->pts[i].tau = rounded(e->pts[i].tau,
-				    e->tau_decimals);
-			e->pts[i].y = rounded(e->pts[i].y, e->y_decimals);
-		}
-		e->pts[0].y = 0.0;
+		easing_round(e, tol, 1);
 		*frames_error = spring_easing_frames_error(e->pts, e->n, fr, n);
 		if (*frames_error <= tol) {
 			rc = 0;
