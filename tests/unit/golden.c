@@ -84,13 +84,7 @@ golden_p1(const char *name, spring_engine_setup *su, spring_engine_state *st)
 {
 	const spring_engine *e = spring_engine_find(name);
 
-	spring_engine_setup_init(su);
-	su->params.omega = 4.0 * GOLDEN_PI;
-	su->params.zeta = 0.3;
-	su->params.mass = 1.0;
-	su->x0 = 0.0;
-	su->v0 = 0.0;
-	su->target = 1.0;
+	*su = engine_setup(4.0 * GOLDEN_PI, 0.3, 1.0, 0.0, 0.0, 1.0);
 	memset(st, 0, sizeof(*st));
 	CHECK(e != NULL);
 	if (e != NULL)
@@ -193,4 +187,21 @@ golden_replay(const char *path, const struct golden *g,
 	CHECK_EQ(bad_done, 0);
 	if (times != NULL)
 		CHECK_NEAR(wt, 0.0, 1e-12);
+}
+
+/* See golden.h. */
+spring_engine_setup
+engine_setup(double omega, double zeta, double mass, double x0, double v0,
+    double g)
+{
+	spring_engine_setup su;
+
+	spring_engine_setup_init(&su);
+	su.params.omega = omega;
+	su.params.zeta = zeta;
+	su.params.mass = mass;
+	su.x0 = x0;
+	su.v0 = v0;
+	su.target = g;
+	return su;
 }

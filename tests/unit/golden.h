@@ -47,6 +47,13 @@ int golden_read(const char *path, struct golden *g);
 int golden_frame_times(double fps, double duration, double *t, int max);
 
 /*
+ * A setup for engine tests: omega, zeta, mass, from x0, v0 toward g (the
+ * rest as spring_engine_setup_init leaves it).
+ */
+spring_engine_setup engine_setup(double omega, double zeta, double mass,
+    double x0, double v0, double g);
+
+/*
  * The p1 spring of every engine's golden cases (omega 4 pi, zeta 0.3,
  * mass 1, from rest at 0 toward 1) in su, started in st on engine name:
  * the engine (one CHECK that it exists), NULL without one.

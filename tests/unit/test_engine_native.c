@@ -38,21 +38,6 @@ exact_at(double omega, double zeta, double x0, double v0, double g,
 	*v = phi.c * (x0 - g) + phi.d * v0;
 }
 
-/* A setup for engine tests: omega, zeta, from x0, v0 toward g. */
-static spring_engine_setup
-setup(double omega, double zeta, double x0, double v0, double g)
-{
-	spring_engine_setup su;
-
-	spring_engine_setup_init(&su);
-	su.params.omega = omega;
-	su.params.zeta = zeta;
-	su.x0 = x0;
-	su.v0 = v0;
-	su.target = g;
-	return su;
-}
-
 /* One golden case: the file and the setup its `# springsim:` line means. */
 struct golden_case {
 	const char *file, *engine;
@@ -73,8 +58,8 @@ replay_golden(const struct golden_case *gc)
 {
 	static struct golden g;
 	const spring_engine *e = spring_engine_find(gc->engine);
-	spring_engine_setup su = setup(gc->omega, gc->zeta, gc->x0, gc->v0,
-	    gc->target);
+	spring_engine_setup su = engine_setup(gc->omega, gc->zeta, 1.0,
+	    gc->x0, gc->v0, gc->target);
 	double tol;
 	char path[256];
 
@@ -175,7 +160,7 @@ static void
 test_unity(void)
 {
 	const spring_engine *e = spring_engine_find("unity");
-	spring_engine_setup su = setup(P1_OMEGA, 1.0, 0.0, 0.0, 1.0);
+	spring_engine_setup su = engine_setup(P1_OMEGA, 1.0, 1.0, 0.0, 0.0, 1.0);
 	spring_engine_state st;
 	float T = (float)(2.0 / P1_OMEGA), dt = (float)(1.0 / 60.0);
 	float om, x, ex, change, temp, v1, out;
@@ -215,7 +200,7 @@ test_unity(void)
 	 * the overshoot clamp: thrown toward the target, it stops on it on
 	 * the frame it would cross, with velocity 0, and stays there
 	 */
-	su = setup(P1_OMEGA, 1.0, 0.0, 60.0, 1.0);
+	su = engine_setup(P1_OMEGA, 1.0, 1.0, 0.0, 60.0, 1.0);
 	e->start(&su, &st);
 	for (k = 1; k <= 30 && st.x < 1.0; k++) {
 		e->frame(&st, k / 60.0);
@@ -231,7 +216,7 @@ test_unity(void)
 	 * ((target - current > 0) == (out > target): false == false) holds
 	 * and it never moves; moving away above it, it does
 	 */
-	su = setup(P1_OMEGA, 1.0, 1.0, -5.0, 1.0);
+	su = engine_setup(P1_OMEGA, 1.0, 1.0, 1.0, -5.0, 1.0);
 	e->start(&su, &st);
 	for (k = 1; k <= 10; k++) {
 		e->frame(&st, k / 60.0);
@@ -246,7 +231,7 @@ test_unity(void)
 	 * settles to the constant speed v = w^2 d h e / (1 - e + w h e)
 	 * (d = S T, e = 1/(1 + x + 0.48 x^2 + 0.235 x^3), x = w h), below S
 	 */
-	su = setup(P1_OMEGA, 1.0, 0.0, 0.0, 10.0);
+	su = engine_setup(P1_OMEGA, 1.0, 1.0, 0.0, 0.0, 10.0);
 	golden_knob(&su, "unity", "maxSpeed", 2.0);
 	e->start(&su, &st);
 	for (k = 1; k <= 120; k++) {
@@ -263,13 +248,13 @@ test_unity(void)
 		CHECK(vmax <= 2.0);
 	}
 	/* what Unity changes or refuses */
-	su = setup(P1_OMEGA, 0.3, 0, 0, 1);
+	su = engine_setup(P1_OMEGA, 0.3, 1.0, 0, 0, 1);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
 	CHECK(strstr(msg, "critically") != NULL);
-	su = setup(1e5, 1.0, 0, 0, 1);
+	su = engine_setup(1e5, 1.0, 1.0, 0, 0, 1);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
 	CHECK(strstr(msg, "0.0001") != NULL);
-	su = setup(P1_OMEGA, 1.0, 0, 0, 1);
+	su = engine_setup(P1_OMEGA, 1.0, 1.0, 0, 0, 1);
 	golden_knob(&su, "unity", "unity-max-speed", 0.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
 }
@@ -279,7 +264,7 @@ static void
 test_android(void)
 {
 	const spring_engine *e = spring_engine_find("android");
-	spring_engine_setup su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
+	spring_engine_setup su = engine_setup(P1_OMEGA, 0.3, 1.0, 0.0, 0.0, 1.0);
 	spring_engine_state st;
 	double xe, ve;
 	char msg[256];
@@ -321,7 +306,7 @@ static void
 test_compose(void)
 {
 	const spring_engine *e = spring_engine_find("compose");
-	spring_engine_setup su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
+	spring_engine_setup su = engine_setup(P1_OMEGA, 0.3, 1.0, 0.0, 0.0, 1.0);
 	spring_engine_state st;
 	double t, xe, ve, t_done = -1.0, t1 = 1.0 / 60.0;
 	long long ms;
@@ -363,7 +348,7 @@ test_compose(void)
 	for (k = 0; k < 2; k++) {
 		double zeta = k == 0 ? 1.0 : 2.0, tt = 0.0;
 
-		su = setup(P1_OMEGA, zeta, 0.0, 0.0, 1.0);
+		su = engine_setup(P1_OMEGA, zeta, 1.0, 0.0, 0.0, 1.0);
 		e->start(&su, &st);
 		while (!st.done && tt < 10.0) {
 			tt += 0.001;
@@ -385,7 +370,7 @@ static void
 test_flutter(void)
 {
 	const spring_engine *e = spring_engine_find("flutter");
-	spring_engine_setup su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
+	spring_engine_setup su = engine_setup(P1_OMEGA, 0.3, 1.0, 0.0, 0.0, 1.0);
 	spring_engine_state st;
 	double t, xe, ve, worst = 0.0;
 	char msg[256];
@@ -413,7 +398,7 @@ test_flutter(void)
 	for (k = 0; k < 2; k++) {
 		double c = k == 0 ? 17.59 : 35.90, kk = 157.91;
 
-		su = setup(1.0, 1.0, 0.0, 0.0, 1.0);
+		su = engine_setup(1.0, 1.0, 1.0, 0.0, 0.0, 1.0);
 		su.form = SPRING_ENGINE_DURATION;
 		su.duration = 0.5;
 		su.bounce = k == 0 ? 0.3 : -0.3;
@@ -427,7 +412,7 @@ test_flutter(void)
 	 * stiffness 400, critical: at 0.4 s short of 1 and still moving up
 	 * (the regular simulation of the snapToEnd test).
 	 */
-	su = setup(20.0, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(20.0, 1.0, 1.0, 0.0, 0.0, 1.0);
 	e->start(&su, &st);
 	e->frame(&st, 0.1);
 	e->frame(&st, 0.5);
@@ -435,7 +420,7 @@ test_flutter(void)
 	CHECK(st.v > 0.0);
 	CHECK(st.done == 0);
 	/* a bounded controller (0..1) cuts the overshoot */
-	su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
+	su = engine_setup(P1_OMEGA, 0.3, 1.0, 0.0, 0.0, 1.0);
 	golden_knob(&su, "flutter", "flutter-bounds", 0.0);
 	su.knob_hi[spring_engine_knob_find(e, "lowerBound:upperBound")] = 1.0;
 	e->start(&su, &st);
@@ -446,7 +431,7 @@ test_flutter(void)
 	golden_knob(&su, "flutter", "flutter-bounds", 2.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
 	/* isDone: |x - end| and |v| under 1e-3 stop the ticker */
-	su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
+	su = engine_setup(P1_OMEGA, 0.3, 1.0, 0.0, 0.0, 1.0);
 	e->start(&su, &st);
 	for (k = 1; k <= 600 && !st.done; k++)
 		e->frame(&st, k / 60.0);
@@ -460,7 +445,7 @@ static void
 test_box2d(void)
 {
 	const spring_engine *e = spring_engine_find("box2d");
-	spring_engine_setup su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
+	spring_engine_setup su = engine_setup(P1_OMEGA, 0.3, 1.0, 0.0, 0.0, 1.0);
 	spring_engine_state st;
 	double h = 1.0 / 30.0, om = P1_OMEGA, a1, a2, a3, bias, ms, is;
 	double v1, lambda, dp, c2, imp, v2;
@@ -490,7 +475,7 @@ test_box2d(void)
 	CHECK_NEAR(st.x, dp, 1e-6);
 	CHECK_NEAR(st.v, v2, 1e-5);
 	/* the speed cap is reported */
-	su = setup(10.0, 0.5, 0.0, 1000.0, 0.0);
+	su = engine_setup(10.0, 0.5, 1.0, 0.0, 1000.0, 0.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
 	CHECK(strstr(msg, "400") != NULL);
 }
@@ -647,7 +632,7 @@ test_knob_setup(void)
 		CHECK(i >= 0);
 		if (i < 0)
 			continue;
-		su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
+		su = engine_setup(P1_OMEGA, 0.3, 1.0, 0.0, 0.0, 1.0);
 		sd = su;
 		sd.knob[i] = e->knobs[i].def;
 		sd.knob_given = 1u << i;
@@ -664,7 +649,7 @@ test_knob_setup(void)
 		CHECK(same);
 	}
 	/* a knob the engine has not: refused, by number */
-	su = setup(P1_OMEGA, 0.3, 0.0, 0.0, 1.0);
+	su = engine_setup(P1_OMEGA, 0.3, 1.0, 0.0, 0.0, 1.0);
 	su.knob_given = 1u;
 	e = spring_engine_find("anime");
 	CHECK(e != NULL && spring_engine_check(e, &su, msg, sizeof(msg)) == -1);

@@ -32,22 +32,6 @@ inv_exp(double x)
 	    0.25724632 * x * x * x);
 }
 
-/* A setup for the engines: omega, zeta, mass, from x0, v0 toward g. */
-static spring_engine_setup
-setup(double omega, double zeta, double mass, double x0, double v0, double g)
-{
-	spring_engine_setup su;
-
-	spring_engine_setup_init(&su);
-	su.params.omega = omega;
-	su.params.zeta = zeta;
-	su.params.mass = mass;
-	su.x0 = x0;
-	su.v0 = v0;
-	su.target = g;
-	return su;
-}
-
 /*
  * InvExpApprox: 1 at 0; its comment's "below 0.1 %" on 0 < x < 1 holds
  * to x = 0.98 and is 0.112 % at x = 1; above e^-x past 1; its slope at 0
@@ -88,7 +72,7 @@ static void
 test_smoothing(void)
 {
 	const spring_engine *e = spring_engine_find("unreal-smoothing");
-	spring_engine_setup su = setup(10.0, 1.0, 1.0, 0.0, 0.0, 1.0);
+	spring_engine_setup su = engine_setup(10.0, 1.0, 1.0, 0.0, 0.0, 1.0);
 	spring_engine_state st;
 	static const double hand[3][2] = {
 		{ 0.012651562690734863, 1.4104979038238525 },
@@ -139,13 +123,13 @@ test_smoothing(void)
 	CHECK(worst[2] < 0.00746 * 0.8399 && worst[2] > 0.003);
 	CHECK(worst[0] < 5e-4);
 	/* what it changes: zeta 0.3 runs critical; T <= 1e-4 snaps */
-	su = setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
 	CHECK(strstr(msg, "critically") != NULL);
-	su = setup(1e-90, 1.0, 1.0, 0.0, 0.0, 1.0);	/* T 2e90: inf */
+	su = engine_setup(1e-90, 1.0, 1.0, 0.0, 0.0, 1.0);	/* T 2e90: inf */
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
 	CHECK(strstr(msg, "overflows a float") != NULL);
-	su = setup(1e5, 1.0, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(1e5, 1.0, 1.0, 0.0, 0.0, 1.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
 	e->start(&su, &st);
 	e->frame(&st, 0.5);
@@ -171,7 +155,7 @@ test_spring_damper(void)
 {
 	const spring_engine *e = spring_engine_find("unreal-spring-damper");
 	const double w = 4.0 * PI;
-	spring_engine_setup su = setup(w, 0.3, 1.0, 0.0, 0.0, 1.0);
+	spring_engine_setup su = engine_setup(w, 0.3, 1.0, 0.0, 0.0, 1.0);
 	spring_engine_state st;
 	static const double under[3][2] = {
 		{ 0.021237075328826904, 2.454524517059326 },
@@ -215,7 +199,7 @@ test_spring_damper(void)
 		CHECK_NEAR(st.x, xe, 1e-5);
 	}
 	/* over-damped: modes a1, a2, each scaled by its own r */
-	su = setup(w, 2.0, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(w, 2.0, 1.0, 0.0, 0.0, 1.0);
 	e->start(&su, &st);
 	for (k = 0; k < 2; k++) {
 		e->frame(&st, (k + 1) / 60.0);
@@ -238,18 +222,18 @@ test_spring_damper(void)
 		CHECK_NEAR(st.x, xe, 2e-6);
 	}
 	/* undamped (z < 1e-8): SinCos alone, the amplitude kept */
-	su = setup(w, 0.0, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(w, 0.0, 1.0, 0.0, 0.0, 1.0);
 	e->start(&su, &st);
 	for (k = 1; k <= 120; k++) {
 		e->frame(&st, k / 60.0);
 		CHECK_NEAR(st.x, 1.0 - cos(w * k * h), 2e-5);
 	}
 	/* a frequency past FLT_MAX: Unreal's float W is inf, refused */
-	su = setup(1e50, 0.5, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(1e50, 0.5, 1.0, 0.0, 0.0, 1.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
 	CHECK(strstr(msg, "overflows a float") != NULL);
 	/* a ratio 1 only as a float runs the critical branch: said */
-	su = setup(w, 1.0 + 1e-9, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(w, 1.0 + 1e-9, 1.0, 0.0, 0.0, 1.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
 	CHECK(strstr(msg, "critical") != NULL);
 }
@@ -266,7 +250,7 @@ static void
 test_float_spring(void)
 {
 	const spring_engine *e = spring_engine_find("unreal-float-spring");
-	spring_engine_setup su = setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
+	spring_engine_setup su = engine_setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
 	spring_engine_state st;
 	double vmax = 0.0, xmax = 0.0;
 	char msg[256];
@@ -287,7 +271,7 @@ test_float_spring(void)
 	 * the same spring as mass 4, stiffness 400: sqrt(400 / 4) is 10
 	 * again, the same frames
 	 */
-	su = setup(10.0, 0.3, 4.0, 0.0, 0.0, 1.0);
+	su = engine_setup(10.0, 0.3, 4.0, 0.0, 0.0, 1.0);
 	e->start(&su, &st);
 	e->frame(&st, 1.0 / 60.0);
 	CHECK_EQ(st.x, 0.013650774955749512);
@@ -295,7 +279,7 @@ test_float_spring(void)
 	 * bClamp with the defaults [-1, 1]: the overshoot past 1 is clipped
 	 * and the velocity pointing out zeroed; it then falls back
 	 */
-	su = setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
 	golden_knob(&su, "unreal-float-spring", "bClamp", 1.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 0);
 	e->start(&su, &st);
@@ -317,7 +301,7 @@ test_float_spring(void)
 		e->frame(&st, k / 60.0);
 	CHECK(st.x <= 0.5);
 	/* bInitializeFromTarget: starts on the target, never moves */
-	su = setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
 	golden_knob(&su, "unreal-float-spring", "bInitializeFromTarget", 1.0);
 	e->start(&su, &st);
 	for (k = 1; k <= 10; k++) {
@@ -326,18 +310,18 @@ test_float_spring(void)
 		CHECK_EQ(st.v, 0.0);
 	}
 	/* TargetVelocityAmount: no effect on a fixed target */
-	su = setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
 	golden_knob(&su, "unreal-float-spring", "TargetVelocityAmount", 0.0);
 	e->start(&su, &st);
 	e->frame(&st, 1.0 / 60.0);
 	e->frame(&st, 2.0 / 60.0);
 	CHECK_EQ(st.x, 0.05202615261077881);
 	/* a Stiffness past FLT_MAX, refused */
-	su = setup(1e20, 0.5, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(1e20, 0.5, 1.0, 0.0, 0.0, 1.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), -1);
 	CHECK(strstr(msg, "Stiffness") != NULL);
 	/* MinValue above MaxValue: runs, said */
-	su = setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
+	su = engine_setup(10.0, 0.3, 1.0, 0.0, 0.0, 1.0);
 	golden_knob(&su, "unreal-float-spring", "bClamp", 1.0);
 	golden_knob(&su, "unreal-float-spring", "MinValue", 2.0);
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 1);
