@@ -60,6 +60,24 @@ test_inv_exp(void)
 }
 
 /*
+ * e started on su, its first n frames at 60 fps: x and v bit for bit the
+ * frames computed by hand.
+ */
+static void
+hand_frames(const spring_engine *e, const spring_engine_setup *su,
+    spring_engine_state *st, const double (*hand)[2], int n)
+{
+	int k;
+
+	e->start(su, st);
+	for (k = 0; k < n; k++) {
+		e->frame(st, (k + 1) / 60.0);
+		CHECK_EQ(st->x, hand[k][0]);
+		CHECK_EQ(st->v, hand[k][1]);
+	}
+}
+
+/*
  * unreal-smoothing, SmoothingTime 0.2 s (omega 10), 0 -> 1, 60 fps:
  *   dt = float(1/60) = 0.016666668; W = 2 / 0.2f = 10; A = W dt;
  *   E = InvExpApprox(A); X0 = x - 1; B = (v + X0 W) dt;
@@ -88,12 +106,7 @@ test_smoothing(void)
 	if (e == NULL)
 		return;
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 0);
-	e->start(&su, &st);
-	for (k = 0; k < 3; k++) {
-		e->frame(&st, (k + 1) / 60.0);
-		CHECK_EQ(st.x, hand[k][0]);
-		CHECK_EQ(st.v, hand[k][1]);
-	}
+	hand_frames(e, &su, &st, hand, 3);
 	/*
 	 * the exact critical spring with e^-(W dt) replaced: offset
 	 * (1 + W t) e^(-W t) r^k, r = InvExpApprox(W dt) e^(W dt), to float
@@ -175,12 +188,7 @@ test_spring_damper(void)
 	if (e == NULL)
 		return;
 	CHECK_EQ(e->check(&su, msg, sizeof(msg)), 0);
-	e->start(&su, &st);
-	for (k = 0; k < 3; k++) {
-		e->frame(&st, (k + 1) / 60.0);
-		CHECK_EQ(st.x, under[k][0]);
-		CHECK_EQ(st.v, under[k][1]);
-	}
+	hand_frames(e, &su, &st, under, 3);
 	/*
 	 * under-damped: the exact offset e^(-z W t) (cos WD t + z W / WD
 	 * sin WD t), its envelope scaled by r^k, r = InvExpApprox(z W dt)
@@ -200,12 +208,7 @@ test_spring_damper(void)
 	}
 	/* over-damped: modes a1, a2, each scaled by its own r */
 	su = engine_setup(w, 2.0, 1.0, 0.0, 0.0, 1.0);
-	e->start(&su, &st);
-	for (k = 0; k < 2; k++) {
-		e->frame(&st, (k + 1) / 60.0);
-		CHECK_EQ(st.x, over[k][0]);
-		CHECK_EQ(st.v, over[k][1]);
-	}
+	hand_frames(e, &su, &st, over, 2);
 	a1 = -w * (2.0 - sqrt(3.0));
 	a2 = -w * (2.0 + sqrt(3.0));
 	/* offset -1 = c1 + c2, velocity 0 = c1 a1 + c2 a2 */
